@@ -1,0 +1,101 @@
+# sudokud build.  `make` builds build/sudokuctl (and build/sudokud when its
+# sources exist); `make check` runs every test, then the unit tests again
+# under AddressSanitizer and UndefinedBehaviorSanitizer; `make bench` runs
+# the benchmarks over ../shared/bench/data.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  ?= $(PREFIX)/bin
+SBINDIR ?= $(PREFIX)/sbin
+DATADIR ?= $(PREFIX)/share/sudokud
+
+CC      ?= cc
+BUILD   ?= build
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+SAN     ?=
+STD_FLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wconversion \
+            -Wstrict-prototypes -Wmissing-prototypes
+PKGS    = jansson
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+TEST_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
+TEST_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null)
+
+ifeq ($(SAN),1)
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=all
+endif
+
+ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -Icore -Idaemon $(PKG_CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
+
+CORE_SRC   := $(wildcard core/*.c)
+MAINS      := daemon/sudokuctl.c daemon/sudokud.c
+DAEMON_SRC := $(filter-out $(MAINS),$(wildcard daemon/*.c))
+TEST_SRC   := $(wildcard tests/test_*.c)
+BENCH_SRC  := $(wildcard bench/*.c)
+
+CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+DAEMON_OBJ := $(DAEMON_SRC:%.c=$(BUILD)/obj/%.o)
+TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+PROGRAMS   := $(BUILD)/sudokuctl $(if $(wildcard daemon/sudokud.c),$(BUILD)/sudokud)
+LIBS       := $(BUILD)/libsudokud.a $(BUILD)/libsudokucore.a
+
+.PHONY: all check unit unit-asan integration bench install uninstall clean
+.DELETE_ON_ERROR:
+
+all: $(PROGRAMS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libsudokucore.a: $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# An archive with no members is still a valid archive for the linker.
+$(BUILD)/libsudokud.a: $(DAEMON_OBJ)
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/sudokuctl: $(BUILD)/obj/daemon/sudokuctl.o $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(PKG_LIBS) -lm
+
+$(BUILD)/sudokud: $(BUILD)/obj/daemon/sudokud.o $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(PKG_LIBS) -lm
+
+$(BUILD)/tests/%: tests/%.c $(LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(ALL_LDFLAGS) \
+	    $(LIBS) $(PKG_LIBS) $(TEST_LIBS) -lm
+
+$(BUILD)/bench/%: bench/%.c $(LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(ALL_LDFLAGS) $(LIBS) $(PKG_LIBS) -lm
+
+# Every test: unit tests, integration tests, then the unit tests again
+# under the sanitizers.  tests/run prints one "N passed, N failed" line.
+check: all $(TESTS)
+	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 OPT=-O1 unit-build
+	tests/run build build/asan
+
+unit-build: $(PROGRAMS) $(TESTS)
+
+bench: all $(BENCHES)
+	bench/run build
+
+install: all
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(BUILD)/sudokuctl $(DESTDIR)$(BINDIR)/sudokuctl
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sudokuctl
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,35 @@
+/*
+ * ctl: the sudokuctl subcommands.  Each ctl_cmd_* takes the arguments after
+ * the subcommand name and returns the process exit status (CTL_EXIT_*).
+ * Shared helpers for reading puzzle input live here too.
+ */
+#ifndef SUDOKU_CTL_H
+#define SUDOKU_CTL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum ctl_exit {
+    CTL_EXIT_OK = 0,      /* every input line was read (whatever its verdict) */
+    CTL_EXIT_ERROR = 1,   /* I/O error, or an error reply from the daemon */
+    CTL_EXIT_USAGE = 2,   /* bad flags or arguments */
+    CTL_EXIT_CONNECT = 3, /* cannot connect to the daemon */
+};
+
+/* Called once per puzzle line (blank lines and '#' comments are skipped);
+ * line is NUL-terminated without its newline.  Non-zero stops the walk. */
+typedef int (*ctl_line_cb)(void *arg, long lineno, const char *line, size_t len);
+
+/* Reads path ("-" or NULL for stdin) line by line.  Returns 0, or -1 after
+ * printing "sudokuctl: PATH: reason" to stderr on an I/O error. */
+int ctl_for_each_line(const char *path, ctl_line_cb cb, void *arg);
+
+/* Prints "sudokuctl CMD: message" and the usage hint to stderr; returns
+ * CTL_EXIT_USAGE so callers can `return ctl_usage_error(...)`. */
+int ctl_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+int ctl_cmd_solve(int argc, char **argv);
+int ctl_cmd_count(int argc, char **argv);
+
+#endif
