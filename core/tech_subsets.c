@@ -24,7 +24,7 @@ static void say_naked(struct subset *s, const uint8_t *cells, unsigned digits)
 {
     tech_say(s->step, "Naked %s: in ", size_word[s->size]);
     tech_say_house(s->step, s->house);
-    tech_say(s->step, " ");
+    tech_say(s->step, ", ");
     tech_say_cells(s->step, cells, s->size, 1);
     tech_say(s->step, " hold only ");
     tech_say_digits(s->step, digits);
@@ -36,7 +36,7 @@ static void say_hidden(struct subset *s, const uint8_t *cells, unsigned digits)
 {
     tech_say(s->step, "Hidden %s: in ", size_word[s->size]);
     tech_say_house(s->step, s->house);
-    tech_say(s->step, " ");
+    tech_say(s->step, ", ");
     tech_say_digits(s->step, digits);
     tech_say(s->step, " can only be in ");
     tech_say_cells(s->step, cells, s->size, 1);
