@@ -9,41 +9,43 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Digits of the other cells of the three houses of cell. */
-static unsigned seen_digits(const struct human_state *st, int cell)
+/* The houses of cell: its row, column and box (tech.h numbering). */
+static void houses_of(int cell, int h[3])
 {
-    int r = tech_row_of(cell), c = tech_col_of(cell), b = tech_box_of(cell);
-    unsigned seen = 0;
-    for (int i = 0; i < 9; i++) {
-        int in_row = tech_house_cells[TECH_ROW(r)][i];
-        int in_col = tech_house_cells[TECH_COL(c)][i];
-        int in_box = tech_house_cells[TECH_BOX(b)][i];
-        if (in_row != cell && st->value[in_row])
-            seen |= tech_bit(st->value[in_row]);
-        if (in_col != cell && st->value[in_col])
-            seen |= tech_bit(st->value[in_col]);
-        if (in_box != cell && st->value[in_box])
-            seen |= tech_bit(st->value[in_box]);
-    }
-    return seen;
+    h[0] = TECH_ROW(tech_row_of(cell));
+    h[1] = TECH_COL(tech_col_of(cell));
+    h[2] = TECH_BOX(tech_box_of(cell));
 }
 
 int human_init(struct human_state *st, const struct grid *g)
 {
+    unsigned placed[TECH_HOUSES] = { 0 };
+    int bad = 0;
     st->empty = 0;
+    memset(st->house_empty, 0, sizeof st->house_empty);
     for (int i = 0; i < GRID_CELLS; i++) {
+        int h[3];
+        houses_of(i, h);
         st->value[i] = g->cell[i] <= 9 ? g->cell[i] : 0;
         st->cand[i] = 0;
+        for (int k = 0; k < 3; k++) {
+            if (!st->value[i]) {
+                st->house_empty[h[k]]++;
+                continue;
+            }
+            bad |= (placed[h[k]] & tech_bit(st->value[i])) != 0;
+            placed[h[k]] |= tech_bit(st->value[i]);
+        }
         st->empty += st->value[i] == 0;
     }
     for (int i = 0; i < GRID_CELLS; i++) {
-        unsigned seen = seen_digits(st, i);
-        if (st->value[i] && (seen & tech_bit(st->value[i])))
-            return HUMAN_INVALID;
+        int h[3];
+        houses_of(i, h);
         if (!st->value[i])
-            st->cand[i] = (uint16_t)(HUMAN_ALL_DIGITS & ~seen);
+            st->cand[i] = (uint16_t)(HUMAN_ALL_DIGITS &
+                                     ~(placed[h[0]] | placed[h[1]] | placed[h[2]]));
     }
-    return human_check(st);
+    return bad ? HUMAN_INVALID : human_check(st);
 }
 
 void human_to_grid(const struct human_state *st, struct grid *g)
@@ -70,17 +72,18 @@ int human_check(const struct human_state *st)
 static void place_digit(struct human_state *st, int cell, int digit)
 {
     uint16_t keep = (uint16_t)~tech_bit(digit);
-    const int houses[3] = { TECH_ROW(tech_row_of(cell)),
-                            TECH_COL(tech_col_of(cell)),
-                            TECH_BOX(tech_box_of(cell)) };
+    int houses[3];
     if (st->value[cell])
         return;
+    houses_of(cell, houses);
     st->value[cell] = (uint8_t)digit;
     st->cand[cell] = 0;
     st->empty--;
-    for (int h = 0; h < 3; h++)
+    for (int h = 0; h < 3; h++) {
+        st->house_empty[houses[h]]--;
         for (int i = 0; i < 9; i++)
             st->cand[tech_house_cells[houses[h]][i]] &= keep;
+    }
 }
 
 void human_apply(struct human_state *st, const struct human_step *step)

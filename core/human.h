@@ -47,6 +47,7 @@ struct human_state {
     uint8_t value[GRID_CELLS];   /* 0 empty, 1..9 */
     uint16_t cand[GRID_CELLS];   /* candidates of an empty cell; 0 once filled */
     int empty;                   /* number of empty cells */
+    uint8_t house_empty[27];     /* empty cells per house (tech.h order) */
 };
 
 /* A candidate: cell 0..80 and digit 1..9.  In a step's causes, digit 0

@@ -69,7 +69,15 @@ extern const uint8_t tech_house_cells[TECH_HOUSES][9];
 /* ---- bits and cells ------------------------------------------------ */
 
 static inline unsigned tech_bit(int digit) { return 1u << (digit - 1); }
-static inline int tech_count(unsigned mask) { return __builtin_popcount(mask); }
+/* Bits set in a mask of up to 16 bits (SWAR: no libgcc call without
+ * -mpopcnt). */
+static inline int tech_count(unsigned mask)
+{
+    unsigned x = mask - ((mask >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
 /* Lowest digit of a non-empty candidate mask (1..9), or lowest position. */
 static inline int tech_lowest_digit(unsigned mask) { return __builtin_ctz(mask) + 1; }
 static inline int tech_lowest(unsigned mask) { return __builtin_ctz(mask); }

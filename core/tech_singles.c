@@ -8,19 +8,19 @@
 int tech_find_full_house(const struct human_state *st, struct human_step *step)
 {
     for (int h = 0; h < TECH_HOUSES; h++) {
-        int empty = -1, n = 0;
+        if (st->house_empty[h] != 1)
+            continue;
+        int empty = -1;
         unsigned placed = 0;
-        for (int i = 0; i < 9 && n < 2; i++) {
+        for (int i = 0; i < 9; i++) {
             int cell = tech_house_cells[h][i];
             if (st->value[cell])
                 placed |= tech_bit(st->value[cell]);
             else
-                empty = cell, n++;
+                empty = cell;
         }
-        if (n != 1)
-            continue;
         unsigned missing = HUMAN_ALL_DIGITS & ~placed;
-        if (tech_count(missing) != 1 || !(st->cand[empty] & missing))
+        if (empty < 0 || tech_count(missing) != 1 || !(st->cand[empty] & missing))
             continue;   /* a contradiction: left to human_check */
         int d = tech_lowest_digit(missing);
         tech_place(step, empty, d);
@@ -35,25 +35,33 @@ int tech_find_full_house(const struct human_state *st, struct human_step *step)
     return 0;
 }
 
-/* A digit with one place left in house h; 1 when found (step filled). */
+/* A digit with one place left in house h; 1 when found (step filled).
+ * Digits seen once are found for all nine at a time: `more` collects the
+ * digits already seen in an earlier cell. */
 static int hidden_single_in(const struct human_state *st, int h,
                             struct human_step *step)
 {
-    uint16_t pos[9];
-    unsigned placed = tech_house_positions(st, h, pos);
-    for (int d = 1; d <= 9; d++) {
-        if ((placed & tech_bit(d)) || tech_count(pos[d - 1]) != 1)
-            continue;
-        int cell = tech_house_cells[h][tech_lowest(pos[d - 1])];
-        tech_place(step, cell, d);
-        tech_house(step, h);
-        tech_say(step, "Hidden single: in ");
-        tech_say_house(step, h);
-        tech_say(step, " the %d can only go in ", d);
-        tech_say_cell(step, cell);
-        return 1;
+    unsigned once = 0, more = 0;
+    for (int i = 0; i < 9; i++) {
+        unsigned m = st->cand[tech_house_cells[h][i]];
+        more |= once & m;
+        once |= m;
     }
-    return 0;
+    once &= ~more;
+    if (!once)
+        return 0;
+    int d = tech_lowest_digit(once);
+    int cell = -1;
+    for (int i = 0; i < 9 && cell < 0; i++)
+        if (st->cand[tech_house_cells[h][i]] & tech_bit(d))
+            cell = tech_house_cells[h][i];
+    tech_place(step, cell, d);
+    tech_house(step, h);
+    tech_say(step, "Hidden single: in ");
+    tech_say_house(step, h);
+    tech_say(step, " the %d can only go in ", d);
+    tech_say_cell(step, cell);
+    return 1;
 }
 
 int tech_find_hidden_single_box(const struct human_state *st,
