@@ -27,7 +27,8 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -Icore -Idaemon $(PKG_CFLAGS)
+ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -Icore -Idaemon -I$(BUILD)/gen \
+             $(PKG_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 
 CORE_SRC   := $(wildcard core/*.c)
@@ -51,6 +52,17 @@ all: $(PROGRAMS)
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+# Lookup tables of the fast solver, generated rather than computed at run
+# time so the core library has no initialisation and no global state.
+$(BUILD)/gen/solver_tables.h: core/tools/gen_solver_tables.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 -o $(BUILD)/gen/gen_solver_tables $<
+	$(BUILD)/gen/gen_solver_tables > $@
+
+# The solver is the hot loop of the generator: -O3 measured ~8% faster.
+$(BUILD)/obj/core/solver.o: $(BUILD)/gen/solver_tables.h
+$(BUILD)/obj/core/solver.o: OPT = -O3
 
 $(BUILD)/libsudokucore.a: $(CORE_OBJ)
 	@rm -f $@

@@ -1,0 +1,109 @@
+/*
+ * bench_common: shared helpers of the benchmark programs — loading a puzzle
+ * file of ../shared/bench/data, the monotonic clock, medians, the CPU model.
+ * Header-only so every bench program stays a single file.
+ */
+#ifndef SUDOKU_BENCH_COMMON_H
+#define SUDOKU_BENCH_COMMON_H
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "grid.h"
+
+struct bench_set {
+    char name[256];
+    struct grid *puzzles;
+    size_t count;
+};
+
+static inline double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static inline double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Loads every parseable puzzle line of path; returns 0 or -1. */
+static inline int bench_load(const char *path, struct bench_set *set)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t cap = 1024;
+    char line[512], err[GRID_ERR_MAX];
+    set->puzzles = malloc(cap * sizeof *set->puzzles);
+    set->count = 0;
+    const char *base = strrchr(path, '/');
+    snprintf(set->name, sizeof set->name, "%.200s", base ? base + 1 : path);
+    while (set->puzzles && fgets(line, sizeof line, f)) {
+        if (set->count == cap) {
+            cap *= 2;
+            struct grid *p = realloc(set->puzzles, cap * sizeof *p);
+            if (!p)
+                break;
+            set->puzzles = p;
+        }
+        if (grid_parse(&set->puzzles[set->count], line, err, sizeof err) == 0)
+            set->count++;
+    }
+    fclose(f);
+    return set->puzzles ? 0 : -1;
+}
+
+static int bench_cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Lists the puzzle files (*.txt, not *ratings*) of dir, sorted; returns the
+ * count (names are malloc'd into names[]) or -1 when dir cannot be read. */
+static inline int bench_list(const char *dir, char *names[], int max)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".txt") == 0 &&
+            !strstr(e->d_name, "ratings"))
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, bench_cmp_name);
+    return n;
+}
+
+static inline void bench_print_cpu(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *c = strchr(line, ':');
+            printf("cpu: %s", c ? c + 2 : line);
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
+#endif
