@@ -11,58 +11,15 @@
  * Targets: >= 10,000/s on the qqwing files, >= 2,000/s on
  * sudoku_exchange_diabolical.txt, no puzzle over 50 ms.
  */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_common.h"
 #include "grade.h"
 
 #define RUNS 3
-
-struct puzzles {
-    struct grid *g;
-    size_t n;
-};
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int load(const char *path, struct puzzles *p)
-{
-    FILE *f = fopen(path, "r");
-    char line[512], err[GRID_ERR_MAX];
-    size_t cap = 1024;
-    if (!f)
-        return -1;
-    p->n = 0;
-    p->g = malloc(cap * sizeof *p->g);
-    while (p->g && fgets(line, sizeof line, f)) {
-        if (p->n == cap) {
-            struct grid *more = realloc(p->g, 2 * cap * sizeof *p->g);
-            if (!more)
-                break;
-            p->g = more;
-            cap *= 2;
-        }
-        if (grid_parse_n(&p->g[p->n], line, GRID_LINE_LEN, err, sizeof err) == GRID_OK)
-            p->n++;
-    }
-    fclose(f);
-    return p->g ? 0 : -1;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 struct result {
     double rate;               /* median puzzles per second */
@@ -74,36 +31,35 @@ struct result {
 };
 
 /* One run over every puzzle; returns puzzles per second. */
-static double grade_run(const struct puzzles *p, struct result *r)
+static double grade_run(const struct bench_set *p, struct result *r)
 {
     struct grade g;
     memset(r->tiers, 0, sizeof r->tiers);
-    double start = now();
-    for (size_t i = 0; i < p->n; i++) {
-        double t0 = now();
-        grade_puzzle(&p->g[i], &g);
-        double dt = now() - t0;
+    double start = bench_now();
+    for (size_t i = 0; i < p->count; i++) {
+        double t0 = bench_now();
+        grade_puzzle(&p->puzzles[i], &g);
+        double dt = bench_now() - t0;
         if (dt < r->best[i])
             r->best[i] = dt;
         r->tiers[g.tier]++;
         if (r->score)
             r->score[i] = g.tier == GRADE_UNRATED ? -1 : g.score;
     }
-    return (double)p->n / (now() - start);
+    return (double)p->count / (bench_now() - start);
 }
 
 /* The slowest puzzle is judged on its fastest run, so that a preemption
  * during one run does not make a puzzle look slow. */
-static void grade_all(const struct puzzles *p, struct result *r)
+static void grade_all(const struct bench_set *p, struct result *r)
 {
     double rates[RUNS];
-    for (size_t i = 0; i < p->n; i++)
+    for (size_t i = 0; i < p->count; i++)
         r->best[i] = 1e9;
     for (int run = 0; run < RUNS; run++)
         rates[run] = grade_run(p, r);
-    qsort(rates, RUNS, sizeof rates[0], cmp_double);
-    r->rate = rates[RUNS / 2];
-    for (size_t i = 0; i < p->n; i++)
+    r->rate = bench_median(rates, RUNS);
+    for (size_t i = 0; i < p->count; i++)
         if (r->best[i] > r->slowest) {
             r->slowest = r->best[i];
             r->slowest_line = i + 1;
@@ -120,7 +76,7 @@ static void ranks(const double *v, size_t n, double *rank)
         pairs[i][0] = v[i];
         pairs[i][1] = (double)i;
     }
-    qsort(pairs, n, sizeof pairs[0], cmp_double);
+    qsort(pairs, n, sizeof pairs[0], bench_cmp_double);
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j + 1 < n && pairs[j + 1][0] == pairs[i][0])
@@ -187,66 +143,48 @@ static void calibrate(const char *dir, const struct result *r, size_t n)
 static void bench_file(const char *dir, const char *name)
 {
     char path[1024];
-    struct puzzles p = { NULL, 0 };
+    struct bench_set set;
     struct result r;
     int is_diabolical = strcmp(name, "sudoku_exchange_diabolical.txt") == 0;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (load(path, &p) != 0 || p.n == 0) {
-        printf("grade %s: no puzzles read\n", name);
-        free(p.g);
+    if (bench_load(path, &set) != 0 || set.count == 0) {
+        printf("%s: no puzzles read\n", name);
+        free(set.puzzles);
         return;
     }
     memset(&r, 0, sizeof r);
-    r.score = is_diabolical ? malloc(p.n * sizeof *r.score) : NULL;
-    r.best = malloc(p.n * sizeof *r.best);
-    if (!r.best) {
-        printf("grade %s: out of memory\n", name);
-        free(r.score);
-        free(p.g);
-        return;
+    r.score = is_diabolical ? malloc(set.count * sizeof *r.score) : NULL;
+    r.best = malloc(set.count * sizeof *r.best);
+    if (r.best) {
+        grade_all(&set, &r);
+        printf("%-52s %6zu %9.0f/s %5zu %6zu %5zu %6zu %7zu %8.3f ms (line %zu)\n",
+               name, set.count, r.rate, r.tiers[0], r.tiers[1], r.tiers[2],
+               r.tiers[3], r.tiers[4], r.slowest * 1e3, r.slowest_line);
+        if (is_diabolical && r.score)
+            calibrate(dir, &r, set.count);
     }
-    grade_all(&p, &r);
-    printf("grade %-52s %6zu puzzles %9.0f/s  easy %zu medium %zu hard %zu "
-           "expert %zu unrated %zu  slowest %.3f ms (line %zu)\n", name, p.n,
-           r.rate, r.tiers[0], r.tiers[1], r.tiers[2], r.tiers[3], r.tiers[4],
-           r.slowest * 1e3, r.slowest_line);
-    if (is_diabolical && r.score)
-        calibrate(dir, &r, p.n);
     free(r.score);
     free(r.best);
-    free(p.g);
-}
-
-static int is_puzzle_file(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 4 && strcmp(name + n - 4, ".txt") == 0 &&
-           !strstr(name, ".se_ratings.");
-}
-
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-    return strcmp((*a)->d_name, (*b)->d_name);
-}
-
-static int select_puzzle_file(const struct dirent *e)
-{
-    return is_puzzle_file(e->d_name);
+    free(set.puzzles);
 }
 
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "../shared/bench/data";
-    struct dirent **names;
-    int n = scandir(dir, &names, select_puzzle_file, by_name);
+    char *names[64];
+    int n = bench_list(dir, names, 64);
     if (n < 0) {
-        printf("bench_grade: SKIPPED: no puzzle data in %s\n", dir);
+        printf("bench_grade: %s not found, skipping the grader benchmark\n", dir);
         return 0;
     }
+    bench_print_cpu();
+    printf("grader, one thread, median of %d runs; slowest puzzle on its "
+           "fastest run\n", RUNS);
+    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %s\n", "set", "puzzles",
+           "graded", "easy", "medium", "hard", "expert", "unrated", "slowest");
     for (int i = 0; i < n; i++) {
-        bench_file(dir, names[i]->d_name);
+        bench_file(dir, names[i]);
         free(names[i]);
     }
-    free(names);
     return 0;
 }
