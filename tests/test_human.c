@@ -167,6 +167,38 @@ static void test_apply(void **unused)
     assert_int_equal(tech_eliminate(&step, &st, at("E5"), 7), 0);  /* filled */
 }
 
+/* The builder never overflows: eliminations past the cap are dropped
+ * (the step stays sound) and the sentence is cut, not overrun. */
+static void test_step_limits(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    step.flags = HUMAN_STEP_TEXT;
+    tech_step_reset(&step);
+    int added = 0;
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        added += tech_eliminate_mask(&step, &st, cell, HUMAN_ALL_DIGITS);
+    assert_int_equal(added, HUMAN_STEP_MAX_ELIM);
+    assert_int_equal(step.n_elim, HUMAN_STEP_MAX_ELIM);
+    tech_say(&step, "Test: ");
+    tech_say_elims(&step);
+    tech_say_elims(&step);
+    assert_int_equal(strlen(step.text), HUMAN_STEP_TEXT_MAX - 1);
+    for (int i = 0; i < 2 * HUMAN_STEP_MAX_CAUSE; i++)
+        tech_cause(&step, i % GRID_CELLS, 0);
+    assert_int_equal(step.n_cause, HUMAN_STEP_MAX_CAUSE);
+    for (int h = 0; h < 27; h++)
+        tech_house(&step, h);
+    assert_int_equal(step.n_house, HUMAN_STEP_MAX_HOUSE);
+    char name[12];
+    tech_house_name(26, name);
+    assert_string_equal(name, "box 9");
+    tech_house_name(17, name);
+    assert_string_equal(name, "column 9");
+}
+
 /* ---- singles -------------------------------------------------------- */
 
 static void test_full_house(void **unused)
@@ -504,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_init_candidates),
         cmocka_unit_test(test_init_invalid),
         cmocka_unit_test(test_apply),
+        cmocka_unit_test(test_step_limits),
         cmocka_unit_test(test_full_house),
         cmocka_unit_test(test_hidden_single_box),
         cmocka_unit_test(test_hidden_single_line),
