@@ -40,6 +40,9 @@ CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 DAEMON_OBJ := $(DAEMON_SRC:%.c=$(BUILD)/obj/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+# The SQL migrations are compiled into libsudokud.a (schema/embed.sh).
+SCHEMA_SQL := $(sort $(wildcard schema/[0-9]*.sql))
+DAEMON_OBJ += $(BUILD)/obj/gen/schema_sql.o
 PROGRAMS   := $(BUILD)/sudokuctl $(if $(wildcard daemon/sudokud.c),$(BUILD)/sudokud)
 LIBS       := $(BUILD)/libsudokud.a $(BUILD)/libsudokucore.a
 
@@ -55,6 +58,14 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/libsudokucore.a: $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(BUILD)/gen/schema_sql.c: schema/embed.sh $(SCHEMA_SQL)
+	@mkdir -p $(dir $@)
+	sh schema/embed.sh $(SCHEMA_SQL) > $@
+
+$(BUILD)/obj/gen/schema_sql.o: $(BUILD)/gen/schema_sql.c daemon/schema_sql.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # An archive with no members is still a valid archive for the linker.
 $(BUILD)/libsudokud.a: $(DAEMON_OBJ)
