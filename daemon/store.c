@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -386,6 +387,29 @@ bounded(const char *s, size_t size)
     return memchr(s, '\0', size) != NULL;
 }
 
+/* technique_counts must be a JSON object of technique -> count.  Checked
+ * here because SQLite refuses json_valid() in a CHECK constraint while
+ * trusted_schema is off. */
+static int
+check_counts(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+{
+    json_error_t jerr;
+    json_t *obj = json_loads(p->technique_counts, JSON_REJECT_DUPLICATES, &jerr);
+    const char *key;
+    json_t *value;
+    int ok = json_is_object(obj);
+
+    json_object_foreach(obj, key, value) {
+        ok = ok && json_is_integer(value) && json_integer_value(value) >= 0;
+    }
+    json_decref(obj);
+    if (!ok)
+        return fail(s, err, errlen, STORE_INVALID,
+                    "%s %s: technique_counts must be a JSON object of counts, "
+                    "like {\"naked_single\":40}", p->date, p->tier);
+    return STORE_OK;
+}
+
 /* The shape checks a database CHECK cannot phrase well. */
 static int
 check_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
@@ -420,7 +444,7 @@ check_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t er
         !bounded(p->generator_version, sizeof p->generator_version))
         return fail(s, err, errlen, STORE_INVALID, "%s %s: unterminated text field",
                     p->date, p->tier);
-    return STORE_OK;
+    return check_counts(s, p, err, errlen);
 }
 
 static int
@@ -501,8 +525,8 @@ insert_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t e
     sqlite3_bind_int64(st, 12, p->created_at);
     rc = sqlite3_step(st);
     if (rc == SQLITE_CONSTRAINT_CHECK)
-        return fail(s, err, errlen, STORE_INVALID, "%s %s: %s (is technique_counts JSON?)",
-                    p->date, p->tier, sqlite3_errmsg(s->db));
+        return fail(s, err, errlen, STORE_INVALID, "%s %s: %s", p->date, p->tier,
+                    sqlite3_errmsg(s->db));
     return rc == SQLITE_DONE ? STORE_OK
                              : fail_sqlite(s, err, errlen, rc, "storing a puzzle");
 }
