@@ -115,6 +115,10 @@ fail_sqlite(struct store *s, char *err, size_t errlen, int rc, const char *doing
     case SQLITE_NOTADB:
         return fail(s, err, errlen, STORE_CORRUPT,
                     "%s: %s; restore the latest backup (sudokuctl backup)", doing, detail);
+    case SQLITE_IOERR:
+        return fail(s, err, errlen, STORE_ERR,
+                    "%s: %s (error %d); nothing was written; check free space, quotas "
+                    "and the kernel log", doing, detail, rc);
     case SQLITE_READONLY:
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:

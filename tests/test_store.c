@@ -466,6 +466,7 @@ test_write_failure(void **state)
     assert_true(rc == STORE_FULL || rc == STORE_ERR);
     print_message("write refused with: %s\n", err);
     assert_non_null(strstr(err, dbpath));
+    assert_non_null(strstr(err, "nothing was written"));
     assert_int_equal(store_has_puzzle(s, "2026-11-21", "easy", &has, err, sizeof err), 0);
     assert_int_equal(has, 0);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
