@@ -102,9 +102,13 @@ bench: all $(BENCHES)
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(BUILD)/sudokuctl $(DESTDIR)$(BINDIR)/sudokuctl
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(DATADIR)
+	install -m 0755 $(BUILD)/sudokud $(DESTDIR)$(SBINDIR)/sudokud
+	install -m 0644 config/sudokud.conf $(DESTDIR)$(DATADIR)/sudokud.conf.example
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudokuctl
+	rm -f $(DESTDIR)$(SBINDIR)/sudokud $(DESTDIR)$(DATADIR)/sudokud.conf.example
 
 clean:
 	rm -rf build
