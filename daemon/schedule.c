@@ -122,8 +122,10 @@ wall_seconds(time_t t)
 struct schedule_date
 schedule_local_date(time_t t)
 {
-    return schedule_civil_from_days((long)(wall_seconds(t) / DAY_S -
-                                           (wall_seconds(t) % DAY_S < 0)));
+    long long w = wall_seconds(t);
+
+    /* Floor division: wall times before 1970 are negative. */
+    return schedule_civil_from_days((long)(w / DAY_S - (w % DAY_S < 0)));
 }
 
 /* First instant whose wall time exceeds w, given that wall(lo) < w and
