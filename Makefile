@@ -47,7 +47,7 @@ DAEMON_OBJ += $(BUILD)/obj/gen/schema_sql.o
 PROGRAMS   := $(BUILD)/sudokuctl $(if $(wildcard daemon/sudokud.c),$(BUILD)/sudokud)
 LIBS       := $(BUILD)/libsudokud.a $(BUILD)/libsudokucore.a
 
-.PHONY: all check unit unit-asan integration bench install uninstall clean
+.PHONY: all check unit-build bench run install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(PROGRAMS)
@@ -107,6 +107,10 @@ check: all $(TESTS)
 	tests/run build build/asan
 
 unit-build: $(PROGRAMS) $(TESTS)
+
+# The local quick start: state under ./var, no root needed.
+run: all
+	$(BUILD)/sudokud -c config/sudokud.dev.conf --foreground
 
 bench: all $(BENCHES)
 	bench/run build
