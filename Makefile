@@ -16,7 +16,7 @@ CFLAGS  ?= $(OPT) -g
 SAN     ?=
 STD_FLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wconversion \
             -Wstrict-prototypes -Wmissing-prototypes
-PKGS    = jansson
+PKGS    = jansson libuv sqlite3 libcurl
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
@@ -41,10 +41,13 @@ CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
 DAEMON_OBJ := $(DAEMON_SRC:%.c=$(BUILD)/obj/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+# The SQL migrations are compiled into libsudokud.a (schema/embed.sh).
+SCHEMA_SQL := $(sort $(wildcard schema/[0-9]*.sql))
+DAEMON_OBJ += $(BUILD)/obj/gen/schema_sql.o
 PROGRAMS   := $(BUILD)/sudokuctl $(if $(wildcard daemon/sudokud.c),$(BUILD)/sudokud)
 LIBS       := $(BUILD)/libsudokud.a $(BUILD)/libsudokucore.a
 
-.PHONY: all check unit unit-asan integration bench install uninstall clean
+.PHONY: all check unit-build bench run install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(PROGRAMS)
@@ -67,6 +70,14 @@ $(BUILD)/obj/core/solver.o: OPT = -O3
 $(BUILD)/libsudokucore.a: $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(BUILD)/gen/schema_sql.c: schema/embed.sh $(SCHEMA_SQL)
+	@mkdir -p $(dir $@)
+	sh schema/embed.sh $(SCHEMA_SQL) > $@
+
+$(BUILD)/obj/gen/schema_sql.o: $(BUILD)/gen/schema_sql.c daemon/schema_sql.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # An archive with no members is still a valid archive for the linker.
 $(BUILD)/libsudokud.a: $(DAEMON_OBJ)
@@ -97,15 +108,23 @@ check: all $(TESTS)
 
 unit-build: $(PROGRAMS) $(TESTS)
 
+# The local quick start: state under ./var, no root needed.
+run: all
+	$(BUILD)/sudokud -c config/sudokud.dev.conf --foreground
+
 bench: all $(BENCHES)
 	bench/run build
 
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(BUILD)/sudokuctl $(DESTDIR)$(BINDIR)/sudokuctl
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(DATADIR)
+	install -m 0755 $(BUILD)/sudokud $(DESTDIR)$(SBINDIR)/sudokud
+	install -m 0644 config/sudokud.conf $(DESTDIR)$(DATADIR)/sudokud.conf.example
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudokuctl
+	rm -f $(DESTDIR)$(SBINDIR)/sudokud $(DESTDIR)$(DATADIR)/sudokud.conf.example
 
 clean:
 	rm -rf build

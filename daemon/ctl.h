@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 enum ctl_exit {
     CTL_EXIT_OK = 0,      /* every input line was read (whatever its verdict) */
     CTL_EXIT_ERROR = 1,   /* I/O error, or an error reply from the daemon */
@@ -28,6 +30,14 @@ int ctl_for_each_line(const char *path, ctl_line_cb cb, void *arg);
  * CTL_EXIT_USAGE so callers can `return ctl_usage_error(...)`. */
 int ctl_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Flushes stdout; returns CTL_EXIT_OK, or CTL_EXIT_ERROR after saying why
+ * the output could not be written (a full disk, a closed pipe). */
+int ctl_finish_output(void);
+
+/* Prints obj as one compact JSON line and releases it (takes ownership).
+ * Returns 0, or -1 on a write error. */
+int ctl_print_json(json_t *obj);
 
 int ctl_cmd_solve(int argc, char **argv);
 int ctl_cmd_count(int argc, char **argv);

@@ -1,0 +1,82 @@
+/*
+ * ctl_io: owns what the sudokuctl subcommands share — walking the puzzle
+ * lines of a file or stdin, and reporting usage errors the same way.
+ */
+#include "ctl.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_skipped(const char *line, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+        i++;
+    return i == len || line[i] == '#';
+}
+
+int ctl_for_each_line(const char *path, ctl_line_cb cb, void *arg)
+{
+    int from_stdin = path == NULL || strcmp(path, "-") == 0;
+    FILE *f = from_stdin ? stdin : fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "sudokuctl: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    long lineno = 0;
+    int rc = 0;
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        size_t len = (size_t)n;
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (is_skipped(line, len))
+            continue;
+        if (cb(arg, lineno, line, len) != 0)
+            break;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "sudokuctl: %s: %s\n", from_stdin ? "stdin" : path,
+                strerror(errno));
+        rc = -1;
+    }
+    free(line);
+    if (!from_stdin)
+        fclose(f);
+    return rc;
+}
+
+int ctl_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "sudokuctl %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'sudokuctl help %s'.\n", cmd);
+    return CTL_EXIT_USAGE;
+}
+
+int ctl_finish_output(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "sudokuctl: writing output: %s\n", strerror(errno));
+        return CTL_EXIT_ERROR;
+    }
+    return CTL_EXIT_OK;
+}
+
+int ctl_print_json(json_t *obj)
+{
+    int rc = json_dumpf(obj, stdout, JSON_COMPACT) == 0 ? 0 : -1;
+    json_decref(obj);
+    if (rc == 0 && putchar('\n') == EOF)
+        rc = -1;
+    return rc;
+}

@@ -1,0 +1,798 @@
+/*
+ * store: owns the SQLite connection, its prepared statements, the migration
+ * runner and the mapping of SQLite failures to messages an operator can act
+ * on.  Nothing else in the daemon talks SQL.
+ */
+#include "store.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "schedule.h"
+#include "schema_sql.h"
+
+enum stmt_id {
+    ST_BEGIN,
+    ST_COMMIT,
+    ST_ROLLBACK,
+    ST_INSERT_PUZZLE,
+    ST_GET_PUZZLE,
+    ST_HAS_PUZZLE,
+    ST_FIND_GIVENS,
+    ST_LIST,
+    ST_COUNT_DATE,
+    ST_INSERT_PUBLICATION,
+    ST_IS_PUBLISHED,
+    ST_INSERT_EVENT,
+    ST_COUNT,
+};
+
+#define PUZZLE_COLUMNS                                                         \
+    "date, tier, puzzle, solution, score, hardest_technique, "                 \
+    "technique_counts, clues, symmetry, seed, generator_version, created_at"
+/* Tiers sort easiest first, not alphabetically. */
+#define TIER_ORDER                                                             \
+    "CASE tier WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 "    \
+    "ELSE 3 END"
+
+static const char *const stmt_sql[ST_COUNT] = {
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_INSERT_PUZZLE] = "INSERT INTO puzzle (" PUZZLE_COLUMNS ") "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    [ST_GET_PUZZLE] = "SELECT " PUZZLE_COLUMNS " FROM puzzle WHERE date = ?1 AND tier = ?2",
+    [ST_HAS_PUZZLE] = "SELECT 1 FROM puzzle WHERE date = ?1 AND tier = ?2",
+    [ST_FIND_GIVENS] = "SELECT date, tier FROM puzzle WHERE puzzle = ?1",
+    [ST_LIST] = "SELECT " PUZZLE_COLUMNS " FROM puzzle WHERE date BETWEEN ?1 AND ?2 "
+                "ORDER BY date, " TIER_ORDER,
+    [ST_COUNT_DATE] = "SELECT count(*) FROM puzzle WHERE date = ?1",
+    [ST_INSERT_PUBLICATION] = "INSERT INTO publication (date, published_at) VALUES (?1, ?2)",
+    [ST_IS_PUBLISHED] = "SELECT 1 FROM publication WHERE date = ?1",
+    [ST_INSERT_EVENT] = "INSERT INTO webhook_outbox (event_id, endpoint, event_type, date, "
+                        "body, created_at, next_attempt_at) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+};
+
+struct store {
+    sqlite3 *db;
+    char *path;
+    sqlite3_stmt *stmt[ST_COUNT];
+};
+
+int
+store_schema_version(void)
+{
+    return schema_migration_count;
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+static int
+fail(struct store *s, char *err, size_t errlen, int status, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static int
+fail(struct store *s, char *err, size_t errlen, int status, const char *fmt, ...)
+{
+    char msg[STORE_ERR_MAX];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "database %s: %s", s->path, msg);
+    return status;
+}
+
+/* Turns an SQLite result into a status and a message saying what to do. */
+static int
+fail_sqlite(struct store *s, char *err, size_t errlen, int rc, const char *doing)
+{
+    const char *detail = s->db != NULL ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc);
+
+    switch (rc & 0xff) {
+    case SQLITE_FULL:
+        return fail(s, err, errlen, STORE_FULL,
+                    "%s: disk full (%s); nothing was written; free space on the "
+                    "filesystem holding the database", doing, detail);
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return fail(s, err, errlen, STORE_BUSY,
+                    "%s: locked by another process for over %d ms (%s); is another "
+                    "sudokud or an sqlite3 shell writing to it?", doing,
+                    STORE_BUSY_TIMEOUT_MS, detail);
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return fail(s, err, errlen, STORE_CORRUPT,
+                    "%s: %s; restore the latest backup (sudokuctl backup)", doing, detail);
+    case SQLITE_IOERR:
+        return fail(s, err, errlen, STORE_ERR,
+                    "%s: %s (error %d); nothing was written; check free space, quotas "
+                    "and the kernel log", doing, detail, rc);
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+        return fail(s, err, errlen, STORE_ERR,
+                    "%s: %s; the daemon's user needs write access to the file and "
+                    "its directory (for the -wal and -shm files)", doing, detail);
+    default:
+        return fail(s, err, errlen, STORE_ERR, "%s: %s", doing, detail);
+    }
+}
+
+/* ---- small helpers ----------------------------------------------------- */
+
+static int
+exec_sql(struct store *s, const char *sql, const char *doing, char *err, size_t errlen)
+{
+    int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+
+    return rc == SQLITE_OK ? STORE_OK : fail_sqlite(s, err, errlen, rc, doing);
+}
+
+/* Runs a one-row integer query such as "PRAGMA user_version". */
+static int
+query_int(struct store *s, const char *sql, int64_t *out, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            *out = sqlite3_column_int64(st, 0);
+            rc = SQLITE_OK;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_OK ? STORE_OK : fail_sqlite(s, err, errlen, rc, sql);
+}
+
+static sqlite3_stmt *
+stmt(struct store *s, enum stmt_id id)
+{
+    sqlite3_stmt *st = s->stmt[id];
+
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return st;
+}
+
+static void
+bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+    sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
+}
+
+static void
+copy_column(sqlite3_stmt *st, int col, char *out, size_t outlen)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+
+    snprintf(out, outlen, "%s", t != NULL ? (const char *)t : "");
+}
+
+static int
+begin(struct store *s, char *err, size_t errlen)
+{
+    int rc = sqlite3_step(stmt(s, ST_BEGIN));
+
+    return rc == SQLITE_DONE ? STORE_OK
+                             : fail_sqlite(s, err, errlen, rc, "starting a transaction");
+}
+
+/* On failure SQLite may have rolled back already; ROLLBACK then fails
+ * harmlessly and the state is the same: nothing written. */
+static void
+rollback(struct store *s)
+{
+    if (!sqlite3_get_autocommit(s->db))
+        sqlite3_step(stmt(s, ST_ROLLBACK));
+}
+
+static int
+commit(struct store *s, char *err, size_t errlen)
+{
+    int rc = sqlite3_step(stmt(s, ST_COMMIT));
+
+    if (rc == SQLITE_DONE)
+        return STORE_OK;
+    rc = fail_sqlite(s, err, errlen, rc, "committing");
+    rollback(s);
+    return rc;
+}
+
+/* ---- open, migrate, close ---------------------------------------------- */
+
+/* Creates the file with the daemon's chosen mode; SQLite gives the -wal and
+ * -shm files the same mode. */
+static int
+create_file(struct store *s, char *err, size_t errlen)
+{
+    int fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0640);
+
+    if (fd < 0)
+        return fail(s, err, errlen, STORE_ERR, "cannot open or create: %s", strerror(errno));
+    close(fd);
+    return STORE_OK;
+}
+
+static int
+set_pragmas(struct store *s, char *err, size_t errlen)
+{
+    char mode[16] = "";
+    sqlite3_stmt *st;
+    int rc;
+
+    sqlite3_extended_result_codes(s->db, 1);
+    sqlite3_busy_timeout(s->db, STORE_BUSY_TIMEOUT_MS);
+    rc = sqlite3_prepare_v2(s->db, "PRAGMA journal_mode=WAL", -1, &st, NULL);
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        copy_column(st, 0, mode, sizeof mode);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, err, errlen, rc, "switching to WAL mode");
+    if (strcmp(mode, "wal") != 0)
+        return fail(s, err, errlen, STORE_ERR,
+                    "cannot use WAL mode (got journal_mode %s); put the database on a "
+                    "local filesystem", mode);
+    return exec_sql(s, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "
+                       "PRAGMA trusted_schema=OFF; PRAGMA journal_size_limit=4194304",
+                    "setting pragmas", err, errlen);
+}
+
+static int
+quick_check(struct store *s, char *err, size_t errlen)
+{
+    char first[256] = "";
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &st, NULL);
+
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        copy_column(st, 0, first, sizeof first);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, err, errlen, rc, "quick_check");
+    if (strcmp(first, "ok") != 0)
+        return fail(s, err, errlen, STORE_CORRUPT,
+                    "quick_check failed: %s; restore the latest backup", first);
+    return STORE_OK;
+}
+
+/* Refuses files that are not ours before touching them. */
+static int
+check_identity(struct store *s, int64_t version, char *err, size_t errlen)
+{
+    int64_t app_id, tables;
+    int rc;
+
+    if ((rc = query_int(s, "PRAGMA application_id", &app_id, err, errlen)) != STORE_OK ||
+        (rc = query_int(s, "SELECT count(*) FROM sqlite_schema", &tables, err, errlen)) !=
+            STORE_OK)
+        return rc;
+    if (app_id != STORE_APPLICATION_ID && (app_id != 0 || tables != 0 || version != 0))
+        return fail(s, err, errlen, STORE_FOREIGN,
+                    "not a sudokud database (application_id %lld); point [daemon] "
+                    "database at another file", (long long)app_id);
+    if (version > schema_migration_count)
+        return fail(s, err, errlen, STORE_TOO_NEW,
+                    "schema version %lld was written by a newer sudokud (this one knows "
+                    "up to %d); run the newer sudokud or restore a backup made by this one",
+                    (long long)version, schema_migration_count);
+    return STORE_OK;
+}
+
+static int
+migrate(struct store *s, char *err, size_t errlen)
+{
+    char sql[96], doing[96];
+    int64_t version;
+    int rc;
+
+    if ((rc = exec_sql(s, "BEGIN IMMEDIATE", "starting the migration", err, errlen)) != 0)
+        return rc;
+    if ((rc = query_int(s, "PRAGMA user_version", &version, err, errlen)) != STORE_OK ||
+        (rc = check_identity(s, version, err, errlen)) != STORE_OK)
+        goto out;
+    for (int64_t v = version; v < schema_migration_count; v++) {
+        snprintf(doing, sizeof doing, "applying migration %s",
+                 schema_migrations[v].name);
+        if ((rc = exec_sql(s, schema_migrations[v].sql, doing, err, errlen)) != STORE_OK)
+            goto out;
+    }
+    snprintf(sql, sizeof sql, "PRAGMA user_version=%d; PRAGMA application_id=%d",
+             schema_migration_count, STORE_APPLICATION_ID);
+    if ((rc = exec_sql(s, sql, "recording the schema version", err, errlen)) != STORE_OK)
+        goto out;
+    return exec_sql(s, "COMMIT", "committing the migration", err, errlen);
+out:
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+static int
+prepare_all(struct store *s, char *err, size_t errlen)
+{
+    for (int i = 0; i < ST_COUNT; i++) {
+        int rc = sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
+                                    &s->stmt[i], NULL);
+
+        if (rc != SQLITE_OK)
+            return fail_sqlite(s, err, errlen, rc, stmt_sql[i]);
+    }
+    return STORE_OK;
+}
+
+int
+store_open(struct store **out, const char *path, char *err, size_t errlen)
+{
+    struct store *s = calloc(1, sizeof *s);
+    int rc;
+
+    *out = NULL;
+    if (s == NULL || (s->path = strdup(path)) == NULL) {
+        free(s);
+        snprintf(err, errlen, "database %s: out of memory", path);
+        return STORE_ERR;
+    }
+    if ((rc = create_file(s, err, errlen)) != STORE_OK)
+        goto fail;
+    rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, NULL);
+    if (rc != SQLITE_OK) {
+        rc = fail_sqlite(s, err, errlen, rc, "opening");
+        goto fail;
+    }
+    if ((rc = set_pragmas(s, err, errlen)) != STORE_OK ||
+        (rc = quick_check(s, err, errlen)) != STORE_OK ||
+        (rc = migrate(s, err, errlen)) != STORE_OK ||
+        (rc = prepare_all(s, err, errlen)) != STORE_OK)
+        goto fail;
+    *out = s;
+    return STORE_OK;
+fail:
+    store_close(s);
+    return rc;
+}
+
+void
+store_close(struct store *s)
+{
+    if (s == NULL)
+        return;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(s->stmt[i]);
+    if (s->db != NULL) {
+        sqlite3_exec(s->db, "PRAGMA optimize", NULL, NULL, NULL);
+        sqlite3_close(s->db);
+    }
+    free(s->path);
+    free(s);
+}
+
+/* ---- puzzles ----------------------------------------------------------- */
+
+static int
+bounded(const char *s, size_t size)
+{
+    return memchr(s, '\0', size) != NULL;
+}
+
+/* technique_counts must be a JSON object of technique -> count.  Checked
+ * here because SQLite refuses json_valid() in a CHECK constraint while
+ * trusted_schema is off. */
+static int
+check_counts(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+{
+    json_error_t jerr;
+    json_t *obj = json_loads(p->technique_counts, JSON_REJECT_DUPLICATES, &jerr);
+    const char *key;
+    json_t *value;
+    int ok = json_is_object(obj);
+
+    json_object_foreach(obj, key, value) {
+        ok = ok && json_is_integer(value) && json_integer_value(value) >= 0;
+    }
+    json_decref(obj);
+    if (!ok)
+        return fail(s, err, errlen, STORE_INVALID,
+                    "%s %s: technique_counts must be a JSON object of counts, "
+                    "like {\"naked_single\":40}", p->date, p->tier);
+    return STORE_OK;
+}
+
+/* The shape checks a database CHECK cannot phrase well. */
+static int
+check_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+{
+    struct schedule_date d;
+    enum config_tier t;
+    int givens = 0;
+
+    if (!bounded(p->date, sizeof p->date) || schedule_date_parse(p->date, &d) != 0)
+        return fail(s, err, errlen, STORE_INVALID, "bad date (expected YYYY-MM-DD)");
+    if (!bounded(p->tier, sizeof p->tier) || config_tier_parse(p->tier, &t) != 0)
+        return fail(s, err, errlen, STORE_INVALID, "%s: unknown tier", p->date);
+    if (strnlen(p->puzzle, sizeof p->puzzle) != 81 ||
+        strnlen(p->solution, sizeof p->solution) != 81)
+        return fail(s, err, errlen, STORE_INVALID,
+                    "%s %s: puzzle and solution must have 81 cells", p->date, p->tier);
+    for (int i = 0; i < 81; i++) {
+        char c = p->puzzle[i], v = p->solution[i];
+
+        if (v < '1' || v > '9' || (c != '.' && c != v))
+            return fail(s, err, errlen, STORE_INVALID,
+                        "%s %s: cell %d: puzzle '%c' does not fit solution '%c'", p->date,
+                        p->tier, i, c, v);
+        givens += c != '.';
+    }
+    if (givens != p->clues)
+        return fail(s, err, errlen, STORE_INVALID, "%s %s: clues is %d but %d cells are given",
+                    p->date, p->tier, p->clues, givens);
+    if (!bounded(p->technique_counts, sizeof p->technique_counts) ||
+        !bounded(p->hardest_technique, sizeof p->hardest_technique) ||
+        !bounded(p->symmetry, sizeof p->symmetry) || !bounded(p->seed, sizeof p->seed) ||
+        !bounded(p->generator_version, sizeof p->generator_version))
+        return fail(s, err, errlen, STORE_INVALID, "%s %s: unterminated text field",
+                    p->date, p->tier);
+    return check_counts(s, p, err, errlen);
+}
+
+static int
+check_day(struct store *s, const struct store_puzzle *p, size_t count, char *err,
+          size_t errlen)
+{
+    int rc;
+
+    if (count == 0 || count > STORE_DAY_MAX)
+        return fail(s, err, errlen, STORE_INVALID, "a day holds 1 to %d puzzles, not %zu",
+                    STORE_DAY_MAX, count);
+    for (size_t i = 0; i < count; i++) {
+        if ((rc = check_puzzle(s, &p[i], err, errlen)) != STORE_OK)
+            return rc;
+        if (strcmp(p[i].date, p[0].date) != 0)
+            return fail(s, err, errlen, STORE_INVALID, "one day at a time: %s and %s",
+                        p[0].date, p[i].date);
+        for (size_t j = 0; j < i; j++) {
+            if (strcmp(p[i].tier, p[j].tier) == 0 || strcmp(p[i].puzzle, p[j].puzzle) == 0)
+                return fail(s, err, errlen, STORE_INVALID,
+                            "%s: tiers %s and %s repeat a tier or a puzzle", p[0].date,
+                            p[j].tier, p[i].tier);
+        }
+    }
+    return STORE_OK;
+}
+
+/* Inside the transaction: is the slot free and are the givens new? */
+static int
+check_new(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_HAS_PUZZLE);
+    char date[11], tier[8];
+    int rc;
+
+    bind_text(st, 1, p->date);
+    bind_text(st, 2, p->tier);
+    rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc == SQLITE_ROW)
+        return fail(s, err, errlen, STORE_EXISTS,
+                    "%s %s is already stored; stored puzzles never change", p->date,
+                    p->tier);
+    if (rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "looking up a puzzle");
+    st = stmt(s, ST_FIND_GIVENS);
+    bind_text(st, 1, p->puzzle);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        copy_column(st, 0, date, sizeof date);
+        copy_column(st, 1, tier, sizeof tier);
+        sqlite3_reset(st);
+        return fail(s, err, errlen, STORE_DUPLICATE,
+                    "the %s %s puzzle was already published as %s %s", p->date, p->tier,
+                    date, tier);
+    }
+    return rc == SQLITE_DONE ? STORE_OK
+                             : fail_sqlite(s, err, errlen, rc, "looking up givens");
+}
+
+static int
+insert_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_INSERT_PUZZLE);
+    int rc;
+
+    bind_text(st, 1, p->date);
+    bind_text(st, 2, p->tier);
+    bind_text(st, 3, p->puzzle);
+    bind_text(st, 4, p->solution);
+    sqlite3_bind_double(st, 5, p->score);
+    bind_text(st, 6, p->hardest_technique);
+    bind_text(st, 7, p->technique_counts);
+    sqlite3_bind_int(st, 8, p->clues);
+    bind_text(st, 9, p->symmetry);
+    bind_text(st, 10, p->seed);
+    bind_text(st, 11, p->generator_version);
+    sqlite3_bind_int64(st, 12, p->created_at);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_CONSTRAINT_CHECK)
+        return fail(s, err, errlen, STORE_INVALID, "%s %s: %s", p->date, p->tier,
+                    sqlite3_errmsg(s->db));
+    return rc == SQLITE_DONE ? STORE_OK
+                             : fail_sqlite(s, err, errlen, rc, "storing a puzzle");
+}
+
+int
+store_put_day(struct store *s, const struct store_puzzle *puzzles, size_t count,
+              char *err, size_t errlen)
+{
+    int rc;
+
+    if ((rc = check_day(s, puzzles, count, err, errlen)) != STORE_OK ||
+        (rc = begin(s, err, errlen)) != STORE_OK)
+        return rc;
+    for (size_t i = 0; i < count; i++) {
+        if ((rc = check_new(s, &puzzles[i], err, errlen)) != STORE_OK ||
+            (rc = insert_puzzle(s, &puzzles[i], err, errlen)) != STORE_OK) {
+            rollback(s);
+            return rc;
+        }
+    }
+    return commit(s, err, errlen);
+}
+
+static void
+read_puzzle(sqlite3_stmt *st, struct store_puzzle *p)
+{
+    memset(p, 0, sizeof *p);
+    copy_column(st, 0, p->date, sizeof p->date);
+    copy_column(st, 1, p->tier, sizeof p->tier);
+    copy_column(st, 2, p->puzzle, sizeof p->puzzle);
+    copy_column(st, 3, p->solution, sizeof p->solution);
+    p->score = sqlite3_column_double(st, 4);
+    copy_column(st, 5, p->hardest_technique, sizeof p->hardest_technique);
+    copy_column(st, 6, p->technique_counts, sizeof p->technique_counts);
+    p->clues = sqlite3_column_int(st, 7);
+    copy_column(st, 8, p->symmetry, sizeof p->symmetry);
+    copy_column(st, 9, p->seed, sizeof p->seed);
+    copy_column(st, 10, p->generator_version, sizeof p->generator_version);
+    p->created_at = sqlite3_column_int64(st, 11);
+}
+
+int
+store_get_puzzle(struct store *s, const char *date, const char *tier,
+                 struct store_puzzle *out, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_GET_PUZZLE);
+    int rc;
+
+    bind_text(st, 1, date);
+    bind_text(st, 2, tier);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        read_puzzle(st, out);
+        sqlite3_reset(st);
+        return STORE_OK;
+    }
+    if (rc == SQLITE_DONE)
+        return fail(s, err, errlen, STORE_NOT_FOUND, "no %s puzzle for %s", tier, date);
+    return fail_sqlite(s, err, errlen, rc, "reading a puzzle");
+}
+
+int
+store_has_puzzle(struct store *s, const char *date, const char *tier, int *has,
+                 char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_HAS_PUZZLE);
+    int rc;
+
+    bind_text(st, 1, date);
+    bind_text(st, 2, tier);
+    rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "looking up a puzzle");
+    *has = rc == SQLITE_ROW;
+    return STORE_OK;
+}
+
+int
+store_list(struct store *s, const char *from, const char *to, store_puzzle_cb cb,
+           void *arg, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_LIST);
+    struct store_puzzle p;
+    int rc;
+
+    bind_text(st, 1, from);
+    bind_text(st, 2, to);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        read_puzzle(st, &p);
+        if (cb(arg, &p) != 0)
+            break;
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "listing puzzles");
+    return STORE_OK;
+}
+
+/* ---- publication and outbox -------------------------------------------- */
+
+static int
+step_done(struct store *s, sqlite3_stmt *st, const char *doing, char *err, size_t errlen)
+{
+    int rc = sqlite3_step(st);
+
+    return rc == SQLITE_DONE ? STORE_OK : fail_sqlite(s, err, errlen, rc, doing);
+}
+
+static int
+check_publishable(struct store *s, const char *date, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_IS_PUBLISHED);
+    int rc;
+
+    bind_text(st, 1, date);
+    rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc == SQLITE_ROW)
+        return fail(s, err, errlen, STORE_EXISTS, "%s is already published", date);
+    if (rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "reading publication state");
+    st = stmt(s, ST_COUNT_DATE);
+    bind_text(st, 1, date);
+    if ((rc = sqlite3_step(st)) != SQLITE_ROW)
+        return fail_sqlite(s, err, errlen, rc, "counting puzzles");
+    rc = sqlite3_column_int(st, 0);
+    sqlite3_reset(st);
+    if (rc == 0)
+        return fail(s, err, errlen, STORE_INVALID, "no puzzles stored for %s", date);
+    return STORE_OK;
+}
+
+static int
+insert_event(struct store *s, const char *date, int64_t now, const struct store_event *e,
+             char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_INSERT_EVENT);
+
+    if (e->body_len > INT32_MAX || strchr(e->event_id, '.') != NULL)
+        return fail(s, err, errlen, STORE_INVALID, "bad webhook event %s", e->event_id);
+    bind_text(st, 1, e->event_id);
+    bind_text(st, 2, e->endpoint);
+    bind_text(st, 3, e->event_type);
+    bind_text(st, 4, date);
+    sqlite3_bind_blob(st, 5, e->body, (int)e->body_len, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 6, now);
+    return step_done(s, st, "queueing a webhook event", err, errlen);
+}
+
+int
+store_mark_published(struct store *s, const char *date, int64_t now,
+                     const struct store_event *events, size_t count, char *err,
+                     size_t errlen)
+{
+    struct schedule_date d;
+    sqlite3_stmt *st;
+    int rc;
+
+    if (schedule_date_parse(date, &d) != 0)
+        return fail(s, err, errlen, STORE_INVALID, "bad date (expected YYYY-MM-DD)");
+    if ((rc = begin(s, err, errlen)) != STORE_OK)
+        return rc;
+    if ((rc = check_publishable(s, date, err, errlen)) != STORE_OK)
+        goto out;
+    st = stmt(s, ST_INSERT_PUBLICATION);
+    bind_text(st, 1, date);
+    sqlite3_bind_int64(st, 2, now);
+    if ((rc = step_done(s, st, "marking a day published", err, errlen)) != STORE_OK)
+        goto out;
+    for (size_t i = 0; i < count; i++) {
+        if ((rc = insert_event(s, date, now, &events[i], err, errlen)) != STORE_OK)
+            goto out;
+    }
+    return commit(s, err, errlen);
+out:
+    rollback(s);
+    return rc;
+}
+
+int
+store_is_published(struct store *s, const char *date, int *published, char *err,
+                   size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_IS_PUBLISHED);
+    int rc;
+
+    bind_text(st, 1, date);
+    rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "reading publication state");
+    *published = rc == SQLITE_ROW;
+    return STORE_OK;
+}
+
+/* ---- maintenance ------------------------------------------------------- */
+
+static int
+backup_into(struct store *s, sqlite3 *dst, char *err, size_t errlen)
+{
+    sqlite3_backup *b = sqlite3_backup_init(dst, "main", s->db, "main");
+    int rc;
+
+    if (b == NULL)
+        return fail(s, err, errlen, STORE_ERR, "backup: %s", sqlite3_errmsg(dst));
+    /* Copy in slices so a long backup lets other readers in between. */
+    do {
+        rc = sqlite3_backup_step(b, 256);
+        if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+            sqlite3_sleep(10);
+    } while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
+    sqlite3_backup_finish(b);
+    if (rc != SQLITE_DONE)
+        return fail(s, err, errlen, rc == SQLITE_FULL ? STORE_FULL : STORE_ERR,
+                    "backup: %s", sqlite3_errstr(rc));
+    return STORE_OK;
+}
+
+int
+store_backup(struct store *s, const char *dest, char *err, size_t errlen)
+{
+    size_t n = strlen(dest) + 8;
+    char *tmp = malloc(n);
+    sqlite3 *dst = NULL;
+    int rc;
+
+    if (tmp == NULL)
+        return fail(s, err, errlen, STORE_ERR, "backup: out of memory");
+    snprintf(tmp, n, "%s.tmp~", dest);
+    unlink(tmp);
+    rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK)
+        rc = fail(s, err, errlen, STORE_ERR, "backup: cannot create %s: %s", tmp,
+                  dst != NULL ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
+    else
+        rc = backup_into(s, dst, err, errlen);
+    sqlite3_close(dst);
+    if (rc == STORE_OK && rename(tmp, dest) != 0)
+        rc = fail(s, err, errlen, STORE_ERR, "backup: cannot rename %s to %s: %s", tmp,
+                  dest, strerror(errno));
+    if (rc != STORE_OK)
+        unlink(tmp);
+    free(tmp);
+    return rc;
+}
+
+int
+store_integrity_check(struct store *s, char *err, size_t errlen)
+{
+    char first[256] = "";
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "PRAGMA integrity_check(1)", -1, &st, NULL);
+
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        copy_column(st, 0, first, sizeof first);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, err, errlen, rc, "integrity_check");
+    if (strcmp(first, "ok") != 0)
+        return fail(s, err, errlen, STORE_CORRUPT, "integrity_check: %s", first);
+    return STORE_OK;
+}

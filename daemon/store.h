@@ -1,0 +1,128 @@
+/*
+ * store: the daemon's SQLite database of puzzles, publication state and
+ * webhook outbox.
+ *
+ * One connection, used only from the loop thread.  WAL mode, synchronous
+ * FULL (a commit survives power loss, so a published day or a queued webhook
+ * event is never lost and never re-created with a new id), busy_timeout for
+ * admins and backups reading alongside.  store_open applies the migrations
+ * compiled in from schema/ in one transaction, refuses a database from a
+ * newer sudokud or another program, and runs quick_check.  Every write is
+ * one short transaction: after a crash, kill -9 or full disk each one is
+ * either wholly there or wholly absent, and a stored puzzle never changes.
+ *
+ * Every function returns STORE_OK or a negative store_status and, on error,
+ * writes a message naming the database and what to do into err.
+ */
+#ifndef SUDOKUD_STORE_H
+#define SUDOKUD_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define STORE_APPLICATION_ID 0x53644b64 /* "SdKd" at offset 68 of the file */
+#define STORE_ERR_MAX 512
+#define STORE_BUSY_TIMEOUT_MS 5000
+#define STORE_DAY_MAX 8                 /* puzzles per store_put_day */
+#define STORE_COUNTS_MAX 2048           /* technique_counts JSON, with NUL */
+
+enum store_status {
+    STORE_OK = 0,
+    STORE_ERR = -1,       /* SQLite or I/O failure; the message says which */
+    STORE_NOT_FOUND = -2,
+    STORE_EXISTS = -3,    /* already stored or published; nothing written */
+    STORE_DUPLICATE = -4, /* these givens are already stored for another day */
+    STORE_INVALID = -5,   /* malformed argument; nothing written */
+    STORE_FULL = -6,      /* disk or quota full; nothing written */
+    STORE_BUSY = -7,      /* another process held the lock past busy_timeout */
+    STORE_CORRUPT = -8,   /* not a database, or it failed quick_check */
+    STORE_TOO_NEW = -9,   /* written by a newer sudokud */
+    STORE_FOREIGN = -10,  /* an SQLite database of some other program */
+};
+
+/* A stored puzzle.  Strings are NUL-terminated. */
+struct store_puzzle {
+    char date[11];                /* YYYY-MM-DD, local publication date */
+    char tier[8];                 /* easy, medium, hard, expert */
+    char puzzle[82];              /* 81 cells, '.' for empty */
+    char solution[82];            /* 81 digits */
+    double score;                 /* the grader's difficulty score */
+    char hardest_technique[64];
+    char technique_counts[STORE_COUNTS_MAX]; /* JSON object, e.g. {"naked_single":40} */
+    int clues;                    /* givens in puzzle */
+    char symmetry[24];
+    char seed[80];                /* what the generator was seeded with, as text */
+    char generator_version[32];
+    int64_t created_at;           /* Unix seconds */
+};
+
+/* A webhook event queued by store_mark_published; body is sent verbatim. */
+struct store_event {
+    const char *event_id;   /* the webhook-id: unique, no '.' */
+    const char *endpoint;   /* the [webhook "NAME"] */
+    const char *event_type; /* e.g. "puzzles.published" */
+    const void *body;
+    size_t body_len;
+};
+
+struct store;
+
+/* Opens (creating if needed, mode 0640) and migrates the database at path.
+ * On failure *out is NULL. */
+int store_open(struct store **out, const char *path, char *err, size_t errlen);
+
+/* Finalizes statements, runs PRAGMA optimize, closes.  NULL is ignored. */
+void store_close(struct store *s);
+
+/* The schema version this binary creates and understands. */
+int store_schema_version(void);
+
+/*
+ * Stores count puzzles (1..STORE_DAY_MAX) of one date, distinct tiers, all
+ * or none.  Checks each puzzle's shape: 81 cells, givens agreeing with the
+ * solution, clues equal to the givens.  STORE_EXISTS when one (date, tier)
+ * is already stored, STORE_DUPLICATE when its givens were stored for another
+ * (date, tier) -- the generator then makes another.  created_at is set by
+ * the caller.
+ */
+int store_put_day(struct store *s, const struct store_puzzle *puzzles, size_t count,
+                  char *err, size_t errlen);
+
+/* STORE_NOT_FOUND when there is no puzzle for (date, tier). */
+int store_get_puzzle(struct store *s, const char *date, const char *tier,
+                     struct store_puzzle *out, char *err, size_t errlen);
+
+/* Sets *has to 1 or 0. */
+int store_has_puzzle(struct store *s, const char *date, const char *tier, int *has,
+                     char *err, size_t errlen);
+
+/* Called per puzzle; a non-zero return stops the walk (store_list then
+ * returns STORE_OK). */
+typedef int (*store_puzzle_cb)(void *arg, const struct store_puzzle *p);
+
+/* Walks the puzzles with from <= date <= to, by date then tier (easiest
+ * first). */
+int store_list(struct store *s, const char *from, const char *to, store_puzzle_cb cb,
+               void *arg, char *err, size_t errlen);
+
+/*
+ * Marks date published at now and queues events (count may be 0) in one
+ * transaction.  STORE_EXISTS when the date is already published,
+ * STORE_INVALID when no puzzle is stored for it.
+ */
+int store_mark_published(struct store *s, const char *date, int64_t now,
+                         const struct store_event *events, size_t count, char *err,
+                         size_t errlen);
+
+/* Sets *published to 1 or 0. */
+int store_is_published(struct store *s, const char *date, int *published, char *err,
+                       size_t errlen);
+
+/* Copies the live database to dest with SQLite's online backup API (the
+ * daemon keeps running), through a temporary file renamed into place. */
+int store_backup(struct store *s, const char *dest, char *err, size_t errlen);
+
+/* Full PRAGMA integrity_check; STORE_CORRUPT with its first finding. */
+int store_integrity_check(struct store *s, char *err, size_t errlen);
+
+#endif

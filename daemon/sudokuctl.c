@@ -1,0 +1,112 @@
+/*
+ * sudokuctl: the command-line client.  Owns argument dispatch and the help
+ * texts; each subcommand lives in a ctl_*.c file and is one row of
+ * commands[] below.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ctl.h"
+
+#ifndef SUDOKUD_VERSION
+#define SUDOKUD_VERSION "0.1.0"
+#endif
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *synopsis;
+    const char *help;
+};
+
+static const struct command commands[] = {
+    {"solve", ctl_cmd_solve, "solve [FILE|-] [--json]",
+     "Solves one puzzle per input line (FILE, or standard input when FILE is\n"
+     "omitted or '-'). Blank lines and lines starting with '#' are skipped.\n"
+     "A puzzle is 81 characters: '1'-'9' for a given, '.' or '0' for an\n"
+     "empty cell.\n"
+     "\n"
+     "Prints one line per puzzle: the 81-digit solution, or\n"
+     "  unsolvable        the givens are consistent but no grid completes them\n"
+     "  multiple          more than one solution (none is printed)\n"
+     "  invalid: REASON   not a puzzle: wrong length, a bad character, or a\n"
+     "                    digit repeated in a row, column or box\n"
+     "--json prints one object per line instead:\n"
+     "  {\"line\":3,\"puzzle\":\"...\",\"status\":\"solved\",\"solution\":\"...\"}\n"
+     "with status solved, unsolvable, multiple or invalid (with \"error\").\n"
+     "\n"
+     "Exit status: 0 when every line was read (whatever the verdicts), 1 on an\n"
+     "I/O error, 2 on a usage error.\n"},
+    {"count", ctl_cmd_count, "count [--limit N] [FILE|-] [--json]",
+     "Counts the solutions of one puzzle per input line, stopping at N\n"
+     "(default 2: \"none, one, or more than one\"). Input as for solve.\n"
+     "\n"
+     "Prints the count (capped at N) per line, or 'invalid: REASON'.\n"
+     "--json prints {\"line\":1,\"puzzle\":\"...\",\"status\":\"counted\",\n"
+     "\"solutions\":1,\"limit\":2}, or status invalid with \"error\".\n"
+     "\n"
+     "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
+     "usage error.\n"},
+};
+
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static const struct command *find_command(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, "usage: sudokuctl [--help] [--version] COMMAND [ARGS]\n\n"
+                 "Commands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(out, "  sudokuctl %s\n", commands[i].synopsis);
+    fprintf(out, "\n'sudokuctl help COMMAND' describes one command.\n");
+}
+
+static int help(int argc, char **argv)
+{
+    if (argc < 1) {
+        print_usage(stdout);
+        return CTL_EXIT_OK;
+    }
+    const struct command *c = find_command(argv[0]);
+    if (!c) {
+        fprintf(stderr, "sudokuctl help: no command '%s'\n", argv[0]);
+        print_usage(stderr);
+        return CTL_EXIT_USAGE;
+    }
+    printf("usage: sudokuctl %s\n\n%s", c->synopsis, c->help);
+    return CTL_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_usage(stderr);
+        return CTL_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
+        return help(0, NULL);
+    if (strcmp(name, "--version") == 0) {
+        printf("sudokuctl %s\n", SUDOKUD_VERSION);
+        return CTL_EXIT_OK;
+    }
+    if (strcmp(name, "help") == 0)
+        return help(argc - 2, argv + 2);
+    const struct command *c = find_command(name);
+    if (!c) {
+        fprintf(stderr, "sudokuctl: unknown command '%s'\n", name);
+        print_usage(stderr);
+        return CTL_EXIT_USAGE;
+    }
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return help(1, argv + 1);
+    return c->run(argc - 2, argv + 2);
+}

@@ -1,0 +1,432 @@
+/*
+ * sudokud: the daemon's main program.  Owns the command line, the libuv
+ * loop and its handles (signals, the schedule timer, the watchdog timer),
+ * the running configuration and the store connection, and the decisions
+ * that end the process: exit codes are 0, 64 (bad flags, EX_USAGE) and 78
+ * (bad configuration or a database this binary must not touch, EX_CONFIG,
+ * so the unit's RestartPreventExitStatus stops a restart loop); 1 for
+ * failures a restart may cure.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <uv.h>
+
+#include "config.h"
+#include "log.h"
+#include "notify.h"
+#include "schedule.h"
+#include "store.h"
+
+#ifndef SUDOKUD_VERSION
+#define SUDOKUD_VERSION "0.1.0"
+#endif
+
+#define EXIT_USAGE 64
+#define EXIT_CONFIG 78
+
+struct daemon {
+    uv_loop_t loop;
+    uv_signal_t sigterm, sigint, sighup;
+    uv_timer_t schedule_timer;
+    uv_timer_t watchdog_timer;
+    const char *config_path;
+    struct config cfg;
+    struct store *store;
+    struct schedule_slot *slots;        /* SCHEDULE_SLOTS_MAX, for the missing list */
+    struct schedule_date current;       /* the live date at the last tick */
+    int have_current;
+    time_t next_publish;
+    size_t missing;
+    int stopping;
+};
+
+struct options {
+    const char *config_path;
+    int check_config;
+    int print_config;
+    int foreground;
+};
+
+static void
+usage(FILE *out, const char *prog)
+{
+    fprintf(out,
+            "usage: %s [-c|--config FILE] [--check-config] [--print-config]\n"
+            "       %*s [--foreground] [--version] [--help]\n"
+            "  -c, --config FILE  configuration file (default: "
+            "$CONFIGURATION_DIRECTORY/sudokud.conf, else " CONFIG_DEFAULT_PATH ")\n"
+            "  --check-config     validate the configuration and exit (0 ok, 78 bad)\n"
+            "  --print-config     print the effective configuration (secrets hidden)\n"
+            "  --foreground       plain log lines even when stderr is the journal\n"
+            "  --version          print the version and exit\n"
+            "  --help             print this help and exit\n",
+            prog, (int)strlen(prog), "");
+}
+
+/* Returns -1 to go on, or the exit status to leave with. */
+static int
+parse_options(int argc, char **argv, struct options *o)
+{
+    enum { OPT_CHECK = 256, OPT_PRINT, OPT_FOREGROUND, OPT_VERSION, OPT_HELP };
+    static const struct option longopts[] = {
+        {"config", required_argument, NULL, 'c'},
+        {"check-config", no_argument, NULL, OPT_CHECK},
+        {"print-config", no_argument, NULL, OPT_PRINT},
+        {"foreground", no_argument, NULL, OPT_FOREGROUND},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+
+    while ((c = getopt_long(argc, argv, "c:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'c': o->config_path = optarg; break;
+        case OPT_CHECK: o->check_config = 1; break;
+        case OPT_PRINT: o->print_config = 1; break;
+        case OPT_FOREGROUND: o->foreground = 1; break;
+        case OPT_VERSION: printf("sudokud %s\n", SUDOKUD_VERSION); return EXIT_SUCCESS;
+        case OPT_HELP: usage(stdout, argv[0]); return EXIT_SUCCESS;
+        default: usage(stderr, argv[0]); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument '%s'\n", argv[0], argv[optind]);
+        usage(stderr, argv[0]);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+static const char *
+default_config_path(char *buf, size_t len)
+{
+    const char *dir = getenv("CONFIGURATION_DIRECTORY");
+
+    if (dir == NULL || dir[0] == '\0')
+        return CONFIG_DEFAULT_PATH;
+    snprintf(buf, len, "%.*s/sudokud.conf", (int)strcspn(dir, ":"), dir);
+    return buf;
+}
+
+/* ---- status ------------------------------------------------------------ */
+
+static void
+send_status(struct daemon *d)
+{
+    char when[64], today[SCHEDULE_DATE_LEN + 1];
+    struct tm tm;
+
+    localtime_r(&d->next_publish, &tm);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M %Z", &tm);
+    schedule_date_format(d->current, today);
+    notify_sendf("STATUS=serving %s; next publish %s; %zu puzzle(s) missing", today, when,
+                 d->missing);
+}
+
+/* ---- the nightly schedule ---------------------------------------------- */
+
+static int
+has_puzzle(void *arg, const char *date, const char *tier, int *has, char *err,
+           size_t errlen)
+{
+    return store_has_puzzle(arg, date, tier, has, err, errlen);
+}
+
+/* Marks the live date published once every configured tier is stored. */
+static void
+publish_current_day(struct daemon *d, time_t now)
+{
+    char date[SCHEDULE_DATE_LEN + 1], err[STORE_ERR_MAX];
+    int published = 0, rc;
+
+    schedule_date_format(d->current, date);
+    for (size_t i = 0; i < d->missing; i++) {
+        if (schedule_date_cmp(d->slots[i].date, d->current) == 0) {
+            log_warning("schedule: %s is not published: its %s puzzle is missing", date,
+                        config_tier_name(d->slots[i].tier));
+            return;
+        }
+    }
+    if (store_is_published(d->store, date, &published, err, sizeof err) != STORE_OK) {
+        log_err("schedule: %s", err);
+        return;
+    }
+    if (published)
+        return;
+    /* The webhook events of the day (issue 7) join this same transaction. */
+    rc = store_mark_published(d->store, date, (int64_t)now, NULL, 0, err, sizeof err);
+    if (rc != STORE_OK)
+        log_err("schedule: cannot publish %s: %s", date, err);
+    else
+        log_notice("schedule: published %s", date);
+}
+
+/*
+ * Finds which (date, tier) puzzles the store lacks for the live date
+ * through days_ahead later, logs them, and publishes the live date when it
+ * is complete.  This is where generation of the missing puzzles starts
+ * (issue 4: one uv_queue_work per slot, seeded from the secret, date and
+ * tier, stored with store_put_day from the after-work callback).
+ */
+static void
+scheduler_ensure_puzzles(struct daemon *d, time_t now)
+{
+    char err[STORE_ERR_MAX], list[768];
+    int rc;
+
+    rc = schedule_missing(d->current, d->cfg.days_ahead, d->cfg.tiers, has_puzzle,
+                          d->store, d->slots, SCHEDULE_SLOTS_MAX, &d->missing, err,
+                          sizeof err);
+    if (rc != 0) {
+        log_err("schedule: cannot read the stored puzzles: %s", err);
+        return;
+    }
+    if (d->missing > 0) {
+        schedule_describe(d->slots, d->missing, list, sizeof list);
+        log_warning("schedule: %zu puzzle(s) missing: %s", d->missing, list);
+        log_warning("schedule: this build has no puzzle generator yet; "
+                    "missing puzzles are not generated");
+    } else {
+        log_info("schedule: all puzzles present through %d day(s) ahead",
+                 d->cfg.days_ahead);
+    }
+    publish_current_day(d, now);
+}
+
+static void on_schedule_timer(uv_timer_t *t);
+
+/*
+ * Runs at start, after a reload and on every wake-up: when the live date
+ * changed (a publish instant passed, or the clock jumped) the puzzles are
+ * checked again.  Sleeps at most SCHEDULE_HOP_S so suspend and clock steps
+ * are noticed within minutes instead of trusting one long monotonic timer.
+ */
+static void
+schedule_tick(struct daemon *d, int force)
+{
+    time_t now = time(NULL);
+    struct schedule_date cur = schedule_current_date(now, d->cfg.publish_minute);
+
+    if (force || !d->have_current || schedule_date_cmp(cur, d->current) != 0) {
+        d->current = cur;
+        d->have_current = 1;
+        scheduler_ensure_puzzles(d, now);
+    }
+    d->next_publish = schedule_next_publish(now, d->cfg.publish_minute);
+    uv_timer_start(&d->schedule_timer, on_schedule_timer,
+                   schedule_sleep_ms(now, d->next_publish), 0);
+    send_status(d);
+}
+
+static void
+on_schedule_timer(uv_timer_t *t)
+{
+    schedule_tick(t->data, 0);
+}
+
+static void
+on_watchdog_timer(uv_timer_t *t)
+{
+    (void)t;
+    notify_send("WATCHDOG=1");
+}
+
+/* ---- reload and stop --------------------------------------------------- */
+
+static int
+same_string(const char *a, const char *b)
+{
+    return (a == NULL && b == NULL) || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+static void
+keep_string(char **next, char **running, const char *key)
+{
+    char *tmp;
+
+    if (same_string(*next, *running))
+        return;
+    log_warning("reload: %s changed; it takes effect after a restart", key);
+    tmp = *next;
+    *next = *running;
+    *running = tmp; /* freed with the old configuration */
+}
+
+/* Keys bound to what is already open stay as they are until a restart. */
+static void
+keep_restart_only(struct config *next, struct config *running)
+{
+    keep_string(&next->state_directory, &running->state_directory, "state_directory");
+    keep_string(&next->database, &running->database, "database");
+    keep_string(&next->database_path, &running->database_path, "database path");
+    keep_string(&next->socket_path, &running->socket_path, "socket");
+    keep_string(&next->socket_group, &running->socket_group, "socket_group");
+    if (next->socket_mode != running->socket_mode) {
+        log_warning("reload: socket_mode changed; it takes effect after a restart");
+        next->socket_mode = running->socket_mode;
+    }
+}
+
+static void
+reload(struct daemon *d)
+{
+    char err[CONFIG_ERR_MAX];
+    struct config next;
+
+    notify_send("RELOADING=1");
+    if (config_load(&next, d->config_path, err, sizeof err) != CONFIG_OK) {
+        log_err("reload failed, keeping the running configuration: %s", err);
+        config_free(&next);
+    } else {
+        keep_restart_only(&next, &d->cfg);
+        config_free(&d->cfg);
+        d->cfg = next;
+        log_set_level(d->cfg.log_level);
+        schedule_set_zone(d->cfg.time_zone);
+        log_notice("reloaded configuration from %s", d->config_path);
+        schedule_tick(d, 1);
+    }
+    notify_send("READY=1");
+}
+
+static void
+close_handle(uv_handle_t *h, void *arg)
+{
+    (void)arg;
+    if (!uv_is_closing(h))
+        uv_close(h, NULL);
+}
+
+static void
+on_signal(uv_signal_t *sig, int signum)
+{
+    struct daemon *d = sig->data;
+
+    if (signum == SIGHUP) {
+        reload(d);
+        return;
+    }
+    if (d->stopping)
+        return;
+    d->stopping = 1;
+    notify_send("STOPPING=1");
+    log_notice("stopping on %s", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+    /* Closing every handle lets uv_run return once in-flight work is done. */
+    uv_walk(&d->loop, close_handle, NULL);
+}
+
+/* ---- start ------------------------------------------------------------- */
+
+static int
+start_signal(struct daemon *d, uv_signal_t *h, int signum)
+{
+    h->data = d;
+    if (uv_signal_init(&d->loop, h) != 0 || uv_signal_start(h, on_signal, signum) != 0)
+        return -1;
+    return 0;
+}
+
+static int
+start_loop(struct daemon *d)
+{
+    uint64_t wd = notify_watchdog_usec();
+
+    if (uv_loop_init(&d->loop) != 0 || start_signal(d, &d->sigterm, SIGTERM) != 0 ||
+        start_signal(d, &d->sigint, SIGINT) != 0 || start_signal(d, &d->sighup, SIGHUP) != 0)
+        return -1;
+    uv_timer_init(&d->loop, &d->schedule_timer);
+    d->schedule_timer.data = d;
+    uv_timer_init(&d->loop, &d->watchdog_timer);
+    if (wd > 0) {
+        uint64_t half_ms = wd / 2000 > 0 ? wd / 2000 : 1;
+
+        uv_timer_start(&d->watchdog_timer, on_watchdog_timer, half_ms, half_ms);
+        log_info("watchdog: keep-alive every %llu ms", (unsigned long long)half_ms);
+    }
+    return 0;
+}
+
+static int
+open_store(struct daemon *d)
+{
+    char err[STORE_ERR_MAX];
+    int rc;
+
+    if (mkdir(d->cfg.state_directory, 0750) != 0 && errno != EEXIST) {
+        log_err("cannot create state_directory %s: %s", d->cfg.state_directory,
+                strerror(errno));
+        return EXIT_FAILURE;
+    }
+    rc = store_open(&d->store, d->cfg.database_path, err, sizeof err);
+    if (rc == STORE_OK)
+        return EXIT_SUCCESS;
+    log_err("%s", err);
+    if (rc == STORE_TOO_NEW || rc == STORE_FOREIGN || rc == STORE_CORRUPT)
+        return EXIT_CONFIG;
+    return EXIT_FAILURE;
+}
+
+static int
+run(struct daemon *d, int foreground)
+{
+    int rc;
+
+    log_setup(stderr, d->cfg.log_level, !foreground && log_stderr_is_journal());
+    schedule_set_zone(d->cfg.time_zone);
+    signal(SIGPIPE, SIG_IGN);
+    if ((rc = open_store(d)) != EXIT_SUCCESS)
+        return rc;
+    if ((d->slots = calloc(SCHEDULE_SLOTS_MAX, sizeof *d->slots)) == NULL ||
+        start_loop(d) != 0) {
+        log_err("cannot set up the event loop");
+        return EXIT_FAILURE;
+    }
+    log_notice("sudokud %s started with %s, database %s (schema %d)", SUDOKUD_VERSION,
+               d->config_path, d->cfg.database_path, store_schema_version());
+    schedule_tick(d, 1);
+    notify_send("READY=1");
+    uv_run(&d->loop, UV_RUN_DEFAULT);
+    uv_run(&d->loop, UV_RUN_NOWAIT); /* close callbacks */
+    if (uv_loop_close(&d->loop) != 0)
+        log_warning("event loop closed with handles still open");
+    log_notice("stopped");
+    return EXIT_SUCCESS;
+}
+
+int
+main(int argc, char **argv)
+{
+    struct options o = {0};
+    struct daemon d = {0};
+    char path[4096], err[CONFIG_ERR_MAX];
+    int rc;
+
+    if ((rc = parse_options(argc, argv, &o)) >= 0)
+        return rc;
+    d.config_path = o.config_path != NULL ? o.config_path : default_config_path(path, sizeof path);
+    if (config_load(&d.cfg, d.config_path, err, sizeof err) != CONFIG_OK) {
+        fprintf(stderr, "%s\n", err);
+        config_free(&d.cfg);
+        return EXIT_CONFIG;
+    }
+    if (o.check_config || o.print_config) {
+        if (o.print_config)
+            config_print(&d.cfg, stdout);
+        else
+            printf("%s: configuration OK\n", d.config_path);
+        config_free(&d.cfg);
+        return EXIT_SUCCESS;
+    }
+    rc = run(&d, o.foreground);
+    store_close(d.store);
+    free(d.slots);
+    config_free(&d.cfg);
+    return rc;
+}

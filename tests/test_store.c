@@ -1,0 +1,590 @@
+/* Unit tests of daemon/store against real SQLite files in a temp dir:
+ * migrations (fresh, version-1 fixture, too new, foreign, not a database),
+ * atomic days, refusals, publication with outbox rows, backup, a failing
+ * disk, and kill -9 in the middle of writes. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "store.h"
+
+static char tmpdir[] = "/tmp/test_store.XXXXXX";
+static char dbpath[256];
+static int dbseq;
+static const char *const tiers[] = {"easy", "medium", "hard"};
+
+static int
+setup_dir(void **state)
+{
+    (void)state;
+    return mkdtemp(tmpdir) == NULL ? -1 : 0;
+}
+
+static int
+teardown_dir(void **state)
+{
+    char cmd[64];
+
+    (void)state;
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    return system(cmd);
+}
+
+/* Each test gets a fresh database path. */
+static int
+fresh_db(void **state)
+{
+    (void)state;
+    snprintf(dbpath, sizeof dbpath, "%s/db%d.sqlite", tmpdir, ++dbseq);
+    return 0;
+}
+
+static void
+solution_text(char out[82])
+{
+    for (int i = 0; i < 81; i++)
+        out[i] = (char)('1' + ((i / 9) * 3 + (i / 9) / 3 + i % 9) % 9);
+    out[81] = '\0';
+}
+
+/* A distinct, well-formed puzzle for every n >= 1: the bits of n pick which
+ * of the first 40 cells are empty. */
+static void
+make_puzzle(struct store_puzzle *p, const char *date, const char *tier, unsigned long n)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->date, sizeof p->date, "%s", date);
+    snprintf(p->tier, sizeof p->tier, "%s", tier);
+    solution_text(p->solution);
+    memcpy(p->puzzle, p->solution, 82);
+    p->clues = 81;
+    for (int i = 0; i < 40; i++) {
+        if (n >> i & 1) {
+            p->puzzle[i] = '.';
+            p->clues--;
+        }
+    }
+    p->score = (double)n / 4.0;
+    snprintf(p->hardest_technique, sizeof p->hardest_technique, "x_wing");
+    snprintf(p->technique_counts, sizeof p->technique_counts, "{\"naked_single\": %lu}", n);
+    snprintf(p->symmetry, sizeof p->symmetry, "rotational-180");
+    snprintf(p->seed, sizeof p->seed, "seed-%lu", n);
+    snprintf(p->generator_version, sizeof p->generator_version, "test-1");
+    p->created_at = 1700000000 + (int64_t)n;
+}
+
+static void
+make_day(struct store_puzzle day[3], const char *date, unsigned long base)
+{
+    for (int t = 0; t < 3; t++)
+        make_puzzle(&day[t], date, tiers[t], base * 4 + (unsigned long)t + 1);
+}
+
+static struct store *
+open_ok(void)
+{
+    struct store *s;
+    char err[STORE_ERR_MAX];
+
+    if (store_open(&s, dbpath, err, sizeof err) != STORE_OK)
+        fail_msg("store_open: %s", err);
+    return s;
+}
+
+static int64_t
+raw_int(const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    int64_t v = -1;
+
+    assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+static void
+raw_exec(const char *sql)
+{
+    sqlite3 *db;
+    char *msg = NULL;
+
+    assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s", msg);
+    sqlite3_close(db);
+}
+
+static void
+test_fresh_database(void **state)
+{
+    struct store *s = open_ok();
+    struct stat st;
+
+    (void)state;
+    assert_int_equal(store_schema_version(), 1);
+    store_close(s);
+    assert_int_equal(raw_int("PRAGMA user_version"), store_schema_version());
+    assert_int_equal(raw_int("PRAGMA application_id"), STORE_APPLICATION_ID);
+    assert_int_equal(raw_int("SELECT count(*) FROM sqlite_schema WHERE name = 'puzzle'"), 1);
+    assert_int_equal(stat(dbpath, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640);
+    /* Reopening an up-to-date database changes nothing. */
+    s = open_ok();
+    store_close(s);
+    assert_int_equal(raw_int("PRAGMA user_version"), store_schema_version());
+    store_close(NULL);
+}
+
+static void
+test_put_get_list(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle day[3], got;
+    char err[STORE_ERR_MAX];
+    int has = -1;
+
+    (void)state;
+    make_day(day, "2026-11-21", 1);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    assert_int_equal(store_get_puzzle(s, "2026-11-21", "medium", &got, err, sizeof err),
+                     STORE_OK);
+    assert_memory_equal(&got, &day[1], sizeof got);
+    assert_int_equal(store_has_puzzle(s, "2026-11-21", "hard", &has, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(has, 1);
+    assert_int_equal(store_has_puzzle(s, "2026-11-22", "hard", &has, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(has, 0);
+    assert_int_equal(store_get_puzzle(s, "2026-11-22", "hard", &got, err, sizeof err),
+                     STORE_NOT_FOUND);
+    assert_non_null(strstr(err, "no hard puzzle for 2026-11-22"));
+    store_close(s);
+}
+
+struct collected {
+    char seen[8][24];
+    int n;
+    int stop_after;
+};
+
+static int
+collect(void *arg, const struct store_puzzle *p)
+{
+    struct collected *c = arg;
+
+    snprintf(c->seen[c->n++], sizeof c->seen[0], "%s %s", p->date, p->tier);
+    return c->n == c->stop_after;
+}
+
+static void
+test_list_order(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle day[3], hard;
+    struct collected c = {.stop_after = 0};
+    char err[STORE_ERR_MAX];
+
+    (void)state;
+    make_puzzle(&hard, "2026-11-22", "hard", 100);
+    assert_int_equal(store_put_day(s, &hard, 1, err, sizeof err), STORE_OK);
+    make_day(day, "2026-11-21", 2);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    assert_int_equal(store_list(s, "2026-11-21", "2026-11-22", collect, &c, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(c.n, 4);
+    assert_string_equal(c.seen[0], "2026-11-21 easy");
+    assert_string_equal(c.seen[1], "2026-11-21 medium");
+    assert_string_equal(c.seen[2], "2026-11-21 hard");
+    assert_string_equal(c.seen[3], "2026-11-22 hard");
+    c = (struct collected){.stop_after = 2};
+    assert_int_equal(store_list(s, "2026-01-01", "2026-12-31", collect, &c, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(c.n, 2);
+    store_close(s);
+}
+
+static void
+test_refusals_write_nothing(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle day[3], more[2], got;
+    char err[STORE_ERR_MAX];
+    int has;
+
+    (void)state;
+    make_day(day, "2026-11-21", 3);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    /* A new expert puzzle together with an existing easy one: nothing stored. */
+    make_puzzle(&more[0], "2026-11-21", "expert", 500);
+    make_puzzle(&more[1], "2026-11-21", "easy", 501);
+    assert_int_equal(store_put_day(s, more, 2, err, sizeof err), STORE_EXISTS);
+    assert_non_null(strstr(err, "2026-11-21 easy is already stored; stored puzzles never change"));
+    assert_int_equal(store_has_puzzle(s, "2026-11-21", "expert", &has, err, sizeof err), 0);
+    assert_int_equal(has, 0);
+    assert_int_equal(store_get_puzzle(s, "2026-11-21", "easy", &got, err, sizeof err), 0);
+    assert_memory_equal(&got, &day[0], sizeof got);
+    /* The same givens on another day. */
+    make_puzzle(&more[0], "2026-11-22", "easy", 600);
+    make_puzzle(&more[1], "2026-11-22", "hard", 3 * 4 + 2);
+    assert_int_equal(store_put_day(s, more, 2, err, sizeof err), STORE_DUPLICATE);
+    assert_non_null(strstr(err, "the 2026-11-22 hard puzzle was already published as "
+                                "2026-11-21 medium"));
+    assert_int_equal(store_has_puzzle(s, "2026-11-22", "easy", &has, err, sizeof err), 0);
+    assert_int_equal(has, 0);
+    store_close(s);
+}
+
+static void
+expect_invalid(struct store *s, struct store_puzzle *p, size_t n, const char *message)
+{
+    char err[STORE_ERR_MAX] = "";
+
+    assert_int_equal(store_put_day(s, p, n, err, sizeof err), STORE_INVALID);
+    if (strstr(err, message) == NULL)
+        fail_msg("expected '%s' in '%s'", message, err);
+}
+
+static void
+test_malformed_puzzles(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle p[2];
+
+    (void)state;
+    make_puzzle(&p[0], "2026-02-30", "easy", 1);
+    expect_invalid(s, p, 1, "bad date (expected YYYY-MM-DD)");
+    make_puzzle(&p[0], "2026-11-21", "brutal", 1);
+    expect_invalid(s, p, 1, "2026-11-21: unknown tier");
+    make_puzzle(&p[0], "2026-11-21", "easy", 1);
+    p[0].puzzle[80] = '\0';
+    expect_invalid(s, p, 1, "puzzle and solution must have 81 cells");
+    make_puzzle(&p[0], "2026-11-21", "easy", 1);
+    p[0].puzzle[50] = p[0].puzzle[50] == '9' ? '1' : '9';
+    expect_invalid(s, p, 1, "cell 50: puzzle");
+    make_puzzle(&p[0], "2026-11-21", "easy", 1);
+    p[0].clues = 30;
+    expect_invalid(s, p, 1, "clues is 30 but 80 cells are given");
+    make_puzzle(&p[0], "2026-11-21", "easy", 1);
+    snprintf(p[0].technique_counts, sizeof p[0].technique_counts, "[1,2]");
+    expect_invalid(s, p, 1, "technique_counts must be a JSON object of counts");
+    make_puzzle(&p[0], "2026-11-21", "easy", 1);
+    make_puzzle(&p[1], "2026-11-22", "hard", 2);
+    expect_invalid(s, p, 2, "one day at a time: 2026-11-21 and 2026-11-22");
+    make_puzzle(&p[1], "2026-11-21", "easy", 2);
+    expect_invalid(s, p, 2, "repeat a tier or a puzzle");
+    expect_invalid(s, p, 0, "a day holds 1 to 8 puzzles, not 0");
+    store_close(s);
+    assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), 0);
+}
+
+static void
+test_publication_and_outbox(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle day[3];
+    struct store_event ev[2] = {
+        {"msg_1", "site-a", "puzzles.published", "{\"a\":1}\n\x00x", 10},
+        {"msg_2", "site-b", "puzzles.published", "{}", 2},
+    };
+    char err[STORE_ERR_MAX];
+    int published = -1;
+
+    (void)state;
+    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000000, NULL, 0, err,
+                                          sizeof err), STORE_INVALID);
+    assert_non_null(strstr(err, "no puzzles stored for 2026-11-21"));
+    make_day(day, "2026-11-21", 4);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    assert_int_equal(store_is_published(s, "2026-11-21", &published, err, sizeof err), 0);
+    assert_int_equal(published, 0);
+    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000000, ev, 2, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(store_is_published(s, "2026-11-21", &published, err, sizeof err), 0);
+    assert_int_equal(published, 1);
+    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000001, ev, 2, err, sizeof err),
+                     STORE_EXISTS);
+    /* A bad event rolls the whole publication back. */
+    make_day(day, "2026-11-22", 5);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    ev[0].event_id = "msg.bad";
+    assert_int_equal(store_mark_published(s, "2026-11-22", 1800000000, ev, 2, err, sizeof err),
+                     STORE_INVALID);
+    assert_int_equal(store_is_published(s, "2026-11-22", &published, err, sizeof err), 0);
+    assert_int_equal(published, 0);
+    store_close(s);
+    assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox"), 2);
+    assert_int_equal(raw_int("SELECT length(body) FROM webhook_outbox WHERE event_id='msg_1'"),
+                     10);
+    assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox WHERE status='pending' AND "
+                             "next_attempt_at=1800000000 AND date='2026-11-21'"), 2);
+}
+
+static void
+expect_open_fails(int status, const char *message)
+{
+    struct store *s = (struct store *)1;
+    char err[STORE_ERR_MAX] = "";
+
+    assert_int_equal(store_open(&s, dbpath, err, sizeof err), status);
+    assert_null(s);
+    if (strstr(err, message) == NULL)
+        fail_msg("expected '%s' in '%s'", message, err);
+}
+
+static void
+test_refuses_newer_and_foreign(void **state)
+{
+    char path2[sizeof dbpath];
+    FILE *f;
+
+    (void)state;
+    store_close(open_ok());
+    raw_exec("PRAGMA user_version = 99");
+    expect_open_fails(STORE_TOO_NEW, "schema version 99 was written by a newer sudokud "
+                                     "(this one knows up to 1)");
+    assert_int_equal(raw_int("PRAGMA user_version"), 99);
+    fresh_db(NULL);
+    raw_exec("CREATE TABLE notes (x)");
+    expect_open_fails(STORE_FOREIGN, "not a sudokud database (application_id 0)");
+    assert_int_equal(raw_int("SELECT count(*) FROM sqlite_schema"), 1);
+    fresh_db(NULL);
+    f = fopen(dbpath, "w");
+    fputs("this is a text file, not a database, but long enough to have a header......"
+          "................................................................", f);
+    fclose(f);
+    expect_open_fails(STORE_CORRUPT, "file is not a database");
+    snprintf(path2, sizeof path2, "%s", dbpath);
+    snprintf(dbpath, sizeof dbpath, "%s/missing-dir/x.db", tmpdir);
+    expect_open_fails(STORE_ERR, "cannot open or create: No such file or directory");
+    snprintf(dbpath, sizeof dbpath, "%s", path2);
+}
+
+/* A database made by version 1 opens, migrates to the current version and
+ * keeps every row. */
+static void
+test_v1_fixture(void **state)
+{
+    FILE *f = fopen("tests/fixtures/store_v1.sql", "r");
+    char *sql = calloc(1, 65536), err[STORE_ERR_MAX];
+    struct store_puzzle got;
+    struct store *s;
+    int published = 0;
+
+    (void)state;
+    if (f == NULL)
+        fail_msg("tests/fixtures/store_v1.sql missing (tests run from the repository root)");
+    assert_true(fread(sql, 1, 65535, f) > 0);
+    fclose(f);
+    raw_exec(sql);
+    free(sql);
+    assert_int_equal(raw_int("PRAGMA user_version"), 1);
+    s = open_ok();
+    assert_int_equal(store_get_puzzle(s, "2026-01-01", "hard", &got, err, sizeof err), 0);
+    assert_string_equal(got.seed, "seed-2");
+    assert_string_equal(got.technique_counts, "{\"naked_single\": 40}");
+    assert_int_equal(store_is_published(s, "2026-01-01", &published, err, sizeof err), 0);
+    assert_int_equal(published, 1);
+    store_close(s);
+    assert_int_equal(raw_int("PRAGMA user_version"), store_schema_version());
+    assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), 3);
+    assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox"), 1);
+}
+
+static void
+test_backup(void **state)
+{
+    struct store *s = open_ok(), *b;
+    struct store_puzzle day[3], got;
+    char err[STORE_ERR_MAX], dest[300];
+
+    (void)state;
+    make_day(day, "2026-11-21", 6);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    snprintf(dest, sizeof dest, "%s/backup.db", tmpdir);
+    assert_int_equal(store_backup(s, dest, err, sizeof err), STORE_OK);
+    assert_int_equal(store_integrity_check(s, err, sizeof err), STORE_OK);
+    snprintf(dest, sizeof dest, "%s/no-dir/backup.db", tmpdir);
+    assert_int_equal(store_backup(s, dest, err, sizeof err), STORE_ERR);
+    assert_non_null(strstr(err, "backup: cannot create"));
+    store_close(s);
+    snprintf(dbpath, sizeof dbpath, "%s/backup.db", tmpdir);
+    b = open_ok();
+    assert_int_equal(store_get_puzzle(b, "2026-11-21", "hard", &got, err, sizeof err), 0);
+    assert_memory_equal(&got, &day[2], sizeof got);
+    store_close(b);
+}
+
+static long
+file_size(const char *path)
+{
+    struct stat st;
+
+    return stat(path, &st) == 0 ? (long)st.st_size : 0;
+}
+
+/* Writes fail (as on a full disk or quota): the day is refused with a
+ * message, nothing is half-stored, and the store works once space is back. */
+static void
+test_write_failure(void **state)
+{
+    struct store *s = open_ok(), *again;
+    struct store_puzzle day[3];
+    struct rlimit old, lim;
+    char err[STORE_ERR_MAX] = "", wal[300];
+    void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
+    int rc, has = 1;
+
+    (void)state;
+    snprintf(wal, sizeof wal, "%s-wal", dbpath);
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = (rlim_t)(file_size(wal) > file_size(dbpath) ? file_size(wal)
+                                                                : file_size(dbpath));
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    make_day(day, "2026-11-21", 7);
+    rc = store_put_day(s, day, 3, err, sizeof err);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, old_handler);
+    assert_true(rc == STORE_FULL || rc == STORE_ERR);
+    print_message("write refused with: %s\n", err);
+    assert_non_null(strstr(err, dbpath));
+    assert_non_null(strstr(err, "nothing was written"));
+    assert_int_equal(store_has_puzzle(s, "2026-11-21", "easy", &has, err, sizeof err), 0);
+    assert_int_equal(has, 0);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    store_close(s);
+    again = open_ok();
+    assert_int_equal(store_integrity_check(again, err, sizeof err), STORE_OK);
+    store_close(again);
+    assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), 3);
+}
+
+static void
+date_of(int i, char out[11])
+{
+    time_t t = 1767225600 + (time_t)i * 86400; /* 2026-01-01 */
+    struct tm tm;
+
+    gmtime_r(&t, &tm);
+    strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+/* The child writes day after day until killed. */
+static void
+writer_child(void)
+{
+    struct store *s;
+    struct store_puzzle day[3];
+    char err[STORE_ERR_MAX], date[11];
+    int has = 1, i = 0;
+
+    if (store_open(&s, dbpath, err, sizeof err) != STORE_OK)
+        _exit(2);
+    for (; has; i++) {
+        date_of(i, date);
+        if (store_has_puzzle(s, date, "easy", &has, err, sizeof err) != STORE_OK)
+            _exit(3);
+    }
+    for (i--;; i++) {
+        date_of(i, date);
+        make_day(day, date, (unsigned long)i + 1000);
+        if (store_put_day(s, day, 3, err, sizeof err) != STORE_OK)
+            _exit(4);
+    }
+}
+
+/* After each kill every day is complete or absent, and unchanged. */
+static int
+verify_days(void)
+{
+    struct store *s = open_ok();
+    struct store_puzzle want[3], got;
+    char err[STORE_ERR_MAX], date[11];
+    int i, t, complete = 0;
+
+    assert_int_equal(store_integrity_check(s, err, sizeof err), STORE_OK);
+    for (i = 0;; i++) {
+        int present = 0;
+
+        date_of(i, date);
+        make_day(want, date, (unsigned long)i + 1000);
+        for (t = 0; t < 3; t++) {
+            if (store_get_puzzle(s, date, tiers[t], &got, err, sizeof err) == STORE_OK) {
+                assert_memory_equal(&got, &want[t], sizeof got);
+                present++;
+            }
+        }
+        if (present == 0)
+            break;
+        assert_int_equal(present, 3);
+        complete++;
+    }
+    store_close(s);
+    assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), complete * 3);
+    return complete;
+}
+
+static void
+test_kill_9_during_writes(void **state)
+{
+    int days = 0;
+
+    (void)state;
+    store_close(open_ok());
+    srand((unsigned)getpid());
+    for (int round = 0; round < 12; round++) {
+        pid_t pid = fork();
+        int status;
+
+        assert_true(pid >= 0);
+        if (pid == 0)
+            writer_child();
+        usleep((useconds_t)(20000 + rand() % 60000));
+        kill(pid, SIGKILL);
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        if (!WIFSIGNALED(status))
+            fail_msg("writer exited early with status %d", WEXITSTATUS(status));
+        int now = verify_days();
+        assert_true(now >= days);
+        days = now;
+    }
+    assert_true(days > 0);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_fresh_database, fresh_db),
+        cmocka_unit_test_setup(test_put_get_list, fresh_db),
+        cmocka_unit_test_setup(test_list_order, fresh_db),
+        cmocka_unit_test_setup(test_refusals_write_nothing, fresh_db),
+        cmocka_unit_test_setup(test_malformed_puzzles, fresh_db),
+        cmocka_unit_test_setup(test_publication_and_outbox, fresh_db),
+        cmocka_unit_test_setup(test_refuses_newer_and_foreign, fresh_db),
+        cmocka_unit_test_setup(test_v1_fixture, fresh_db),
+        cmocka_unit_test_setup(test_backup, fresh_db),
+        cmocka_unit_test_setup(test_write_failure, fresh_db),
+        cmocka_unit_test_setup(test_kill_9_during_writes, fresh_db),
+    };
+
+    return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
+}
