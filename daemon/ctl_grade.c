@@ -1,9 +1,11 @@
 /*
- * ctl_grade: the offline sudokuctl subcommands of the human solver:
+ * ctl_grade: owns the offline sudokuctl commands of the human solver:
  *   grade [FILE|-] [--json]      one verdict line per puzzle
  *   explain PUZZLE [--json] [--candidates]   the whole path, step by step
  *   hint STATE [--puzzle PUZZLE] [--json]    the next step only
- * Text goes to stdout; JSON (jansson) is one object per line.
+ * Text goes to stdout; JSON (jansson) is one object per line.  Puzzles
+ * that are not proper get the verdicts of `solve`: "invalid: REASON",
+ * "unsolvable", "multiple".
  */
 #include "ctl.h"
 #include "grade.h"
@@ -15,8 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define JSON_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(4))
 
 struct opts {
     int json, candidates;
@@ -45,15 +45,6 @@ static int parse_opts(const char *cmd, int argc, char **argv, int allow_cand,
             o->arg = argv[i];
     }
     return 0;
-}
-
-static void print_json(json_t *obj)
-{
-    char *s = json_dumps(obj, JSON_FLAGS);
-    if (s)
-        puts(s);
-    free(s);
-    json_decref(obj);
 }
 
 static const char *cell_name(int cell, char out[3])
@@ -110,18 +101,36 @@ static json_t *grade_json(const struct grade *g)
 
 /* ---- grade ---------------------------------------------------------- */
 
-/* Checks a puzzle line: parses it and insists on one solution.  Writes
- * the reason into err when it is not a proper puzzle. */
-static int proper_puzzle(const char *text, size_t len, struct grid *g,
-                         char *err, size_t errlen)
+/*
+ * Parses a puzzle and insists on one solution.  Returns NULL for a proper
+ * puzzle, else the verdict ("invalid", "unsolvable", "multiple") with the
+ * reason in err.
+ */
+static const char *improper(const char *text, size_t len, struct grid *g,
+                            char *err, size_t errlen)
 {
     if (grid_parse_n(g, text, len, err, errlen) != GRID_OK)
-        return 0;
+        return "invalid";
     int n = solver_count(g, 2, NULL);
     if (n == 1)
-        return 1;
+        return NULL;
     snprintf(err, errlen, "%s", n == 0 ? "no solution" : "more than one solution");
-    return 0;
+    return n == 0 ? "unsolvable" : "multiple";
+}
+
+static int grade_verdict(const struct opts *o, long lineno, const char *line,
+                         const char *verdict, const char *err)
+{
+    if (o->json) {
+        json_t *obj = json_pack("{s:I,s:s,s:s}", "line", (json_int_t)lineno,
+                                "puzzle", line, "status", verdict);
+        if (strcmp(verdict, "invalid") == 0)
+            json_object_set_new(obj, "error", json_string(err));
+        return ctl_print_json(obj);
+    }
+    if (strcmp(verdict, "invalid") == 0)
+        return printf("invalid: %s\n", err) < 0;
+    return printf("%s\n", verdict) < 0;
 }
 
 static int grade_line(void *arg, long lineno, const char *line, size_t len)
@@ -129,27 +138,20 @@ static int grade_line(void *arg, long lineno, const char *line, size_t len)
     const struct opts *o = arg;
     struct grid g;
     struct grade gr;
-    char err[GRID_ERR_MAX];
-    if (!proper_puzzle(line, len, &g, err, sizeof err)) {
-        if (o->json)
-            print_json(json_pack("{s:I,s:s}", "line", (json_int_t)lineno, "error", err));
-        else
-            printf("invalid line %ld: %s\n", lineno, err);
-        return 0;
-    }
+    char err[GRID_ERR_MAX], text[GRID_LINE_LEN + 1];
+    const char *verdict = improper(line, len, &g, err, sizeof err);
+    if (verdict)
+        return grade_verdict(o, lineno, line, verdict, err);
     grade_puzzle(&g, &gr);
-    if (o->json) {
-        char text[GRID_LINE_LEN + 1];
-        grid_format_line(&g, text);
-        json_t *obj = grade_json(&gr);
-        json_object_set_new(obj, "line", json_integer(lineno));
-        json_object_set_new(obj, "puzzle", json_string(text));
-        print_json(obj);
-    } else {
-        printf("%s %.1f %s\n", grade_tier_name(gr.tier), gr.score / 10.0,
-               gr.hardest >= 0 ? human_tech_info(gr.hardest)->name : "-");
-    }
-    return 0;
+    if (!o->json)
+        return printf("%s %.1f %s\n", grade_tier_name(gr.tier), gr.score / 10.0,
+                      gr.hardest >= 0 ? human_tech_info(gr.hardest)->name : "-") < 0;
+    grid_format_line(&g, text);
+    json_t *obj = grade_json(&gr);
+    json_object_set_new(obj, "line", json_integer(lineno));
+    json_object_set_new(obj, "puzzle", json_string(text));
+    json_object_set_new(obj, "status", json_string("graded"));
+    return ctl_print_json(obj);
 }
 
 int ctl_cmd_grade(int argc, char **argv)
@@ -160,7 +162,7 @@ int ctl_cmd_grade(int argc, char **argv)
         return rc;
     if (ctl_for_each_line(o.arg, grade_line, &o) != 0)
         return CTL_EXIT_ERROR;
-    return fflush(stdout) == 0 ? CTL_EXIT_OK : CTL_EXIT_ERROR;
+    return ctl_finish_output();
 }
 
 /* ---- explain -------------------------------------------------------- */
@@ -230,10 +232,11 @@ int ctl_cmd_explain(int argc, char **argv)
         return rc;
     if (!o.arg)
         return ctl_usage_error("explain", "missing PUZZLE (81 cells)");
-    if (grid_parse(&g, o.arg, err, sizeof err) != GRID_OK)
+    const char *verdict = improper(o.arg, strlen(o.arg), &g, err, sizeof err);
+    if (verdict && strcmp(verdict, "invalid") == 0)
         return ctl_usage_error("explain", "%s", err);
-    if (!proper_puzzle(o.arg, strlen(o.arg), &g, err, sizeof err)) {
-        fprintf(stderr, "sudokuctl explain: the puzzle has %s\n", err);
+    if (verdict) {
+        fprintf(stderr, "sudokuctl explain: %s: the puzzle has %s\n", verdict, err);
         return CTL_EXIT_ERROR;
     }
     struct explain e = { .o = &o, .steps = o.json ? json_array() : NULL };
@@ -255,11 +258,12 @@ int ctl_cmd_explain(int argc, char **argv)
             human_format_candidates(&st, buf, sizeof buf);
             json_object_set_new(obj, "candidates", json_string(buf));
         }
-        print_json(obj);
+        if (ctl_print_json(obj) != 0)
+            return ctl_finish_output();
     } else {
         explain_summary(&gr, status, &st, &o);
     }
-    return fflush(stdout) == 0 ? CTL_EXIT_OK : CTL_EXIT_ERROR;
+    return ctl_finish_output();
 }
 
 /* ---- hint ----------------------------------------------------------- */
@@ -277,7 +281,7 @@ static void hint_json(const struct hint *h)
             json_array_append_new(wrong, json_string(cell_name(h->wrong[i], name)));
         json_object_set_new(obj, "wrong", wrong);
     }
-    print_json(obj);
+    ctl_print_json(obj);
 }
 
 int ctl_cmd_hint(int argc, char **argv)
@@ -303,5 +307,5 @@ int ctl_cmd_hint(int argc, char **argv)
     else
         printf("%s: %s\n", hint_status_name(h->status), h->message);
     free(h);
-    return fflush(stdout) == 0 ? CTL_EXIT_OK : CTL_EXIT_ERROR;
+    return ctl_finish_output();
 }

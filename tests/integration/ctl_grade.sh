@@ -27,8 +27,8 @@ printf '%s\n# a comment\n%s\nnot a puzzle\n%s\n' "$puzzle" "$solution" "$empty" 
 [ "$rc" -eq 0 ] || fail "grade exit $rc"
 [ "$(wc -l < "$tmp/out.txt")" -eq 4 ] || fail "grade: expected 4 lines"
 sed -n 1p "$tmp/out.txt" | grep -q '^easy [0-9.]* ' || fail "grade line 1: $(sed -n 1p "$tmp/out.txt")"
-sed -n 3p "$tmp/out.txt" | grep -q '^invalid line 4: ' || fail "grade line 3: $(sed -n 3p "$tmp/out.txt")"
-sed -n 4p "$tmp/out.txt" | grep -q 'more than one solution' || fail "grade line 4"
+sed -n 3p "$tmp/out.txt" | grep -q '^invalid: ' || fail "grade line 3: $(sed -n 3p "$tmp/out.txt")"
+sed -n 4p "$tmp/out.txt" | grep -q '^multiple$' || fail "grade line 4"
 
 # grade --json from stdin: every line is a JSON object with the fields.
 "$CTL" grade - --json < "$tmp/in.txt" > "$tmp/out.json" || fail "grade --json exit"
@@ -40,8 +40,10 @@ first = rows[0]
 for key in ("tier", "score", "hardest", "effort", "steps", "counts", "puzzle"):
     assert key in first, key
 assert first["tier"] == "easy" and first["steps"] == 41
+assert first["status"] == "graded"
 assert sum(first["counts"].values()) == 41
-assert rows[2]["line"] == 4 and "error" in rows[2]
+assert rows[2]["line"] == 4 and rows[2]["status"] == "invalid" and rows[2]["error"]
+assert rows[3]["status"] == "multiple"
 EOF
 
 # explain: numbered steps and a summary; --json parses; --candidates grid.
