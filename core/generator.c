@@ -221,6 +221,7 @@ void gen_options_default(struct gen_options *o)
     o->max_clues = 81;
     o->minimal = 0;
     o->max_attempts = 500;
+    o->cancel = NULL;
 }
 
 static int check_options(const struct gen_options *o, char *err, size_t errlen)
@@ -258,6 +259,10 @@ int gen_generate(const struct gen_options *o, uint64_t seed,
     build_groups(o->symmetry, &gs);
     rng_seed(&r, seed);
     for (int i = 1; i <= o->max_attempts; i++) {
+        if (o->cancel && atomic_load_explicit(o->cancel, memory_order_relaxed)) {
+            snprintf(err, errlen, "cancelled");
+            return GEN_ERR_CANCELLED;
+        }
         if (attempt(&r, o, &gs, out)) {
             out->attempts = i;
             return GEN_OK;

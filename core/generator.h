@@ -11,6 +11,7 @@
 #ifndef SUDOKU_GENERATOR_H
 #define SUDOKU_GENERATOR_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,7 @@ enum gen_status {
     GEN_OK = 0,
     GEN_ERR_BUDGET = -1,  /* no puzzle within the attempt budget */
     GEN_ERR_OPTIONS = -2, /* options that can never be met */
+    GEN_ERR_CANCELLED = -3, /* *cancel became non-zero */
 };
 
 struct gen_options {
@@ -40,6 +42,9 @@ struct gen_options {
     int max_clues;              /* min_clues..81; the default is 81 */
     int minimal;                /* every clue needed */
     int max_attempts;           /* complete grids tried; the default 500 */
+    /* Checked between attempts, so another thread can stop a long run (a
+     * daemon shutting down); NULL when not needed. */
+    const atomic_int *cancel;
 };
 
 struct gen_result {
