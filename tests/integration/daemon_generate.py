@@ -51,8 +51,18 @@ def start(tmp, name, days_ahead, secret="generate-test-secret"):
     err = open(os.path.join(tmp, name + ".err"), "a")
     env = dict(os.environ)
     env.pop("NOTIFY_SOCKET", None)
+    errpath = os.path.join(tmp, name + ".err")
+    before = os.path.getsize(errpath)
     proc = subprocess.Popen([SUDOKUD, "-c", conf], stdout=subprocess.DEVNULL,
                             stderr=err, env=env)
+    # Signals sent before the loop installs its handlers would kill it.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and proc.poll() is None:
+        with open(errpath) as f:
+            f.seek(before)
+            if "started with" in f.read():
+                break
+        time.sleep(0.02)
     return proc, os.path.join(state, "sudokud.db")
 
 
@@ -147,7 +157,8 @@ def test_kill_during_generation(tmp):
     conn.close()
     proc, db = start(tmp, "k", days)
     found = wait_rows(db, (days + 1) * len(TIERS), timeout=120)
-    check(stop(proc) == 0, "restarted daemon exits 0")
+    rc = stop(proc)
+    check(rc == 0, f"restarted daemon exits 0 (got {rc})")
     check(len(found) == (days + 1) * len(TIERS),
           f"the restart completes all {days + 1} days ({len(found) // len(TIERS)})")
     check(len({r[2] for r in found}) == len(found), "no puzzle repeats across days")
