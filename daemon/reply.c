@@ -6,6 +6,7 @@
 #include "reply.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "solver.h"
@@ -188,6 +189,35 @@ reply_compute(const struct proto_request *req)
     default:
         return reply_error(PROTO_ERR_INTERNAL, "not a computed command");
     }
+}
+
+int
+reply_buf_append(const char *data, size_t len, void *buf)
+{
+    struct reply_buf *b = buf;
+
+    if (len > b->cap - b->len) {
+        size_t cap = b->cap > 0 ? b->cap : 256;
+        char *p;
+
+        while (cap - b->len < len)
+            cap *= 2;
+        if ((p = realloc(b->data, cap)) == NULL)
+            return -1;
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+void
+reply_buf_free(struct reply_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
 }
 
 struct emitter {

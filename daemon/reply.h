@@ -35,6 +35,15 @@ json_t *reply_help(void);
  * request the command cannot judge (e.g. a puzzle with two solutions). */
 json_t *reply_compute(const struct proto_request *req);
 
+/* A growing byte buffer; reply_buf_append is a reply_emit_fn for it. */
+struct reply_buf {
+    char *data;
+    size_t len, cap;
+};
+
+int reply_buf_append(const char *data, size_t len, void *buf);
+void reply_buf_free(struct reply_buf *b);
+
 /* Writes reply as one compact line ending in "\n" through emit, then
  * releases it (takes ownership).  Returns 0, or -1 when emit failed. */
 int reply_write(json_t *reply, reply_emit_fn emit, void *arg);

@@ -21,6 +21,7 @@
 #include "log.h"
 #include "notify.h"
 #include "schedule.h"
+#include "server.h"
 #include "store.h"
 
 #ifndef SUDOKUD_VERSION
@@ -38,6 +39,7 @@ struct daemon {
     const char *config_path;
     struct config cfg;
     struct store *store;
+    struct server *server;              /* the query socket */
     struct schedule_slot *slots;        /* SCHEDULE_SLOTS_MAX, for the missing list */
     struct schedule_date current;       /* the live date at the last tick */
     int have_current;
@@ -318,6 +320,7 @@ on_signal(uv_signal_t *sig, int signum)
     d->stopping = 1;
     notify_send("STOPPING=1");
     log_notice("stopping on %s", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+    server_stop(d->server);
     /* Closing every handle lets uv_run return once in-flight work is done. */
     uv_walk(&d->loop, close_handle, NULL);
 }
@@ -376,6 +379,7 @@ open_store(struct daemon *d)
 static int
 run(struct daemon *d, int foreground)
 {
+    char err[SERVER_ERR_MAX];
     int rc;
 
     log_setup(stderr, d->cfg.log_level, !foreground && log_stderr_is_journal());
@@ -386,6 +390,10 @@ run(struct daemon *d, int foreground)
     if ((d->slots = calloc(SCHEDULE_SLOTS_MAX, sizeof *d->slots)) == NULL ||
         start_loop(d) != 0) {
         log_err("cannot set up the event loop");
+        return EXIT_FAILURE;
+    }
+    if (server_start(&d->server, &d->loop, &d->cfg, d->store, err, sizeof err) != 0) {
+        log_err("%s", err);
         return EXIT_FAILURE;
     }
     log_notice("sudokud %s started with %s, database %s (schema %d)", SUDOKUD_VERSION,
@@ -425,6 +433,7 @@ main(int argc, char **argv)
         return EXIT_SUCCESS;
     }
     rc = run(&d, o.foreground);
+    server_free(d.server);
     store_close(d.store);
     free(d.slots);
     config_free(&d.cfg);
