@@ -9,10 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grade.h"
+#include "hint.h"
+#include "human.h"
 #include "solver.h"
 
-/* Enough digits for any score, without 0.1 printing as 0.10000000000000001. */
-#define REPLY_DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(12))
+/* 15 significant digits print ratings such as 2.6 as written (as
+ * sudokuctl --json does), not as 2.6000000000000001. */
+#define REPLY_DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(15))
 
 json_t *
 reply_ok(void)
@@ -89,6 +93,98 @@ compute_solve(const struct grid *puzzle)
 
     if (obj != NULL && n == 1)
         json_object_set_new(obj, "solution", grid_json(&sol));
+    return obj;
+}
+
+/* ---- grade and hint ---------------------------------------------------- */
+
+static json_t *
+cands_json(const struct human_cand *c, int n)
+{
+    json_t *list = json_array();
+    char name[3];
+
+    for (int i = 0; i < n; i++) {
+        grid_cell_name(c[i].cell, name);
+        json_array_append_new(list, json_pack("{s:s,s:i}", "cell", name, "digit", c[i].digit));
+    }
+    return list;
+}
+
+static json_t *
+houses_json(const struct human_step *step)
+{
+    json_t *list = json_array();
+
+    for (int i = 0; i < step->n_house; i++) {
+        int h = step->house[i];
+
+        json_array_append_new(list, json_pack("{s:s,s:i}", "kind",
+                                              h < 9 ? "row" : h < 18 ? "column" : "box",
+                                              "index", h % 9 + 1));
+    }
+    return list;
+}
+
+/* The same keys as `sudokuctl hint --json`. */
+static json_t *
+step_json(const struct human_step *step)
+{
+    const struct human_tech_info *t = human_tech_info(step->tech);
+
+    return json_pack("{s:s,s:s,s:f,s:s,s:o,s:o,s:o,s:o}", "technique", t->key, "name",
+                     t->name, "rating", step->rating / 10.0, "text", step->text,
+                     "placements", cands_json(step->place, step->n_place), "eliminations",
+                     cands_json(step->elim, step->n_elim), "causes",
+                     cands_json(step->cause, step->n_cause), "houses", houses_json(step));
+}
+
+/* The grader assumes one solution, so that is checked first. */
+static json_t *
+compute_grade(const struct grid *puzzle)
+{
+    struct grade g;
+    int n = solver_count(puzzle, 2, NULL);
+    json_t *counts;
+
+    if (n != 1)
+        return json_pack("{s:b,s:s}", "ok", 1, "status", n == 0 ? "unsolvable" : "multiple");
+    grade_puzzle(puzzle, &g);
+    counts = json_object();
+    for (int t = 0; t < human_tech_count(); t++)
+        if (g.count[t] > 0)
+            json_object_set_new(counts, human_tech_info(t)->key, json_integer(g.count[t]));
+    return json_pack("{s:b,s:s,s:s,s:f,s:s?,s:i,s:i,s:o}", "ok", 1, "status", "graded",
+                     "tier", grade_tier_name(g.tier), "score", g.score / 10.0, "hardest",
+                     g.hardest >= 0 ? human_tech_info(g.hardest)->key : NULL, "effort",
+                     g.effort, "steps", g.steps, "counts", counts);
+}
+
+static json_t *
+compute_hint(const struct proto_request *req)
+{
+    char state[GRID_LINE_LEN + 1], puzzle[GRID_LINE_LEN + 1], err[PROTO_ERR_MAX];
+    struct hint h;
+    json_t *obj, *wrong;
+
+    grid_format_line(&req->grid, state);
+    grid_format_line(&req->puzzle, puzzle);
+    if (hint_next(state, req->has_puzzle ? puzzle : NULL, &h, err, sizeof err) != 0)
+        return reply_error(PROTO_ERR_BAD_REQUEST, err);
+    obj = json_pack("{s:b,s:s,s:s}", "ok", 1, "status", hint_status_name(h.status),
+                    "message", h.message);
+    if (obj != NULL && h.status == HINT_STEP)
+        json_object_set_new(obj, "step", step_json(&h.step));
+    if (obj != NULL && h.status == HINT_WRONG) {
+        char name[3];
+
+        wrong = json_array();
+        for (int i = 0; i < h.n_wrong; i++) {
+            grid_cell_name(h.wrong[i], name);
+            json_array_append_new(wrong, json_string(name));
+        }
+        json_object_set_new(obj, "wrong", wrong);
+    }
     return obj;
 }
 
@@ -183,6 +279,10 @@ reply_compute(const struct proto_request *req)
     switch (req->command) {
     case PROTO_SOLVE:
         return compute_solve(&req->grid);
+    case PROTO_GRADE:
+        return compute_grade(&req->grid);
+    case PROTO_HINT:
+        return compute_hint(req);
     case PROTO_CHECK:
         return req->has_puzzle ? check_against(&req->grid, &req->puzzle)
                                : check_alone(&req->grid);
