@@ -152,33 +152,27 @@ conn_finish_if_done(struct conn *c)
         conn_close(c);
 }
 
-/* Sends what the kernel takes now; the rest goes through uv_write. */
-static void
-conn_flush(struct conn *c)
+/* Sends what the kernel takes now; the rest goes through uv_write.
+ * Returns -1 when the connection was closed. */
+static int
+conn_write(struct conn *c)
 {
-    uv_buf_t b;
+    uv_buf_t b = uv_buf_init(c->out.data, (unsigned)c->out.len);
     struct reply_buf tmp;
-    int n;
+    int n = uv_try_write((uv_stream_t *)&c->pipe, &b, 1);
 
-    if (c->closing || c->writing || c->out.len == 0) {
-        conn_finish_if_done(c);
-        return;
-    }
-    b = uv_buf_init(c->out.data, (unsigned)c->out.len);
-    n = uv_try_write((uv_stream_t *)&c->pipe, &b, 1);
     if (n == UV_EAGAIN)
         n = 0;
     if (n < 0) {
         conn_close(c);
-        return;
+        return -1;
     }
     c->held -= (size_t)n;
     if (n > 0)
         c->last_active = uv_now(c->srv->loop);
     if ((size_t)n == c->out.len) {
         c->out.len = 0;
-        conn_finish_if_done(c);
-        return;
+        return 0;
     }
     tmp = c->wbuf;
     c->wbuf = c->out;
@@ -187,10 +181,29 @@ conn_flush(struct conn *c)
     c->woff = (size_t)n;
     b = uv_buf_init(c->wbuf.data + c->woff, (unsigned)(c->wbuf.len - c->woff));
     c->wreq.data = c;
-    if (uv_write(&c->wreq, (uv_stream_t *)&c->pipe, &b, 1, on_write) != 0)
+    if (uv_write(&c->wreq, (uv_stream_t *)&c->pipe, &b, 1, on_write) != 0) {
         conn_close(c);
-    else
-        c->writing = 1;
+        return -1;
+    }
+    c->writing = 1;
+    return 0;
+}
+
+static void conn_resume(struct conn *c);
+
+/* Writes the ready replies; while the kernel keeps taking them, answers
+ * the lines held back by a pause. */
+static void
+conn_flush(struct conn *c)
+{
+    while (!c->closing) {
+        if (!c->writing && c->out.len > 0 && conn_write(c) != 0)
+            return;
+        if (c->writing || !c->paused || c->held >= SERVER_OUTPUT_PAUSE)
+            break;
+        conn_resume(c);
+    }
+    conn_finish_if_done(c);
 }
 
 /* Moves the replies whose turn has come from the slots to the output. */
@@ -213,8 +226,6 @@ conn_drain_slots(struct conn *c)
     }
 }
 
-static void conn_resume(struct conn *c);
-
 static void
 on_write(uv_write_t *req, int status)
 {
@@ -230,7 +241,6 @@ on_write(uv_write_t *req, int status)
     c->held -= c->wbuf.len - c->woff;
     c->wbuf.len = 0;
     c->last_active = uv_now(c->srv->loop);
-    conn_resume(c);
     conn_flush(c);
 }
 
@@ -413,8 +423,8 @@ conn_process(struct conn *c)
     if (c->finishing) {
         c->in_len = 0;
         uv_read_stop((uv_stream_t *)&c->pipe);
-    } else if (c->in_len > PROTO_LINE_MAX + 1) {
-        conn_too_large(c);
+    } else if (!c->paused && c->in_len > PROTO_LINE_MAX + 1) {
+        conn_too_large(c); /* no newline in more than a line's worth */
     } else if (c->eof && !c->paused) {
         /* The last line may come without its newline ("printf ping | socat"). */
         if (c->in_len > 0)
