@@ -20,6 +20,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -31,6 +32,7 @@
 
 #define IN_CAP 8192        /* read buffer per connection; > PROTO_LINE_MAX + 2 */
 #define JOBS_PER_THREAD 8  /* heavy requests queued per running one */
+#define JOB_NICE 10        /* pool threads yield the CPU to the loop */
 #define SWEEP_MIN_MS 50
 #define SWEEP_MAX_MS 1000
 #define REFUSED_LOG_EVERY_MS 60000
@@ -250,8 +252,14 @@ static void
 job_work(uv_work_t *w)
 {
     struct job *job = w->data;
-    json_t *reply = reply_compute(&job->req);
+    json_t *reply;
 
+    /* Linux nice values are per thread: a pool thread busy grading must
+     * not take the core the loop needs to answer `today`.  Raising one's
+     * own nice needs no privilege; it stays raised, which suits the other
+     * pool work (generation) too. */
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), JOB_NICE);
+    reply = reply_compute(&job->req);
     job->is_error = reply != NULL && !json_is_true(json_object_get(reply, "ok"));
     job->failed = reply_write(reply, reply_buf_append, &job->text) != 0;
 }
