@@ -22,6 +22,7 @@
 #include "notify.h"
 #include "produce.h"
 #include "schedule.h"
+#include "server.h"
 #include "store.h"
 
 #ifndef SUDOKUD_VERSION
@@ -40,6 +41,7 @@ struct daemon {
     struct config cfg;
     struct store *store;
     struct produce *produce;            /* generation jobs off the loop */
+    struct server *server;              /* the query socket */
     struct schedule_slot *slots;        /* SCHEDULE_SLOTS_MAX, for the missing list */
     struct schedule_date current;       /* the live date at the last tick */
     int have_current;
@@ -333,6 +335,7 @@ on_signal(uv_signal_t *sig, int signum)
     notify_send("STOPPING=1");
     produce_stop(d->produce);
     log_notice("stopping on %s", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+    server_stop(d->server);
     /* Closing every handle lets uv_run return once in-flight work is done. */
     uv_walk(&d->loop, close_handle, NULL);
 }
@@ -391,6 +394,7 @@ open_store(struct daemon *d)
 static int
 run(struct daemon *d, int foreground)
 {
+    char err[SERVER_ERR_MAX];
     int rc;
 
     log_setup(stderr, d->cfg.log_level, !foreground && log_stderr_is_journal());
@@ -402,6 +406,10 @@ run(struct daemon *d, int foreground)
         start_loop(d) != 0 ||
         produce_init(&d->produce, &d->loop, d->store, on_produced, d) != 0) {
         log_err("cannot set up the event loop");
+        return EXIT_FAILURE;
+    }
+    if (server_start(&d->server, &d->loop, &d->cfg, d->store, err, sizeof err) != 0) {
+        log_err("%s", err);
         return EXIT_FAILURE;
     }
     log_notice("sudokud %s started with %s, database %s (schema %d)", SUDOKUD_VERSION,
@@ -442,6 +450,7 @@ main(int argc, char **argv)
     }
     rc = run(&d, o.foreground);
     produce_free(d.produce);
+    server_free(d.server);
     store_close(d.store);
     free(d.slots);
     config_free(&d.cfg);
