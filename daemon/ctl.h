@@ -42,4 +42,9 @@ int ctl_print_json(json_t *obj);
 int ctl_cmd_solve(int argc, char **argv);
 int ctl_cmd_count(int argc, char **argv);
 
+/* ctl_grade.c: offline grading, explanations and hints. */
+int ctl_cmd_grade(int argc, char **argv);
+int ctl_cmd_explain(int argc, char **argv);
+int ctl_cmd_hint(int argc, char **argv);
+
 #endif

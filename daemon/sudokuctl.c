@@ -47,6 +47,40 @@ static const struct command commands[] = {
      "\n"
      "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
      "usage error.\n"},
+    {"grade", ctl_cmd_grade, "grade [FILE|-] [--json]",
+     "Grades one puzzle per input line (input as for solve) with the solver\n"
+     "that uses a person's techniques, easiest step first.\n"
+     "\n"
+     "Prints one line per puzzle: TIER SCORE HARDEST, e.g. 'medium 2.6 Pointing'.\n"
+     "TIER is easy, medium, hard or expert, or unrated when no known technique\n"
+     "finishes the puzzle (it needs guessing); SCORE is the Sudoku Explainer\n"
+     "rating of the hardest step; HARDEST is that step's technique. Puzzles\n"
+     "that are not proper get the verdicts of solve: invalid: REASON,\n"
+     "unsolvable, multiple.\n"
+     "--json adds effort, steps and counts per technique:\n"
+     "  {\"tier\":\"medium\",\"score\":2.6,\"hardest\":\"pointing\",\"effort\":512,\n"
+     "   \"steps\":59,\"counts\":{...},\"line\":1,\"puzzle\":\"...\",\"status\":\"graded\"}\n"
+     "\n"
+     "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
+     "usage error.\n"},
+    {"explain", ctl_cmd_explain, "explain PUZZLE [--json] [--candidates]",
+     "Solves PUZZLE (81 characters) step by step as a person would and prints\n"
+     "one numbered sentence per step, then the grade. --candidates also\n"
+     "prints the grid with its candidates at the start and before every step\n"
+     "beyond singles. --json prints one object with the grade and every step\n"
+     "(technique, rating, text, placements, eliminations, causes, houses).\n"
+     "\n"
+     "Exit status: 0, 1 when the puzzle has no or several solutions, 2 when\n"
+     "PUZZLE is not a puzzle.\n"},
+    {"hint", ctl_cmd_hint, "hint STATE [--puzzle PUZZLE] [--json]",
+     "Gives the next step a person should take from STATE, a partly filled\n"
+     "grid (81 characters), and nothing more. Prints 'STATUS: MESSAGE' with\n"
+     "STATUS one of step, solved, wrong (the entries that differ from the\n"
+     "solution; needs --puzzle, the original givens), conflict (a digit\n"
+     "repeated in a house), no-solution (an entry is wrong somewhere),\n"
+     "multiple (several solutions) or stuck (no known technique applies).\n"
+     "\n"
+     "Exit status: 0 for any answer, 2 when STATE or PUZZLE is not a grid.\n"},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

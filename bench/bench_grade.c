@@ -1,0 +1,190 @@
+/*
+ * bench_grade: how fast the grader is and what it says, per puzzle file.
+ *
+ *   bench_grade [DATA_DIR]     (default ../shared/bench/data)
+ *
+ * For each *.txt puzzle file: puzzles graded per second on one thread
+ * (median of three runs), the tier distribution, and the slowest puzzle.
+ * When sudoku_exchange_diabolical.se_ratings.txt is present, also the
+ * Spearman rank correlation of our score with those Sudoku Explainer
+ * ratings, over the puzzles we rate (and the share we rate).
+ * Targets: >= 10,000/s on the qqwing files, >= 2,000/s on
+ * sudoku_exchange_diabolical.txt, no puzzle over 50 ms.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+#include "grade.h"
+
+#define RUNS 3
+
+struct result {
+    double rate;               /* median puzzles per second */
+    size_t tiers[5];
+    double slowest;            /* seconds */
+    size_t slowest_line;       /* 1-based */
+    int *score;                /* per puzzle; -1 unrated */
+    double *best;              /* per puzzle: fastest of the runs */
+};
+
+/* One run over every puzzle; returns puzzles per second. */
+static double grade_run(const struct bench_set *p, struct result *r)
+{
+    struct grade g;
+    memset(r->tiers, 0, sizeof r->tiers);
+    double start = bench_now();
+    for (size_t i = 0; i < p->count; i++) {
+        double t0 = bench_now();
+        grade_puzzle(&p->puzzles[i], &g);
+        double dt = bench_now() - t0;
+        if (dt < r->best[i])
+            r->best[i] = dt;
+        r->tiers[g.tier]++;
+        if (r->score)
+            r->score[i] = g.tier == GRADE_UNRATED ? -1 : g.score;
+    }
+    return (double)p->count / (bench_now() - start);
+}
+
+/* The slowest puzzle is judged on its fastest run, so that a preemption
+ * during one run does not make a puzzle look slow. */
+static void grade_all(const struct bench_set *p, struct result *r)
+{
+    double rates[RUNS];
+    for (size_t i = 0; i < p->count; i++)
+        r->best[i] = 1e9;
+    for (int run = 0; run < RUNS; run++)
+        rates[run] = grade_run(p, r);
+    r->rate = bench_median(rates, RUNS);
+    for (size_t i = 0; i < p->count; i++)
+        if (r->best[i] > r->slowest) {
+            r->slowest = r->best[i];
+            r->slowest_line = i + 1;
+        }
+}
+
+/* Ranks with ties sharing their mean rank. */
+static void ranks(const double *v, size_t n, double *rank)
+{
+    double (*pairs)[2] = malloc(n * sizeof *pairs);   /* value, index */
+    if (!pairs)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        pairs[i][0] = v[i];
+        pairs[i][1] = (double)i;
+    }
+    qsort(pairs, n, sizeof pairs[0], bench_cmp_double);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j + 1 < n && pairs[j + 1][0] == pairs[i][0])
+            j++;
+        for (size_t k = i; k <= j; k++)
+            rank[(size_t)pairs[k][1]] = (double)(i + j) / 2.0 + 1.0;
+        i = j + 1;
+    }
+    free(pairs);
+}
+
+static double pearson(const double *a, const double *b, size_t n)
+{
+    double ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
+    for (size_t i = 0; i < n; i++) {
+        ma += a[i];
+        mb += b[i];
+    }
+    ma /= (double)n;
+    mb /= (double)n;
+    for (size_t i = 0; i < n; i++) {
+        sab += (a[i] - ma) * (b[i] - mb);
+        saa += (a[i] - ma) * (a[i] - ma);
+        sbb += (b[i] - mb) * (b[i] - mb);
+    }
+    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0.0;
+}
+
+static void calibrate(const char *dir, const struct result *r, size_t n)
+{
+    char path[1024], line[64];
+    snprintf(path, sizeof path, "%s/sudoku_exchange_diabolical.se_ratings.txt", dir);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        printf("calibration: SKIPPED (%s not found)\n", path);
+        return;
+    }
+    double *ours = malloc(n * sizeof *ours), *se = malloc(n * sizeof *se);
+    double *ra = malloc(n * sizeof *ra), *rb = malloc(n * sizeof *rb);
+    size_t m = 0, i = 0;
+    while (ours && se && ra && rb && i < n && fgets(line, sizeof line, f)) {
+        if (r->score[i] >= 0) {
+            ours[m] = r->score[i];
+            se[m++] = atof(line);
+        }
+        i++;
+    }
+    fclose(f);
+    if (m > 2 && ra && rb) {
+        ranks(ours, m, ra);
+        ranks(se, m, rb);
+        printf("calibration: Spearman(our score, SE rating) = %.3f over %zu "
+               "rated puzzles (%.1f%% of %zu)\n", pearson(ra, rb, m), m,
+               100.0 * (double)m / (double)n, n);
+    } else {
+        printf("calibration: only %zu puzzles rated: no correlation\n", m);
+    }
+    free(ours);
+    free(se);
+    free(ra);
+    free(rb);
+}
+
+static void bench_file(const char *dir, const char *name)
+{
+    char path[1024];
+    struct bench_set set;
+    struct result r;
+    int is_diabolical = strcmp(name, "sudoku_exchange_diabolical.txt") == 0;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (bench_load(path, &set) != 0 || set.count == 0) {
+        printf("%s: no puzzles read\n", name);
+        free(set.puzzles);
+        return;
+    }
+    memset(&r, 0, sizeof r);
+    r.score = is_diabolical ? malloc(set.count * sizeof *r.score) : NULL;
+    r.best = malloc(set.count * sizeof *r.best);
+    if (r.best) {
+        grade_all(&set, &r);
+        printf("%-52s %6zu %9.0f/s %5zu %6zu %5zu %6zu %7zu %8.3f ms (line %zu)\n",
+               name, set.count, r.rate, r.tiers[0], r.tiers[1], r.tiers[2],
+               r.tiers[3], r.tiers[4], r.slowest * 1e3, r.slowest_line);
+        if (is_diabolical && r.score)
+            calibrate(dir, &r, set.count);
+    }
+    free(r.score);
+    free(r.best);
+    free(set.puzzles);
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 1 ? argv[1] : "../shared/bench/data";
+    char *names[64];
+    int n = bench_list(dir, names, 64);
+    if (n < 0) {
+        printf("bench_grade: %s not found, skipping the grader benchmark\n", dir);
+        return 0;
+    }
+    bench_print_cpu();
+    printf("grader, one thread, median of %d runs; slowest puzzle on its "
+           "fastest run\n", RUNS);
+    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %s\n", "set", "puzzles",
+           "graded", "easy", "medium", "hard", "expert", "unrated", "slowest");
+    for (int i = 0; i < n; i++) {
+        bench_file(dir, names[i]);
+        free(names[i]);
+    }
+    return 0;
+}

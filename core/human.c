@@ -1,0 +1,228 @@
+/*
+ * human: the pencil-mark state (set up, checked, changed by steps) and the
+ * solving loop that always takes the easiest step of the technique table.
+ */
+#include "human.h"
+#include "tech.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The houses of cell: its row, column and box (tech.h numbering). */
+static void houses_of(int cell, int h[3])
+{
+    h[0] = TECH_ROW(tech_row_of(cell));
+    h[1] = TECH_COL(tech_col_of(cell));
+    h[2] = TECH_BOX(tech_box_of(cell));
+}
+
+int human_init(struct human_state *st, const struct grid *g)
+{
+    unsigned placed[TECH_HOUSES] = { 0 };
+    int bad = 0;
+    st->empty = 0;
+    memset(st->house_empty, 0, sizeof st->house_empty);
+    for (int i = 0; i < GRID_CELLS; i++) {
+        int h[3];
+        houses_of(i, h);
+        st->value[i] = g->cell[i] <= 9 ? g->cell[i] : 0;
+        st->cand[i] = 0;
+        for (int k = 0; k < 3; k++) {
+            if (!st->value[i]) {
+                st->house_empty[h[k]]++;
+                continue;
+            }
+            bad |= (placed[h[k]] & tech_bit(st->value[i])) != 0;
+            placed[h[k]] |= tech_bit(st->value[i]);
+        }
+        st->empty += st->value[i] == 0;
+    }
+    for (int i = 0; i < GRID_CELLS; i++) {
+        int h[3];
+        houses_of(i, h);
+        if (!st->value[i])
+            st->cand[i] = (uint16_t)(HUMAN_ALL_DIGITS &
+                                     ~(placed[h[0]] | placed[h[1]] | placed[h[2]]));
+    }
+    return bad ? HUMAN_INVALID : human_check(st);
+}
+
+void human_to_grid(const struct human_state *st, struct grid *g)
+{
+    memcpy(g->cell, st->value, sizeof g->cell);
+}
+
+int human_check(const struct human_state *st)
+{
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned have = 0;
+        for (int i = 0; i < 9; i++) {
+            int cell = tech_house_cells[h][i];
+            if (!st->value[cell] && !st->cand[cell])
+                return HUMAN_INVALID;
+            have |= st->value[cell] ? tech_bit(st->value[cell]) : st->cand[cell];
+        }
+        if (have != HUMAN_ALL_DIGITS)
+            return HUMAN_INVALID;
+    }
+    return 0;
+}
+
+static void place_digit(struct human_state *st, int cell, int digit)
+{
+    uint16_t keep = (uint16_t)~tech_bit(digit);
+    int houses[3];
+    if (st->value[cell])
+        return;
+    houses_of(cell, houses);
+    st->value[cell] = (uint8_t)digit;
+    st->cand[cell] = 0;
+    st->empty--;
+    for (int h = 0; h < 3; h++) {
+        st->house_empty[houses[h]]--;
+        for (int i = 0; i < 9; i++)
+            st->cand[tech_house_cells[houses[h]][i]] &= keep;
+    }
+}
+
+void human_apply(struct human_state *st, const struct human_step *step)
+{
+    for (int i = 0; i < step->n_elim; i++)
+        st->cand[step->elim[i].cell] &= (uint16_t)~tech_bit(step->elim[i].digit);
+    for (int i = 0; i < step->n_place; i++)
+        place_digit(st, step->place[i].cell, step->place[i].digit);
+}
+
+int human_find_step(const struct human_state *st, struct human_step *step)
+{
+    for (int t = 0; t < tech_table_len; t++) {
+        tech_step_reset(step);
+        if (!tech_table[t].find(st, step))
+            continue;
+        step->tech = t;
+        step->rating = tech_table[t].rate ? tech_table[t].rate(step)
+                                          : tech_table[t].info.rating;
+        return 1;
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
+                void *arg)
+{
+    struct human_step step;
+    step.flags = flags;
+    while (st->empty > 0) {
+        if (!human_find_step(st, &step))
+            return human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
+        if (cb && cb(arg, st, &step))
+            return HUMAN_STOPPED;
+        human_apply(st, &step);
+    }
+    return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;
+}
+
+static int record_step(void *arg, const struct human_state *before,
+                       const struct human_step *step)
+{
+    struct human_path *path = arg;
+    (void)before;
+    if (path->len >= HUMAN_PATH_MAX)
+        return 1;
+    path->step[path->len++] = *step;
+    return 0;
+}
+
+int human_solve_path(struct human_state *st, struct human_path *path)
+{
+    path->len = 0;
+    return human_solve(st, HUMAN_STEP_TEXT, record_step, path);
+}
+
+int human_tech_count(void)
+{
+    return tech_table_len;
+}
+
+const struct human_tech_info *human_tech_info(int tech)
+{
+    if (tech < 0 || tech >= tech_table_len)
+        return NULL;
+    return &tech_table[tech].info;
+}
+
+int human_tech_find(const char *key)
+{
+    for (int t = 0; t < tech_table_len; t++)
+        if (strcmp(tech_table[t].info.key, key) == 0)
+            return t;
+    return -1;
+}
+
+const char *human_group_name(enum human_group group)
+{
+    static const char *const names[] = { "easy", "medium", "hard", "expert" };
+    if ((unsigned)group > HUMAN_GROUP_EXPERT)
+        return "unknown";
+    return names[group];
+}
+
+/* Appends printf-style text at *len, never past outlen. */
+static void put(char *out, size_t outlen, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void put(char *out, size_t outlen, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    if (*len + 1 >= outlen)
+        return;
+    va_start(ap, fmt);
+    int n = vsnprintf(out + *len, outlen - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *len += (size_t)n < outlen - *len ? (size_t)n : outlen - *len - 1;
+}
+
+/* A cell as text: its value, or its candidates in increasing order. */
+static int cell_text(const struct human_state *st, int cell, char out[10])
+{
+    int n = 0;
+    if (st->value[cell])
+        out[n++] = (char)('0' + st->value[cell]);
+    for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
+        out[n++] = (char)('0' + tech_lowest_digit(m));
+    out[n] = '\0';
+    return n;
+}
+
+size_t human_format_candidates(const struct human_state *st, char *out,
+                               size_t outlen)
+{
+    int width[9] = { 0 };
+    char text[10];
+    size_t len = 0;
+    if (outlen == 0)
+        return 0;
+    out[0] = '\0';
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        int n = cell_text(st, cell, text);
+        if (n > width[cell % 9])
+            width[cell % 9] = n;
+    }
+    for (int r = 0; r < 9; r++) {
+        if (r == 3 || r == 6) {
+            for (int c = 0; c < 9; c++)
+                put(out, outlen, &len, "%s%.*s", c == 3 || c == 6 ? "+-" : "",
+                    width[c] + 1, "-----------");
+            put(out, outlen, &len, "\n");
+        }
+        for (int c = 0; c < 9; c++) {
+            cell_text(st, r * 9 + c, text);
+            put(out, outlen, &len, "%s%-*s%s", c == 3 || c == 6 ? "| " : "",
+                c == 8 ? 0 : width[c], text, c == 8 ? "\n" : " ");
+        }
+    }
+    return len;
+}

@@ -1,0 +1,150 @@
+/*
+ * human: the pencil-mark solver that uses the techniques a person uses.
+ *
+ * The state is the values plus a 9-bit candidate mask per cell (bit d-1 set
+ * when digit d is still possible).  A technique finds one step on the
+ * current candidates and returns it as data (struct human_step); the loop
+ * applies the easiest step available (technique table order) until the
+ * grid is solved or no technique applies.  The technique table, its rows
+ * and the helpers technique writers use are in tech.h.
+ *
+ * No allocation, no I/O, no mutable globals: reentrant.
+ */
+#ifndef SUDOKU_HUMAN_H
+#define SUDOKU_HUMAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grid.h"
+
+#define HUMAN_ALL_DIGITS 0x1FFu   /* candidate mask with every digit */
+#define HUMAN_TECH_MAX 64         /* table rows at most (array sizes) */
+#define HUMAN_STEP_MAX_PLACE 4
+#define HUMAN_STEP_MAX_ELIM 160
+#define HUMAN_STEP_MAX_CAUSE 64
+#define HUMAN_STEP_MAX_HOUSE 8
+#define HUMAN_STEP_TEXT_MAX 400
+#define HUMAN_PATH_MAX 729        /* every step removes a candidate or more */
+#define HUMAN_CANDIDATES_MAX 2048 /* bytes enough for human_format_candidates */
+
+/* Difficulty groups, easiest first; the grader's tiers are these groups. */
+enum human_group {
+    HUMAN_GROUP_EASY = 0,
+    HUMAN_GROUP_MEDIUM = 1,
+    HUMAN_GROUP_HARD = 2,
+    HUMAN_GROUP_EXPERT = 3,
+};
+
+enum human_status {
+    HUMAN_SOLVED = 0,        /* every cell filled */
+    HUMAN_STUCK = 1,         /* no technique applies: would need guessing */
+    HUMAN_INVALID = 2,       /* a cell or a house has no candidate left */
+    HUMAN_STOPPED = 3,       /* the step callback asked to stop */
+};
+
+struct human_state {
+    uint8_t value[GRID_CELLS];   /* 0 empty, 1..9 */
+    uint16_t cand[GRID_CELLS];   /* candidates of an empty cell; 0 once filled */
+    int empty;                   /* number of empty cells */
+    uint8_t house_empty[27];     /* empty cells per house (tech.h order) */
+};
+
+/* A candidate: cell 0..80 and digit 1..9.  In a step's causes, digit 0
+ * means the whole cell. */
+struct human_cand {
+    uint8_t cell;
+    uint8_t digit;
+};
+
+/* Set in human_step.flags by the caller before a search: build the text. */
+#define HUMAN_STEP_TEXT 1u
+
+struct human_step {
+    int tech;          /* row of the technique table */
+    int rating;        /* Sudoku Explainer rating x10 (23 = 2.3) */
+    unsigned flags;
+    int n_place, n_elim, n_cause, n_house;
+    struct human_cand place[HUMAN_STEP_MAX_PLACE];  /* digits placed */
+    struct human_cand elim[HUMAN_STEP_MAX_ELIM];    /* candidates removed */
+    struct human_cand cause[HUMAN_STEP_MAX_CAUSE];  /* what justifies it */
+    uint8_t house[HUMAN_STEP_MAX_HOUSE];  /* houses involved: 0-8 rows A-I,
+                                             9-17 columns 1-9, 18-26 boxes */
+    char text[HUMAN_STEP_TEXT_MAX];  /* one sentence, when asked for */
+};
+
+/* A technique as the table describes it. */
+struct human_tech_info {
+    const char *name;      /* "Pointing", as SudokuWiki names it */
+    const char *key;       /* stable identifier for JSON: "pointing" */
+    int rating;            /* Sudoku Explainer rating x10 (base) */
+    enum human_group group;
+    int weight;            /* effort per use (HoDoKu's step weights) */
+};
+
+/* Called for each step before it is applied; non-zero stops the solve. */
+typedef int (*human_step_cb)(void *arg, const struct human_state *before,
+                             const struct human_step *step);
+
+/* The whole path of a solve, for callers that keep it (heap-allocate it:
+ * it is large). */
+struct human_path {
+    int len;
+    struct human_step step[HUMAN_PATH_MAX];
+};
+
+/*
+ * Sets up st from the values of g: every empty cell gets the digits its
+ * row, column and box do not hold.  Returns HUMAN_INVALID when a given
+ * repeats in a house or an empty cell has no candidate, else HUMAN_SOLVED
+ * (0).
+ */
+int human_init(struct human_state *st, const struct grid *g);
+
+/* Copies the values back into a grid. */
+void human_to_grid(const struct human_state *st, struct grid *g);
+
+/* HUMAN_INVALID when some empty cell has no candidate or some house has a
+ * digit neither placed nor possible; else 0. */
+int human_check(const struct human_state *st);
+
+/*
+ * Finds the easiest step (first table row that applies).  Set
+ * step->flags (HUMAN_STEP_TEXT for the sentence) before calling.  Returns 1
+ * when a step was found, 0 when none applies.
+ */
+int human_find_step(const struct human_state *st, struct human_step *step);
+
+/* Applies the step's placements and eliminations to st. */
+void human_apply(struct human_state *st, const struct human_step *step);
+
+/*
+ * Runs the loop: finds and applies the easiest step until solved or stuck.
+ * flags are copied into every step (HUMAN_STEP_TEXT for sentences; leave it
+ * out when only grading, it is the slow part).  cb may be NULL.  Returns a
+ * human_status.
+ */
+int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
+                void *arg);
+
+/* The same, recording every step (with its sentence) into path. */
+int human_solve_path(struct human_state *st, struct human_path *path);
+
+/* The technique table. */
+int human_tech_count(void);
+const struct human_tech_info *human_tech_info(int tech);
+/* Row of the technique whose key is key, or -1. */
+int human_tech_find(const char *key);
+
+/* "easy", "medium", "hard", "expert". */
+const char *human_group_name(enum human_group group);
+
+/*
+ * Writes the grid with candidates: a 9x9 board of 3x3 mini-grids per cell
+ * (given or placed digits shown large in the centre).  Returns the number
+ * of bytes written (truncated to outlen - 1).
+ */
+size_t human_format_candidates(const struct human_state *st, char *out,
+                               size_t outlen);
+
+#endif

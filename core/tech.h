@@ -1,0 +1,187 @@
+/*
+ * tech: the technique table and the helpers technique writers share.
+ * Internal to core/ (the public API is human.h).
+ *
+ * HOW TO ADD A TECHNIQUE
+ *
+ *  1. Write its find function in a core/tech_<family>.c file (one file per
+ *     family: tech_fish.c, tech_wings.c, tech_chains.c ...):
+ *
+ *         int tech_find_x_wing(const struct human_state *st,
+ *                              struct human_step *step);
+ *
+ *     It looks at st (never changes it) and, when the technique applies,
+ *     fills step and returns 1; otherwise returns 0 (what it left in step
+ *     is then ignored).  Build the step only through the helpers below:
+ *     call tech_step_reset(step) before each attempt, then tech_place() or
+ *     tech_eliminate() (which adds a candidate only if st still has it, so
+ *     "did I eliminate anything?" is step->n_elim > 0), tech_cause() and
+ *     tech_house() for what justifies the step (the cells and candidates a
+ *     user interface highlights), and the tech_say*() functions for the
+ *     sentence.  Saying is free when no text was asked for (grading), so
+ *     always say.  The sentence is SudokuWiki's wording with cells A1..I9,
+ *     rows A-I, columns 1-9, boxes 1-9, ending with the eliminations:
+ *     "X-Wing: ... so 4 is removed from B3 and H3".
+ *     Return the first step found, scanning in a fixed order (boxes, rows,
+ *     columns unless the technique has a natural order): the path must be
+ *     deterministic.  Keep it fast: no allocation, bit masks not loops over
+ *     digits where a mask will do.
+ *
+ *  2. Declare it below in the block of find functions.
+ *
+ *  3. Add one row to tech_table[] in core/tech_table.c at its place: rows
+ *     are grouped easy, medium, hard, expert, cheapest first (by Sudoku
+ *     Explainer rating) within a group; the loop takes the first row that
+ *     applies.  A row is { { name, key, SE rating x10, group, effort
+ *     weight }, find, rate }: rate is NULL for a fixed rating, or a
+ *     function computing it from the step (chains: by length).
+ *
+ *  4. Add to tests/test_human_<family>.c one hand-made position where it
+ *     applies (assert the exact eliminations) and one where it must not.
+ *     The soundness test (tests/test_human_sound.c) checks every technique
+ *     on real puzzles against the true solution automatically.
+ *
+ * Houses are numbered 0-8 rows A-I, 9-17 columns 1-9, 18-26 boxes 1-9;
+ * a position inside a house is 0..8 (tech_house_cells order).
+ */
+#ifndef SUDOKU_TECH_H
+#define SUDOKU_TECH_H
+
+#include "human.h"
+
+#define TECH_HOUSES 27
+#define TECH_ROW(r) (r)
+#define TECH_COL(c) (9 + (c))
+#define TECH_BOX(b) (18 + (b))
+
+struct tech_row {
+    struct human_tech_info info;
+    int (*find)(const struct human_state *st, struct human_step *step);
+    int (*rate)(const struct human_step *step);  /* NULL: info.rating */
+};
+
+extern const struct tech_row tech_table[];
+extern const int tech_table_len;
+
+/* The 9 cells of each house, in reading order. */
+extern const uint8_t tech_house_cells[TECH_HOUSES][9];
+
+/* ---- bits and cells ------------------------------------------------ */
+
+static inline unsigned tech_bit(int digit) { return 1u << (digit - 1); }
+/* Bits set in a mask of up to 16 bits (SWAR: no libgcc call without
+ * -mpopcnt). */
+static inline int tech_count(unsigned mask)
+{
+    unsigned x = mask - ((mask >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+/* Lowest digit of a non-empty candidate mask (1..9), or lowest position. */
+static inline int tech_lowest_digit(unsigned mask) { return __builtin_ctz(mask) + 1; }
+static inline int tech_lowest(unsigned mask) { return __builtin_ctz(mask); }
+
+static inline int tech_row_of(int cell) { return cell / 9; }
+static inline int tech_col_of(int cell) { return cell % 9; }
+static inline int tech_box_of(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
+
+/* 1 when two different cells share a row, column or box. */
+static inline int tech_sees(int a, int b)
+{
+    return a != b && (tech_row_of(a) == tech_row_of(b) ||
+                      tech_col_of(a) == tech_col_of(b) ||
+                      tech_box_of(a) == tech_box_of(b));
+}
+
+/* Where digit can go in a house: pos[d-1] has bit i set when cell i of
+ * the house (tech_house_cells order) has candidate d.  Returns the mask of
+ * digits placed in the house. */
+unsigned tech_house_positions(const struct human_state *st, int house,
+                              uint16_t pos[9]);
+
+/* Union of the candidates of the house's cells whose positions are in
+ * posmask. */
+unsigned tech_house_cands(const struct human_state *st, int house,
+                          unsigned posmask);
+
+/* ---- building a step ----------------------------------------------- */
+
+/* Empties the step (keeps step->flags). */
+void tech_step_reset(struct human_step *step);
+
+/* Records digit placed in cell. */
+void tech_place(struct human_step *step, int cell, int digit);
+
+/* Records the removal of digit from cell when st still has it there (and
+ * it is not recorded already).  Returns 1 when recorded. */
+int tech_eliminate(struct human_step *step, const struct human_state *st,
+                   int cell, int digit);
+
+/* The same for every digit of mask; returns how many were recorded. */
+int tech_eliminate_mask(struct human_step *step, const struct human_state *st,
+                        int cell, unsigned mask);
+
+/* Records a justifying candidate (digit 0: the whole cell). */
+void tech_cause(struct human_step *step, int cell, int digit);
+
+/* Records as causes the digits of mask that cell has in st. */
+void tech_cause_mask(struct human_step *step, const struct human_state *st,
+                     int cell, unsigned mask);
+
+/* Records a house involved (highlighting). */
+void tech_house(struct human_step *step, int house);
+
+/* ---- the sentence (no-ops unless HUMAN_STEP_TEXT is set) ------------ */
+
+/* Appends printf-style text, truncating safely. */
+void tech_say(struct human_step *step, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* "row A", "column 7", "box 3". */
+void tech_say_house(struct human_step *step, int house);
+
+/* "A7" */
+void tech_say_cell(struct human_step *step, int cell);
+
+/* "A7, C7" (sep ", ") or "G7 and H7" (prose: the last joined by "and"). */
+void tech_say_cells(struct human_step *step, const uint8_t *cells, int n,
+                    int prose);
+
+/* "7", "3 and 7", "3, 7 and 8". */
+void tech_say_digits(struct human_step *step, unsigned mask);
+
+/* The eliminations grouped by digit: "9 is removed from G7 and H7" or
+ * "3 is removed from B1 and B8, and 7 from B1". */
+void tech_say_elims(struct human_step *step);
+
+/* Writes a house's name ("row A", "column 7", "box 3") into out. */
+void tech_house_name(int house, char out[12]);
+
+/* ---- find functions, one per table row (core/tech_table.c) --------- */
+
+/* tech_singles.c */
+int tech_find_full_house(const struct human_state *st, struct human_step *step);
+int tech_find_hidden_single_box(const struct human_state *st,
+                                struct human_step *step);
+int tech_find_hidden_single_line(const struct human_state *st,
+                                 struct human_step *step);
+int tech_find_naked_single(const struct human_state *st, struct human_step *step);
+
+/* tech_intersections.c */
+int tech_find_pointing(const struct human_state *st, struct human_step *step);
+int tech_find_claiming(const struct human_state *st, struct human_step *step);
+int tech_find_locked_pair(const struct human_state *st, struct human_step *step);
+int tech_find_locked_triple(const struct human_state *st,
+                            struct human_step *step);
+
+/* tech_subsets.c */
+int tech_find_naked_pair(const struct human_state *st, struct human_step *step);
+int tech_find_hidden_pair(const struct human_state *st, struct human_step *step);
+int tech_find_naked_triple(const struct human_state *st, struct human_step *step);
+int tech_find_hidden_triple(const struct human_state *st,
+                            struct human_step *step);
+int tech_find_naked_quad(const struct human_state *st, struct human_step *step);
+int tech_find_hidden_quad(const struct human_state *st, struct human_step *step);
+
+#endif

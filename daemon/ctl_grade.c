@@ -1,0 +1,311 @@
+/*
+ * ctl_grade: owns the offline sudokuctl commands of the human solver:
+ *   grade [FILE|-] [--json]      one verdict line per puzzle
+ *   explain PUZZLE [--json] [--candidates]   the whole path, step by step
+ *   hint STATE [--puzzle PUZZLE] [--json]    the next step only
+ * Text goes to stdout; JSON (jansson) is one object per line.  Puzzles
+ * that are not proper get the verdicts of `solve`: "invalid: REASON",
+ * "unsolvable", "multiple".
+ */
+#include "ctl.h"
+#include "grade.h"
+#include "hint.h"
+#include "human.h"
+#include "solver.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct opts {
+    int json, candidates;
+    const char *arg;      /* the positional argument */
+    const char *puzzle;   /* hint --puzzle */
+};
+
+/* Parses [ARG] and the flags a command allows; returns 0 or a usage
+ * error. */
+static int parse_opts(const char *cmd, int argc, char **argv, int allow_cand,
+                      int allow_puzzle, struct opts *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            o->json = 1;
+        else if (allow_cand && strcmp(argv[i], "--candidates") == 0)
+            o->candidates = 1;
+        else if (allow_puzzle && strcmp(argv[i], "--puzzle") == 0 && i + 1 < argc)
+            o->puzzle = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return ctl_usage_error(cmd, "unknown option '%s'", argv[i]);
+        else if (o->arg)
+            return ctl_usage_error(cmd, "unexpected argument '%s'", argv[i]);
+        else
+            o->arg = argv[i];
+    }
+    return 0;
+}
+
+static const char *cell_name(int cell, char out[3])
+{
+    grid_cell_name(cell, out);
+    return out;
+}
+
+static json_t *cands_json(const struct human_cand *c, int n)
+{
+    json_t *arr = json_array();
+    char name[3];
+    for (int i = 0; i < n; i++)
+        json_array_append_new(arr, json_pack("{s:s,s:i}", "cell",
+                                             cell_name(c[i].cell, name),
+                                             "digit", c[i].digit));
+    return arr;
+}
+
+static json_t *step_json(const struct human_step *step, int number)
+{
+    const struct human_tech_info *t = human_tech_info(step->tech);
+    json_t *houses = json_array();
+    for (int i = 0; i < step->n_house; i++) {
+        int h = step->house[i];
+        json_array_append_new(houses, json_pack("{s:s,s:i}", "kind",
+                              h < 9 ? "row" : h < 18 ? "column" : "box",
+                              "index", h % 9 + 1));
+    }
+    json_t *obj = json_pack("{s:s,s:s,s:f,s:s,s:o,s:o,s:o,s:o}",
+                            "technique", t->key, "name", t->name,
+                            "rating", step->rating / 10.0, "text", step->text,
+                            "placements", cands_json(step->place, step->n_place),
+                            "eliminations", cands_json(step->elim, step->n_elim),
+                            "causes", cands_json(step->cause, step->n_cause),
+                            "houses", houses);
+    if (number > 0)
+        json_object_set_new(obj, "n", json_integer(number));
+    return obj;
+}
+
+static json_t *grade_json(const struct grade *g)
+{
+    json_t *counts = json_object();
+    for (int t = 0; t < human_tech_count(); t++)
+        if (g->count[t])
+            json_object_set_new(counts, human_tech_info(t)->key,
+                                json_integer(g->count[t]));
+    return json_pack("{s:s,s:f,s:s?,s:i,s:i,s:o}",
+                     "tier", grade_tier_name(g->tier), "score", g->score / 10.0,
+                     "hardest", g->hardest >= 0 ? human_tech_info(g->hardest)->key : NULL,
+                     "effort", g->effort, "steps", g->steps, "counts", counts);
+}
+
+/* ---- grade ---------------------------------------------------------- */
+
+/*
+ * Parses a puzzle and insists on one solution.  Returns NULL for a proper
+ * puzzle, else the verdict ("invalid", "unsolvable", "multiple") with the
+ * reason in err.
+ */
+static const char *improper(const char *text, size_t len, struct grid *g,
+                            char *err, size_t errlen)
+{
+    if (grid_parse_n(g, text, len, err, errlen) != GRID_OK)
+        return "invalid";
+    int n = solver_count(g, 2, NULL);
+    if (n == 1)
+        return NULL;
+    snprintf(err, errlen, "%s", n == 0 ? "no solution" : "more than one solution");
+    return n == 0 ? "unsolvable" : "multiple";
+}
+
+static int grade_verdict(const struct opts *o, long lineno, const char *line,
+                         const char *verdict, const char *err)
+{
+    if (o->json) {
+        json_t *obj = json_pack("{s:I,s:s,s:s}", "line", (json_int_t)lineno,
+                                "puzzle", line, "status", verdict);
+        if (strcmp(verdict, "invalid") == 0)
+            json_object_set_new(obj, "error", json_string(err));
+        return ctl_print_json(obj);
+    }
+    if (strcmp(verdict, "invalid") == 0)
+        return printf("invalid: %s\n", err) < 0;
+    return printf("%s\n", verdict) < 0;
+}
+
+static int grade_line(void *arg, long lineno, const char *line, size_t len)
+{
+    const struct opts *o = arg;
+    struct grid g;
+    struct grade gr;
+    char err[GRID_ERR_MAX], text[GRID_LINE_LEN + 1];
+    const char *verdict = improper(line, len, &g, err, sizeof err);
+    if (verdict)
+        return grade_verdict(o, lineno, line, verdict, err);
+    grade_puzzle(&g, &gr);
+    if (!o->json)
+        return printf("%s %.1f %s\n", grade_tier_name(gr.tier), gr.score / 10.0,
+                      gr.hardest >= 0 ? human_tech_info(gr.hardest)->name : "-") < 0;
+    grid_format_line(&g, text);
+    json_t *obj = grade_json(&gr);
+    json_object_set_new(obj, "line", json_integer(lineno));
+    json_object_set_new(obj, "puzzle", json_string(text));
+    json_object_set_new(obj, "status", json_string("graded"));
+    return ctl_print_json(obj);
+}
+
+int ctl_cmd_grade(int argc, char **argv)
+{
+    struct opts o;
+    int rc = parse_opts("grade", argc, argv, 0, 0, &o);
+    if (rc)
+        return rc;
+    if (ctl_for_each_line(o.arg, grade_line, &o) != 0)
+        return CTL_EXIT_ERROR;
+    return ctl_finish_output();
+}
+
+/* ---- explain -------------------------------------------------------- */
+
+struct explain {
+    const struct opts *o;
+    json_t *steps;
+    int n;
+};
+
+static void print_candidates(const struct human_state *st)
+{
+    static char buf[HUMAN_CANDIDATES_MAX];
+    human_format_candidates(st, buf, sizeof buf);
+    fputs(buf, stdout);
+}
+
+static int explain_step(void *arg, const struct human_state *before,
+                        const struct human_step *step)
+{
+    struct explain *e = arg;
+    e->n++;
+    if (e->o->json) {
+        json_array_append_new(e->steps, step_json(step, e->n));
+        return 0;
+    }
+    if (e->o->candidates && human_tech_info(step->tech)->group != HUMAN_GROUP_EASY)
+        print_candidates(before);
+    printf("%d. %s\n", e->n, step->text);
+    return 0;
+}
+
+static const char *status_word(int status)
+{
+    switch (status) {
+    case HUMAN_SOLVED: return "solved";
+    case HUMAN_STUCK: return "stuck";
+    default: return "invalid";
+    }
+}
+
+static void explain_summary(const struct grade *gr, int status,
+                            const struct human_state *st, const struct opts *o)
+{
+    if (status == HUMAN_STUCK) {
+        printf("stuck after %d steps: the next step needs a technique this "
+               "solver does not know yet, or a guess\n", gr->steps);
+        if (o->candidates)
+            print_candidates(st);
+        return;
+    }
+    printf("%s in %d steps: %s, score %.1f, effort %d, hardest %s\n",
+           status_word(status), gr->steps, grade_tier_name(gr->tier),
+           gr->score / 10.0, gr->effort,
+           gr->hardest >= 0 ? human_tech_info(gr->hardest)->name : "-");
+}
+
+int ctl_cmd_explain(int argc, char **argv)
+{
+    struct opts o;
+    struct grid g;
+    struct grade gr;
+    struct human_state st;
+    char err[GRID_ERR_MAX];
+    int rc = parse_opts("explain", argc, argv, 1, 0, &o);
+    if (rc)
+        return rc;
+    if (!o.arg)
+        return ctl_usage_error("explain", "missing PUZZLE (81 cells)");
+    const char *verdict = improper(o.arg, strlen(o.arg), &g, err, sizeof err);
+    if (verdict && strcmp(verdict, "invalid") == 0)
+        return ctl_usage_error("explain", "%s", err);
+    if (verdict) {
+        fprintf(stderr, "sudokuctl explain: %s: the puzzle has %s\n", verdict, err);
+        return CTL_EXIT_ERROR;
+    }
+    struct explain e = { .o = &o, .steps = o.json ? json_array() : NULL };
+    if (o.candidates && !o.json) {
+        human_init(&st, &g);
+        print_candidates(&st);
+    }
+    human_init(&st, &g);
+    int status = human_solve(&st, HUMAN_STEP_TEXT, explain_step, &e);
+    grade_puzzle(&g, &gr);
+    if (o.json) {
+        char text[GRID_LINE_LEN + 1];
+        grid_format_line(&g, text);
+        json_t *obj = json_pack("{s:s,s:s,s:o,s:o}", "puzzle", text,
+                                "status", status_word(status),
+                                "grade", grade_json(&gr), "steps", e.steps);
+        if (o.candidates) {
+            static char buf[HUMAN_CANDIDATES_MAX];
+            human_format_candidates(&st, buf, sizeof buf);
+            json_object_set_new(obj, "candidates", json_string(buf));
+        }
+        if (ctl_print_json(obj) != 0)
+            return ctl_finish_output();
+    } else {
+        explain_summary(&gr, status, &st, &o);
+    }
+    return ctl_finish_output();
+}
+
+/* ---- hint ----------------------------------------------------------- */
+
+static void hint_json(const struct hint *h)
+{
+    char name[3];
+    json_t *obj = json_pack("{s:s,s:s}", "status", hint_status_name(h->status),
+                            "message", h->message);
+    if (h->status == HINT_STEP)
+        json_object_set_new(obj, "step", step_json(&h->step, 0));
+    if (h->status == HINT_WRONG) {
+        json_t *wrong = json_array();
+        for (int i = 0; i < h->n_wrong; i++)
+            json_array_append_new(wrong, json_string(cell_name(h->wrong[i], name)));
+        json_object_set_new(obj, "wrong", wrong);
+    }
+    ctl_print_json(obj);
+}
+
+int ctl_cmd_hint(int argc, char **argv)
+{
+    struct opts o;
+    char err[256];
+    int rc = parse_opts("hint", argc, argv, 0, 1, &o);
+    if (rc)
+        return rc;
+    if (!o.arg)
+        return ctl_usage_error("hint", "missing STATE (81 cells)");
+    struct hint *h = malloc(sizeof *h);
+    if (!h) {
+        fprintf(stderr, "sudokuctl hint: out of memory\n");
+        return CTL_EXIT_ERROR;
+    }
+    if (hint_next(o.arg, o.puzzle, h, err, sizeof err) != 0) {
+        free(h);
+        return ctl_usage_error("hint", "%s", err);
+    }
+    if (o.json)
+        hint_json(h);
+    else
+        printf("%s: %s\n", hint_status_name(h->status), h->message);
+    free(h);
+    return ctl_finish_output();
+}

@@ -1,0 +1,123 @@
+/*
+ * Tests of the grader: tier boundaries (HoDoKu's effort rule), the grade
+ * of hand-made puzzles, and the HoDoKu-order counting of singles.
+ */
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "grade.h"
+
+/* A valid solution: row r is the digits shifted by 3r + r/3. */
+static void pattern_solution(struct grid *g)
+{
+    for (int i = 0; i < GRID_CELLS; i++) {
+        int r = i / 9, c = i % 9;
+        g->cell[i] = (uint8_t)((r * 3 + r / 3 + c) % 9 + 1);
+    }
+}
+
+static void test_tier_boundaries(void **unused)
+{
+    (void)unused;
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 0), GRADE_EASY);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 800), GRADE_EASY);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 801), GRADE_MEDIUM);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1000), GRADE_MEDIUM);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1001), GRADE_HARD);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1600), GRADE_HARD);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, INT_MAX), GRADE_EXPERT);
+    /* HoDoKu keeps moving up while the effort is over the ceiling. */
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1001), GRADE_HARD);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_ceiling(GRADE_EASY), 800);
+    assert_int_equal(grade_ceiling(GRADE_HARD), 1600);
+    assert_int_equal(grade_ceiling(GRADE_EXPERT), INT_MAX);
+    assert_string_equal(grade_tier_name(GRADE_UNRATED), "unrated");
+    assert_string_equal(grade_tier_name(GRADE_MEDIUM), "medium");
+}
+
+static void test_grade_full_houses(void **unused)
+{
+    (void)unused;
+    struct grid g;
+    struct grade gr;
+    pattern_solution(&g);
+    for (int r = 0; r < 9; r++)          /* one hole per row: full houses */
+        g.cell[r * 9 + (r * 4) % 9] = 0;
+    assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+    int fh = human_tech_find("full_house");
+    assert_int_equal(gr.tier, GRADE_EASY);
+    assert_int_equal(gr.score, 10);
+    assert_int_equal(gr.steps, 9);
+    assert_int_equal(gr.count[fh], 9);
+    assert_int_equal(gr.hardest, fh);
+    assert_int_equal(gr.effort, 9 * human_tech_info(fh)->weight);
+}
+
+static void test_grade_solved_and_stuck(void **unused)
+{
+    (void)unused;
+    struct grid g;
+    struct grade gr;
+    pattern_solution(&g);
+    assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+    assert_int_equal(gr.tier, GRADE_EASY);
+    assert_int_equal(gr.steps, 0);
+    assert_int_equal(gr.score, 0);
+    assert_int_equal(gr.hardest, -1);
+
+    memset(&g, 0, sizeof g);             /* nothing to go on: stuck */
+    assert_int_equal(grade_puzzle(&g, &gr), HUMAN_STUCK);
+    assert_int_equal(gr.tier, GRADE_UNRATED);
+
+    g.cell[0] = 3;                       /* a repeated given */
+    g.cell[8] = 3;
+    assert_int_equal(grade_puzzle(&g, &gr), HUMAN_INVALID);
+    assert_int_equal(gr.tier, GRADE_UNRATED);
+}
+
+/*
+ * Half the cells empty (a checkerboard): the path takes hidden singles
+ * first (SE's order), but the effort counts the run as HoDoKu would,
+ * naked singles first.  Each empty cell then has few candidates, so the
+ * effort must be below what the path's own techniques would weigh.
+ */
+static void test_effort_counts_singles_as_hodoku(void **unused)
+{
+    (void)unused;
+    struct grid g;
+    struct grade gr;
+    pattern_solution(&g);
+    for (int i = 0; i < GRID_CELLS; i++)
+        if ((i / 9 + i % 9) % 2 == 0)
+            g.cell[i] = 0;
+    assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+    assert_int_equal(gr.steps, 41);
+    int path_effort = 0;
+    for (int t = 0; t < human_tech_count(); t++)
+        path_effort += gr.count[t] * human_tech_info(t)->weight;
+    int hidden = gr.count[human_tech_find("hidden_single_box")] +
+                 gr.count[human_tech_find("hidden_single_line")];
+    assert_true(hidden > 0);
+    assert_true(gr.effort >= 41 * 4);
+    assert_true(gr.effort < path_effort);
+    assert_int_equal(gr.tier, GRADE_EASY);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tier_boundaries),
+        cmocka_unit_test(test_grade_full_houses),
+        cmocka_unit_test(test_grade_solved_and_stuck),
+        cmocka_unit_test(test_effort_counts_singles_as_hodoku),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
