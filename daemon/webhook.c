@@ -621,7 +621,10 @@ webhook_status(struct webhook *w, char *err, size_t errlen)
     json_t *list = NULL;
     size_t n;
 
-    if (collect_stats(w, &st, &n, err, errlen) == STORE_OK && (list = json_array()) != NULL) {
+    if (collect_stats(w, &st, &n, err, errlen) == STORE_OK &&
+        (list = json_array()) == NULL)
+        snprintf(err, errlen, "webhook status: out of memory");
+    if (list != NULL) {
         for (size_t i = 0; i < n; i++) {
             if (json_array_append_new(list, status_entry(w, st[i].endpoint, &st[i])) != 0) {
                 json_decref(list);
