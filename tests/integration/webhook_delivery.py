@@ -54,7 +54,8 @@ def wait_until(pred, timeout):
 
 class Receiver:
     """An HTTP server on 127.0.0.1 answering from a script: each entry is a
-    status code or "hang" (never answers); the last entry repeats."""
+    status code, (status, reply bytes) or "hang" (never answers); the last
+    entry repeats."""
 
     def __init__(self, script, port=0):
         self.script = list(script)
@@ -73,10 +74,16 @@ class Receiver:
                 if action == "hang":
                     outer.release.wait(60)
                     return
-                self.send_response(action)
-                self.send_header("Content-Length", "2")
+                status, size = action if isinstance(action, tuple) else (action, 2)
+                self.send_response(status)
+                self.send_header("Content-Length", str(size))
+                if 300 <= status < 400:
+                    self.send_header("Location", "http://127.0.0.1:1/elsewhere")
                 self.end_headers()
-                self.wfile.write(b"no")
+                try:
+                    self.wfile.write(b"n" * size)
+                except OSError:
+                    pass  # the daemon stopped reading: the reply cap
 
             def log_message(self, *args):
                 pass
@@ -300,6 +307,26 @@ def test_500_then_200(tmp):
     r.close()
 
 
+def test_redirect_and_big_replies(tmp):
+    big = 4 * 1024 * 1024
+    r = Receiver([302, (500, big), (200, big)])
+    d = Daemon(tmp, "big", [("site", f"http://127.0.0.1:{r.port}/", "")])
+    d.create_db()
+    fill_day(d.db, today(), 8)
+    d.start()
+    check(wait_until(lambda: r.count() >= 3, 15), "302 and an oversized 500 are retried")
+    time.sleep(0.5)
+    check(r.count() == 3, "the redirect is not followed (no request elsewhere or extra)")
+    check(d.proc.poll() is None, "the daemon survives a 4 MiB reply")
+    check(d.stop() == 0, "SIGTERM: exit 0")
+    rows = d.rows("SELECT status, attempts, last_http_status FROM webhook_outbox")
+    check(rows == [("delivered", 3, 200)],
+          f"a 2xx with an oversized reply counts as delivered ({rows})")
+    log = d.log()
+    check("HTTP 302 (redirects are not followed" in log, "the 302 is logged as such")
+    r.close()
+
+
 def free_port():
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -436,7 +463,7 @@ def main():
         return 1
     with tempfile.TemporaryDirectory(prefix="sudokud-webhook.") as tmp:
         for test in (test_delivery, test_500_then_200, test_down_then_up, test_gone,
-                     test_kill9_resume, test_never_answers):
+                     test_kill9_resume, test_never_answers, test_redirect_and_big_replies):
             try:
                 test(tmp)
             except Exception as e:  # report and go on to the next scenario
