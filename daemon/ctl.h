@@ -46,5 +46,6 @@ int ctl_cmd_count(int argc, char **argv);
 int ctl_cmd_grade(int argc, char **argv);
 int ctl_cmd_explain(int argc, char **argv);
 int ctl_cmd_hint(int argc, char **argv);
+int ctl_cmd_generate(int argc, char **argv);
 
 #endif

@@ -81,6 +81,27 @@ static const struct command commands[] = {
      "multiple (several solutions) or stuck (no known technique applies).\n"
      "\n"
      "Exit status: 0 for any answer, 2 when STATE or PUZZLE is not a grid.\n"},
+    {"generate", ctl_cmd_generate,
+     "generate --difficulty TIER [--count N] [--seed S] [--symmetry SYM]\n"
+     "                   [--minimal] [--min-clues N] [--max-clues N] [--attempts N] [--json]",
+     "Generates puzzles with exactly one solution that grade to TIER (easy,\n"
+     "medium, hard or expert), with a symmetric clue pattern: SYM is none,\n"
+     "rotational-180 (the default), rotational-90, mirror or diagonal.\n"
+     "--minimal keeps only puzzles where every clue is needed; --min-clues\n"
+     "and --max-clues bound the clue count; --attempts bounds the complete\n"
+     "grids tried per puzzle (default 500) before giving up with an error.\n"
+     "\n"
+     "The same seed and options give the same puzzles on every run (for this\n"
+     "generator version). Puzzle i of --count N uses seed S+i. Without --seed\n"
+     "a seed is drawn from the OS and printed on standard error.\n"
+     "\n"
+     "Prints one 81-character puzzle per line; --json prints one object per\n"
+     "puzzle: puzzle, solution, tier, score (Sudoku Explainer scale),\n"
+     "hardest_technique, clues, symmetry, seed (a decimal string), attempts\n"
+     "and generator_version.\n"
+     "\n"
+     "Exit status: 0 ok, 1 when no puzzle could be made within the budget,\n"
+     "2 on a usage error.\n"},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
