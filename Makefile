@@ -129,11 +129,11 @@ bench: all $(BENCHES)
 # systemd-tmpfiles), a generator secret when there is none, and reloads
 # systemd.  An existing /etc/sudokud/sudokud.conf is never overwritten.
 # `make uninstall` removes what install put there, except a configuration
-# that differs from the example and the generator secret (your puzzles
-# derive from it); the database in /var/lib/sudokud is never touched.
+# that differs from the example installed with it and the generator secret
+# (your puzzles derive from it); the database in /var/lib/sudokud and the
+# user and groups are left alone.
 CONF_DIR   = $(DESTDIR)$(SYSCONFDIR)/sudokud
 MAN_PAGES  = man/sudokuctl.1 man/sudokud.conf.5 man/sudokud.8
-
 
 install: all $(MAN_PAGES)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR)
@@ -190,11 +190,11 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/sudokud.conf $(DESTDIR)$(TMPFILESDIR)/sudokud.conf
 	rm -f $(DESTDIR)$(MANDIR)/man1/sudokuctl.1 $(DESTDIR)$(MANDIR)/man5/sudokud.conf.5 \
 	    $(DESTDIR)$(MANDIR)/man8/sudokud.8
-	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
-	@if cmp -s config/sudokud.conf $(CONF_DIR)/sudokud.conf; then \
+	@if cmp -s $(DESTDIR)$(DOCDIR)/examples/sudokud.conf $(CONF_DIR)/sudokud.conf; then \
 	    echo "rm -f $(CONF_DIR)/sudokud.conf"; rm -f $(CONF_DIR)/sudokud.conf; \
 	elif [ -e $(CONF_DIR)/sudokud.conf ]; then \
-	    echo "keeping $(CONF_DIR)/sudokud.conf: it differs from the example"; fi
+	    echo "keeping $(CONF_DIR)/sudokud.conf: it differs from the installed example"; fi
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 	@if [ -e $(CONF_DIR)/generator.secret ]; then \
 	    echo "keeping $(CONF_DIR)/generator.secret: the puzzles derive from it"; fi
 	@rmdir $(CONF_DIR) 2>/dev/null || true

@@ -124,7 +124,7 @@ check "a second install keeps the edited configuration" \
 check "... and says so" grep -q "keeping the existing" "$tmp/install2.log"
 make -s uninstall DESTDIR="$D" > "$tmp/uninstall.log" 2>&1
 check "uninstall keeps an edited configuration" test -f "$D/etc/sudokud/sudokud.conf"
-check "... and says so" grep -q "differs from the example" "$tmp/uninstall.log"
+check "... and says so" grep -q "differs from the installed example" "$tmp/uninstall.log"
 rm "$D/etc/sudokud/sudokud.conf"
 
 # Install and uninstall again: nothing may be left.
