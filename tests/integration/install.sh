@@ -15,6 +15,7 @@ check() { # name command...
     name=$1; shift
     if "$@"; then ok "$name"; else bad "$name"; fi
 }
+quiet() { "$@" > /dev/null 2>&1; }
 tmp=$(mktemp -d)
 daemon=
 cleanup() {
@@ -145,6 +146,35 @@ check "PREFIX=/usr: the configuration is still in /etc" test -f "$D2/etc/sudokud
 make -s uninstall PREFIX=/usr DESTDIR="$D2" > /dev/null 2>&1
 left=$(find "$D2" ! -type d)
 check "PREFIX=/usr: uninstall leaves no file behind${left:+: $left}" test -z "$left"
+
+# What a live install (no DESTDIR, as root) does after copying, with the
+# system tools replaced by stubs that log their arguments and /etc in tmp.
+if [ "$(id -u)" -eq 0 ]; then
+    mkdir -p "$tmp/stubs" "$tmp/etc/sudokud"
+    for tool in systemd-sysusers systemd-tmpfiles getent chgrp systemctl; do
+        printf '#!/bin/sh\necho "%s $*" >> "%s/stubs.log"\n' "$tool" "$tmp" > "$tmp/stubs/$tool"
+        chmod +x "$tmp/stubs/$tool"
+    done
+    cp config/sudokud.conf "$tmp/etc/sudokud/sudokud.conf"
+    PATH="$tmp/stubs:$PATH" make -s install-system SYSCONFDIR="$tmp/etc" > "$tmp/system.log" 2>&1
+    check "live install runs systemd-sysusers on the installed file" \
+        grep -qx "systemd-sysusers /usr/local/lib/sysusers.d/sudokud.conf" "$tmp/stubs.log"
+    check "live install runs systemd-tmpfiles --create on the installed file" \
+        grep -qx "systemd-tmpfiles --create /usr/local/lib/tmpfiles.d/sudokud.conf" "$tmp/stubs.log"
+    check "live install gives the configuration to the group sudokud" \
+        grep -qx "chgrp sudokud $tmp/etc/sudokud/sudokud.conf" "$tmp/stubs.log"
+    secret=$tmp/etc/sudokud/generator.secret
+    check "live install creates a generator secret" test -s "$secret"
+    check "... of mode 0640 ($(stat -c %a "$secret" 2>/dev/null))" \
+        test "$(stat -c %a "$secret" 2>/dev/null)" = 640
+    check "... for the group sudokud" grep -qx "chgrp sudokud $secret" "$tmp/stubs.log"
+    sed "s|^secret_file = .*|secret_file = $secret|" config/sudokud.conf > "$tmp/live.conf"
+    check "... which the daemon accepts" \
+        quiet "$BUILD/sudokud" --check-config -c "$tmp/live.conf"
+    cp "$secret" "$tmp/secret.before"
+    PATH="$tmp/stubs:$PATH" make -s install-system SYSCONFDIR="$tmp/etc" > /dev/null 2>&1
+    check "a second live install keeps the generator secret" cmp -s "$secret" "$tmp/secret.before"
+fi
 
 [ "$fails" -eq 0 ] && echo "install: all passed" || echo "install: $fails failed"
 [ "$fails" -eq 0 ]
