@@ -250,13 +250,15 @@ static int
 parse_name(struct word w, size_t max, const char *extra, char *out, const char *what,
            char *err, size_t errlen)
 {
+    const char *allowed = extra[1] == '-' ? "'_' and '-'" : "'_', '.' and '-'";
+
     for (size_t i = 0; i < w.len; i++) {
         char c = w.text[i];
 
         if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
             strchr(extra, c) == NULL)
-            return bad(err, errlen, "webhook: %s '%.*s%s' may only use letters, digits and "
-                       "'%s'", what, SHOWN(w), extra);
+            return bad(err, errlen, "webhook: %s '%.*s%s' may only use letters, digits, %s",
+                       what, SHOWN(w), allowed);
     }
     if (w.len > max)
         return bad(err, errlen, "webhook: %s '%.*s%s' is longer than %zu characters", what,
