@@ -245,24 +245,33 @@ parse_state(const struct word *w, int n, struct proto_request *req, const char *
     return n == 2 ? parse_grid(w[1], &req->puzzle, cmd, "PUZZLE", err, errlen) : PROTO_OK;
 }
 
-/* An event id or endpoint name: 1..max of letters, digits and extra. */
-static int
-parse_name(struct word w, size_t max, const char *extra, char *out, const char *what,
-           char *err, size_t errlen)
-{
-    const char *allowed = extra[1] == '-' ? "'_' and '-'" : "'_', '.' and '-'";
+/* What an event id or an endpoint name may look like. */
+struct name_rule {
+    const char *what;
+    size_t max;
+    const char *extra;   /* allowed besides letters and digits */
+    const char *allowed; /* extra, said in words */
+};
 
+static const struct name_rule event_id_rule = {"event ID", EVENT_ID_MAX, "_-",
+                                               "'_' and '-'"};
+static const struct name_rule endpoint_rule = {"endpoint name", ENDPOINT_MAX, "_.-",
+                                               "'_', '.' and '-'"};
+
+static int
+parse_name(struct word w, const struct name_rule *rule, char *out, char *err, size_t errlen)
+{
     for (size_t i = 0; i < w.len; i++) {
         char c = w.text[i];
 
         if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
-            strchr(extra, c) == NULL)
+            strchr(rule->extra, c) == NULL)
             return bad(err, errlen, "webhook: %s '%.*s%s' may only use letters, digits, %s",
-                       what, SHOWN(w), allowed);
+                       rule->what, SHOWN(w), rule->allowed);
     }
-    if (w.len > max)
-        return bad(err, errlen, "webhook: %s '%.*s%s' is longer than %zu characters", what,
-                   SHOWN(w), max);
+    if (w.len > rule->max)
+        return bad(err, errlen, "webhook: %s '%.*s%s' is longer than %zu characters",
+                   rule->what, SHOWN(w), rule->max);
     memcpy(out, w.text, w.len);
     out[w.len] = '\0';
     return PROTO_OK;
@@ -280,7 +289,7 @@ parse_webhook_args(const struct word *w, int n, struct proto_request *req,
             return bad(err, errlen, "webhook retry: expected an event ID or 'all' (%s)", usage);
         if (is(w[0], "all"))
             return PROTO_OK;
-        return parse_name(w[0], EVENT_ID_MAX, "_-", req->arg, "event ID", err, errlen);
+        return parse_name(w[0], &event_id_rule, req->arg, err, errlen);
     case PROTO_WEBHOOK_REPLAY:
         if (n != 1)
             return bad(err, errlen, "webhook replay: expected one DATE (%s)", usage);
@@ -290,8 +299,7 @@ parse_webhook_args(const struct word *w, int n, struct proto_request *req,
             return bad(err, errlen, "webhook test: expected at most one endpoint NAME (%s)",
                        usage);
         return n == 0 ? PROTO_OK
-                      : parse_name(w[0], ENDPOINT_MAX, "_.-", req->arg, "endpoint name", err,
-                                   errlen);
+                      : parse_name(w[0], &endpoint_rule, req->arg, err, errlen);
     }
     return bad(err, errlen, "internal: unknown webhook action");
 }
