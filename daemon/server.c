@@ -810,14 +810,14 @@ cpu_count(void)
 
 int
 server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
-             struct store *store, char *err, size_t errlen)
+             struct store *store, struct webhook *webhook, char *err, size_t errlen)
 {
     struct server *srv = calloc(1, sizeof *srv);
     unsigned cpus = cpu_count();
     uint64_t sweep;
 
     *out = NULL;
-    if (srv == NULL || (srv->query = query_new(cfg, store)) == NULL) {
+    if (srv == NULL || (srv->query = query_new(cfg, store, webhook)) == NULL) {
         free(srv);
         return fail(err, errlen, "out of memory");
     }
