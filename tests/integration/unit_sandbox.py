@@ -2,7 +2,8 @@
 """Checks that the sandbox of systemd/sudokud.service lets the daemon do its
 work, without systemd: runs the real daemon under strace through a day's
 work (generation, publishing, a webhook delivery over HTTP to a local
-receiver, every kind of query, a SIGHUP reload, SIGTERM) and checks what it
+receiver, every kind of query, the operator commands including a backup,
+a SIGHUP reload, SIGTERM) and checks what it
 asked of the kernel against the unit:
 
   - every system call is allowed by the unit's SystemCallFilter= lines
@@ -181,8 +182,10 @@ def exercise(tmp, receiver):
         puzzle = today["puzzles"][0]["puzzle"] if today.get("ok") else "." * 81
         for line in ["ping", "help", "stats", f"solve {puzzle}", f"grade {puzzle}",
                      f"hint {puzzle}", f"check {puzzle} {puzzle}",
-                     f"list {today.get('date', '2026-01-01')} {today.get('date', '2026-01-01')}"]:
-            check(ask(sock, line).get("ok") is True, line.split()[0])
+                     f"list {today.get('date', '2026-01-01')} {today.get('date', '2026-01-01')}",
+                     "webhook status", "webhook test", "webhook retry all",
+                     f"backup {state}/backup.db"]:
+            check(ask(sock, line).get("ok") is True, " ".join(line.split()[:2])[:40])
         pid = child_of(proc.pid)
         os.kill(pid, signal.SIGHUP)
         check(ask(sock, "ping").get("ok") is True, "answers after SIGHUP")
