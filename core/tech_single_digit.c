@@ -19,6 +19,7 @@ enum sdp_kind { SDP_SKYSCRAPER, SDP_KITE, SDP_TURBOT };
 
 struct link {
     uint8_t house, end[2];
+    tech_cells peers[2];   /* of each end */
 };
 
 static const char *const sdp_name[3] = { "Skyscraper", "2-String Kite",
@@ -43,20 +44,12 @@ static enum sdp_kind classify(const struct link *l1, const struct link *l2,
     return SDP_TURBOT;
 }
 
-/* Eliminates digit from the cells seeing both a and b, the chain's cells
- * excepted. */
-static void eliminate_common(struct human_step *step, const struct human_state *st,
-                             int digit, int a, int b, const int *chain, int n)
+/* Eliminates digit from the cells of set. */
+static void eliminate_set(struct human_step *step, const struct human_state *st,
+                          int digit, tech_cells set)
 {
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        if (!tech_has(st, cell, digit) || !tech_sees(cell, a) || !tech_sees(cell, b))
-            continue;
-        int in_chain = 0;
-        for (int k = 0; k < n; k++)
-            in_chain |= chain[k] == cell;
-        if (!in_chain)
-            tech_eliminate(step, st, cell, digit);
-    }
+    for (tech_cells s = set; s; s &= s - 1)
+        tech_eliminate(step, st, tech_cells_lowest(s), digit);
 }
 
 static void say_link(struct human_step *step, int house, int a, int b)
@@ -68,15 +61,13 @@ static void say_link(struct human_step *step, int house, int a, int b)
     tech_say_cell(step, b);
 }
 
-static int sdp_found(const struct human_state *st, struct human_step *step,
-                     enum sdp_kind kind, int d, const struct link *l1,
-                     const struct link *l2, const int chain[4])
+static void sdp_found(const struct human_state *st, struct human_step *step,
+                      enum sdp_kind kind, int d, const struct link *l1,
+                      const struct link *l2, const int chain[4], tech_cells elim)
 {
     int a1 = chain[0], b1 = chain[1], b2 = chain[2], a2 = chain[3];
     tech_step_reset(step);
-    eliminate_common(step, st, d, a1, a2, chain, 4);
-    if (step->n_elim == 0)
-        return 0;
+    eliminate_set(step, st, d, elim);
     for (int k = 0; k < 4; k++)
         tech_cause(step, chain[k], d);
     tech_house(step, l1->house);
@@ -95,7 +86,6 @@ static int sdp_found(const struct human_state *st, struct human_step *step,
     tech_say_cell(step, a2);
     tech_say(step, " is %d, so ", d);
     tech_say_elims(step);
-    return 1;
 }
 
 static int collect_links(const struct tech_digits *dg, int d, struct link *links)
@@ -108,9 +98,21 @@ static int collect_links(const struct tech_digits *dg, int d, struct link *links
         links[n].house = (uint8_t)h;
         links[n].end[0] = tech_house_cells[h][tech_lowest(p)];
         links[n].end[1] = tech_house_cells[h][tech_lowest(p & (p - 1))];
+        links[n].peers[0] = tech_peers(links[n].end[0]);
+        links[n].peers[1] = tech_peers(links[n].end[1]);
         n++;
     }
     return n;
+}
+
+/* Cheap test of the two houses before looking at the ends. */
+static int houses_fit(int h1, int h2, enum sdp_kind want)
+{
+    if (want == SDP_SKYSCRAPER)
+        return h1 < 18 && h1 / 9 == h2 / 9;
+    if (want == SDP_KITE)
+        return h1 < 18 && h2 < 18 && h1 / 9 != h2 / 9;
+    return 1;
 }
 
 static int find_sdp(const struct human_state *st, struct human_step *step,
@@ -123,17 +125,25 @@ static int find_sdp(const struct human_state *st, struct human_step *step,
         int n = collect_links(&dg, d, links);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
+                const struct link *li = &links[i], *lj = &links[j];
+                if (!houses_fit(li->house, lj->house, want))
+                    continue;
                 for (int e = 0; e < 4; e++) {
-                    int b1 = links[i].end[e & 1], a1 = links[i].end[!(e & 1)];
-                    int b2 = links[j].end[e >> 1], a2 = links[j].end[!(e >> 1)];
-                    if (a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 ||
-                        !tech_sees(b1, b2))
+                    int ib = e & 1, jb = e >> 1;
+                    int b1 = li->end[ib], a1 = li->end[!ib];
+                    int b2 = lj->end[jb], a2 = lj->end[!jb];
+                    tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
+                                            tech_cell_bit(a2) | tech_cell_bit(b2);
+                    tech_cells elim = li->peers[!ib] & lj->peers[!jb] &
+                                      dg.cells[d - 1] & ~chain_bits;
+                    if (!elim || a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 ||
+                        !(li->peers[ib] & tech_cell_bit(b2)))
                         continue;
-                    if (classify(&links[i], &links[j], a1, b1, a2, b2) != want)
+                    if (classify(li, lj, a1, b1, a2, b2) != want)
                         continue;
                     int chain[4] = { a1, b1, b2, a2 };
-                    if (sdp_found(st, step, want, d, &links[i], &links[j], chain))
-                        return 1;
+                    sdp_found(st, step, want, d, li, lj, chain, elim);
+                    return 1;
                 }
             }
         }

@@ -38,33 +38,48 @@ static unsigned cand_of(const struct human_state *st, int cell)
 }
 
 /* Calls try on every rectangle of empty cells on two boxes whose four
- * cells all hold x and y; stops at the first that returns 1. */
+ * cells all hold x and y and one of which holds only those (every pattern
+ * here has such a corner); stops at the first that returns 1.  Scanned by
+ * that corner in reading order, then the rest of its row, then of its
+ * column. */
 static int each_rect(const struct human_state *st, struct human_step *step,
                      int (*try)(const struct human_state *, struct human_step *,
                                 const struct rect *))
 {
-    for (int r1 = 0; r1 < 9; r1++)
-        for (int r2 = r1 + 1; r2 < 9; r2++)
-            for (int c1 = 0; c1 < 9; c1++)
-                for (int c2 = c1 + 1; c2 < 9; c2++) {
-                    if ((r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3))
-                        continue;   /* one box or four boxes */
-                    struct rect rc = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
-                                         (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2) }, 0 };
-                    unsigned common = HUMAN_ALL_DIGITS;
-                    for (int k = 0; k < 4; k++)
-                        common &= cand_of(st, rc.cell[k]);
-                    if (tech_count(common) < 2)
-                        continue;
-                    for (unsigned m = common; m; m &= m - 1)
-                        for (unsigned n = m & (m - 1); n; n &= n - 1) {
-                            rc.pair = (m & -m) | (n & -n);
-                            if (try(st, step, &rc))
-                                return 1;
-                        }
-                }
+    for (int a = 0; a < GRID_CELLS; a++) {
+        unsigned pair = cand_of(st, a);
+        if (tech_count(pair) != 2)
+            continue;
+        int ra = tech_row_of(a), ca = tech_col_of(a);
+        for (int cb = 0; cb < 9; cb++) {
+            if (cb == ca || (cand_of(st, ra * 9 + cb) & pair) != pair)
+                continue;
+            for (int rc = 0; rc < 9; rc++) {
+                if (rc == ra || (cand_of(st, rc * 9 + ca) & pair) != pair ||
+                    (cand_of(st, rc * 9 + cb) & pair) != pair ||
+                    (ra / 3 == rc / 3) == (ca / 3 == cb / 3))
+                    continue;   /* one box or four boxes */
+                int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
+                int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
+                struct rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
+                                       (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2) },
+                                     pair };
+                if (try(st, step, &rect))
+                    return 1;
+            }
+        }
+    }
     tech_step_reset(step);
     return 0;
+}
+
+/* How many cells of house h have candidate d. */
+static int digit_count(const struct human_state *st, int h, int d)
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++)
+        n += (cand_of(st, tech_house_cells[h][i]) & tech_bit(d)) != 0;
+    return n;
 }
 
 static void say_rect(struct human_step *step, const char *name, const struct rect *rc)
@@ -205,12 +220,10 @@ static int try_type4(const struct human_state *st, struct human_step *step,
         return 0;
     int nh = shared_houses(roof[0], roof[1], h);
     for (int i = 0; i < nh; i++) {
-        uint16_t pos[9];
-        tech_house_positions(st, h[i], pos);
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (tech_count(pos[x - 1]) != 2)
+            if (digit_count(st, h[i], x) != 2)
                 continue;   /* x only in the two roof cells of the house */
             tech_step_reset(step);
             tech_eliminate(step, st, roof[0], y);
@@ -249,13 +262,10 @@ static int try_hidden(const struct human_state *st, struct human_step *step,
             continue;
         int far = rc->cell[3 - k];
         int row = TECH_ROW(tech_row_of(far)), col = TECH_COL(tech_col_of(far));
-        uint16_t rpos[9], cpos[9];
-        tech_house_positions(st, row, rpos);
-        tech_house_positions(st, col, cpos);
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (tech_count(rpos[x - 1]) != 2 || tech_count(cpos[x - 1]) != 2)
+            if (digit_count(st, row, x) != 2 || digit_count(st, col, x) != 2)
                 continue;
             tech_step_reset(step);
             if (!tech_eliminate(step, st, far, y))
