@@ -187,14 +187,19 @@ static int find_finned(const struct human_state *st, struct human_step *step,
     for (f.digit = 1; f.digit <= 9; f.digit++) {
         const uint16_t *pos = dg.pos[f.digit - 1];
         for (f.cols = 0; f.cols < 2; f.cols++) {
-            for (int l1 = 0; l1 < 9; l1++) {
+            unsigned twos = 0;   /* lines with exactly two places */
+            for (int l = 0; l < 9; l++)
+                if (tech_count(pos[base_house(f.cols, l)]) == 2)
+                    twos |= 1u << l;
+            for (int l1 = 0; l1 < 9 && twos; l1++) {
                 unsigned p1 = pos[base_house(f.cols, l1)];
                 if (tech_count(p1) < 2)
                     continue;
-                for (int l2 = 0; l2 < 9; l2++) {
+                for (unsigned t = twos & ~(1u << l1); t; t &= t - 1) {
+                    int l2 = tech_lowest(t);
                     unsigned p2 = pos[base_house(f.cols, l2)];
                     unsigned fins = p1 & ~p2;
-                    if (l2 == l1 || tech_count(p2) != 2 || !fins || !(p1 & p2))
+                    if (!fins || !(p1 & p2))
                         continue;
                     unsigned block = 7u << (tech_lowest(fins) / 3 * 3);
                     unsigned cover = p2 & block;

@@ -132,12 +132,14 @@ static int find_sdp(const struct human_state *st, struct human_step *step,
                     int ib = e & 1, jb = e >> 1;
                     int b1 = li->end[ib], a1 = li->end[!ib];
                     int b2 = lj->end[jb], a2 = lj->end[!jb];
+                    if (!(li->peers[ib] & tech_cell_bit(b2)) || a1 == a2 ||
+                        a1 == b2 || b1 == a2)
+                        continue;   /* b1 == b2 is not its own peer */
                     tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
                                             tech_cell_bit(a2) | tech_cell_bit(b2);
                     tech_cells elim = li->peers[!ib] & lj->peers[!jb] &
                                       dg.cells[d - 1] & ~chain_bits;
-                    if (!elim || a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 ||
-                        !(li->peers[ib] & tech_cell_bit(b2)))
+                    if (!elim)
                         continue;
                     if (classify(li, lj, a1, b1, a2, b2) != want)
                         continue;

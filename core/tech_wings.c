@@ -59,20 +59,29 @@ static int wing_found(const struct human_state *st, struct human_step *step,
 }
 
 /* Pincers of pivot: bivalue cells it sees sharing one digit with it. */
+/* The empty cells holding exactly two candidates. */
+static tech_cells bivalue_cells(const struct human_state *st)
+{
+    tech_cells s = 0;
+    for (int c = 0; c < GRID_CELLS; c++)
+        if (!st->value[c] && tech_count(st->cand[c]) == 2)
+            s |= tech_cell_bit(c);
+    return s;
+}
+
 static int find_wing(const struct human_state *st, struct human_step *step,
                      int xyz)
 {
     uint8_t pincer[20];
+    tech_cells bivalue = bivalue_cells(st);
     for (int pivot = 0; pivot < GRID_CELLS; pivot++) {
         unsigned pm = st->cand[pivot];
         if (st->value[pivot] || tech_count(pm) != (xyz ? 3 : 2))
             continue;
         int n = 0;
-        for (tech_cells s = tech_peers(pivot); s; s &= s - 1) {
+        for (tech_cells s = tech_peers(pivot) & bivalue; s; s &= s - 1) {
             int c = tech_cells_lowest(s);
             unsigned cm = st->cand[c];
-            if (st->value[c] || tech_count(cm) != 2)
-                continue;
             if (xyz ? (cm & pm) == cm : tech_count(cm & pm) == 1)
                 pincer[n++] = (uint8_t)c;
         }
@@ -137,24 +146,25 @@ static int w_wing_found(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
+struct strong_link {
+    uint8_t house, end[2];
+};
+
 static int w_wing_pair(const struct human_state *st, struct human_step *step,
-                       const struct tech_digits *dg, int a, int b)
+                       const struct strong_link links[9][TECH_HOUSES],
+                       const int n_links[9], int a, int b)
 {
     tech_cells pa = tech_peers(a), pb = tech_peers(b);
     for (unsigned m = st->cand[a]; m; m &= m - 1) {
         int y = tech_lowest_digit(m);
-        for (int h = 0; h < TECH_HOUSES; h++) {
-            unsigned pos = dg->pos[y - 1][h];
-            if (tech_count(pos) != 2)
-                continue;
-            int p = tech_house_cells[h][tech_lowest(pos)];
-            int q = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
+        for (int i = 0; i < n_links[y - 1]; i++) {
+            const struct strong_link *l = &links[y - 1][i];
             for (int swap = 0; swap < 2; swap++) {
-                int s = swap ? q : p, t = swap ? p : q;
+                int s = l->end[swap], t = l->end[!swap];
                 if (s == a || s == b || t == a || t == b ||
                     !(pa & tech_cell_bit(s)) || !(pb & tech_cell_bit(t)))
                     continue;
-                if (w_wing_found(st, step, a, b, y, h, s, t))
+                if (w_wing_found(st, step, a, b, y, l->house, s, t))
                     return 1;
             }
         }
@@ -165,14 +175,29 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
 int tech_find_w_wing(const struct human_state *st, struct human_step *step)
 {
     struct tech_digits dg;
+    struct strong_link links[9][TECH_HOUSES];
+    int n_links[9] = { 0 };
+    tech_cells bivalue = bivalue_cells(st);
+    if (!bivalue)
+        return 0;
     tech_digits_build(st, &dg);
-    for (int a = 0; a < GRID_CELLS; a++) {
-        if (st->value[a] || tech_count(st->cand[a]) != 2)
-            continue;
-        for (int b = a + 1; b < GRID_CELLS; b++) {
-            if (st->value[b] || st->cand[b] != st->cand[a] || tech_sees(a, b))
+    for (int d = 0; d < 9; d++)
+        for (int h = 0; h < TECH_HOUSES; h++) {
+            unsigned pos = dg.pos[d][h];
+            if (tech_count(pos) != 2)
                 continue;
-            if (w_wing_pair(st, step, &dg, a, b))
+            struct strong_link *l = &links[d][n_links[d]++];
+            l->house = (uint8_t)h;
+            l->end[0] = tech_house_cells[h][tech_lowest(pos)];
+            l->end[1] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
+        }
+    for (tech_cells sa = bivalue; sa; sa &= sa - 1) {
+        int a = tech_cells_lowest(sa);
+        tech_cells others = bivalue & ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
+        for (tech_cells sb = others; sb; sb &= sb - 1) {
+            int b = tech_cells_lowest(sb);
+            if (st->cand[b] == st->cand[a] &&
+                w_wing_pair(st, step, links, n_links, a, b))
                 return 1;
         }
     }
