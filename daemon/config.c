@@ -315,6 +315,28 @@ set_socket_group(struct parser *p, const char *value)
 }
 
 static int
+set_socket_max_clients(struct parser *p, const char *value)
+{
+    long v;
+
+    if (parse_int(value, 1, CONFIG_SOCKET_CLIENTS_MAX, &v) != 0)
+        return fail_value(p, "an integer from 1 to 100000", value);
+    p->cfg->socket_max_clients = (int)v;
+    return CONFIG_OK;
+}
+
+static int
+set_socket_idle_timeout(struct parser *p, const char *value)
+{
+    long v;
+
+    if (parse_int(value, 1, CONFIG_SOCKET_IDLE_MAX, &v) != 0)
+        return fail_value(p, "a number of seconds from 1 to 86400", value);
+    p->cfg->socket_idle_timeout = (int)v;
+    return CONFIG_OK;
+}
+
+static int
 set_log_level(struct parser *p, const char *value)
 {
     if (log_level_parse(value, &p->cfg->log_level) != 0)
@@ -674,6 +696,8 @@ static const struct key_def keys[] = {
     {SEC_DAEMON, "socket", set_socket, 0},
     {SEC_DAEMON, "socket_mode", set_socket_mode, 0},
     {SEC_DAEMON, "socket_group", set_socket_group, 0},
+    {SEC_DAEMON, "socket_max_clients", set_socket_max_clients, 0},
+    {SEC_DAEMON, "socket_idle_timeout", set_socket_idle_timeout, 0},
     {SEC_DAEMON, "log_level", set_log_level, 0},
     {SEC_SCHEDULE, "time_zone", set_time_zone, 0},
     {SEC_SCHEDULE, "publish_time", set_publish_time, 0},
@@ -891,8 +915,10 @@ set_defaults(struct config *cfg, const char *name)
     cfg->path = strdup(name);
     cfg->state_directory = strdup("/var/lib/sudokud");
     cfg->database = strdup("sudokud.db");
-    cfg->socket_path = strdup("/run/sudokud/sudokud.sock");
+    cfg->socket_path = strdup(CONFIG_DEFAULT_SOCKET);
     cfg->socket_mode = 0660;
+    cfg->socket_max_clients = 2048;
+    cfg->socket_idle_timeout = 60;
     cfg->log_level = LOG_LEVEL_INFO;
     cfg->days_ahead = 2;
     cfg->tiers = CONFIG_TIERS_DEFAULT;
@@ -1054,6 +1080,8 @@ config_print(const struct config *cfg, FILE *out)
             cfg->socket_path, cfg->socket_mode,
             cfg->socket_group != NULL ? cfg->socket_group : "",
             log_level_name(cfg->log_level));
+    fprintf(out, "socket_max_clients = %d\nsocket_idle_timeout = %d\n",
+            cfg->socket_max_clients, cfg->socket_idle_timeout);
     fprintf(out, "\n[schedule]\ntime_zone = %s\npublish_time = %02d:%02d\n",
             cfg->time_zone != NULL ? cfg->time_zone : "", cfg->publish_minute / 60,
             cfg->publish_minute % 60);

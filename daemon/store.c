@@ -33,6 +33,7 @@ enum stmt_id {
     ST_INSERT_PUBLICATION,
     ST_IS_PUBLISHED,
     ST_INSERT_EVENT,
+    ST_STATS,
     ST_COUNT,
 };
 
@@ -61,6 +62,10 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INSERT_EVENT] = "INSERT INTO webhook_outbox (event_id, endpoint, event_type, date, "
                         "body, created_at, next_attempt_at) "
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    [ST_STATS] = "SELECT (SELECT count(*) FROM puzzle), "
+                 "(SELECT coalesce(max(created_at), 0) FROM puzzle), "
+                 "(SELECT count(*) FROM webhook_outbox WHERE status = 'pending'), "
+                 "(SELECT count(*) FROM webhook_outbox WHERE status = 'dead')",
 };
 
 struct store {
@@ -724,6 +729,24 @@ store_is_published(struct store *s, const char *date, int *published, char *err,
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return fail_sqlite(s, err, errlen, rc, "reading publication state");
     *published = rc == SQLITE_ROW;
+    return STORE_OK;
+}
+
+int
+store_get_stats(struct store *s, struct store_stats *out, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_STATS);
+    int rc = sqlite3_step(st);
+
+    if (rc != SQLITE_ROW) {
+        sqlite3_reset(st);
+        return fail_sqlite(s, err, errlen, rc, "counting for stats");
+    }
+    out->puzzles = sqlite3_column_int64(st, 0);
+    out->last_created_at = sqlite3_column_int64(st, 1);
+    out->outbox_pending = sqlite3_column_int64(st, 2);
+    out->outbox_dead = sqlite3_column_int64(st, 3);
+    sqlite3_reset(st);
     return STORE_OK;
 }
 

@@ -118,6 +118,16 @@ int store_mark_published(struct store *s, const char *date, int64_t now,
 int store_is_published(struct store *s, const char *date, int *published, char *err,
                        size_t errlen);
 
+/* Counts for the daemon's stats. */
+struct store_stats {
+    int64_t puzzles;          /* puzzles stored */
+    int64_t last_created_at;  /* newest puzzle's created_at, 0 when none */
+    int64_t outbox_pending;   /* webhook events not delivered yet */
+    int64_t outbox_dead;      /* webhook events given up on */
+};
+
+int store_get_stats(struct store *s, struct store_stats *out, char *err, size_t errlen);
+
 /* Copies the live database to dest with SQLite's online backup API (the
  * daemon keeps running), through a temporary file renamed into place. */
 int store_backup(struct store *s, const char *dest, char *err, size_t errlen);

@@ -93,6 +93,8 @@ test_defaults(void **state)
     assert_string_equal(cfg.socket_path, "/run/sudokud/sudokud.sock");
     assert_int_equal(cfg.socket_mode, 0660);
     assert_null(cfg.socket_group);
+    assert_int_equal(cfg.socket_max_clients, 2048);
+    assert_int_equal(cfg.socket_idle_timeout, 60);
     assert_int_equal(cfg.log_level, LOG_LEVEL_INFO);
     assert_null(cfg.time_zone);
     assert_int_equal(cfg.publish_minute, 0);
@@ -218,7 +220,8 @@ test_structure_errors(void **state)
     (void)state;
     expect_error(GEN "[daemon]\nstate_dir = x\n",
                  "sudokud.conf:4: state_dir: unknown key in [daemon] (known keys: "
-                 "state_directory, database, socket, socket_mode, socket_group, log_level)");
+                 "state_directory, database, socket, socket_mode, socket_group, "
+                 "socket_max_clients, socket_idle_timeout, log_level)");
     expect_error("[deamon]\n",
                  "sudokud.conf:1: unknown section [deamon] (expected [daemon], [schedule], "
                  "[generator] or [webhook \"NAME\"])");

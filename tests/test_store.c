@@ -350,6 +350,38 @@ expect_open_fails(int status, const char *message)
 }
 
 static void
+test_stats(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle day[3];
+    struct store_event ev[2] = {
+        {"msg_s1", "site-a", "puzzles.published", "{}", 2},
+        {"msg_s2", "site-b", "puzzles.published", "{}", 2},
+    };
+    struct store_stats st;
+    char err[STORE_ERR_MAX];
+
+    (void)state;
+    assert_int_equal(store_get_stats(s, &st, err, sizeof err), STORE_OK);
+    assert_int_equal(st.puzzles, 0);
+    assert_int_equal(st.last_created_at, 0);
+    assert_int_equal(st.outbox_pending, 0);
+    make_day(day, "2026-11-21", 7);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000000, ev, 2, err, sizeof err),
+                     STORE_OK);
+    store_close(s);
+    raw_exec("UPDATE webhook_outbox SET status = 'dead' WHERE event_id = 'msg_s2'");
+    s = open_ok();
+    assert_int_equal(store_get_stats(s, &st, err, sizeof err), STORE_OK);
+    assert_int_equal(st.puzzles, 3);
+    assert_int_equal(st.last_created_at, day[2].created_at);
+    assert_int_equal(st.outbox_pending, 1);
+    assert_int_equal(st.outbox_dead, 1);
+    store_close(s);
+}
+
+static void
 test_refuses_newer_and_foreign(void **state)
 {
     char path2[sizeof dbpath];
@@ -579,6 +611,7 @@ main(void)
         cmocka_unit_test_setup(test_refusals_write_nothing, fresh_db),
         cmocka_unit_test_setup(test_malformed_puzzles, fresh_db),
         cmocka_unit_test_setup(test_publication_and_outbox, fresh_db),
+        cmocka_unit_test_setup(test_stats, fresh_db),
         cmocka_unit_test_setup(test_refuses_newer_and_foreign, fresh_db),
         cmocka_unit_test_setup(test_v1_fixture, fresh_db),
         cmocka_unit_test_setup(test_backup, fresh_db),
