@@ -85,11 +85,15 @@ update_band(struct sstate *s, int i)
     s->cand[i] = f;
     s->seen[i] = f;
     int d = i / 3, b = i % 3;
-    for (int r = 0; r < 3; r++) {
-        uint32_t row = f & (ROW_ALL << (r * 9));
-        if ((row & (row - 1)) == 0 && (row & s->unsolved[b]) &&
-            (s->cand[i] & row))
-            assign(s, d, b, lowest_bit(row));
+    /* Rows left with one cell place the digit there (rows are never empty
+     * here: the table leaves a band with an empty row at zero). */
+    uint32_t r0 = f & ROW_ALL, r1 = f & (ROW_ALL << 9), r2 = f & (ROW_ALL << 18);
+    uint32_t singles = (r0 & (r0 - 1) ? 0 : r0) | (r1 & (r1 - 1) ? 0 : r1) |
+                       (r2 & (r2 - 1) ? 0 : r2);
+    for (singles &= s->unsolved[b]; singles; singles &= singles - 1) {
+        int pos = lowest_bit(singles);
+        if (s->cand[i] & (1u << pos))
+            assign(s, d, b, pos);
     }
     return 1;
 }
@@ -192,11 +196,8 @@ static int naked_singles(struct sstate *s)
 
 #define UPDATE_CASE(i)                                                       \
     case i:                                                                  \
-        if (s->cand[i] != s->seen[i]) {                                      \
-            if (!update_band(s, i))                                          \
-                return 0;                                                    \
-            *digits |= 1u << (i / 3);                                        \
-        }                                                                    \
+        if (!update_band(s, i))                                              \
+            return 0;                                                        \
         break;
 
 #define COLUMNS_CASE(d)                                                      \
@@ -227,6 +228,9 @@ static int update_dirty(struct sstate *s, uint32_t *digits)
     while (s->dirty) {
         int i = lowest_bit(s->dirty);
         s->dirty &= s->dirty - 1;
+        if (s->cand[i] == s->seen[i])
+            continue;
+        *digits |= 1u << (i / 3);
         switch (i) {
             UPDATE_CASE(0) UPDATE_CASE(1) UPDATE_CASE(2) UPDATE_CASE(3)
             UPDATE_CASE(4) UPDATE_CASE(5) UPDATE_CASE(6) UPDATE_CASE(7)

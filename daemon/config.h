@@ -68,6 +68,7 @@ struct config_webhook {
     size_t header_count;
     int enabled;             /* default 1 */
     char *ca_file;           /* NULL: the system's CA store */
+    int retry_base_s;        /* first retry delay, default 5 (webhook_policy.h) */
 };
 
 /* Every string is owned by the struct and freed by config_free. */

@@ -24,6 +24,7 @@
 #include "schedule.h"
 #include "server.h"
 #include "store.h"
+#include "webhook.h"
 
 #ifndef SUDOKUD_VERSION
 #define SUDOKUD_VERSION "0.1.0"
@@ -42,6 +43,7 @@ struct daemon {
     struct store *store;
     struct produce *produce;            /* generation jobs off the loop */
     struct server *server;              /* the query socket */
+    struct webhook *webhook;
     struct schedule_slot *slots;        /* SCHEDULE_SLOTS_MAX, for the missing list */
     struct schedule_date current;       /* the live date at the last tick */
     int have_current;
@@ -143,6 +145,19 @@ has_puzzle(void *arg, const char *date, const char *tier, int *has, char *err,
     return store_has_puzzle(arg, date, tier, has, err, errlen);
 }
 
+/* An endpoint added or enabled since date was published gets its event. */
+static void
+catch_up_webhooks(struct daemon *d, const char *date)
+{
+    char err[STORE_ERR_MAX];
+    size_t queued = 0;
+
+    if (webhook_catch_up(d->webhook, date, &queued, err, sizeof err) != STORE_OK)
+        log_err("webhook: catching up on %s: %s", date, err);
+    else if (queued > 0)
+        log_notice("webhook: queued %s for %zu endpoint(s) that never had it", date, queued);
+}
+
 /* Marks the live date published once every configured tier is stored. */
 static void
 publish_current_day(struct daemon *d, time_t now)
@@ -162,10 +177,12 @@ publish_current_day(struct daemon *d, time_t now)
         log_err("schedule: %s", err);
         return;
     }
-    if (published)
+    if (published) {
+        catch_up_webhooks(d, date);
         return;
-    /* The webhook events of the day (issue 7) join this same transaction. */
-    rc = store_mark_published(d->store, date, (int64_t)now, NULL, 0, err, sizeof err);
+    }
+    /* The day's webhook events are queued in the same transaction. */
+    rc = webhook_publish_day(d->webhook, date, (int64_t)now, err, sizeof err);
     if (rc != STORE_OK)
         log_err("schedule: cannot publish %s: %s", date, err);
     else
@@ -307,6 +324,7 @@ reload(struct daemon *d)
         log_set_level(d->cfg.log_level);
         schedule_set_zone(d->cfg.time_zone);
         log_notice("reloaded configuration from %s", d->config_path);
+        webhook_kick(d->webhook);
         schedule_tick(d, 1);
     }
     notify_send("READY=1");
@@ -336,6 +354,7 @@ on_signal(uv_signal_t *sig, int signum)
     produce_stop(d->produce);
     log_notice("stopping on %s", signum == SIGTERM ? "SIGTERM" : "SIGINT");
     server_stop(d->server);
+    webhook_stop(d->webhook); /* before the walk: curl must release its sockets */
     /* Closing every handle lets uv_run return once in-flight work is done. */
     uv_walk(&d->loop, close_handle, NULL);
 }
@@ -394,7 +413,7 @@ open_store(struct daemon *d)
 static int
 run(struct daemon *d, int foreground)
 {
-    char err[SERVER_ERR_MAX];
+    char err[SERVER_ERR_MAX > STORE_ERR_MAX ? SERVER_ERR_MAX : STORE_ERR_MAX];
     int rc;
 
     log_setup(stderr, d->cfg.log_level, !foreground && log_stderr_is_journal());
@@ -408,7 +427,9 @@ run(struct daemon *d, int foreground)
         log_err("cannot set up the event loop");
         return EXIT_FAILURE;
     }
-    if (server_start(&d->server, &d->loop, &d->cfg, d->store, err, sizeof err) != 0) {
+    if (webhook_open(&d->webhook, &d->loop, d->store, &d->cfg, SUDOKUD_VERSION, err,
+                     sizeof err) != STORE_OK ||
+        server_start(&d->server, &d->loop, &d->cfg, d->store, err, sizeof err) != 0) {
         log_err("%s", err);
         return EXIT_FAILURE;
     }
@@ -451,6 +472,7 @@ main(int argc, char **argv)
     rc = run(&d, o.foreground);
     produce_free(d.produce);
     server_free(d.server);
+    webhook_free(d.webhook);
     store_close(d.store);
     free(d.slots);
     config_free(&d.cfg);
