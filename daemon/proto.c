@@ -62,6 +62,7 @@ static const char *const error_names[] = {
     [PROTO_ERR_TOO_LARGE] = "too_large",
     [PROTO_ERR_BUSY] = "busy",
     [PROTO_ERR_INTERNAL] = "internal",
+    [PROTO_ERR_FORBIDDEN] = "forbidden",
 };
 
 const struct proto_command_info *
@@ -73,7 +74,7 @@ proto_command_info(enum proto_command command)
 const char *
 proto_error_name(enum proto_error code)
 {
-    return (unsigned)code <= PROTO_ERR_INTERNAL ? error_names[code] : "internal";
+    return (unsigned)code <= PROTO_ERR_FORBIDDEN ? error_names[code] : "internal";
 }
 
 static int

@@ -67,6 +67,7 @@ enum proto_error {
     PROTO_ERR_TOO_LARGE,
     PROTO_ERR_BUSY,
     PROTO_ERR_INTERNAL,
+    PROTO_ERR_FORBIDDEN, /* an operator command from a client that is not one */
 };
 
 /* proto_parse's result for a blank line. */
