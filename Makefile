@@ -36,9 +36,12 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -Icore -Idaemon -I$(BUILD)/gen \
+ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(HARDEN_CFLAGS) $(SAN_FLAGS) -Icore -Idaemon -I$(BUILD)/gen \
              $(PKG_CFLAGS)
-ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
+# Hardening of the installed binaries (what lintian and Debian expect).
+HARDEN_CFLAGS ?= -D_FORTIFY_SOURCE=2 -fstack-protector-strong
+HARDEN_LDFLAGS ?= -Wl,-z,relro,-z,now
+ALL_LDFLAGS = $(LDFLAGS) $(HARDEN_LDFLAGS) $(SAN_FLAGS)
 
 CORE_SRC   := $(wildcard core/*.c)
 MAINS      := daemon/sudokuctl.c daemon/sudokud.c
