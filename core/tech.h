@@ -184,4 +184,16 @@ int tech_find_hidden_triple(const struct human_state *st,
 int tech_find_naked_quad(const struct human_state *st, struct human_step *step);
 int tech_find_hidden_quad(const struct human_state *st, struct human_step *step);
 
+/* ---- expert ---------------------------------------------------------- */
+
+/* tech_chains.c: the step's causes are the chain's nodes in order, which
+ * tech_rate_chain reads back. */
+int tech_find_x_chain(const struct human_state *st, struct human_step *step);
+int tech_find_xy_chain(const struct human_state *st, struct human_step *step);
+int tech_find_aic(const struct human_state *st, struct human_step *step);
+int tech_rate_chain(const struct human_step *step);
+/* Sudoku Explainer's length increment (in tenths) for a chain of length
+ * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */
+int tech_chain_length_rating(int length);
+
 #endif

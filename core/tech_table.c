@@ -55,9 +55,16 @@ const struct tech_row tech_table[] = {
     { { "Hidden quad", "hidden_quad", 54, HUMAN_GROUP_HARD, 150 },
       tech_find_hidden_quad, NULL },
 
-    /* expert: X-chains, XY-chains, AIC/nice loops (6.5+ by length),
-     * finned Swordfish/Jellyfish, Sue de Coq, ALS-XZ, forcing chains
-     * (7.0+) last. */
+    /* expert.  Chains are rated as SE rates them: 6.5 loop / 6.6 chain
+     * when all strong links are house links (X) or all cell links (Y),
+     * 7.0 when mixed, plus SE's length increment (tech_rate_chain).  The
+     * base column is the lowest rating the row can give. */
+    { { "X-chain", "x_chain", 65, HUMAN_GROUP_EXPERT, 260 },
+      tech_find_x_chain, tech_rate_chain },
+    { { "XY-chain", "xy_chain", 65, HUMAN_GROUP_EXPERT, 260 },
+      tech_find_xy_chain, tech_rate_chain },
+    { { "AIC", "aic", 70, HUMAN_GROUP_EXPERT, 280 },
+      tech_find_aic, tech_rate_chain },
 };
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);
