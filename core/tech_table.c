@@ -65,6 +65,10 @@ const struct tech_row tech_table[] = {
       tech_find_xy_chain, tech_rate_chain },
     { { "AIC", "aic", 70, HUMAN_GROUP_EXPERT, 280 },
       tech_find_aic, tech_rate_chain },
+    { { "Cell forcing chain", "cell_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_cell_forcing_chain, tech_rate_forcing_chain },
+    { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_region_forcing_chain, tech_rate_forcing_chain },
 };
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);
