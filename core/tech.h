@@ -196,6 +196,18 @@ int tech_rate_chain(const struct human_step *step);
  * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */
 int tech_chain_length_rating(int length);
 
+/* tech_finned_fish.c */
+int tech_find_finned_swordfish(const struct human_state *st,
+                               struct human_step *step);
+int tech_find_finned_jellyfish(const struct human_state *st,
+                               struct human_step *step);
+
+/* tech_sue_de_coq.c */
+int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step);
+
+/* tech_als.c */
+int tech_find_als_xz(const struct human_state *st, struct human_step *step);
+
 /* tech_forcing.c: the causes are the assumptions, then one per single the
  * branches needed (digit 0), which tech_rate_forcing_chain counts. */
 int tech_find_cell_forcing_chain(const struct human_state *st,

@@ -65,6 +65,16 @@ const struct tech_row tech_table[] = {
       tech_find_xy_chain, tech_rate_chain },
     { { "AIC", "aic", 70, HUMAN_GROUP_EXPERT, 280 },
       tech_find_aic, tech_rate_chain },
+    /* SE has none of these four: it proves their eliminations with chains
+     * of about 7.0, which is what they are given. */
+    { { "Finned Swordfish", "finned_swordfish", 70, HUMAN_GROUP_EXPERT, 200 },
+      tech_find_finned_swordfish, NULL },
+    { { "Finned Jellyfish", "finned_jellyfish", 70, HUMAN_GROUP_EXPERT, 250 },
+      tech_find_finned_jellyfish, NULL },
+    { { "Sue de Coq", "sue_de_coq", 70, HUMAN_GROUP_EXPERT, 250 },
+      tech_find_sue_de_coq, NULL },
+    { { "ALS-XZ", "als_xz", 70, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_als_xz, NULL },
     { { "Cell forcing chain", "cell_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
       tech_find_cell_forcing_chain, tech_rate_forcing_chain },
     { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
