@@ -16,11 +16,13 @@
 
 #include <string.h>
 
-#define ALS_MAX 320
+#define ALS_MAX 256
 #define ALS_CELLS 4
 
 struct als_set {
     uint64_t cells[2];        /* cell bit set */
+    uint64_t dcells[9][2];    /* its cells holding digit d */
+    uint64_t seen[9][2];      /* cells seeing all of those */
     uint16_t digits;
     uint8_t house, n;
     uint8_t list[ALS_CELLS];
@@ -49,41 +51,6 @@ static void build_peers(struct als_search *s)
                     set_bit(s->peers[tech_house_cells[h][i]], tech_house_cells[h][j]);
 }
 
-static void als_add(struct als_search *s, int h, unsigned pos)
-{
-    struct als_set a;
-    memset(&a, 0, sizeof a);
-    a.house = (uint8_t)h;
-    for (unsigned m = pos; m; m &= m - 1) {
-        int cell = tech_house_cells[h][tech_lowest(m)];
-        a.list[a.n++] = (uint8_t)cell;
-        set_bit(a.cells, cell);
-        a.digits |= s->st->cand[cell];
-    }
-    if (tech_count(a.digits) != a.n + 1 || s->n >= ALS_MAX)
-        return;
-    for (int i = 0; i < s->n; i++)
-        if (s->set[i].cells[0] == a.cells[0] && s->set[i].cells[1] == a.cells[1])
-            return;
-    s->set[s->n++] = a;
-}
-
-static void collect(struct als_search *s)
-{
-    static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
-    s->n = 0;
-    for (int o = 0; o < 3; o++)
-        for (int h = order[o][0]; h < order[o][1]; h++) {
-            unsigned empty = 0;
-            for (int i = 0; i < 9; i++)
-                if (!s->st->value[tech_house_cells[h][i]])
-                    empty |= 1u << i;
-            for (unsigned sub = empty; sub; sub = (sub - 1) & empty)
-                if (tech_count(sub) <= ALS_CELLS)
-                    als_add(s, h, sub);
-        }
-}
-
 /* Cells of a holding digit d, into m. */
 static void digit_cells(const struct als_search *s, const struct als_set *a, int d,
                         uint64_t m[2])
@@ -106,14 +73,51 @@ static void seen_by_all(const struct als_search *s, const uint64_t m[2], uint64_
         }
 }
 
-static int restricted(const struct als_search *s, const struct als_set *a,
-                      const struct als_set *b, int x)
+static void als_add(struct als_search *s, int h, unsigned pos)
 {
-    uint64_t ma[2], mb[2], seen[2];
-    digit_cells(s, a, x, ma);
-    digit_cells(s, b, x, mb);
-    seen_by_all(s, ma, seen);
-    return (mb[0] & ~seen[0]) == 0 && (mb[1] & ~seen[1]) == 0;
+    struct als_set a;
+    memset(&a, 0, sizeof a);
+    a.house = (uint8_t)h;
+    for (unsigned m = pos; m; m &= m - 1) {
+        int cell = tech_house_cells[h][tech_lowest(m)];
+        a.list[a.n++] = (uint8_t)cell;
+        set_bit(a.cells, cell);
+        a.digits |= s->st->cand[cell];
+    }
+    if (tech_count(a.digits) != a.n + 1 || s->n >= ALS_MAX)
+        return;
+    for (int i = 0; i < s->n; i++)
+        if (s->set[i].cells[0] == a.cells[0] && s->set[i].cells[1] == a.cells[1])
+            return;
+    for (unsigned m = a.digits; m; m &= m - 1) {
+        int d = tech_lowest_digit(m);
+        digit_cells(s, &a, d, a.dcells[d - 1]);
+        seen_by_all(s, a.dcells[d - 1], a.seen[d - 1]);
+    }
+    s->set[s->n++] = a;
+}
+
+static void collect(struct als_search *s)
+{
+    static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
+    s->n = 0;
+    for (int o = 0; o < 3; o++)
+        for (int h = order[o][0]; h < order[o][1]; h++) {
+            unsigned empty = 0;
+            for (int i = 0; i < 9; i++)
+                if (!s->st->value[tech_house_cells[h][i]])
+                    empty |= 1u << i;
+            for (unsigned sub = empty; sub; sub = (sub - 1) & empty)
+                if (tech_count(sub) <= ALS_CELLS)
+                    als_add(s, h, sub);
+        }
+}
+
+/* Every x of a sees every x of b. */
+static int restricted(const struct als_set *a, const struct als_set *b, int x)
+{
+    return (b->dcells[x - 1][0] & ~a->seen[x - 1][0]) == 0 &&
+           (b->dcells[x - 1][1] & ~a->seen[x - 1][1]) == 0;
 }
 
 static void say_set(struct human_step *step, const struct als_set *a)
@@ -131,19 +135,14 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
         return 0;
     for (unsigned xm = common; xm; xm &= xm - 1) {
         int x = tech_lowest_digit(xm);
-        if (!restricted(s, a, b, x))
+        if (!restricted(a, b, x))
             continue;
         tech_step_reset(s->step);
         for (unsigned zm = common & ~tech_bit(x); zm; zm &= zm - 1) {
             int z = tech_lowest_digit(zm);
-            uint64_t ma[2], mb[2], seen[2];
-            digit_cells(s, a, z, ma);
-            digit_cells(s, b, z, mb);
-            ma[0] |= mb[0];
-            ma[1] |= mb[1];
-            seen_by_all(s, ma, seen);
             for (int k = 0; k < 2; k++)
-                for (uint64_t t = seen[k] & ~a->cells[k] & ~b->cells[k]; t; t &= t - 1) {
+                for (uint64_t t = a->seen[z - 1][k] & b->seen[z - 1][k] &
+                                  ~a->cells[k] & ~b->cells[k]; t; t &= t - 1) {
                     int cell = k * 64 + __builtin_ctzll(t);
                     if (cell < GRID_CELLS)
                         tech_eliminate(s->step, s->st, cell, z);
@@ -171,7 +170,7 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
 
 int tech_find_als_xz(const struct human_state *st, struct human_step *step)
 {
-    struct als_search s;      /* about 10 KB on the stack */
+    struct als_search s;      /* about 76 KB on the stack: no allocation */
     s.st = st;
     s.step = step;
     build_peers(&s);

@@ -95,14 +95,25 @@ static int fin_try(struct fin *f, unsigned base, unsigned cover)
     return 1;
 }
 
-/* Every choice of n covers out of the union of the base lines. */
+/* The covers: all fins lie in one box, so in one stack (band) of cross
+ * lines; every line of the union outside that stack is a cover, and the
+ * rest are chosen inside it, leaving at least one fin. */
 static int fin_covers(struct fin *f, unsigned base, unsigned uni)
 {
     if (tech_count(uni) <= f->n || tech_count(uni) > f->n + 3)
         return 0;
-    for (unsigned cover = uni; cover; cover = (cover - 1) & uni)
-        if (tech_count(cover) == f->n && fin_try(f, base, cover))
-            return 1;
+    for (int stack = 0; stack < 3; stack++) {
+        unsigned inside = uni & (7u << (3 * stack)), outside = uni & ~inside;
+        int need = f->n - tech_count(outside);
+        if (need < 0 || need >= tech_count(inside))
+            continue;
+        for (unsigned sub = inside;; sub = (sub - 1) & inside) {
+            if (tech_count(sub) == need && fin_try(f, base, outside | sub))
+                return 1;
+            if (sub == 0)
+                break;
+        }
+    }
     return 0;
 }
 
