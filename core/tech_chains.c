@@ -25,10 +25,12 @@
  * The three rows restrict the links: X-chains one digit and house links,
  * XY-chains bivalue cells joined by same-digit links, AIC everything.
  *
- * Ratings (Sudoku Explainer 1.2.1): a chain whose strong links are all
- * house links (X) or all cell links (Y) is 6.6 ("Forcing X-/Y-Chain"), a
- * loop 6.5 ("Bidirectional X-/Y-Cycle"); mixing both is 7.0; plus SE's
- * length increment (tech_chain_length_rating).  The step's causes are the
+ * Ratings (Sudoku Explainer 1.2.1): a loop whose strong links are all
+ * house links (X) or all cell links (Y) is 6.5 ("Bidirectional X-/Y-
+ * Cycle"), an open X-chain 6.6 ("Forcing X-Chain"); SE looks for open
+ * chains with cell links only among its mixed "Forcing Chains", so open
+ * XY-chains, like anything mixing both kinds, are 7.0; plus SE's length
+ * increment (tech_chain_length_rating).  The step's causes are the
  * chain's nodes in order, which is what the rating reads.
  */
 #include "tech.h"
@@ -471,7 +473,7 @@ int tech_rate_chain(const struct human_step *step)
     int a = step->cause[0].cell * 9 + step->cause[0].digit - 1;
     int b = step->cause[n - 1].cell * 9 + step->cause[n - 1].digit - 1;
     int loop = step->n_place == 0 && weak_linked(a, b);
-    int base = (house && cell) ? 70 : (loop ? 65 : 66);
+    int base = (house && cell) ? 70 : loop ? 65 : cell ? 70 : 66;
     /* SE counts the chain's potentials: the assumption and conclusion
      * around the n nodes of a chain, n + 1 around a loop (the start comes
      * back), less 2. */

@@ -163,7 +163,7 @@ static void test_xy_chain(void **unused)
     assert_string_equal(step.text, "XY-chain: A1 (1=2) - A5 (2=3) - E5 (3=4) - "
                         "E9 (4=1); either (1)A1 or (1)E9 is true, so 1 is "
                         "removed from A9 and E1");
-    assert_int_equal(tech_rate_chain(&step), 68);   /* Y-chain, 8 nodes */
+    assert_int_equal(tech_rate_chain(&step), 72);   /* SE forcing chain, 8 nodes */
     only(&st, "E9", "45");                           /* ends on 5: nothing */
     expect_none(tech_find_xy_chain, &st);
 }
