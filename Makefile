@@ -16,7 +16,7 @@ CFLAGS  ?= $(OPT) -g
 SAN     ?=
 STD_FLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wconversion \
             -Wstrict-prototypes -Wmissing-prototypes
-PKGS    = jansson libuv sqlite3 libcurl
+PKGS    = jansson libuv sqlite3 libcurl libcrypto
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)

@@ -69,8 +69,11 @@ assign(struct sstate *s, int d, int b, int pos)
     s->dirty |= (0x1249249u << b) | (7u << (3 * d));
 }
 
-/* Re-examines one digit-band; returns 0 on a contradiction. */
-static int update_band(struct sstate *s, int i)
+/* Re-examines one digit-band; returns 0 on a contradiction.  Inlined
+ * with a constant i at each of the 27 call sites of update_dirty(), so
+ * the digit and band arithmetic folds away. */
+static inline __attribute__((always_inline)) int
+update_band(struct sstate *s, int i)
 {
     uint32_t f = s->cand[i];
     unsigned occupied = solver_row_triads[f & ROW_ALL] |
@@ -95,7 +98,8 @@ static int update_band(struct sstate *s, int i)
  * band and one band per column.  one[b] holds the columns where d may go
  * in band b; columns no permutation can use are removed.  Returns 0 on a
  * contradiction. */
-static int stack_permutations(struct sstate *s, int d, uint32_t one[3])
+static inline __attribute__((always_inline)) int
+stack_permutations(struct sstate *s, int d, uint32_t one[3])
 {
     uint32_t keep[3] = {0, 0, 0};
     for (int k = 0; k < 3; k++) {
@@ -121,7 +125,8 @@ static int stack_permutations(struct sstate *s, int d, uint32_t one[3])
 /* Each column must hold digit d exactly once: fails when a column has no
  * cell left for d, and places d where a column has a single cell left (a
  * hidden single in a column, which the band tables cannot see). */
-static int columns_of_digit(struct sstate *s, int d)
+static inline __attribute__((always_inline)) int
+columns_of_digit(struct sstate *s, int d)
 {
     uint32_t one[3], two[3];
     for (int b = 0; b < 3; b++) {
@@ -185,29 +190,74 @@ static int naked_singles(struct sstate *s)
     return placed;
 }
 
+#define UPDATE_CASE(i)                                                       \
+    case i:                                                                  \
+        if (s->cand[i] != s->seen[i]) {                                      \
+            if (!update_band(s, i))                                          \
+                return 0;                                                    \
+            *digits |= 1u << (i / 3);                                        \
+        }                                                                    \
+        break;
+
+#define COLUMNS_CASE(d)                                                      \
+    case d:                                                                  \
+        if (!columns_of_digit(s, d))                                         \
+            return 0;                                                        \
+        break;
+
+/* Runs columns_of_digit for each digit in digits (constant per case). */
+static int columns_of_digits(struct sstate *s, uint32_t digits)
+{
+    for (; digits; digits &= digits - 1) {
+        switch (lowest_bit(digits)) {
+            COLUMNS_CASE(0) COLUMNS_CASE(1) COLUMNS_CASE(2) COLUMNS_CASE(3)
+            COLUMNS_CASE(4) COLUMNS_CASE(5) COLUMNS_CASE(6) COLUMNS_CASE(7)
+            COLUMNS_CASE(8)
+        default:
+            break;
+        }
+    }
+    return 1;
+}
+
+/* Re-examines every dirty digit-band until none is; returns 0 on a
+ * contradiction.  digits collects the digits whose masks changed. */
+static int update_dirty(struct sstate *s, uint32_t *digits)
+{
+    while (s->dirty) {
+        int i = lowest_bit(s->dirty);
+        s->dirty &= s->dirty - 1;
+        switch (i) {
+            UPDATE_CASE(0) UPDATE_CASE(1) UPDATE_CASE(2) UPDATE_CASE(3)
+            UPDATE_CASE(4) UPDATE_CASE(5) UPDATE_CASE(6) UPDATE_CASE(7)
+            UPDATE_CASE(8) UPDATE_CASE(9) UPDATE_CASE(10) UPDATE_CASE(11)
+            UPDATE_CASE(12) UPDATE_CASE(13) UPDATE_CASE(14) UPDATE_CASE(15)
+            UPDATE_CASE(16) UPDATE_CASE(17) UPDATE_CASE(18) UPDATE_CASE(19)
+            UPDATE_CASE(20) UPDATE_CASE(21) UPDATE_CASE(22) UPDATE_CASE(23)
+            UPDATE_CASE(24) UPDATE_CASE(25) UPDATE_CASE(26)
+        default:
+            break;
+        }
+    }
+    return 1;
+}
+
 static int propagate(struct sstate *s)
 {
+    uint32_t digits = 0;
     for (;;) {
-        uint32_t digits = 0;
-        while (s->dirty) {
-            int i = lowest_bit(s->dirty);
-            s->dirty &= s->dirty - 1;
-            if (s->cand[i] == s->seen[i])
-                continue;
-            if (!update_band(s, i))
-                return 0;
-            digits |= 1u << (i / 3);
-        }
-        for (; digits; digits &= digits - 1)
-            if (!columns_of_digit(s, lowest_bit(digits)))
-                return 0;
-        if (s->dirty)
-            continue;
+        if (!update_dirty(s, &digits))
+            return 0;
         int placed = naked_singles(s);
         if (placed < 0)
             return 0;
-        if (placed == 0)
+        if (placed > 0 || s->dirty)
+            continue;
+        if (digits == 0)
             return 1;
+        if (!columns_of_digits(s, digits))
+            return 0;
+        digits = 0;
     }
 }
 
@@ -229,17 +279,30 @@ static void pick_fewest(const struct sstate *s, int *band, int *pos)
     }
 }
 
+/* Population count without relying on the POPCNT instruction, which the
+ * baseline x86-64 target lacks (the libgcc fallback is a call per use). */
+static inline int bit_count(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
 /* Unsolved cells that share a row, column or box with the cell at pos of
- * band b (counting the cell itself three times, which ranks alike). */
+ * band b (counting the cell itself three times, which ranks alike).  The
+ * column is summed sideways: each band contributes bits 9 apart, and the
+ * sum of three such masks has at most 3 in each 9-bit field. */
 static int busy_peers(const struct sstate *s, int b, int pos)
 {
     int row = pos / 9, col = pos % 9;
     uint32_t col_mask = 0x40201u << col;
-    return __builtin_popcount(s->unsolved[b] &
-                              ((ROW_ALL << (row * 9)) | (0x1c0e07u << ((col / 3) * 3)))) +
-           __builtin_popcount(s->unsolved[0] & col_mask) +
-           __builtin_popcount(s->unsolved[1] & col_mask) +
-           __builtin_popcount(s->unsolved[2] & col_mask);
+    uint32_t in_col = (s->unsolved[0] & col_mask) + (s->unsolved[1] & col_mask) +
+                      (s->unsolved[2] & col_mask);
+    in_col >>= col;
+    return bit_count(s->unsolved[b] &
+                     ((ROW_ALL << (row * 9)) | (0x1c0e07u << ((col / 3) * 3)))) +
+           (int)((in_col & 3u) + ((in_col >> 9) & 3u) + ((in_col >> 18) & 3u));
 }
 
 /* Chooses the cell to branch on: a cell with two candidates when there is

@@ -29,6 +29,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "webhook_policy.h"
+
 #define CONFIG_FILE_MAX (1024 * 1024) /* a config file larger than this is a mistake */
 #define SECRET_FILE_MAX 4096
 #define GENERATOR_SECRET_MIN 16       /* characters */
@@ -315,6 +317,28 @@ set_socket_group(struct parser *p, const char *value)
 }
 
 static int
+set_socket_max_clients(struct parser *p, const char *value)
+{
+    long v;
+
+    if (parse_int(value, 1, CONFIG_SOCKET_CLIENTS_MAX, &v) != 0)
+        return fail_value(p, "an integer from 1 to 100000", value);
+    p->cfg->socket_max_clients = (int)v;
+    return CONFIG_OK;
+}
+
+static int
+set_socket_idle_timeout(struct parser *p, const char *value)
+{
+    long v;
+
+    if (parse_int(value, 1, CONFIG_SOCKET_IDLE_MAX, &v) != 0)
+        return fail_value(p, "a number of seconds from 1 to 86400", value);
+    p->cfg->socket_idle_timeout = (int)v;
+    return CONFIG_OK;
+}
+
+static int
 set_log_level(struct parser *p, const char *value)
 {
     if (log_level_parse(value, &p->cfg->log_level) != 0)
@@ -473,55 +497,15 @@ set_generator_secret_file(struct parser *p, const char *value)
 
 /* ---- [webhook "NAME"] -------------------------------------------------- */
 
-static int
-is_loopback_host(const char *host)
-{
-    struct in_addr a4;
-    struct in6_addr a6;
-    char buf[64];
-    size_t n = strlen(host);
-
-    if (strcasecmp(host, "localhost") == 0)
-        return 1;
-    if (inet_pton(AF_INET, host, &a4) == 1)
-        return (ntohl(a4.s_addr) >> 24) == 127;
-    if (n > 2 && n < sizeof buf && host[0] == '[' && host[n - 1] == ']') {
-        memcpy(buf, host + 1, n - 2);
-        buf[n - 2] = '\0';
-        return inet_pton(AF_INET6, buf, &a6) == 1 && IN6_IS_ADDR_LOOPBACK(&a6);
-    }
-    return 0;
-}
-
-/* Checks the scheme/host rules with libcurl's own URL parser, the one
- * that will later send to it. */
+/* The same rules the sender applies again before each request. */
 static int
 check_url(struct parser *p, const char *url)
 {
-    CURLU *u = curl_url();
-    char *scheme = NULL, *host = NULL, *user = NULL;
-    int rc = CONFIG_OK;
+    char msg[CONFIG_ERR_MAX];
 
-    if (u == NULL)
-        return fail_at(p, CONFIG_ERR_NOMEM, "out of memory");
-    if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
-        curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
-        curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
-        rc = fail_value(p, "an absolute URL such as https://example.org/hooks/sudoku", url);
-    else if (curl_url_get(u, CURLUPART_USER, &user, 0) == CURLUE_OK)
-        rc = fail_at(p, CONFIG_ERR_VALUE,
-                     "credentials in the URL would end up in logs; "
-                     "send them with a header line instead");
-    else if (strcmp(scheme, "https") != 0 &&
-             !(strcmp(scheme, "http") == 0 && is_loopback_host(host)))
-        rc = fail_at(p, CONFIG_ERR_VALUE,
-                     "the URL must use https:// (http:// is allowed only for "
-                     "localhost, 127.0.0.0/8 and [::1]), got %s://%s", scheme, host);
-    curl_free(scheme);
-    curl_free(host);
-    curl_free(user);
-    curl_url_cleanup(u);
-    return rc;
+    if (webhook_url_check(url, NULL, msg, sizeof msg) != 0)
+        return fail_at(p, CONFIG_ERR_VALUE, "%s", msg);
+    return CONFIG_OK;
 }
 
 static int
@@ -620,6 +604,17 @@ set_timeout(struct parser *p, const char *value)
 }
 
 static int
+set_retry_base(struct parser *p, const char *value)
+{
+    long v;
+
+    if (parse_int(value, 1, WEBHOOK_RETRY_BASE_MAX, &v) != 0)
+        return fail_value(p, "a number of seconds from 1 to 300", value);
+    p->hook->retry_base_s = (int)v;
+    return CONFIG_OK;
+}
+
+static int
 header_name_reserved(const char *name, size_t len)
 {
     static const char *const reserved[] = {
@@ -674,6 +669,8 @@ static const struct key_def keys[] = {
     {SEC_DAEMON, "socket", set_socket, 0},
     {SEC_DAEMON, "socket_mode", set_socket_mode, 0},
     {SEC_DAEMON, "socket_group", set_socket_group, 0},
+    {SEC_DAEMON, "socket_max_clients", set_socket_max_clients, 0},
+    {SEC_DAEMON, "socket_idle_timeout", set_socket_idle_timeout, 0},
     {SEC_DAEMON, "log_level", set_log_level, 0},
     {SEC_SCHEDULE, "time_zone", set_time_zone, 0},
     {SEC_SCHEDULE, "publish_time", set_publish_time, 0},
@@ -689,6 +686,7 @@ static const struct key_def keys[] = {
     {SEC_WEBHOOK, "header", set_header, 1},
     {SEC_WEBHOOK, "enabled", set_enabled, 0},
     {SEC_WEBHOOK, "ca_file", set_ca_file, 0},
+    {SEC_WEBHOOK, "retry_base", set_retry_base, 0},
 };
 #define KEY_COUNT (sizeof keys / sizeof keys[0])
 
@@ -753,6 +751,7 @@ open_webhook(struct parser *p, const char *rest)
     p->hook = &cfg->webhooks[cfg->webhook_count++];
     p->hook->enabled = 1;
     p->hook->timeout_s = 30;
+    p->hook->retry_base_s = WEBHOOK_RETRY_BASE_DEFAULT;
     p->hook_line = p->line;
     memset(p->hook_seen, 0, KEY_COUNT * sizeof *p->hook_seen);
     return replace_string(p, &p->hook->name, name);
@@ -891,8 +890,10 @@ set_defaults(struct config *cfg, const char *name)
     cfg->path = strdup(name);
     cfg->state_directory = strdup("/var/lib/sudokud");
     cfg->database = strdup("sudokud.db");
-    cfg->socket_path = strdup("/run/sudokud/sudokud.sock");
+    cfg->socket_path = strdup(CONFIG_DEFAULT_SOCKET);
     cfg->socket_mode = 0660;
+    cfg->socket_max_clients = 2048;
+    cfg->socket_idle_timeout = 60;
     cfg->log_level = LOG_LEVEL_INFO;
     cfg->days_ahead = 2;
     cfg->tiers = CONFIG_TIERS_DEFAULT;
@@ -1040,8 +1041,9 @@ print_webhook(const struct config_webhook *w, FILE *out)
     for (size_t i = 0; i < w->header_count; i++)
         fprintf(out, "# header = %.*s: (value hidden)\n",
                 (int)strcspn(w->headers[i], ":"), w->headers[i]);
-    fprintf(out, "enabled = %s\nca_file = %s\n", w->enabled ? "true" : "false",
-            w->ca_file != NULL ? w->ca_file : "");
+    fprintf(out, "enabled = %s\nca_file = %s\nretry_base = %d\n",
+            w->enabled ? "true" : "false", w->ca_file != NULL ? w->ca_file : "",
+            w->retry_base_s);
 }
 
 void
@@ -1054,6 +1056,8 @@ config_print(const struct config *cfg, FILE *out)
             cfg->socket_path, cfg->socket_mode,
             cfg->socket_group != NULL ? cfg->socket_group : "",
             log_level_name(cfg->log_level));
+    fprintf(out, "socket_max_clients = %d\nsocket_idle_timeout = %d\n",
+            cfg->socket_max_clients, cfg->socket_idle_timeout);
     fprintf(out, "\n[schedule]\ntime_zone = %s\npublish_time = %02d:%02d\n",
             cfg->time_zone != NULL ? cfg->time_zone : "", cfg->publish_minute / 60,
             cfg->publish_minute % 60);

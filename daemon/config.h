@@ -18,6 +18,9 @@
 #include "log.h"
 
 #define CONFIG_DEFAULT_PATH "/etc/sudokud/sudokud.conf"
+#define CONFIG_DEFAULT_SOCKET "/run/sudokud/sudokud.sock"
+#define CONFIG_SOCKET_CLIENTS_MAX 100000
+#define CONFIG_SOCKET_IDLE_MAX 86400 /* seconds */
 #define CONFIG_LINE_MAX 8192     /* bytes per line, newline excluded */
 #define CONFIG_ERR_MAX 512       /* bytes enough for any config message */
 #define CONFIG_DAYS_AHEAD_MAX 366
@@ -65,6 +68,7 @@ struct config_webhook {
     size_t header_count;
     int enabled;             /* default 1 */
     char *ca_file;           /* NULL: the system's CA store */
+    int retry_base_s;        /* first retry delay, default 5 (webhook_policy.h) */
 };
 
 /* Every string is owned by the struct and freed by config_free. */
@@ -76,6 +80,8 @@ struct config {
     char *socket_path;              /* default /run/sudokud/sudokud.sock */
     unsigned socket_mode;           /* default 0660 */
     char *socket_group;             /* NULL: the daemon's own group */
+    int socket_max_clients;         /* connections served at once; default 2048 */
+    int socket_idle_timeout;        /* seconds without progress; default 60 */
     enum log_level log_level;       /* default info */
     char *time_zone;                /* IANA name; NULL: the system's */
     int publish_minute;             /* minutes after local midnight; default 0 */

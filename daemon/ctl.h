@@ -46,5 +46,15 @@ int ctl_cmd_count(int argc, char **argv);
 int ctl_cmd_grade(int argc, char **argv);
 int ctl_cmd_explain(int argc, char **argv);
 int ctl_cmd_hint(int argc, char **argv);
+int ctl_cmd_generate(int argc, char **argv);
+
+/* Commands answered by a running sudokud (ctl_client.c). */
+int ctl_cmd_today(int argc, char **argv);
+int ctl_cmd_get(int argc, char **argv);
+int ctl_cmd_list(int argc, char **argv);
+int ctl_cmd_check(int argc, char **argv);
+int ctl_cmd_hint_remote(int argc, char **argv);
+int ctl_cmd_stats(int argc, char **argv);
+int ctl_cmd_ping(int argc, char **argv);
 
 #endif

@@ -33,6 +33,20 @@ enum stmt_id {
     ST_INSERT_PUBLICATION,
     ST_IS_PUBLISHED,
     ST_INSERT_EVENT,
+    ST_STATS,
+    ST_OUTBOX_PENDING,
+    ST_OUTBOX_BODY,
+    ST_OUTBOX_ATTEMPT,
+    ST_OUTBOX_DELIVERED,
+    ST_ENDPOINT_SUCCESS,
+    ST_OUTBOX_FAILED,
+    ST_ENDPOINT_DISABLE,
+    ST_ENDPOINT_DISABLED,
+    ST_HAS_EVENT,
+    ST_EVENT_STATUS,
+    ST_RETRY_ENABLE,
+    ST_RETRY,
+    ST_WEBHOOK_STATS,
     ST_COUNT,
 };
 
@@ -61,6 +75,56 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_INSERT_EVENT] = "INSERT INTO webhook_outbox (event_id, endpoint, event_type, date, "
                         "body, created_at, next_attempt_at) "
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    [ST_STATS] = "SELECT (SELECT count(*) FROM puzzle), "
+                 "(SELECT coalesce(max(created_at), 0) FROM puzzle), "
+                 "(SELECT count(*) FROM webhook_outbox WHERE status = 'pending'), "
+                 "(SELECT count(*) FROM webhook_outbox WHERE status = 'dead')",
+    [ST_OUTBOX_PENDING] =
+        "SELECT o.id, o.event_id, o.endpoint, o.event_type, coalesce(o.date, ''), "
+        "o.attempts, o.next_attempt_at, o.created_at FROM webhook_outbox o "
+        "LEFT JOIN webhook_endpoint e ON e.name = o.endpoint "
+        "WHERE o.status = 'pending' AND e.disabled_at IS NULL "
+        "ORDER BY o.next_attempt_at, o.id LIMIT ?1",
+    [ST_OUTBOX_BODY] = "SELECT body FROM webhook_outbox WHERE id = ?1",
+    [ST_OUTBOX_ATTEMPT] = "UPDATE webhook_outbox SET attempts = attempts + 1, "
+                          "next_attempt_at = ?2 WHERE id = ?1 AND status = 'pending'",
+    [ST_OUTBOX_DELIVERED] = "UPDATE webhook_outbox SET status = 'delivered', "
+                            "delivered_at = ?2, last_http_status = ?3, last_error = NULL "
+                            "WHERE id = ?1 AND status = 'pending'",
+    /* WHERE keeps the upsert's SELECT from parsing ON as a join. */
+    [ST_ENDPOINT_SUCCESS] = "INSERT INTO webhook_endpoint (name, last_success_at) "
+                            "SELECT endpoint, ?2 FROM webhook_outbox WHERE id = ?1 "
+                            "ON CONFLICT (name) DO UPDATE SET "
+                            "last_success_at = excluded.last_success_at",
+    [ST_OUTBOX_FAILED] = "UPDATE webhook_outbox SET last_http_status = ?2, last_error = ?3, "
+                         "next_attempt_at = ?4, "
+                         "status = CASE WHEN ?5 THEN 'dead' ELSE 'pending' END "
+                         "WHERE id = ?1 AND status = 'pending'",
+    [ST_ENDPOINT_DISABLE] = "INSERT INTO webhook_endpoint (name, disabled_at, disabled_reason) "
+                            "SELECT endpoint, ?2, ?3 FROM webhook_outbox WHERE id = ?1 "
+                            "ON CONFLICT (name) DO UPDATE SET "
+                            "disabled_at = excluded.disabled_at, "
+                            "disabled_reason = excluded.disabled_reason",
+    [ST_ENDPOINT_DISABLED] = "SELECT 1 FROM webhook_endpoint WHERE name = ?1 "
+                             "AND disabled_at IS NOT NULL",
+    [ST_HAS_EVENT] = "SELECT 1 FROM webhook_outbox WHERE endpoint = ?1 AND date = ?2 "
+                     "AND event_type = ?3 LIMIT 1",
+    [ST_EVENT_STATUS] = "SELECT status FROM webhook_outbox WHERE event_id = ?1",
+    [ST_RETRY_ENABLE] = "UPDATE webhook_endpoint SET disabled_at = NULL, "
+                        "disabled_reason = NULL WHERE name IN (SELECT endpoint FROM "
+                        "webhook_outbox WHERE status <> 'delivered' AND "
+                        "(?1 IS NULL OR event_id = ?1))",
+    [ST_RETRY] = "UPDATE webhook_outbox SET status = 'pending', attempts = 0, "
+                 "next_attempt_at = ?2 WHERE status <> 'delivered' AND "
+                 "(?1 IS NULL OR event_id = ?1)",
+    [ST_WEBHOOK_STATS] =
+        "SELECT name, sum(status = 'pending'), sum(status = 'dead'), "
+        "sum(status = 'delivered'), min(CASE WHEN status = 'pending' THEN created_at END), "
+        "max(last_success_at), max(disabled_at), max(disabled_reason) FROM ("
+        "SELECT endpoint AS name, status, created_at, NULL AS last_success_at, "
+        "NULL AS disabled_at, NULL AS disabled_reason FROM webhook_outbox UNION ALL "
+        "SELECT name, NULL, NULL, last_success_at, disabled_at, disabled_reason "
+        "FROM webhook_endpoint) GROUP BY name ORDER BY name",
 };
 
 struct store {
@@ -724,6 +788,309 @@ store_is_published(struct store *s, const char *date, int *published, char *err,
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return fail_sqlite(s, err, errlen, rc, "reading publication state");
     *published = rc == SQLITE_ROW;
+    return STORE_OK;
+}
+
+int
+store_get_stats(struct store *s, struct store_stats *out, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_STATS);
+    int rc = sqlite3_step(st);
+
+    if (rc != SQLITE_ROW) {
+        sqlite3_reset(st);
+        return fail_sqlite(s, err, errlen, rc, "counting for stats");
+    }
+    out->puzzles = sqlite3_column_int64(st, 0);
+    out->last_created_at = sqlite3_column_int64(st, 1);
+    out->outbox_pending = sqlite3_column_int64(st, 2);
+    out->outbox_dead = sqlite3_column_int64(st, 3);
+    sqlite3_reset(st);
+    return STORE_OK;
+}
+
+/* ---- webhook delivery state ------------------------------------------- */
+
+int
+store_enqueue_events(struct store *s, const char *date, int64_t now,
+                     const struct store_event *events, size_t count, char *err,
+                     size_t errlen)
+{
+    int published = 1, rc;
+
+    if (date != NULL && (rc = store_is_published(s, date, &published, err, errlen)) != 0)
+        return rc;
+    if (!published)
+        return fail(s, err, errlen, STORE_INVALID,
+                    "%s is not published; only published days are sent", date);
+    if ((rc = begin(s, err, errlen)) != STORE_OK)
+        return rc;
+    for (size_t i = 0; i < count; i++) {
+        if ((rc = insert_event(s, date, now, &events[i], err, errlen)) != STORE_OK) {
+            rollback(s);
+            return rc;
+        }
+    }
+    return commit(s, err, errlen);
+}
+
+static void
+read_outbox_row(sqlite3_stmt *st, struct store_outbox_row *r)
+{
+    memset(r, 0, sizeof *r);
+    r->id = sqlite3_column_int64(st, 0);
+    copy_column(st, 1, r->event_id, sizeof r->event_id);
+    copy_column(st, 2, r->endpoint, sizeof r->endpoint);
+    copy_column(st, 3, r->event_type, sizeof r->event_type);
+    copy_column(st, 4, r->date, sizeof r->date);
+    r->attempts = sqlite3_column_int(st, 5);
+    r->next_attempt_at = sqlite3_column_int64(st, 6);
+    r->created_at = sqlite3_column_int64(st, 7);
+}
+
+int
+store_outbox_pending(struct store *s, struct store_outbox_row *out, size_t cap,
+                     size_t *count, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_OUTBOX_PENDING);
+    int rc;
+
+    *count = 0;
+    sqlite3_bind_int64(st, 1, (int64_t)cap);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && *count < cap)
+        read_outbox_row(st, &out[(*count)++]);
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "reading the webhook outbox");
+    return STORE_OK;
+}
+
+int
+store_outbox_body(struct store *s, int64_t id, void **body, size_t *len, char *err,
+                  size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_OUTBOX_BODY);
+    int rc;
+
+    *body = NULL;
+    sqlite3_bind_int64(st, 1, id);
+    if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
+        sqlite3_reset(st);
+        if (rc == SQLITE_DONE)
+            return fail(s, err, errlen, STORE_NOT_FOUND, "no webhook event %lld",
+                        (long long)id);
+        return fail_sqlite(s, err, errlen, rc, "reading a webhook event");
+    }
+    *len = (size_t)sqlite3_column_bytes(st, 0);
+    if ((*body = malloc(*len + 1)) != NULL) {
+        if (*len > 0)
+            memcpy(*body, sqlite3_column_blob(st, 0), *len);
+        ((char *)*body)[*len] = '\0';
+    }
+    sqlite3_reset(st);
+    return *body != NULL ? STORE_OK : fail(s, err, errlen, STORE_ERR, "out of memory");
+}
+
+/* Runs one prepared update of one outbox row; STORE_NOT_FOUND when no
+ * pending row matched. */
+static int
+update_row(struct store *s, sqlite3_stmt *st, const char *doing, char *err, size_t errlen)
+{
+    int rc = step_done(s, st, doing, err, errlen);
+
+    if (rc == STORE_OK && sqlite3_changes(s->db) == 0)
+        return fail(s, err, errlen, STORE_NOT_FOUND, "%s: no such pending event", doing);
+    return rc;
+}
+
+int
+store_outbox_attempt(struct store *s, int64_t id, int64_t next_attempt_at, char *err,
+                     size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_OUTBOX_ATTEMPT);
+
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, next_attempt_at);
+    return update_row(s, st, "recording a webhook attempt", err, errlen);
+}
+
+int
+store_outbox_delivered(struct store *s, int64_t id, int64_t now, int http_status,
+                       char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int rc;
+
+    if ((rc = begin(s, err, errlen)) != STORE_OK)
+        return rc;
+    st = stmt(s, ST_OUTBOX_DELIVERED);
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, now);
+    sqlite3_bind_int(st, 3, http_status);
+    if ((rc = update_row(s, st, "recording a delivery", err, errlen)) == STORE_OK) {
+        st = stmt(s, ST_ENDPOINT_SUCCESS);
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, now);
+        rc = step_done(s, st, "recording an endpoint's success", err, errlen);
+    }
+    if (rc != STORE_OK) {
+        rollback(s);
+        return rc;
+    }
+    return commit(s, err, errlen);
+}
+
+int
+store_outbox_failed(struct store *s, int64_t id, int http_status, const char *error,
+                    int64_t next_attempt_at, int dead, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_OUTBOX_FAILED);
+
+    sqlite3_bind_int64(st, 1, id);
+    if (http_status > 0)
+        sqlite3_bind_int(st, 2, http_status);
+    bind_text(st, 3, error);
+    sqlite3_bind_int64(st, 4, next_attempt_at);
+    sqlite3_bind_int(st, 5, dead != 0);
+    return update_row(s, st, "recording a failed webhook attempt", err, errlen);
+}
+
+int
+store_outbox_gone(struct store *s, int64_t id, int64_t now, int http_status,
+                  const char *reason, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int rc;
+
+    if ((rc = begin(s, err, errlen)) != STORE_OK)
+        return rc;
+    if ((rc = store_outbox_failed(s, id, http_status, reason, now, 1, err, errlen)) ==
+        STORE_OK) {
+        st = stmt(s, ST_ENDPOINT_DISABLE);
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, now);
+        bind_text(st, 3, reason);
+        rc = step_done(s, st, "disabling a webhook endpoint", err, errlen);
+    }
+    if (rc != STORE_OK) {
+        rollback(s);
+        return rc;
+    }
+    return commit(s, err, errlen);
+}
+
+/* Runs a "SELECT 1 ..." with up to three text parameters; sets *found. */
+static int
+query_exists(struct store *s, enum stmt_id id, const char *a, const char *b,
+             const char *c, int *found, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, id);
+    int rc;
+
+    bind_text(st, 1, a);
+    if (b != NULL)
+        bind_text(st, 2, b);
+    if (c != NULL)
+        bind_text(st, 3, c);
+    rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "reading webhook state");
+    *found = rc == SQLITE_ROW;
+    return STORE_OK;
+}
+
+int
+store_webhook_disabled(struct store *s, const char *endpoint, int *disabled, char *err,
+                       size_t errlen)
+{
+    return query_exists(s, ST_ENDPOINT_DISABLED, endpoint, NULL, NULL, disabled, err,
+                        errlen);
+}
+
+int
+store_outbox_has_event(struct store *s, const char *endpoint, const char *date,
+                       const char *event_type, int *has, char *err, size_t errlen)
+{
+    return query_exists(s, ST_HAS_EVENT, endpoint, date, event_type, has, err, errlen);
+}
+
+/* Why `retry ID` can do nothing: unknown, or delivered already. */
+static int
+check_retryable(struct store *s, const char *event_id, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_EVENT_STATUS);
+    char status[16] = "";
+    int rc;
+
+    bind_text(st, 1, event_id);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        copy_column(st, 0, status, sizeof status);
+    sqlite3_reset(st);
+    if (rc == SQLITE_DONE)
+        return fail(s, err, errlen, STORE_NOT_FOUND, "no webhook event %s", event_id);
+    if (rc != SQLITE_ROW)
+        return fail_sqlite(s, err, errlen, rc, "reading a webhook event");
+    if (strcmp(status, "delivered") == 0)
+        return fail(s, err, errlen, STORE_EXISTS, "webhook event %s was delivered already",
+                    event_id);
+    return STORE_OK;
+}
+
+int
+store_outbox_retry(struct store *s, const char *event_id, int64_t now, size_t *count,
+                   char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int rc;
+
+    *count = 0;
+    if (event_id != NULL && (rc = check_retryable(s, event_id, err, errlen)) != STORE_OK)
+        return rc;
+    if ((rc = begin(s, err, errlen)) != STORE_OK)
+        return rc;
+    st = stmt(s, ST_RETRY_ENABLE);
+    bind_text(st, 1, event_id);
+    if ((rc = step_done(s, st, "re-enabling webhook endpoints", err, errlen)) == STORE_OK) {
+        st = stmt(s, ST_RETRY);
+        bind_text(st, 1, event_id);
+        sqlite3_bind_int64(st, 2, now);
+        rc = step_done(s, st, "requeueing webhook events", err, errlen);
+        *count = (size_t)sqlite3_changes(s->db);
+    }
+    if (rc != STORE_OK) {
+        rollback(s);
+        *count = 0;
+        return rc;
+    }
+    return commit(s, err, errlen);
+}
+
+int
+store_webhook_stats(struct store *s, struct store_webhook_stats *out, size_t cap,
+                    size_t *count, char *err, size_t errlen)
+{
+    sqlite3_stmt *st = stmt(s, ST_WEBHOOK_STATS);
+    int rc;
+
+    *count = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && *count < cap) {
+        struct store_webhook_stats *w = &out[(*count)++];
+
+        memset(w, 0, sizeof *w);
+        copy_column(st, 0, w->endpoint, sizeof w->endpoint);
+        w->pending = sqlite3_column_int64(st, 1);
+        w->dead = sqlite3_column_int64(st, 2);
+        w->delivered = sqlite3_column_int64(st, 3);
+        w->oldest_pending_at = sqlite3_column_int64(st, 4);
+        w->last_success_at = sqlite3_column_int64(st, 5);
+        w->disabled_at = sqlite3_column_int64(st, 6);
+        copy_column(st, 7, w->disabled_reason, sizeof w->disabled_reason);
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(s, err, errlen, rc, "counting webhook events");
     return STORE_OK;
 }
 

@@ -118,6 +118,101 @@ int store_mark_published(struct store *s, const char *date, int64_t now,
 int store_is_published(struct store *s, const char *date, int *published, char *err,
                        size_t errlen);
 
+/* Counts for the daemon's stats. */
+struct store_stats {
+    int64_t puzzles;          /* puzzles stored */
+    int64_t last_created_at;  /* newest puzzle's created_at, 0 when none */
+    int64_t outbox_pending;   /* webhook events not delivered yet */
+    int64_t outbox_dead;      /* webhook events given up on */
+};
+
+int store_get_stats(struct store *s, struct store_stats *out, char *err, size_t errlen);
+/* ---- webhook delivery state (the outbox's state machine) ---------------
+ * An event is 'pending' until a 2xx marks it 'delivered', or it runs out of
+ * attempts or meets a 410 and becomes 'dead'.  A 410 also disables its
+ * endpoint (webhook_endpoint.disabled_at); pending events of a disabled
+ * endpoint wait, untouched, until store_outbox_retry re-enables it. */
+
+#define STORE_NAME_MAX 72 /* endpoint names, with NUL */
+
+/* One outbox event, without its body. */
+struct store_outbox_row {
+    int64_t id;
+    char event_id[64];
+    char endpoint[STORE_NAME_MAX];
+    char event_type[64];
+    char date[11];              /* "" for events about no day */
+    int attempts;               /* attempts started so far */
+    int64_t next_attempt_at;    /* Unix seconds */
+    int64_t created_at;
+};
+
+/* Per-endpoint counts and state, for status and stats. */
+struct store_webhook_stats {
+    char endpoint[STORE_NAME_MAX];
+    int64_t pending, dead, delivered;
+    int64_t oldest_pending_at;  /* created_at of the oldest pending event; 0: none */
+    int64_t last_success_at;    /* 0: never */
+    int64_t disabled_at;        /* 0: enabled */
+    char disabled_reason[128];
+};
+
+/* Queues events outside a publication (catch-up, replay, test pings), all
+ * or none.  date NULL: events about no day; otherwise the date must be
+ * published (STORE_INVALID). */
+int store_enqueue_events(struct store *s, const char *date, int64_t now,
+                         const struct store_event *events, size_t count, char *err,
+                         size_t errlen);
+
+/* Up to cap pending events of endpoints not disabled, soonest due first. */
+int store_outbox_pending(struct store *s, struct store_outbox_row *out, size_t cap,
+                         size_t *count, char *err, size_t errlen);
+
+/* The exact bytes to send, in a malloc'd buffer with a NUL after them
+ * (owned by the caller). */
+int store_outbox_body(struct store *s, int64_t id, void **body, size_t *len, char *err,
+                      size_t errlen);
+
+/* Counts an attempt before it starts, and when to try again should it never
+ * report back (a crash mid-request).  STORE_NOT_FOUND unless pending. */
+int store_outbox_attempt(struct store *s, int64_t id, int64_t next_attempt_at, char *err,
+                         size_t errlen);
+
+/* Marks a pending event delivered and its endpoint's last success, at now. */
+int store_outbox_delivered(struct store *s, int64_t id, int64_t now, int http_status,
+                           char *err, size_t errlen);
+
+/* Records a failed attempt (http_status 0: no HTTP answer): the event stays
+ * pending until next_attempt_at, or is dead when dead is non-zero. */
+int store_outbox_failed(struct store *s, int64_t id, int http_status, const char *error,
+                        int64_t next_attempt_at, int dead, char *err, size_t errlen);
+
+/* A 410 Gone: the event is dead and its endpoint disabled, in one
+ * transaction. */
+int store_outbox_gone(struct store *s, int64_t id, int64_t now, int http_status,
+                      const char *reason, char *err, size_t errlen);
+
+/* Sets *disabled to 1 when a 410 disabled the endpoint. */
+int store_webhook_disabled(struct store *s, const char *endpoint, int *disabled,
+                           char *err, size_t errlen);
+
+/* Sets *has to 1 when the outbox ever held an event_type event about date
+ * for endpoint. */
+int store_outbox_has_event(struct store *s, const char *endpoint, const char *date,
+                           const char *event_type, int *has, char *err, size_t errlen);
+
+/* Makes a dead or pending event (event_id) or every one (event_id NULL) due
+ * at now with its attempts reset, and re-enables the endpoints concerned.
+ * *count gets the number requeued.  For one event: STORE_NOT_FOUND when
+ * unknown, STORE_EXISTS when already delivered. */
+int store_outbox_retry(struct store *s, const char *event_id, int64_t now, size_t *count,
+                       char *err, size_t errlen);
+
+/* Every endpoint named in the outbox or the endpoint table, by name (the
+ * backlog for `stats` is the pending and dead counts). */
+int store_webhook_stats(struct store *s, struct store_webhook_stats *out, size_t cap,
+                        size_t *count, char *err, size_t errlen);
+
 /* Copies the live database to dest with SQLite's online backup API (the
  * daemon keeps running), through a temporary file renamed into place. */
 int store_backup(struct store *s, const char *dest, char *err, size_t errlen);

@@ -4,8 +4,10 @@
  * commands[] below.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "ctl.h"
 
 #ifndef SUDOKUD_VERSION
@@ -17,7 +19,15 @@ struct command {
     int (*run)(int argc, char **argv);
     const char *synopsis;
     const char *help;
+    int (*remote)(int argc, char **argv); /* instead of run when --socket is given */
 };
+
+#define DAEMON_EXIT                                                             \
+    "\nExit status: 0 ok, 1 an error reply from the daemon (its code and\n"     \
+    "message on stderr), 2 a usage error, 3 no daemon at the socket.\n"
+#define SOCKET_HELP                                                             \
+    "Asks the running sudokud over its socket (--socket PATH, default\n"        \
+    CONFIG_DEFAULT_SOCKET "); --json prints its JSON reply as is.\n"
 
 static const struct command commands[] = {
     {"solve", ctl_cmd_solve, "solve [FILE|-] [--json]",
@@ -36,7 +46,7 @@ static const struct command commands[] = {
      "with status solved, unsolvable, multiple or invalid (with \"error\").\n"
      "\n"
      "Exit status: 0 when every line was read (whatever the verdicts), 1 on an\n"
-     "I/O error, 2 on a usage error.\n"},
+     "I/O error, 2 on a usage error.\n", NULL},
     {"count", ctl_cmd_count, "count [--limit N] [FILE|-] [--json]",
      "Counts the solutions of one puzzle per input line, stopping at N\n"
      "(default 2: \"none, one, or more than one\"). Input as for solve.\n"
@@ -46,7 +56,7 @@ static const struct command commands[] = {
      "\"solutions\":1,\"limit\":2}, or status invalid with \"error\".\n"
      "\n"
      "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
-     "usage error.\n"},
+     "usage error.\n", NULL},
     {"grade", ctl_cmd_grade, "grade [FILE|-] [--json]",
      "Grades one puzzle per input line (input as for solve) with the solver\n"
      "that uses a person's techniques, easiest step first.\n"
@@ -62,7 +72,7 @@ static const struct command commands[] = {
      "   \"steps\":59,\"counts\":{...},\"line\":1,\"puzzle\":\"...\",\"status\":\"graded\"}\n"
      "\n"
      "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
-     "usage error.\n"},
+     "usage error.\n", NULL},
     {"explain", ctl_cmd_explain, "explain PUZZLE [--json] [--candidates]",
      "Solves PUZZLE (81 characters) step by step as a person would and prints\n"
      "one numbered sentence per step, then the grade. --candidates also\n"
@@ -71,8 +81,8 @@ static const struct command commands[] = {
      "(technique, rating, text, placements, eliminations, causes, houses).\n"
      "\n"
      "Exit status: 0, 1 when the puzzle has no or several solutions, 2 when\n"
-     "PUZZLE is not a puzzle.\n"},
-    {"hint", ctl_cmd_hint, "hint STATE [--puzzle PUZZLE] [--json]",
+     "PUZZLE is not a puzzle.\n", NULL},
+    {"hint", ctl_cmd_hint, "hint STATE [--puzzle PUZZLE] [--json] [--socket PATH]",
      "Gives the next step a person should take from STATE, a partly filled\n"
      "grid (81 characters), and nothing more. Prints 'STATUS: MESSAGE' with\n"
      "STATUS one of step, solved, wrong (the entries that differ from the\n"
@@ -80,7 +90,54 @@ static const struct command commands[] = {
      "repeated in a house), no-solution (an entry is wrong somewhere),\n"
      "multiple (several solutions) or stuck (no known technique applies).\n"
      "\n"
-     "Exit status: 0 for any answer, 2 when STATE or PUZZLE is not a grid.\n"},
+     "Works offline; with --socket PATH the daemon at PATH answers instead\n"
+     "(same output; exit status 1 for an error reply, 3 when no daemon).\n"
+     "\n"
+     "Exit status: 0 for any answer, 2 when STATE or PUZZLE is not a grid.\n",
+     ctl_cmd_hint_remote},
+    {"today", ctl_cmd_today, "today [TIER] [--solution] [--json] [--socket PATH]",
+     "Prints today's puzzle of TIER (easy, medium, hard, expert), or every\n"
+     "tier's, as grids with their date, score and hardest technique; with\n"
+     "--solution, their solutions too. \"Today\" is the daemon's, in its\n"
+     "configured time zone.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+    {"get", ctl_cmd_get, "get DATE [TIER] [--solution] [--json] [--socket PATH]",
+     "Prints the puzzles of a published DATE (YYYY-MM-DD), as today does.\n"
+     SOCKET_HELP DAEMON_EXIT, NULL},
+    {"list", ctl_cmd_list, "list FROM TO [--solution] [--json] [--socket PATH]",
+     "Prints one line per published puzzle from FROM to TO (YYYY-MM-DD, at\n"
+     "most 31 days): DATE TIER PUZZLE [SOLUTION].\n" SOCKET_HELP DAEMON_EXIT, NULL},
+    {"check", ctl_cmd_check, "check STATE [--puzzle PUZZLE] [--json] [--socket PATH]",
+     "Says whether the filled cells of STATE (81 characters) agree with the\n"
+     "unique solution: 'STATUS: MESSAGE' with STATUS correct, solved, wrong\n"
+     "(then 'wrong: A1 C7', needs --puzzle, the original givens), conflict,\n"
+     "no-solution or multiple.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+    {"stats", ctl_cmd_stats, "stats [--json] [--socket PATH]",
+     "Prints the daemon's counters, one 'name: value' per line: uptime,\n"
+     "puzzles stored, last generation, requests, errors, connections,\n"
+     "thread-pool jobs, webhook backlog.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+    {"ping", ctl_cmd_ping, "ping [--json] [--socket PATH]",
+     "Prints 'pong' when the daemon answers.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+    {"generate", ctl_cmd_generate,
+     "generate --difficulty TIER [--count N] [--seed S] [--symmetry SYM]\n"
+     "                   [--minimal] [--min-clues N] [--max-clues N] [--attempts N] [--json]",
+     "Generates puzzles with exactly one solution that grade to TIER (easy,\n"
+     "medium, hard or expert), with a symmetric clue pattern: SYM is none,\n"
+     "rotational-180 (the default), rotational-90, mirror or diagonal.\n"
+     "--minimal keeps only puzzles where every clue is needed; --min-clues\n"
+     "and --max-clues bound the clue count; --attempts bounds the complete\n"
+     "grids tried per puzzle (default 500) before giving up with an error.\n"
+     "\n"
+     "The same seed and options give the same puzzles on every run (for this\n"
+     "generator version). Puzzle i of --count N uses seed S+i. Without --seed\n"
+     "a seed is drawn from the OS and printed on standard error.\n"
+     "\n"
+     "Prints one 81-character puzzle per line; --json prints one object per\n"
+     "puzzle: puzzle, solution, tier, score (Sudoku Explainer scale),\n"
+     "hardest_technique, clues, symmetry, seed (a decimal string), attempts\n"
+     "and generator_version.\n"
+     "\n"
+     "Exit status: 0 ok, 1 when no puzzle could be made within the budget,\n"
+     "2 on a usage error.\n", NULL},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
@@ -95,7 +152,7 @@ static const struct command *find_command(const char *name)
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, "usage: sudokuctl [--help] [--version] COMMAND [ARGS]\n\n"
+    fprintf(out, "usage: sudokuctl [--help] [--version] [--socket PATH] COMMAND [ARGS]\n\n"
                  "Commands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  sudokuctl %s\n", commands[i].synopsis);
@@ -118,8 +175,37 @@ static int help(int argc, char **argv)
     return CTL_EXIT_OK;
 }
 
+/* A --socket PATH before the command is passed on after its arguments. */
+static int run_command(const struct command *c, int argc, char **argv, const char *socket)
+{
+    int remote = socket != NULL;
+    for (int i = 0; i < argc; i++)
+        remote |= strcmp(argv[i], "--socket") == 0;
+    int (*run)(int, char **) = remote && c->remote ? c->remote : c->run;
+    if (socket == NULL)
+        return run(argc, argv);
+    char **args = malloc(((size_t)argc + 3) * sizeof *args);
+    if (!args) {
+        fprintf(stderr, "sudokuctl: out of memory\n");
+        return CTL_EXIT_ERROR;
+    }
+    memcpy(args, argv, (size_t)argc * sizeof *args);
+    args[argc] = "--socket";
+    args[argc + 1] = (char *)socket;
+    args[argc + 2] = NULL;
+    int rc = run(argc + 2, args);
+    free(args);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    const char *socket = NULL;
+    if (argc >= 3 && strcmp(argv[1], "--socket") == 0) {
+        socket = argv[2];
+        argc -= 2;
+        argv += 2;
+    }
     if (argc < 2) {
         print_usage(stderr);
         return CTL_EXIT_USAGE;
@@ -142,5 +228,5 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
             return help(1, argv + 1);
-    return c->run(argc - 2, argv + 2);
+    return run_command(c, argc - 2, argv + 2, socket);
 }

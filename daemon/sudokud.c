@@ -20,8 +20,11 @@
 #include "config.h"
 #include "log.h"
 #include "notify.h"
+#include "produce.h"
 #include "schedule.h"
+#include "server.h"
 #include "store.h"
+#include "webhook.h"
 
 #ifndef SUDOKUD_VERSION
 #define SUDOKUD_VERSION "0.1.0"
@@ -38,6 +41,9 @@ struct daemon {
     const char *config_path;
     struct config cfg;
     struct store *store;
+    struct produce *produce;            /* generation jobs off the loop */
+    struct server *server;              /* the query socket */
+    struct webhook *webhook;
     struct schedule_slot *slots;        /* SCHEDULE_SLOTS_MAX, for the missing list */
     struct schedule_date current;       /* the live date at the last tick */
     int have_current;
@@ -139,6 +145,19 @@ has_puzzle(void *arg, const char *date, const char *tier, int *has, char *err,
     return store_has_puzzle(arg, date, tier, has, err, errlen);
 }
 
+/* An endpoint added or enabled since date was published gets its event. */
+static void
+catch_up_webhooks(struct daemon *d, const char *date)
+{
+    char err[STORE_ERR_MAX];
+    size_t queued = 0;
+
+    if (webhook_catch_up(d->webhook, date, &queued, err, sizeof err) != STORE_OK)
+        log_err("webhook: catching up on %s: %s", date, err);
+    else if (queued > 0)
+        log_notice("webhook: queued %s for %zu endpoint(s) that never had it", date, queued);
+}
+
 /* Marks the live date published once every configured tier is stored. */
 static void
 publish_current_day(struct daemon *d, time_t now)
@@ -158,10 +177,12 @@ publish_current_day(struct daemon *d, time_t now)
         log_err("schedule: %s", err);
         return;
     }
-    if (published)
+    if (published) {
+        catch_up_webhooks(d, date);
         return;
-    /* The webhook events of the day (issue 7) join this same transaction. */
-    rc = store_mark_published(d->store, date, (int64_t)now, NULL, 0, err, sizeof err);
+    }
+    /* The day's webhook events are queued in the same transaction. */
+    rc = webhook_publish_day(d->webhook, date, (int64_t)now, err, sizeof err);
     if (rc != STORE_OK)
         log_err("schedule: cannot publish %s: %s", date, err);
     else
@@ -170,10 +191,9 @@ publish_current_day(struct daemon *d, time_t now)
 
 /*
  * Finds which (date, tier) puzzles the store lacks for the live date
- * through days_ahead later, logs them, and publishes the live date when it
- * is complete.  This is where generation of the missing puzzles starts
- * (issue 4: one uv_queue_work per slot, seeded from the secret, date and
- * tier, stored with store_put_day from the after-work callback).
+ * through days_ahead later, starts making the first missing date's (the
+ * job calls back here when it ends, which starts the next), and publishes
+ * the live date when it is complete.
  */
 static void
 scheduler_ensure_puzzles(struct daemon *d, time_t now)
@@ -190,14 +210,24 @@ scheduler_ensure_puzzles(struct daemon *d, time_t now)
     }
     if (d->missing > 0) {
         schedule_describe(d->slots, d->missing, list, sizeof list);
-        log_warning("schedule: %zu puzzle(s) missing: %s", d->missing, list);
-        log_warning("schedule: this build has no puzzle generator yet; "
-                    "missing puzzles are not generated");
+        log_info("schedule: %zu puzzle(s) to make: %s", d->missing, list);
+        produce_start(d->produce, &d->cfg, d->slots, d->missing);
     } else {
         log_info("schedule: all puzzles present through %d day(s) ahead",
                  d->cfg.days_ahead);
     }
     publish_current_day(d, now);
+    send_status(d);
+}
+
+/* A generation job ended: store state changed, look again. */
+static void
+on_produced(void *arg)
+{
+    struct daemon *d = arg;
+
+    if (!d->stopping)
+        scheduler_ensure_puzzles(d, time(NULL));
 }
 
 static void on_schedule_timer(uv_timer_t *t);
@@ -214,7 +244,10 @@ schedule_tick(struct daemon *d, int force)
     time_t now = time(NULL);
     struct schedule_date cur = schedule_current_date(now, d->cfg.publish_minute);
 
-    if (force || !d->have_current || schedule_date_cmp(cur, d->current) != 0) {
+    /* Also retried each hop while puzzles are missing (a full disk, a
+     * failed job) and no job is running. */
+    if (force || !d->have_current || schedule_date_cmp(cur, d->current) != 0 ||
+        (d->missing > 0 && !produce_running(d->produce))) {
         d->current = cur;
         d->have_current = 1;
         scheduler_ensure_puzzles(d, now);
@@ -291,6 +324,7 @@ reload(struct daemon *d)
         log_set_level(d->cfg.log_level);
         schedule_set_zone(d->cfg.time_zone);
         log_notice("reloaded configuration from %s", d->config_path);
+        webhook_kick(d->webhook);
         schedule_tick(d, 1);
     }
     notify_send("READY=1");
@@ -317,7 +351,10 @@ on_signal(uv_signal_t *sig, int signum)
         return;
     d->stopping = 1;
     notify_send("STOPPING=1");
+    produce_stop(d->produce);
     log_notice("stopping on %s", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+    server_stop(d->server);
+    webhook_stop(d->webhook); /* before the walk: curl must release its sockets */
     /* Closing every handle lets uv_run return once in-flight work is done. */
     uv_walk(&d->loop, close_handle, NULL);
 }
@@ -376,6 +413,7 @@ open_store(struct daemon *d)
 static int
 run(struct daemon *d, int foreground)
 {
+    char err[SERVER_ERR_MAX > STORE_ERR_MAX ? SERVER_ERR_MAX : STORE_ERR_MAX];
     int rc;
 
     log_setup(stderr, d->cfg.log_level, !foreground && log_stderr_is_journal());
@@ -384,8 +422,15 @@ run(struct daemon *d, int foreground)
     if ((rc = open_store(d)) != EXIT_SUCCESS)
         return rc;
     if ((d->slots = calloc(SCHEDULE_SLOTS_MAX, sizeof *d->slots)) == NULL ||
-        start_loop(d) != 0) {
+        start_loop(d) != 0 ||
+        produce_init(&d->produce, &d->loop, d->store, on_produced, d) != 0) {
         log_err("cannot set up the event loop");
+        return EXIT_FAILURE;
+    }
+    if (webhook_open(&d->webhook, &d->loop, d->store, &d->cfg, SUDOKUD_VERSION, err,
+                     sizeof err) != STORE_OK ||
+        server_start(&d->server, &d->loop, &d->cfg, d->store, err, sizeof err) != 0) {
+        log_err("%s", err);
         return EXIT_FAILURE;
     }
     log_notice("sudokud %s started with %s, database %s (schema %d)", SUDOKUD_VERSION,
@@ -425,6 +470,9 @@ main(int argc, char **argv)
         return EXIT_SUCCESS;
     }
     rc = run(&d, o.foreground);
+    produce_free(d.produce);
+    server_free(d.server);
+    webhook_free(d.webhook);
     store_close(d.store);
     free(d.slots);
     config_free(&d.cfg);

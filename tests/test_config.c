@@ -93,6 +93,8 @@ test_defaults(void **state)
     assert_string_equal(cfg.socket_path, "/run/sudokud/sudokud.sock");
     assert_int_equal(cfg.socket_mode, 0660);
     assert_null(cfg.socket_group);
+    assert_int_equal(cfg.socket_max_clients, 2048);
+    assert_int_equal(cfg.socket_idle_timeout, 60);
     assert_int_equal(cfg.log_level, LOG_LEVEL_INFO);
     assert_null(cfg.time_zone);
     assert_int_equal(cfg.publish_minute, 0);
@@ -120,7 +122,7 @@ test_every_key(void **state)
                     "[webhook \"site-1\"]\nurl = https://example.org/h?a=1;b=2#frag\n"
                     "secret = " WHSEC "\ninclude_solutions = yes\ntimeout = 10\n"
                     "header = X-Site: one\nheader = Authorization: Bearer x\n"
-                    "enabled = off\nca_file = /etc/hostname\n"
+                    "enabled = off\nca_file = /etc/hostname\nretry_base = 1\n"
                     "[webhook \"local\"]\nurl = http://127.0.0.1:8080/\nsecret = " WHSEC "\n");
     assert_string_equal(cfg.state_directory, "var");
     assert_string_equal(cfg.database_path, "/abs/x.db");
@@ -147,7 +149,9 @@ test_every_key(void **state)
     assert_string_equal(cfg.webhooks[0].headers[1], "Authorization: Bearer x");
     assert_int_equal(cfg.webhooks[0].enabled, 0);
     assert_string_equal(cfg.webhooks[0].ca_file, "/etc/hostname");
+    assert_int_equal(cfg.webhooks[0].retry_base_s, 1);
     assert_int_equal(cfg.webhooks[1].enabled, 1);
+    assert_int_equal(cfg.webhooks[1].retry_base_s, 5);
     assert_int_equal(cfg.webhooks[1].timeout_s, 30);
     assert_int_equal(cfg.webhooks[1].include_solutions, 0);
     config_free(&cfg);
@@ -218,7 +222,8 @@ test_structure_errors(void **state)
     (void)state;
     expect_error(GEN "[daemon]\nstate_dir = x\n",
                  "sudokud.conf:4: state_dir: unknown key in [daemon] (known keys: "
-                 "state_directory, database, socket, socket_mode, socket_group, log_level)");
+                 "state_directory, database, socket, socket_mode, socket_group, "
+                 "socket_max_clients, socket_idle_timeout, log_level)");
     expect_error("[deamon]\n",
                  "sudokud.conf:1: unknown section [deamon] (expected [daemon], [schedule], "
                  "[generator] or [webhook \"NAME\"])");
@@ -362,7 +367,13 @@ test_webhook_errors(void **state)
                  "file or directory");
     expect_error(GEN "[webhook \"a\"]\nfoo = 1\n",
                  "sudokud.conf:4: foo: unknown key in [webhook] (known keys: url, secret, "
-                 "include_solutions, timeout, header, enabled, ca_file)");
+                 "include_solutions, timeout, header, enabled, ca_file, retry_base)");
+    expect_error(GEN "[webhook \"a\"]\nretry_base = 0\n",
+                 "sudokud.conf:4: retry_base: expected a number of seconds from 1 to 300, "
+                 "got '0'");
+    expect_error(GEN "[webhook \"a\"]\nretry_base = 301\n",
+                 "sudokud.conf:4: retry_base: expected a number of seconds from 1 to 300, "
+                 "got '301'");
 }
 
 static void

@@ -337,6 +337,149 @@ test_publication_and_outbox(void **state)
                              "next_attempt_at=1800000000 AND date='2026-11-21'"), 2);
 }
 
+static int64_t
+pending_id(struct store *s, const char *event_id, struct store_outbox_row *out)
+{
+    struct store_outbox_row rows[8];
+    char err[STORE_ERR_MAX];
+    size_t n;
+
+    assert_int_equal(store_outbox_pending(s, rows, 8, &n, err, sizeof err), STORE_OK);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(rows[i].event_id, event_id) == 0) {
+            if (out != NULL)
+                *out = rows[i];
+            return rows[i].id;
+        }
+    }
+    return -1;
+}
+
+static size_t
+pending_count(struct store *s)
+{
+    struct store_outbox_row rows[8];
+    char err[STORE_ERR_MAX];
+    size_t n;
+
+    assert_int_equal(store_outbox_pending(s, rows, 8, &n, err, sizeof err), STORE_OK);
+    return n;
+}
+
+static const struct store_webhook_stats *
+stats_of(struct store_webhook_stats *all, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(all[i].endpoint, name) == 0)
+            return &all[i];
+    }
+    fail_msg("no stats for %s", name);
+    return NULL;
+}
+
+/* pending -> attempt -> failed -> delivered / gone (dead + disabled) ->
+ * retry, as the relay drives it, all read back through the API. */
+static void
+test_outbox_state_machine(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle day[3];
+    struct store_event ev[2] = {
+        {"msg_1", "site-a", "puzzles.published", "{\"a\":1}\n\x00x", 10},
+        {"msg_2", "site-b", "puzzles.published", "{}", 2},
+    };
+    struct store_event ping = {"msg_3", "site-a", "webhook.test", "{}", 2};
+    struct store_webhook_stats st[8];
+    struct store_outbox_row row;
+    char err[STORE_ERR_MAX];
+    int64_t id1, id2;
+    size_t n, len;
+    void *body;
+    int flag;
+
+    (void)state;
+    make_day(day, "2026-11-21", 7);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    assert_int_equal(store_mark_published(s, "2026-11-21", 1000, ev, 2, err, sizeof err), 0);
+    assert_int_equal(store_enqueue_events(s, "2026-11-22", 1000, ev, 1, err, sizeof err),
+                     STORE_INVALID);
+    assert_non_null(strstr(err, "2026-11-22 is not published"));
+    assert_int_equal(pending_count(s), 2);
+    id1 = pending_id(s, "msg_1", &row);
+    id2 = pending_id(s, "msg_2", NULL);
+    assert_int_equal(row.attempts, 0);
+    assert_int_equal(row.next_attempt_at, 1000);
+    assert_string_equal(row.date, "2026-11-21");
+    assert_string_equal(row.endpoint, "site-a");
+    assert_int_equal(store_outbox_body(s, id1, &body, &len, err, sizeof err), STORE_OK);
+    assert_int_equal(len, 10);
+    assert_memory_equal(body, "{\"a\":1}\n\x00x", 10);
+    free(body);
+
+    assert_int_equal(store_outbox_attempt(s, id1, 1005, err, sizeof err), STORE_OK);
+    pending_id(s, "msg_1", &row);
+    assert_int_equal(row.attempts, 1);
+    assert_int_equal(row.next_attempt_at, 1005);
+    assert_int_equal(store_outbox_failed(s, id1, 500, "HTTP 500", 1010, 0, err, sizeof err),
+                     STORE_OK);
+    pending_id(s, "msg_1", &row);
+    assert_int_equal(row.next_attempt_at, 1010);
+    assert_int_equal(row.attempts, 1);
+
+    assert_int_equal(store_outbox_delivered(s, id2, 1020, 200, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_delivered(s, id2, 1021, 200, err, sizeof err),
+                     STORE_NOT_FOUND);
+    assert_int_equal(pending_id(s, "msg_2", NULL), -1);
+
+    assert_int_equal(store_outbox_gone(s, id1, 1030, 410, "410 Gone", err, sizeof err), 0);
+    assert_int_equal(store_webhook_disabled(s, "site-a", &flag, err, sizeof err), 0);
+    assert_int_equal(flag, 1);
+    assert_int_equal(store_enqueue_events(s, NULL, 1040, &ping, 1, err, sizeof err), 0);
+    assert_int_equal(pending_count(s), 0); /* site-a's ping waits: endpoint disabled */
+
+    assert_int_equal(store_webhook_stats(s, st, 8, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(stats_of(st, n, "site-a")->dead, 1);
+    assert_int_equal(stats_of(st, n, "site-a")->pending, 1);
+    assert_int_equal(stats_of(st, n, "site-a")->oldest_pending_at, 1040);
+    assert_int_equal(stats_of(st, n, "site-a")->disabled_at, 1030);
+    assert_string_equal(stats_of(st, n, "site-a")->disabled_reason, "410 Gone");
+    assert_int_equal(stats_of(st, n, "site-b")->delivered, 1);
+    assert_int_equal(stats_of(st, n, "site-b")->last_success_at, 1020);
+    assert_int_equal(stats_of(st, n, "site-b")->disabled_at, 0);
+
+    assert_int_equal(store_outbox_has_event(s, "site-a", "2026-11-21", "puzzles.published",
+                                            &flag, err, sizeof err), 0);
+    assert_int_equal(flag, 1);
+    assert_int_equal(store_outbox_has_event(s, "site-c", "2026-11-21", "puzzles.published",
+                                            &flag, err, sizeof err), 0);
+    assert_int_equal(flag, 0);
+
+    assert_int_equal(store_outbox_retry(s, "msg_2", 2000, &n, err, sizeof err), STORE_EXISTS);
+    assert_int_equal(store_outbox_retry(s, "msg_9", 2000, &n, err, sizeof err),
+                     STORE_NOT_FOUND);
+    assert_int_equal(store_outbox_retry(s, NULL, 2000, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(store_webhook_disabled(s, "site-a", &flag, err, sizeof err), 0);
+    assert_int_equal(flag, 0);
+    assert_int_equal(pending_count(s), 2);
+    pending_id(s, "msg_1", &row);
+    assert_int_equal(row.attempts, 0);
+    assert_int_equal(row.next_attempt_at, 2000);
+
+    assert_int_equal(store_outbox_failed(s, id1, 0, "timed out", 2100, 1, err, sizeof err), 0);
+    assert_int_equal(pending_count(s), 1);
+    store_close(s);
+    assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox WHERE status='dead' AND "
+                             "last_http_status IS NULL"), 1);
+    /* Reopened, the state is exactly as left. */
+    s = open_ok();
+    assert_int_equal(pending_count(s), 1);
+    assert_int_equal(pending_id(s, "msg_3", &row) > 0, 1);
+    assert_string_equal(row.date, "");
+    store_close(s);
+}
+
 static void
 expect_open_fails(int status, const char *message)
 {
@@ -347,6 +490,38 @@ expect_open_fails(int status, const char *message)
     assert_null(s);
     if (strstr(err, message) == NULL)
         fail_msg("expected '%s' in '%s'", message, err);
+}
+
+static void
+test_stats(void **state)
+{
+    struct store *s = open_ok();
+    struct store_puzzle day[3];
+    struct store_event ev[2] = {
+        {"msg_s1", "site-a", "puzzles.published", "{}", 2},
+        {"msg_s2", "site-b", "puzzles.published", "{}", 2},
+    };
+    struct store_stats st;
+    char err[STORE_ERR_MAX];
+
+    (void)state;
+    assert_int_equal(store_get_stats(s, &st, err, sizeof err), STORE_OK);
+    assert_int_equal(st.puzzles, 0);
+    assert_int_equal(st.last_created_at, 0);
+    assert_int_equal(st.outbox_pending, 0);
+    make_day(day, "2026-11-21", 7);
+    assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
+    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000000, ev, 2, err, sizeof err),
+                     STORE_OK);
+    store_close(s);
+    raw_exec("UPDATE webhook_outbox SET status = 'dead' WHERE event_id = 'msg_s2'");
+    s = open_ok();
+    assert_int_equal(store_get_stats(s, &st, err, sizeof err), STORE_OK);
+    assert_int_equal(st.puzzles, 3);
+    assert_int_equal(st.last_created_at, day[2].created_at);
+    assert_int_equal(st.outbox_pending, 1);
+    assert_int_equal(st.outbox_dead, 1);
+    store_close(s);
 }
 
 static void
@@ -579,6 +754,8 @@ main(void)
         cmocka_unit_test_setup(test_refusals_write_nothing, fresh_db),
         cmocka_unit_test_setup(test_malformed_puzzles, fresh_db),
         cmocka_unit_test_setup(test_publication_and_outbox, fresh_db),
+        cmocka_unit_test_setup(test_stats, fresh_db),
+        cmocka_unit_test_setup(test_outbox_state_machine, fresh_db),
         cmocka_unit_test_setup(test_refuses_newer_and_foreign, fresh_db),
         cmocka_unit_test_setup(test_v1_fixture, fresh_db),
         cmocka_unit_test_setup(test_backup, fresh_db),

@@ -1,0 +1,355 @@
+/*
+ * ctl_client: owns the sudokuctl commands that ask a running sudokud over
+ * its query socket (today, get, list, check, stats, ping, and hint when a
+ * socket is named): one request line, one JSON reply line, printed as a
+ * grid or text, or raw with --json.  Exit status: 0 ok, 1 an error reply
+ * (its code and message on stderr), 2 usage, 3 no daemon at the socket.
+ */
+#include "ctl.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "grid.h"
+
+#define ARGS_MAX 3
+#define REPLY_MAX (16 * 1024 * 1024)
+
+struct client {
+    const char *cmd;
+    const char *socket;
+    int json;
+    int solution;
+    const char *puzzle; /* hint, check: --puzzle */
+    int nargs;
+    const char *args[ARGS_MAX];
+};
+
+/* [--socket PATH] [--json] [--solution] and up to max positional words. */
+static int
+parse_args(struct client *c, int argc, char **argv, int min, int max)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+
+        if (strcmp(a, "--json") == 0)
+            c->json = 1;
+        else if (strcmp(a, "--solution") == 0 && strcmp(c->cmd, "check") != 0)
+            c->solution = 1;
+        else if (strcmp(a, "--socket") == 0 && i + 1 < argc)
+            c->socket = argv[++i];
+        else if (strcmp(a, "--puzzle") == 0 && i + 1 < argc && max == 2 && min == 1 &&
+                 strcmp(c->cmd, "get") != 0)
+            c->puzzle = argv[++i];
+        else if (a[0] == '-' && a[1] != '\0')
+            return ctl_usage_error(c->cmd, "unknown option '%s'", a);
+        else if (c->nargs == max)
+            return ctl_usage_error(c->cmd, "unexpected argument '%s'", a);
+        else
+            c->args[c->nargs++] = a;
+    }
+    if (c->nargs < min)
+        return ctl_usage_error(c->cmd, "missing argument");
+    if (c->puzzle != NULL && c->nargs == max)
+        return ctl_usage_error(c->cmd, "PUZZLE given twice");
+    if (c->puzzle != NULL)
+        c->args[c->nargs++] = c->puzzle;
+    if (c->socket == NULL)
+        c->socket = CONFIG_DEFAULT_SOCKET;
+    return CTL_EXIT_OK;
+}
+
+static int
+connect_daemon(const char *path)
+{
+    struct sockaddr_un a = {.sun_family = AF_UNIX};
+    int fd;
+
+    if (strlen(path) >= sizeof a.sun_path) {
+        fprintf(stderr, "sudokuctl: cannot connect to %s: path too long\n", path);
+        return -1;
+    }
+    memcpy(a.sun_path, path, strlen(path) + 1);
+    fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+        fprintf(stderr, "sudokuctl: cannot connect to %s: %s (is sudokud running? "
+                "--socket PATH names another socket)\n", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static int
+send_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = send(fd, data, len, MSG_NOSIGNAL);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Reads one reply line; returns it (malloc'd, NUL-terminated) or NULL. */
+static char *
+read_line(int fd)
+{
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap), *nl = NULL;
+
+    while (buf != NULL && nl == NULL) {
+        ssize_t n;
+
+        if (len + 1 == cap) {
+            char *p = cap < REPLY_MAX ? realloc(buf, cap * 2) : NULL;
+
+            if (p == NULL)
+                break;
+            buf = p;
+            cap *= 2;
+        }
+        n = recv(fd, buf + len, cap - len - 1, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        nl = memchr(buf + len, '\n', (size_t)n);
+        len += (size_t)n;
+    }
+    if (nl == NULL) {
+        free(buf);
+        return NULL;
+    }
+    *nl = '\0';
+    return buf;
+}
+
+/* Sends line, parses the reply into *out.  Returns a CTL_EXIT_*. */
+static int
+ask(const struct client *c, const char *line, json_t **out)
+{
+    int fd = connect_daemon(c->socket);
+    char *text;
+    json_error_t jerr;
+
+    if (fd < 0)
+        return CTL_EXIT_CONNECT;
+    if (send_all(fd, line, strlen(line)) != 0 || send_all(fd, "\n", 1) != 0) {
+        fprintf(stderr, "sudokuctl: sending to %s: %s\n", c->socket, strerror(errno));
+        close(fd);
+        return CTL_EXIT_CONNECT;
+    }
+    text = read_line(fd);
+    close(fd);
+    if (text == NULL) {
+        fprintf(stderr, "sudokuctl: %s closed the connection without a reply\n", c->socket);
+        return CTL_EXIT_ERROR;
+    }
+    *out = json_loads(text, 0, &jerr);
+    free(text);
+    if (*out == NULL || !json_is_object(*out)) {
+        fprintf(stderr, "sudokuctl: the reply from %s is not a JSON object\n", c->socket);
+        json_decref(*out);
+        return CTL_EXIT_ERROR;
+    }
+    return CTL_EXIT_OK;
+}
+
+static const char *
+str(const json_t *obj, const char *key)
+{
+    const char *s = json_string_value(json_object_get(obj, key));
+
+    return s != NULL ? s : "";
+}
+
+/* ---- printing ----------------------------------------------------------- */
+
+static void
+print_grid(const char *text)
+{
+    struct grid g;
+    char err[GRID_ERR_MAX], pretty[GRID_PRETTY_MAX];
+
+    if (grid_parse(&g, text, err, sizeof err) != GRID_OK) {
+        printf("%s\n", text);
+        return;
+    }
+    grid_format_pretty(&g, pretty);
+    fputs(pretty, stdout);
+}
+
+static void
+print_puzzle(const json_t *p)
+{
+    printf("%s %s: score %g, %lld clues, hardest %s\n", str(p, "date"), str(p, "tier"),
+           json_number_value(json_object_get(p, "score")),
+           (long long)json_integer_value(json_object_get(p, "clues")),
+           str(p, "hardest_technique"));
+    print_grid(str(p, "puzzle"));
+    if (json_object_get(p, "solution") != NULL) {
+        printf("solution:\n");
+        print_grid(str(p, "solution"));
+    }
+}
+
+static void
+print_puzzles(const struct client *c, const json_t *reply)
+{
+    const json_t *list = json_object_get(reply, "puzzles"), *p;
+    size_t i;
+
+    if (json_array_size(list) == 0)
+        printf("no puzzles published from %s to %s\n", str(reply, "from"), str(reply, "to"));
+    json_array_foreach(list, i, p) {
+        if (strcmp(c->cmd, "list") == 0) {
+            printf("%s %-6s %s%s%s\n", str(p, "date"), str(p, "tier"), str(p, "puzzle"),
+                   c->solution ? " " : "", c->solution ? str(p, "solution") : "");
+            continue;
+        }
+        if (i > 0)
+            putchar('\n');
+        print_puzzle(p);
+    }
+}
+
+static void
+print_fields(const json_t *reply)
+{
+    const char *key;
+    const json_t *v;
+
+    json_object_foreach((json_t *)reply, key, v) {
+        char *text;
+
+        if (strcmp(key, "ok") == 0)
+            continue;
+        text = json_is_string(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        printf("%s: %s\n", key, text != NULL ? text : json_string_value(v));
+        free(text);
+    }
+}
+
+static void
+print_verdict(const json_t *reply)
+{
+    const json_t *wrong = json_object_get(reply, "wrong"), *cell;
+    size_t i;
+
+    printf("%s: %s\n", str(reply, "status"), str(reply, "message"));
+    if (json_array_size(wrong) > 0) {
+        printf("wrong:");
+        json_array_foreach(wrong, i, cell)
+            printf(" %s", json_string_value(cell));
+        putchar('\n');
+    }
+}
+
+static void
+print_reply(const struct client *c, const json_t *reply)
+{
+    if (strcmp(c->cmd, "ping") == 0)
+        printf("pong\n");
+    else if (strcmp(c->cmd, "stats") == 0)
+        print_fields(reply);
+    else if (strcmp(c->cmd, "check") == 0 || strcmp(c->cmd, "hint") == 0)
+        print_verdict(reply);
+    else
+        print_puzzles(c, reply);
+}
+
+/* ---- commands ----------------------------------------------------------- */
+
+static int
+run(struct client *c, int argc, char **argv, int min, int max)
+{
+    char line[1024];
+    json_t *reply = NULL;
+    const json_t *error;
+    int rc = parse_args(c, argc, argv, min, max);
+    size_t len;
+
+    if (rc != CTL_EXIT_OK)
+        return rc;
+    len = (size_t)snprintf(line, sizeof line, "%s", c->cmd);
+    for (int i = 0; i < c->nargs && len < sizeof line; i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, " %s", c->args[i]);
+    if (c->solution && len < sizeof line)
+        snprintf(line + len, sizeof line - len, " solution");
+    if ((rc = ask(c, line, &reply)) != CTL_EXIT_OK)
+        return rc;
+    error = json_object_get(reply, "error");
+    if (c->json)
+        ctl_print_json(json_incref(reply));
+    else if (error == NULL)
+        print_reply(c, reply);
+    if (error != NULL) {
+        fprintf(stderr, "sudokuctl %s: %s: %s\n", c->cmd, str(error, "code"),
+                str(error, "message"));
+        rc = CTL_EXIT_ERROR;
+    }
+    json_decref(reply);
+    return rc != CTL_EXIT_OK ? rc : ctl_finish_output();
+}
+
+int
+ctl_cmd_today(int argc, char **argv)
+{
+    struct client c = {.cmd = "today"};
+    return run(&c, argc, argv, 0, 1);
+}
+
+int
+ctl_cmd_get(int argc, char **argv)
+{
+    struct client c = {.cmd = "get"};
+    return run(&c, argc, argv, 1, 2);
+}
+
+int
+ctl_cmd_list(int argc, char **argv)
+{
+    struct client c = {.cmd = "list"};
+    return run(&c, argc, argv, 2, 2);
+}
+
+int
+ctl_cmd_check(int argc, char **argv)
+{
+    struct client c = {.cmd = "check"};
+    return run(&c, argc, argv, 1, 2);
+}
+
+int
+ctl_cmd_hint_remote(int argc, char **argv)
+{
+    struct client c = {.cmd = "hint"};
+    return run(&c, argc, argv, 1, 2);
+}
+
+int
+ctl_cmd_stats(int argc, char **argv)
+{
+    struct client c = {.cmd = "stats"};
+    return run(&c, argc, argv, 0, 0);
+}
+
+int
+ctl_cmd_ping(int argc, char **argv)
+{
+    struct client c = {.cmd = "ping"};
+    return run(&c, argc, argv, 0, 0);
+}

@@ -1,0 +1,304 @@
+/*
+ * proto: owns the request grammar of the query socket (words, commands,
+ * dates, tiers, grids) and the help texts.  Pure: no I/O, no allocation,
+ * so every rule is unit-tested without a socket.
+ */
+#include "proto.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+
+#define WORDS_MAX 5
+#define SHOWN_MAX 40 /* bytes of a bad word quoted back */
+
+struct word {
+    const char *text;
+    size_t len;
+};
+
+static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
+    [PROTO_PING] = {"ping", "ping", "Answers {\"ok\":true,\"pong\":true}.", 0},
+    [PROTO_HELP] = {"help", "help", "Lists the commands.", 0},
+    [PROTO_STATS] = {"stats", "stats",
+                     "Uptime, puzzles stored, requests served, errors, last "
+                     "generation, webhook backlog.", 0},
+    [PROTO_TODAY] = {"today", "today [TIER] [solution]",
+                     "Today's puzzle of TIER (every tier when omitted), in the "
+                     "configured time zone.", 0},
+    [PROTO_GET] = {"get", "get DATE [TIER] [solution]",
+                   "The puzzles of a published DATE (YYYY-MM-DD).", 0},
+    [PROTO_LIST] = {"list", "list FROM TO [solution]",
+                    "The published puzzles from FROM to TO, at most 31 days.", 0},
+    [PROTO_SOLVE] = {"solve", "solve PUZZLE",
+                     "Solves an 81-cell puzzle ('.' or '0' for empty cells).", 1},
+    [PROTO_GRADE] = {"grade", "grade PUZZLE",
+                     "Grades a puzzle with the human-technique solver.", 1},
+    [PROTO_HINT] = {"hint", "hint STATE [PUZZLE]",
+                    "The next logical step from a partly filled grid; with the "
+                    "PUZZLE, wrong entries are named.", 1},
+    [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
+                     "Which filled cells disagree with the unique solution (with "
+                     "PUZZLE), or whether any does (without).", 1},
+};
+
+static const char *const error_names[] = {
+    [PROTO_OK] = "ok",
+    [PROTO_ERR_BAD_REQUEST] = "bad_request",
+    [PROTO_ERR_NOT_FOUND] = "not_found",
+    [PROTO_ERR_TOO_LARGE] = "too_large",
+    [PROTO_ERR_BUSY] = "busy",
+    [PROTO_ERR_INTERNAL] = "internal",
+};
+
+const struct proto_command_info *
+proto_command_info(enum proto_command command)
+{
+    return (unsigned)command < PROTO_COMMAND_COUNT ? &commands[command] : NULL;
+}
+
+const char *
+proto_error_name(enum proto_error code)
+{
+    return (unsigned)code <= PROTO_ERR_INTERNAL ? error_names[code] : "internal";
+}
+
+static int
+bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int
+bad(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return PROTO_ERR_BAD_REQUEST;
+}
+
+/* Printf arguments quoting a word the client sent, cut at SHOWN_MAX. */
+#define SHOWN(w) (int)((w).len > SHOWN_MAX ? SHOWN_MAX : (w).len), (w).text, \
+                 (w).len > SHOWN_MAX ? "..." : ""
+
+static int
+is(struct word w, const char *name)
+{
+    return w.len == strlen(name) && strncasecmp(w.text, name, w.len) == 0;
+}
+
+/* Rejects control bytes and anything outside ASCII: commands are ASCII,
+ * and a binary client gets told rather than misparsed. */
+static int
+check_text(const char *line, size_t len, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+
+        if ((c < 0x20 && c != '\t') || c >= 0x7f)
+            return bad(err, errlen,
+                       "byte 0x%02x at column %zu is not text; requests are lines of "
+                       "ASCII words", c, i + 1);
+    }
+    return PROTO_OK;
+}
+
+/* Returns the number of words, or -1 when there are more than max. */
+static int
+split_words(const char *line, size_t len, struct word *words, int max)
+{
+    int n = 0;
+    size_t i = 0;
+
+    while (i < len) {
+        while (i < len && (line[i] == ' ' || line[i] == '\t'))
+            i++;
+        if (i == len)
+            break;
+        if (n == max)
+            return -1;
+        words[n].text = line + i;
+        while (i < len && line[i] != ' ' && line[i] != '\t')
+            i++;
+        words[n].len = (size_t)(line + i - words[n].text);
+        n++;
+    }
+    return n;
+}
+
+static int
+parse_date(struct word w, struct schedule_date *out, const char *cmd, char *err,
+           size_t errlen)
+{
+    char text[SCHEDULE_DATE_LEN + 1];
+
+    if (w.len == SCHEDULE_DATE_LEN) {
+        memcpy(text, w.text, w.len);
+        text[w.len] = '\0';
+        if (schedule_date_parse(text, out) == 0)
+            return PROTO_OK;
+    }
+    return bad(err, errlen, "%s: expected a date YYYY-MM-DD, got '%.*s%s'", cmd, SHOWN(w));
+}
+
+static int
+parse_tier(struct word w, int *tier)
+{
+    for (int t = 0; t < CONFIG_TIER_COUNT; t++) {
+        if (is(w, config_tier_name((enum config_tier)t))) {
+            *tier = t;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* [TIER] [solution] in any order, each at most once. */
+static int
+parse_options(const struct word *w, int n, int allow_tier, struct proto_request *req,
+              const char *cmd, char *err, size_t errlen)
+{
+    for (int i = 0; i < n; i++) {
+        int tier;
+
+        if (is(w[i], "solution") && !req->solution) {
+            req->solution = 1;
+        } else if (allow_tier && req->tier == PROTO_TIER_ALL && parse_tier(w[i], &tier) == 0) {
+            req->tier = tier;
+        } else if (allow_tier) {
+            return bad(err, errlen,
+                       "%s: unexpected '%.*s%s' (expected one tier of easy, medium, "
+                       "hard, expert, and 'solution')", cmd, SHOWN(w[i]));
+        } else {
+            return bad(err, errlen, "%s: unexpected '%.*s%s' (expected 'solution')", cmd,
+                       SHOWN(w[i]));
+        }
+    }
+    return PROTO_OK;
+}
+
+static int
+parse_grid(struct word w, struct grid *g, const char *cmd, const char *what, char *err,
+           size_t errlen)
+{
+    char why[GRID_ERR_MAX];
+
+    if (grid_parse_n(g, w.text, w.len, why, sizeof why) == GRID_OK)
+        return PROTO_OK;
+    return bad(err, errlen, "%s: %s is not a grid: %s", cmd, what, why);
+}
+
+static int
+parse_list(const struct word *w, int n, struct proto_request *req, char *err,
+           size_t errlen)
+{
+    long days;
+    int rc;
+
+    if (n < 2)
+        return bad(err, errlen, "list: expected FROM and TO dates (list FROM TO [solution])");
+    if ((rc = parse_date(w[0], &req->from, "list", err, errlen)) != PROTO_OK ||
+        (rc = parse_date(w[1], &req->to, "list", err, errlen)) != PROTO_OK ||
+        (rc = parse_options(w + 2, n - 2, 0, req, "list", err, errlen)) != PROTO_OK)
+        return rc;
+    if (schedule_date_cmp(req->from, req->to) > 0)
+        return bad(err, errlen, "list: FROM %.*s is after TO %.*s", SCHEDULE_DATE_LEN,
+                   w[0].text, SCHEDULE_DATE_LEN, w[1].text);
+    days = schedule_days_from_civil(req->to) - schedule_days_from_civil(req->from) + 1;
+    if (days > PROTO_LIST_DAYS_MAX)
+        return bad(err, errlen, "list: at most %d days per request; %.*s to %.*s is %ld days",
+                   PROTO_LIST_DAYS_MAX, SCHEDULE_DATE_LEN, w[0].text, SCHEDULE_DATE_LEN,
+                   w[1].text, days);
+    return PROTO_OK;
+}
+
+/* STATE [PUZZLE] for hint and check. */
+static int
+parse_state(const struct word *w, int n, struct proto_request *req, const char *cmd,
+            char *err, size_t errlen)
+{
+    char why[GRID_ERR_MAX];
+    int rc;
+
+    if (n < 1 || n > 2)
+        return bad(err, errlen, "%s: expected STATE and optionally PUZZLE (%s STATE [PUZZLE])",
+                   cmd, cmd);
+    /* A repeated digit in the state is the player's mistake, which hint and
+     * check report as a verdict; only text that is no grid is refused. */
+    rc = grid_parse_n(&req->grid, w[0].text, w[0].len, why, sizeof why);
+    if (rc != GRID_OK && rc != GRID_ERR_CONFLICT)
+        return bad(err, errlen, "%s: STATE is not a grid: %s", cmd, why);
+    req->has_puzzle = n == 2;
+    return n == 2 ? parse_grid(w[1], &req->puzzle, cmd, "PUZZLE", err, errlen) : PROTO_OK;
+}
+
+static int
+parse_args(const struct word *w, int n, struct proto_request *req, char *err, size_t errlen)
+{
+    const char *cmd = commands[req->command].name;
+    int rc;
+
+    switch (req->command) {
+    case PROTO_PING:
+    case PROTO_HELP:
+    case PROTO_STATS:
+        return n == 0 ? PROTO_OK : bad(err, errlen, "%s takes no arguments", cmd);
+    case PROTO_TODAY:
+        return parse_options(w, n, 1, req, cmd, err, errlen);
+    case PROTO_GET:
+        if (n < 1)
+            return bad(err, errlen, "get: expected a DATE (get DATE [TIER] [solution])");
+        if ((rc = parse_date(w[0], &req->from, cmd, err, errlen)) != PROTO_OK)
+            return rc;
+        req->to = req->from;
+        return parse_options(w + 1, n - 1, 1, req, cmd, err, errlen);
+    case PROTO_LIST:
+        return parse_list(w, n, req, err, errlen);
+    case PROTO_SOLVE:
+    case PROTO_GRADE:
+        if (n != 1)
+            return bad(err, errlen, "%s: expected one PUZZLE of 81 cells (%s PUZZLE)", cmd, cmd);
+        return parse_grid(w[0], &req->grid, cmd, "PUZZLE", err, errlen);
+    case PROTO_HINT:
+    case PROTO_CHECK:
+        return parse_state(w, n, req, cmd, err, errlen);
+    case PROTO_COMMAND_COUNT:
+        break;
+    }
+    return bad(err, errlen, "internal: unknown command");
+}
+
+int
+proto_parse(const char *line, size_t len, struct proto_request *req, char *err,
+            size_t errlen)
+{
+    struct word w[WORDS_MAX];
+    int n, rc;
+
+    if (len > 0 && line[len - 1] == '\r')
+        len--;
+    if (len > PROTO_LINE_MAX) {
+        snprintf(err, errlen, "request longer than %d bytes", PROTO_LINE_MAX);
+        return PROTO_ERR_TOO_LARGE;
+    }
+    if ((rc = check_text(line, len, err, errlen)) != PROTO_OK)
+        return rc;
+    if ((n = split_words(line, len, w, WORDS_MAX)) < 0)
+        return bad(err, errlen, "too many words (at most %d); send 'help' for the commands",
+                   WORDS_MAX);
+    if (n == 0)
+        return PROTO_EMPTY;
+    memset(req, 0, sizeof *req);
+    req->tier = PROTO_TIER_ALL;
+    for (int c = 0; c < PROTO_COMMAND_COUNT; c++) {
+        if (is(w[0], commands[c].name)) {
+            req->command = (enum proto_command)c;
+            return parse_args(w + 1, n - 1, req, err, errlen);
+        }
+    }
+    return bad(err, errlen, "unknown command '%.*s%s'; send 'help' for the commands",
+               SHOWN(w[0]));
+}

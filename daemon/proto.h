@@ -1,0 +1,89 @@
+/*
+ * proto: the query socket's request language, without any I/O.
+ *
+ * One request per line (a trailing "\r" is ignored), words separated by
+ * spaces or tabs, case-insensitive:
+ *     ping | help | stats
+ *     today [TIER] [solution]          every published tier when TIER is omitted
+ *     get DATE [TIER] [solution]       DATE is YYYY-MM-DD
+ *     list FROM TO [solution]          at most PROTO_LIST_DAYS_MAX days
+ *     solve PUZZLE | grade PUZZLE      81 cells, '.' or '0' for an empty cell
+ *     hint STATE [PUZZLE] | check STATE [PUZZLE]
+ * A blank line is no request and gets no reply.  Every reply is one JSON
+ * object on one line, {"ok":true,...} or
+ * {"ok":false,"error":{"code":CODE,"message":TEXT}} with CODE one of
+ * proto_error_name().
+ */
+#ifndef SUDOKUD_PROTO_H
+#define SUDOKUD_PROTO_H
+
+#include <stddef.h>
+
+#include "grid.h"
+#include "schedule.h"
+
+#define PROTO_LINE_MAX 4096      /* bytes of a request, newline excluded */
+#define PROTO_LIST_DAYS_MAX 31   /* days one list request may cover */
+#define PROTO_ERR_MAX 256        /* bytes enough for any parse message */
+#define PROTO_TIER_ALL (-1)
+
+enum proto_command {
+    PROTO_PING,
+    PROTO_HELP,
+    PROTO_STATS,
+    PROTO_TODAY,
+    PROTO_GET,
+    PROTO_LIST,
+    PROTO_SOLVE,
+    PROTO_GRADE,
+    PROTO_HINT,
+    PROTO_CHECK,
+    PROTO_COMMAND_COUNT,
+};
+
+/* Also the reply codes; PROTO_OK is no error. */
+enum proto_error {
+    PROTO_OK = 0,
+    PROTO_ERR_BAD_REQUEST,
+    PROTO_ERR_NOT_FOUND,
+    PROTO_ERR_TOO_LARGE,
+    PROTO_ERR_BUSY,
+    PROTO_ERR_INTERNAL,
+};
+
+/* proto_parse's result for a blank line. */
+#define PROTO_EMPTY (-1)
+
+struct proto_request {
+    enum proto_command command;
+    int tier;                       /* enum config_tier, or PROTO_TIER_ALL */
+    int solution;                   /* 1: include solutions */
+    struct schedule_date from, to;  /* get: from; list: from..to */
+    struct grid grid;               /* solve, grade: the puzzle; hint, check: the state */
+    struct grid puzzle;             /* hint, check: the givens, when has_puzzle */
+    int has_puzzle;
+};
+
+struct proto_command_info {
+    const char *name;   /* lower case */
+    const char *usage;  /* "today [TIER] [solution]" */
+    const char *about;  /* one sentence */
+    int heavy;          /* 1: CPU-bound, run off the event loop */
+};
+
+/*
+ * Parses one request of len bytes (no newline; need not be NUL-terminated).
+ * Returns PROTO_OK and fills *req, PROTO_EMPTY for a blank line, or
+ * PROTO_ERR_BAD_REQUEST / PROTO_ERR_TOO_LARGE with a message naming the
+ * problem in err.
+ */
+int proto_parse(const char *line, size_t len, struct proto_request *req, char *err,
+                size_t errlen);
+
+const struct proto_command_info *proto_command_info(enum proto_command command);
+
+/* "bad_request", "not_found", "too_large", "busy", "internal" ("ok" for
+ * PROTO_OK). */
+const char *proto_error_name(enum proto_error code);
+
+#endif

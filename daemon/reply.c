@@ -1,0 +1,349 @@
+/*
+ * reply: owns the JSON shape of every query-socket reply and the pure
+ * computations behind solve, grade, hint and check.  Key names follow
+ * `sudokuctl ... --json` so a script reads both the same way.
+ */
+#include "reply.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grade.h"
+#include "hint.h"
+#include "human.h"
+#include "solver.h"
+
+/* 15 significant digits print ratings such as 2.6 as written (as
+ * sudokuctl --json does), not as 2.6000000000000001. */
+#define REPLY_DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(15))
+
+json_t *
+reply_ok(void)
+{
+    return json_pack("{s:b}", "ok", 1);
+}
+
+json_t *
+reply_error(enum proto_error code, const char *message)
+{
+    return json_pack("{s:b,s:{s:s,s:s}}", "ok", 0, "error", "code", proto_error_name(code),
+                     "message", message);
+}
+
+static json_t *
+technique_counts(const char *text)
+{
+    json_t *counts = json_loads(text, 0, NULL);
+
+    if (counts == NULL || !json_is_object(counts)) {
+        json_decref(counts);
+        return json_object();
+    }
+    return counts;
+}
+
+json_t *
+reply_puzzle(const struct store_puzzle *p, int solution)
+{
+    json_t *obj = json_pack("{s:s,s:s,s:s,s:i,s:f,s:s,s:o,s:s,s:s}", "date", p->date,
+                            "tier", p->tier, "puzzle", p->puzzle, "clues", p->clues,
+                            "score", p->score, "hardest_technique", p->hardest_technique,
+                            "technique_counts", technique_counts(p->technique_counts),
+                            "symmetry", p->symmetry, "generator_version",
+                            p->generator_version);
+
+    if (obj != NULL && solution)
+        json_object_set_new(obj, "solution", json_string(p->solution));
+    return obj;
+}
+
+json_t *
+reply_help(void)
+{
+    json_t *list = json_array();
+
+    for (int c = 0; c < PROTO_COMMAND_COUNT; c++) {
+        const struct proto_command_info *info = proto_command_info((enum proto_command)c);
+
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s}", "name", info->name, "usage",
+                                              info->usage, "about", info->about));
+    }
+    return json_pack("{s:b,s:o}", "ok", 1, "commands", list);
+}
+
+static json_t *
+grid_json(const struct grid *g)
+{
+    char text[GRID_LINE_LEN + 1];
+
+    grid_format_line(g, text);
+    return json_string(text);
+}
+
+/* ---- solve ------------------------------------------------------------- */
+
+static json_t *
+compute_solve(const struct grid *puzzle)
+{
+    struct grid sol;
+    int n = solver_count(puzzle, 2, &sol);
+    json_t *obj = json_pack("{s:b,s:s}", "ok", 1, "status",
+                            n == 0 ? "unsolvable" : n == 1 ? "solved" : "multiple");
+
+    if (obj != NULL && n == 1)
+        json_object_set_new(obj, "solution", grid_json(&sol));
+    return obj;
+}
+
+/* ---- grade and hint ---------------------------------------------------- */
+
+static json_t *
+cands_json(const struct human_cand *c, int n)
+{
+    json_t *list = json_array();
+    char name[3];
+
+    for (int i = 0; i < n; i++) {
+        grid_cell_name(c[i].cell, name);
+        json_array_append_new(list, json_pack("{s:s,s:i}", "cell", name, "digit", c[i].digit));
+    }
+    return list;
+}
+
+static json_t *
+houses_json(const struct human_step *step)
+{
+    json_t *list = json_array();
+
+    for (int i = 0; i < step->n_house; i++) {
+        int h = step->house[i];
+
+        json_array_append_new(list, json_pack("{s:s,s:i}", "kind",
+                                              h < 9 ? "row" : h < 18 ? "column" : "box",
+                                              "index", h % 9 + 1));
+    }
+    return list;
+}
+
+/* The same keys as `sudokuctl hint --json`. */
+static json_t *
+step_json(const struct human_step *step)
+{
+    const struct human_tech_info *t = human_tech_info(step->tech);
+
+    return json_pack("{s:s,s:s,s:f,s:s,s:o,s:o,s:o,s:o}", "technique", t->key, "name",
+                     t->name, "rating", step->rating / 10.0, "text", step->text,
+                     "placements", cands_json(step->place, step->n_place), "eliminations",
+                     cands_json(step->elim, step->n_elim), "causes",
+                     cands_json(step->cause, step->n_cause), "houses", houses_json(step));
+}
+
+/* The grader assumes one solution, so that is checked first. */
+static json_t *
+compute_grade(const struct grid *puzzle)
+{
+    struct grade g;
+    int n = solver_count(puzzle, 2, NULL);
+    json_t *counts;
+
+    if (n != 1)
+        return json_pack("{s:b,s:s}", "ok", 1, "status", n == 0 ? "unsolvable" : "multiple");
+    grade_puzzle(puzzle, &g);
+    counts = json_object();
+    for (int t = 0; t < human_tech_count(); t++)
+        if (g.count[t] > 0)
+            json_object_set_new(counts, human_tech_info(t)->key, json_integer(g.count[t]));
+    return json_pack("{s:b,s:s,s:s,s:f,s:s?,s:i,s:i,s:o}", "ok", 1, "status", "graded",
+                     "tier", grade_tier_name(g.tier), "score", g.score / 10.0, "hardest",
+                     g.hardest >= 0 ? human_tech_info(g.hardest)->key : NULL, "effort",
+                     g.effort, "steps", g.steps, "counts", counts);
+}
+
+static json_t *
+compute_hint(const struct proto_request *req)
+{
+    char state[GRID_LINE_LEN + 1], puzzle[GRID_LINE_LEN + 1], err[PROTO_ERR_MAX];
+    struct hint h;
+    json_t *obj, *wrong;
+
+    grid_format_line(&req->grid, state);
+    grid_format_line(&req->puzzle, puzzle);
+    if (hint_next(state, req->has_puzzle ? puzzle : NULL, &h, err, sizeof err) != 0)
+        return reply_error(PROTO_ERR_BAD_REQUEST, err);
+    obj = json_pack("{s:b,s:s,s:s}", "ok", 1, "status", hint_status_name(h.status),
+                    "message", h.message);
+    if (obj != NULL && h.status == HINT_STEP)
+        json_object_set_new(obj, "step", step_json(&h.step));
+    if (obj != NULL && h.status == HINT_WRONG) {
+        char name[3];
+
+        wrong = json_array();
+        for (int i = 0; i < h.n_wrong; i++) {
+            grid_cell_name(h.wrong[i], name);
+            json_array_append_new(wrong, json_string(name));
+        }
+        json_object_set_new(obj, "wrong", wrong);
+    }
+    return obj;
+}
+
+/* ---- check ------------------------------------------------------------- */
+
+static json_t *
+check_reply(const char *status, const char *message, const struct grid *state,
+            json_t *wrong)
+{
+    int filled = grid_count_givens(state);
+
+    return json_pack("{s:b,s:s,s:s,s:o,s:i,s:i}", "ok", 1, "status", status, "message",
+                     message, "wrong", wrong != NULL ? wrong : json_array(), "filled",
+                     filled, "empty", GRID_CELLS - filled);
+}
+
+/* Without the givens a wrong entry can be detected but not located. */
+static json_t *
+check_alone(const struct grid *state)
+{
+    char why[GRID_ERR_MAX];
+    int n;
+
+    if (grid_check(state, why, sizeof why) != GRID_OK)
+        return check_reply("conflict", why, state, NULL);
+    n = solver_count(state, 2, NULL);
+    if (n == 0)
+        return check_reply("no-solution",
+                           "an entry is wrong: no solution completes this grid; send "
+                           "the PUZZLE too to find which", state, NULL);
+    if (n > 1)
+        return check_reply("multiple",
+                           "more than one solution completes this grid, so no entry "
+                           "can be judged; send the PUZZLE too", state, NULL);
+    if (grid_count_givens(state) == GRID_CELLS)
+        return check_reply("solved", "the grid is complete and correct", state, NULL);
+    return check_reply("correct", "every filled cell is right so far", state, NULL);
+}
+
+/* Returns the first given that state does not keep, or -1. */
+static int
+changed_given(const struct grid *state, const struct grid *puzzle)
+{
+    for (int i = 0; i < GRID_CELLS; i++)
+        if (puzzle->cell[i] != 0 && state->cell[i] != puzzle->cell[i])
+            return i;
+    return -1;
+}
+
+static json_t *
+check_against(const struct grid *state, const struct grid *puzzle)
+{
+    struct grid sol;
+    char msg[128], name[3];
+    int given = changed_given(state, puzzle), n;
+    json_t *wrong;
+
+    if (given >= 0) {
+        grid_cell_name(given, name);
+        snprintf(msg, sizeof msg, "check: STATE does not keep the given %d at %s",
+                 puzzle->cell[given], name);
+        return reply_error(PROTO_ERR_BAD_REQUEST, msg);
+    }
+    if ((n = solver_count(puzzle, 2, &sol)) != 1)
+        return reply_error(PROTO_ERR_BAD_REQUEST,
+                           n == 0 ? "check: PUZZLE has no solution"
+                                  : "check: PUZZLE has more than one solution, so no "
+                                    "entry can be called wrong");
+    wrong = json_array();
+    for (int i = 0; i < GRID_CELLS; i++) {
+        if (state->cell[i] != 0 && state->cell[i] != sol.cell[i]) {
+            grid_cell_name(i, name);
+            json_array_append_new(wrong, json_string(name));
+        }
+    }
+    if (json_array_size(wrong) > 0) {
+        snprintf(msg, sizeof msg, "%zu filled cell(s) disagree with the solution",
+                 json_array_size(wrong));
+        return check_reply("wrong", msg, state, wrong);
+    }
+    json_decref(wrong);
+    if (grid_count_givens(state) == GRID_CELLS)
+        return check_reply("solved", "the grid is complete and correct", state, NULL);
+    return check_reply("correct", "every filled cell is right so far", state, NULL);
+}
+
+/* ---- dispatch and output ----------------------------------------------- */
+
+json_t *
+reply_compute(const struct proto_request *req)
+{
+    switch (req->command) {
+    case PROTO_SOLVE:
+        return compute_solve(&req->grid);
+    case PROTO_GRADE:
+        return compute_grade(&req->grid);
+    case PROTO_HINT:
+        return compute_hint(req);
+    case PROTO_CHECK:
+        return req->has_puzzle ? check_against(&req->grid, &req->puzzle)
+                               : check_alone(&req->grid);
+    default:
+        return reply_error(PROTO_ERR_INTERNAL, "not a computed command");
+    }
+}
+
+int
+reply_buf_append(const char *data, size_t len, void *buf)
+{
+    struct reply_buf *b = buf;
+
+    if (len > b->cap - b->len) {
+        size_t cap = b->cap > 0 ? b->cap : 256;
+        char *p;
+
+        while (cap - b->len < len)
+            cap *= 2;
+        if ((p = realloc(b->data, cap)) == NULL)
+            return -1;
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, data, len);
+    b->len += len;
+    return 0;
+}
+
+void
+reply_buf_free(struct reply_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+struct emitter {
+    reply_emit_fn emit;
+    void *arg;
+};
+
+static int
+emit_json(const char *buffer, size_t size, void *data)
+{
+    const struct emitter *e = data;
+
+    return e->emit(buffer, size, e->arg);
+}
+
+int
+reply_write(json_t *reply, reply_emit_fn emit, void *arg)
+{
+    struct emitter e = {emit, arg};
+    int rc;
+
+    if (reply == NULL)
+        return -1;
+    rc = json_dump_callback(reply, emit_json, &e, REPLY_DUMP_FLAGS);
+    json_decref(reply);
+    if (rc != 0)
+        return -1;
+    return emit("\n", 1, arg) == 0 ? 0 : -1;
+}

@@ -1,0 +1,51 @@
+/*
+ * reply: the query socket's JSON replies, built with jansson.
+ *
+ * Everything here is pure and reentrant: reply_compute runs in the libuv
+ * thread pool for the CPU-heavy commands (solve, grade, hint, check).
+ * Each builder returns a new reference the caller owns, or NULL when out
+ * of memory.
+ */
+#ifndef SUDOKUD_REPLY_H
+#define SUDOKUD_REPLY_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "proto.h"
+#include "store.h"
+
+/* Called with consecutive pieces of one serialized reply; 0 to go on. */
+typedef int (*reply_emit_fn)(const char *data, size_t len, void *arg);
+
+/* {"ok":true} */
+json_t *reply_ok(void);
+
+/* {"ok":false,"error":{"code":CODE,"message":message}} */
+json_t *reply_error(enum proto_error code, const char *message);
+
+/* One puzzle's public fields, with its solution only when solution is 1. */
+json_t *reply_puzzle(const struct store_puzzle *p, int solution);
+
+/* {"ok":true,"commands":[{"name","usage","about"},...]} */
+json_t *reply_help(void);
+
+/* Answers a solve, grade, hint or check request; an error reply for a
+ * request the command cannot judge (e.g. a puzzle with two solutions). */
+json_t *reply_compute(const struct proto_request *req);
+
+/* A growing byte buffer; reply_buf_append is a reply_emit_fn for it. */
+struct reply_buf {
+    char *data;
+    size_t len, cap;
+};
+
+int reply_buf_append(const char *data, size_t len, void *buf);
+void reply_buf_free(struct reply_buf *b);
+
+/* Writes reply as one compact line ending in "\n" through emit, then
+ * releases it (takes ownership).  Returns 0, or -1 when emit failed. */
+int reply_write(json_t *reply, reply_emit_fn emit, void *arg);
+
+#endif

@@ -1,0 +1,889 @@
+/*
+ * server: owns the listening socket (bound or passed by systemd), the
+ * connections, their input lines and ordered output, the limits that keep
+ * one client from hurting the others, and the thread-pool jobs of the
+ * CPU-heavy commands.  Answers come from query (cheap) and reply (heavy).
+ *
+ * Order: a connection's replies go to its output buffer, unless a heavy
+ * request before them is still running; then they wait in "slots" behind
+ * it, so replies always leave in request order.
+ */
+#include "server.h"
+
+#include <errno.h>
+#include <grp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "notify.h"
+#include "proto.h"
+#include "query.h"
+#include "reply.h"
+
+#define IN_CAP 8192        /* read buffer per connection; > PROTO_LINE_MAX + 2 */
+#define JOBS_PER_THREAD 8  /* heavy requests queued per running one */
+#define JOB_NICE 10        /* pool threads yield the CPU to the loop */
+#define SWEEP_MIN_MS 50
+#define SWEEP_MAX_MS 1000
+#define REFUSED_LOG_EVERY_MS 60000
+
+struct conn;
+
+/* A reply that waits for an earlier heavy request: job is set until the
+ * job is done, then text holds the reply. */
+struct slot {
+    struct slot *next;
+    struct job *job;
+    struct reply_buf text;
+};
+
+struct job {
+    uv_work_t work;
+    struct server *srv;
+    struct conn *conn;   /* NULL once the connection closed */
+    struct slot *slot;
+    struct job *next;    /* in the server's waiting queue */
+    struct proto_request req;
+    struct reply_buf text;
+    int is_error;
+    int failed;
+};
+
+struct conn {
+    uv_pipe_t pipe;
+    struct server *srv;
+    struct conn *prev, *next;
+    struct slot *slots, *slots_tail;
+    struct reply_buf out;   /* replies ready to send */
+    struct reply_buf wbuf;  /* being written by uv_write, from woff */
+    size_t woff;
+    uv_write_t wreq;
+    size_t held;            /* bytes of replies not yet taken by the kernel */
+    uint64_t last_active;   /* uv_now of the last read or write progress */
+    unsigned writing : 1, paused : 1, finishing : 1, closing : 1, eof : 1;
+    size_t in_len;
+    char in[IN_CAP];
+};
+
+struct server {
+    uv_loop_t *loop;
+    const struct config *cfg;
+    struct query *query;
+    uv_pipe_t listener;
+    uv_timer_t sweep;
+    int stopped;
+    char *bound_path;      /* the socket file this process created */
+    dev_t bound_dev;
+    ino_t bound_ino;
+    struct conn *conns;
+    struct job *wait_head, *wait_tail;
+    unsigned max_running, max_jobs;
+    struct query_counters n;
+    uint64_t refused_logged_at, refused_unlogged;
+};
+
+/* ---- replies ------------------------------------------------------------ */
+
+/* Where the next reply goes: the output buffer, or a slot behind the
+ * heavy requests still running. */
+static struct reply_buf *
+reply_target(struct conn *c)
+{
+    struct slot *s;
+
+    if (c->slots == NULL)
+        return &c->out;
+    if (c->slots_tail->job == NULL)
+        return &c->slots_tail->text;
+    if ((s = calloc(1, sizeof *s)) == NULL)
+        return NULL;
+    c->slots_tail->next = s;
+    c->slots_tail = s;
+    return &s->text;
+}
+
+static void conn_close(struct conn *c);
+
+static void
+conn_add_reply(struct conn *c, const char *data, size_t len)
+{
+    struct reply_buf *b;
+
+    if (c->closing)
+        return;
+    b = reply_target(c);
+    if (b == NULL || reply_buf_append(data, len, b) != 0) {
+        log_err("server: out of memory; closing a connection");
+        conn_close(c);
+        return;
+    }
+    c->held += len;
+}
+
+static void
+conn_error(struct conn *c, enum proto_error code, const char *message)
+{
+    struct reply_buf text = {0};
+
+    c->srv->n.errors++;
+    if (reply_write(reply_error(code, message), reply_buf_append, &text) == 0)
+        conn_add_reply(c, text.data, text.len);
+    else
+        conn_close(c);
+    reply_buf_free(&text);
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static void on_write(uv_write_t *req, int status);
+
+static void
+conn_finish_if_done(struct conn *c)
+{
+    if (c->finishing && !c->closing && !c->writing && c->out.len == 0 && c->slots == NULL)
+        conn_close(c);
+}
+
+/* Sends what the kernel takes now; the rest goes through uv_write.
+ * Returns -1 when the connection was closed. */
+static int
+conn_write(struct conn *c)
+{
+    uv_buf_t b = uv_buf_init(c->out.data, (unsigned)c->out.len);
+    struct reply_buf tmp;
+    int n = uv_try_write((uv_stream_t *)&c->pipe, &b, 1);
+
+    if (n == UV_EAGAIN)
+        n = 0;
+    if (n < 0) {
+        conn_close(c);
+        return -1;
+    }
+    c->held -= (size_t)n;
+    if (n > 0)
+        c->last_active = uv_now(c->srv->loop);
+    if ((size_t)n == c->out.len) {
+        c->out.len = 0;
+        return 0;
+    }
+    tmp = c->wbuf;
+    c->wbuf = c->out;
+    c->out = tmp;
+    c->out.len = 0;
+    c->woff = (size_t)n;
+    b = uv_buf_init(c->wbuf.data + c->woff, (unsigned)(c->wbuf.len - c->woff));
+    c->wreq.data = c;
+    if (uv_write(&c->wreq, (uv_stream_t *)&c->pipe, &b, 1, on_write) != 0) {
+        conn_close(c);
+        return -1;
+    }
+    c->writing = 1;
+    return 0;
+}
+
+static void conn_resume(struct conn *c);
+
+/* Writes the ready replies; while the kernel keeps taking them, answers
+ * the lines held back by a pause. */
+static void
+conn_flush(struct conn *c)
+{
+    while (!c->closing) {
+        if (!c->writing && c->out.len > 0 && conn_write(c) != 0)
+            return;
+        if (c->writing || !c->paused || c->held >= SERVER_OUTPUT_PAUSE)
+            break;
+        conn_resume(c);
+    }
+    conn_finish_if_done(c);
+}
+
+/* Moves the replies whose turn has come from the slots to the output. */
+static void
+conn_drain_slots(struct conn *c)
+{
+    while (c->slots != NULL && c->slots->job == NULL) {
+        struct slot *s = c->slots;
+
+        if (reply_buf_append(s->text.data != NULL ? s->text.data : "", s->text.len,
+                             &c->out) != 0) {
+            conn_close(c);
+            return;
+        }
+        c->slots = s->next;
+        if (c->slots == NULL)
+            c->slots_tail = NULL;
+        reply_buf_free(&s->text);
+        free(s);
+    }
+}
+
+static void
+on_write(uv_write_t *req, int status)
+{
+    struct conn *c = req->data;
+
+    c->writing = 0;
+    if (c->closing)
+        return;
+    if (status < 0) {
+        conn_close(c);
+        return;
+    }
+    c->held -= c->wbuf.len - c->woff;
+    c->wbuf.len = 0;
+    c->last_active = uv_now(c->srv->loop);
+    conn_flush(c);
+}
+
+/* ---- heavy requests ----------------------------------------------------- */
+
+static void
+job_work(uv_work_t *w)
+{
+    struct job *job = w->data;
+    json_t *reply;
+
+    /* Linux nice values are per thread: a pool thread busy grading must
+     * not take the core the loop needs to answer `today`.  Raising one's
+     * own nice needs no privilege; it stays raised, which suits the other
+     * pool work (generation) too. */
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), JOB_NICE);
+    reply = reply_compute(&job->req);
+    job->is_error = reply != NULL && !json_is_true(json_object_get(reply, "ok"));
+    job->failed = reply_write(reply, reply_buf_append, &job->text) != 0;
+}
+
+static void dispatch_jobs(struct server *srv);
+
+static void
+job_done(uv_work_t *w, int status)
+{
+    struct job *job = w->data;
+    struct server *srv = job->srv;
+    struct conn *c = job->conn;
+
+    srv->n.jobs_running--;
+    if (c != NULL) {
+        job->slot->job = NULL;
+        if (status != 0 || job->failed) {
+            reply_buf_free(&job->text);
+            reply_write(reply_error(PROTO_ERR_INTERNAL, "the request could not be computed"),
+                        reply_buf_append, &job->text);
+            job->is_error = 1;
+        }
+        srv->n.errors += (uint64_t)job->is_error;
+        job->slot->text = job->text;
+        c->held += job->text.len;
+        memset(&job->text, 0, sizeof job->text);
+        conn_drain_slots(c);
+        conn_flush(c);
+    }
+    reply_buf_free(&job->text);
+    free(job);
+    dispatch_jobs(srv);
+}
+
+/* Starts waiting jobs while fewer than max_running run: the loop keeps a
+ * core, so `today` stays fast whatever is being graded. */
+static void
+dispatch_jobs(struct server *srv)
+{
+    while (!srv->stopped && srv->wait_head != NULL && srv->n.jobs_running < srv->max_running) {
+        struct job *job = srv->wait_head;
+
+        srv->wait_head = job->next;
+        if (srv->wait_head == NULL)
+            srv->wait_tail = NULL;
+        srv->n.jobs_queued--;
+        if (job->conn == NULL) {
+            free(job);
+            continue;
+        }
+        job->work.data = job;
+        srv->n.jobs_running++;
+        if (uv_queue_work(srv->loop, &job->work, job_work, job_done) != 0)
+            job_done(&job->work, UV_EINVAL);
+    }
+}
+
+static void
+submit_job(struct conn *c, const struct proto_request *req)
+{
+    struct server *srv = c->srv;
+    struct slot *slot;
+    struct job *job;
+    char msg[160];
+
+    if (srv->n.jobs_running + srv->n.jobs_queued >= srv->max_jobs) {
+        snprintf(msg, sizeof msg, "%u solve/grade/hint/check requests are already running or "
+                 "queued; retry later", srv->max_jobs);
+        conn_error(c, PROTO_ERR_BUSY, msg);
+        return;
+    }
+    job = calloc(1, sizeof *job);
+    slot = calloc(1, sizeof *slot);
+    if (job == NULL || slot == NULL) {
+        free(job);
+        free(slot);
+        conn_error(c, PROTO_ERR_INTERNAL, "out of memory");
+        return;
+    }
+    *job = (struct job){.srv = srv, .conn = c, .slot = slot, .req = *req};
+    slot->job = job;
+    if (c->slots == NULL)
+        c->slots = slot;
+    else
+        c->slots_tail->next = slot;
+    c->slots_tail = slot;
+    if (srv->wait_tail == NULL)
+        srv->wait_head = job;
+    else
+        srv->wait_tail->next = job;
+    srv->wait_tail = job;
+    srv->n.jobs_queued++;
+    dispatch_jobs(srv);
+}
+
+/* ---- requests ----------------------------------------------------------- */
+
+static int
+emit_to_conn(const char *data, size_t len, void *arg)
+{
+    struct conn *c = arg;
+
+    conn_add_reply(c, data, len);
+    return c->closing ? -1 : 0;
+}
+
+static void
+handle_line(struct conn *c, const char *line, size_t len)
+{
+    struct proto_request req;
+    char err[PROTO_ERR_MAX];
+    int rc = proto_parse(line, len, &req, err, sizeof err);
+
+    if (rc == PROTO_EMPTY)
+        return;
+    c->srv->n.requests++;
+    if (rc != PROTO_OK) {
+        conn_error(c, (enum proto_error)rc, err);
+        if (rc == PROTO_ERR_TOO_LARGE)
+            c->finishing = 1;
+        return;
+    }
+    if (proto_command_info(req.command)->heavy) {
+        submit_job(c, &req);
+        return;
+    }
+    rc = query_answer(c->srv->query, &req, time(NULL), &c->srv->n, emit_to_conn, c);
+    if (rc == 1)
+        c->srv->n.errors++;
+}
+
+static void
+conn_too_large(struct conn *c)
+{
+    char msg[96];
+
+    snprintf(msg, sizeof msg, "request longer than %d bytes; closing the connection",
+             PROTO_LINE_MAX);
+    c->srv->n.requests++;
+    conn_error(c, PROTO_ERR_TOO_LARGE, msg);
+    c->finishing = 1;
+}
+
+static void
+conn_pause(struct conn *c)
+{
+    c->paused = 1;
+    uv_read_stop((uv_stream_t *)&c->pipe);
+}
+
+/* Answers every complete line, stopping while too much output waits. */
+static void
+conn_process(struct conn *c)
+{
+    size_t pos = 0;
+    char *nl;
+
+    while (!c->paused && !c->finishing && !c->closing &&
+           (nl = memchr(c->in + pos, '\n', c->in_len - pos)) != NULL) {
+        handle_line(c, c->in + pos, (size_t)(nl - (c->in + pos)));
+        pos = (size_t)(nl - c->in) + 1;
+        if (c->held >= SERVER_OUTPUT_PAUSE && !c->closing)
+            conn_pause(c);
+    }
+    if (c->closing)
+        return;
+    memmove(c->in, c->in + pos, c->in_len - pos);
+    c->in_len -= pos;
+    if (c->finishing) {
+        c->in_len = 0;
+        uv_read_stop((uv_stream_t *)&c->pipe);
+    } else if (!c->paused && c->in_len > PROTO_LINE_MAX + 1) {
+        conn_too_large(c); /* no newline in more than a line's worth */
+    } else if (c->eof && !c->paused) {
+        /* The last line may come without its newline ("printf ping | socat"). */
+        if (c->in_len > 0)
+            handle_line(c, c->in, c->in_len);
+        c->in_len = 0;
+        c->finishing = 1;
+    }
+}
+
+static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf);
+static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf);
+
+static void
+conn_resume(struct conn *c)
+{
+    if (!c->paused || c->held >= SERVER_OUTPUT_PAUSE)
+        return;
+    c->paused = 0;
+    conn_process(c);
+    if (!c->paused && !c->finishing && !c->closing && !c->eof)
+        uv_read_start((uv_stream_t *)&c->pipe, on_alloc, on_read);
+}
+
+/* ---- connections -------------------------------------------------------- */
+
+static void
+on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
+{
+    struct conn *c = h->data;
+
+    (void)suggested;
+    *buf = uv_buf_init(c->in + c->in_len, (unsigned)(IN_CAP - c->in_len));
+}
+
+static void
+on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+{
+    struct conn *c = s->data;
+
+    (void)buf;
+    if (nread > 0) {
+        c->in_len += (size_t)nread;
+        c->last_active = uv_now(c->srv->loop);
+    } else if (nread == UV_EOF) {
+        c->eof = 1;
+        uv_read_stop(s);
+    } else if (nread < 0) {
+        conn_close(c); /* reset by the peer: nobody to answer */
+        return;
+    } else {
+        return;
+    }
+    conn_process(c);
+    conn_flush(c);
+}
+
+static void
+free_slots(struct conn *c)
+{
+    while (c->slots != NULL) {
+        struct slot *s = c->slots;
+
+        c->slots = s->next;
+        reply_buf_free(&s->text);
+        free(s);
+    }
+}
+
+static void
+on_conn_closed(uv_handle_t *h)
+{
+    struct conn *c = h->data;
+
+    free_slots(c);
+    reply_buf_free(&c->out);
+    reply_buf_free(&c->wbuf);
+    free(c);
+}
+
+static void
+conn_close(struct conn *c)
+{
+    struct server *srv = c->srv;
+
+    if (c->closing)
+        return;
+    c->closing = 1;
+    for (struct slot *s = c->slots; s != NULL; s = s->next) {
+        if (s->job != NULL) {
+            s->job->conn = NULL; /* the job frees itself when done */
+            s->job = NULL;
+        }
+    }
+    if (c->prev != NULL)
+        c->prev->next = c->next;
+    else
+        srv->conns = c->next;
+    if (c->next != NULL)
+        c->next->prev = c->prev;
+    srv->n.connections--;
+    uv_close((uv_handle_t *)&c->pipe, on_conn_closed);
+}
+
+/* For a connection closed before it was served: the pipe is the first
+ * member of struct conn, so this frees the conn. */
+static void
+on_refused_closed(uv_handle_t *h)
+{
+    free(h);
+}
+
+/* Tells the client why in one line the kernel takes at once, then closes. */
+static void
+refuse(struct server *srv, uv_pipe_t *pipe)
+{
+    struct reply_buf text = {0};
+    char msg[128];
+    uint64_t now = uv_now(srv->loop);
+
+    srv->n.refused++;
+    snprintf(msg, sizeof msg, "too many connections (%d open); try again later",
+             srv->cfg->socket_max_clients);
+    if (reply_write(reply_error(PROTO_ERR_BUSY, msg), reply_buf_append, &text) == 0) {
+        uv_buf_t b = uv_buf_init(text.data, (unsigned)text.len);
+
+        uv_try_write((uv_stream_t *)pipe, &b, 1);
+    }
+    reply_buf_free(&text);
+    uv_close((uv_handle_t *)pipe, on_refused_closed);
+    srv->refused_unlogged++;
+    if (srv->refused_logged_at == 0 || now - srv->refused_logged_at >= REFUSED_LOG_EVERY_MS) {
+        log_warning("server: refused %llu connection(s): socket_max_clients = %d reached",
+                    (unsigned long long)srv->refused_unlogged, srv->cfg->socket_max_clients);
+        srv->refused_logged_at = now;
+        srv->refused_unlogged = 0;
+    }
+}
+
+static void
+on_connection(uv_stream_t *listener, int status)
+{
+    struct server *srv = listener->data;
+    struct conn *c;
+
+    if (status < 0) {
+        log_warning("server: accept: %s", uv_strerror(status));
+        return;
+    }
+    if ((c = malloc(sizeof *c)) == NULL)
+        return;
+    memset(c, 0, offsetof(struct conn, in));
+    c->srv = srv;
+    uv_pipe_init(srv->loop, &c->pipe, 0);
+    c->pipe.data = c;
+    if (uv_accept(listener, (uv_stream_t *)&c->pipe) != 0) {
+        uv_close((uv_handle_t *)&c->pipe, on_refused_closed);
+        return;
+    }
+    if (srv->n.connections >= (uint64_t)srv->cfg->socket_max_clients) {
+        refuse(srv, &c->pipe);
+        return;
+    }
+    c->next = srv->conns;
+    if (c->next != NULL)
+        c->next->prev = c;
+    srv->conns = c;
+    srv->n.connections++;
+    srv->n.connections_total++;
+    c->last_active = uv_now(srv->loop);
+    uv_read_start((uv_stream_t *)&c->pipe, on_alloc, on_read);
+}
+
+/* Closes connections with no progress for socket_idle_timeout: idle ones,
+ * and ones whose replies are not being read. */
+static void
+on_sweep(uv_timer_t *t)
+{
+    struct server *srv = t->data;
+    uint64_t now = uv_now(srv->loop);
+    uint64_t limit = (uint64_t)srv->cfg->socket_idle_timeout * 1000;
+    struct conn *next;
+
+    for (struct conn *c = srv->conns; c != NULL; c = next) {
+        next = c->next;
+        if (now - c->last_active < limit || (c->slots != NULL && c->slots->job != NULL))
+            continue;
+        if (c->held > 0)
+            log_info("server: closing a connection that stopped reading its replies "
+                     "(%zu bytes waiting)", c->held);
+        srv->n.timed_out++;
+        conn_close(c);
+    }
+}
+
+/* ---- the listening socket ----------------------------------------------- */
+
+static int
+fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void
+fill_addr(struct sockaddr_un *a, const char *path)
+{
+    memset(a, 0, sizeof *a);
+    a->sun_family = AF_UNIX;
+    snprintf(a->sun_path, sizeof a->sun_path, "%s", path);
+}
+
+/* A socket file nobody listens on is what a killed daemon leaves: remove
+ * it.  One that answers belongs to a running daemon: leave it alone. */
+static int
+remove_stale(const char *path, char *err, size_t errlen)
+{
+    struct sockaddr_un a;
+    struct stat st;
+    int fd, rc, saved;
+
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? 0 : fail(err, errlen, "socket %s: %s", path, strerror(errno));
+    if (!S_ISSOCK(st.st_mode))
+        return fail(err, errlen, "socket %s exists and is not a socket; remove it or set "
+                    "another socket path", path);
+    fill_addr(&a, path);
+    if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
+        return fail(err, errlen, "socket: %s", strerror(errno));
+    rc = connect(fd, (struct sockaddr *)&a, sizeof a);
+    saved = errno;
+    close(fd);
+    if (rc == 0)
+        return fail(err, errlen, "another process (a running sudokud?) is listening on %s",
+                    path);
+    if (saved != ECONNREFUSED)
+        return fail(err, errlen, "socket %s: %s", path, strerror(saved));
+    if (unlink(path) != 0 && errno != ENOENT)
+        return fail(err, errlen, "cannot remove the stale socket %s: %s", path,
+                    strerror(errno));
+    log_notice("server: removed the stale socket %s left by a stopped daemon", path);
+    return 0;
+}
+
+static int
+set_owner_and_mode(const struct config *cfg, char *err, size_t errlen)
+{
+    const char *path = cfg->socket_path;
+    char buf[16384];
+    struct group gr, *found = NULL;
+
+    if (chmod(path, cfg->socket_mode) != 0)
+        return fail(err, errlen, "cannot chmod %04o socket %s: %s", cfg->socket_mode, path,
+                    strerror(errno));
+    if (cfg->socket_group == NULL)
+        return 0;
+    if (getgrnam_r(cfg->socket_group, &gr, buf, sizeof buf, &found) != 0 || found == NULL)
+        return fail(err, errlen, "socket_group: no group named %s", cfg->socket_group);
+    if (chown(path, (uid_t)-1, gr.gr_gid) != 0)
+        return fail(err, errlen, "cannot give socket %s to group %s: %s; the daemon's user "
+                    "must be a member of it", path, cfg->socket_group, strerror(errno));
+    return 0;
+}
+
+/* Binds under a umask so the socket is never more open than asked. */
+static int
+bind_path(struct server *srv, int *out, char *err, size_t errlen)
+{
+    const char *path = srv->cfg->socket_path;
+    struct sockaddr_un a;
+    struct stat st;
+    mode_t old;
+    int fd, rc;
+
+    if (remove_stale(path, err, errlen) != 0)
+        return -1;
+    if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
+        return fail(err, errlen, "socket: %s", strerror(errno));
+    fill_addr(&a, path);
+    old = umask(0177);
+    rc = bind(fd, (struct sockaddr *)&a, sizeof a);
+    umask(old);
+    if (rc != 0) {
+        rc = errno;
+        close(fd);
+        return fail(err, errlen, "cannot bind socket %s: %s%s", path, strerror(rc),
+                    rc == ENOENT ? " (its directory must exist; under systemd "
+                                   "RuntimeDirectory=sudokud creates /run/sudokud)" : "");
+    }
+    if (set_owner_and_mode(srv->cfg, err, errlen) != 0 || lstat(path, &st) != 0) {
+        close(fd);
+        unlink(path);
+        return -1;
+    }
+    srv->bound_path = strdup(path);
+    srv->bound_dev = st.st_dev;
+    srv->bound_ino = st.st_ino;
+    *out = fd;
+    return 0;
+}
+
+/* Returns 1 with the descriptor systemd passed, 0 when none, -1 on error. */
+static int
+activated_fd(int *out, char *err, size_t errlen)
+{
+    int n = notify_listen_fds();
+
+    if (n < 0)
+        return fail(err, errlen, "socket activation: %s", strerror(-n));
+    if (n == 0)
+        return 0;
+    if (n > 1)
+        log_warning("server: systemd passed %d sockets; serving the first only", n);
+    if (!notify_is_unix_listener(NOTIFY_LISTEN_FDS_START))
+        return fail(err, errlen, "socket activation: descriptor %d is not a listening Unix "
+                    "stream socket; check ListenStream= in sudokud.socket",
+                    NOTIFY_LISTEN_FDS_START);
+    *out = NOTIFY_LISTEN_FDS_START;
+    return 1;
+}
+
+/* Each connection is a descriptor: raise the soft limit towards the hard
+ * one (we use epoll, never select) when max_clients needs it. */
+static void
+raise_fd_limit(int max_clients)
+{
+    struct rlimit rl;
+    rlim_t want = (rlim_t)max_clients + 64;
+
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
+        return;
+    rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
+    setrlimit(RLIMIT_NOFILE, &rl);
+    if (rl.rlim_cur < want)
+        log_warning("server: only %llu file descriptors allowed (LimitNOFILE=); fewer than "
+                    "socket_max_clients = %d connections fit", (unsigned long long)rl.rlim_cur,
+                    max_clients);
+}
+
+static int
+start_listening(struct server *srv, char *err, size_t errlen)
+{
+    int fd = -1, rc = activated_fd(&fd, err, errlen);
+
+    if (rc < 0 || (rc == 0 && bind_path(srv, &fd, err, errlen) != 0))
+        return -1;
+    uv_pipe_init(srv->loop, &srv->listener, 0);
+    srv->listener.data = srv;
+    if ((rc = uv_pipe_open(&srv->listener, fd)) != 0 ||
+        (rc = uv_listen((uv_stream_t *)&srv->listener, SOMAXCONN, on_connection)) != 0) {
+        uv_close((uv_handle_t *)&srv->listener, NULL);
+        return fail(err, errlen, "cannot listen on the socket: %s", uv_strerror(rc));
+    }
+    log_notice("server: listening on %s%s", srv->bound_path != NULL ? srv->bound_path
+                                                                      : "the socket systemd passed",
+               srv->bound_path != NULL ? "" : " (socket activation)");
+    return 0;
+}
+
+/* ---- start and stop ----------------------------------------------------- */
+
+static unsigned
+cpu_count(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+    return n > 0 ? (unsigned)n : 1;
+}
+
+int
+server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
+             struct store *store, char *err, size_t errlen)
+{
+    struct server *srv = calloc(1, sizeof *srv);
+    unsigned cpus = cpu_count();
+    uint64_t sweep;
+
+    *out = NULL;
+    if (srv == NULL || (srv->query = query_new(cfg, store)) == NULL) {
+        free(srv);
+        return fail(err, errlen, "out of memory");
+    }
+    srv->loop = loop;
+    srv->cfg = cfg;
+    srv->max_running = cpus > 1 ? cpus - 1 : 1;
+    srv->max_jobs = srv->max_running * JOBS_PER_THREAD;
+    srv->n.started = time(NULL);
+    json_object_seed(0); /* before any pool thread builds an object */
+    raise_fd_limit(cfg->socket_max_clients);
+    if (start_listening(srv, err, errlen) != 0) {
+        query_free(srv->query);
+        free(srv->bound_path);
+        free(srv);
+        return -1;
+    }
+    sweep = (uint64_t)cfg->socket_idle_timeout * 1000 / 4;
+    sweep = sweep < SWEEP_MIN_MS ? SWEEP_MIN_MS : sweep > SWEEP_MAX_MS ? SWEEP_MAX_MS : sweep;
+    uv_timer_init(loop, &srv->sweep);
+    srv->sweep.data = srv;
+    uv_timer_start(&srv->sweep, on_sweep, sweep, sweep);
+    *out = srv;
+    return 0;
+}
+
+/* Removes the socket file only if it is still the one this process bound
+ * (a newer daemon may have replaced it). */
+static void
+remove_socket_file(struct server *srv)
+{
+    struct stat st;
+
+    if (srv->bound_path == NULL)
+        return;
+    if (lstat(srv->bound_path, &st) == 0 && st.st_dev == srv->bound_dev &&
+        st.st_ino == srv->bound_ino)
+        unlink(srv->bound_path);
+}
+
+void
+server_stop(struct server *srv)
+{
+    if (srv == NULL || srv->stopped)
+        return;
+    srv->stopped = 1;
+    uv_close((uv_handle_t *)&srv->listener, NULL);
+    uv_close((uv_handle_t *)&srv->sweep, NULL);
+    while (srv->conns != NULL)
+        conn_close(srv->conns);
+    while (srv->wait_head != NULL) {
+        struct job *job = srv->wait_head;
+
+        srv->wait_head = job->next;
+        free(job);
+    }
+    srv->wait_tail = NULL;
+    srv->n.jobs_queued = 0;
+    remove_socket_file(srv);
+}
+
+void
+server_free(struct server *srv)
+{
+    if (srv == NULL)
+        return;
+    query_free(srv->query);
+    free(srv->bound_path);
+    free(srv);
+}

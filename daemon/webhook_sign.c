@@ -1,0 +1,128 @@
+/*
+ * webhook_sign: owns the Standard Webhooks signing scheme (key decoding,
+ * the signed byte string, the "v1," serialization) and webhook-id
+ * generation, all on OpenSSL's libcrypto.
+ */
+#include "webhook_sign.h"
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/rand.h>
+#include <stdio.h>
+#include <string.h>
+
+#define WHSEC_PREFIX "whsec_"
+#define KEY_MAX 96  /* decoded bytes; config allows up to 64 */
+#define B64_MAX 128 /* base64 characters of a key, padding included */
+
+static int
+crypto_fail(char *err, size_t errlen, const char *doing)
+{
+    unsigned long e = ERR_get_error();
+    char detail[256] = "unknown error";
+
+    if (e != 0)
+        ERR_error_string_n(e, detail, sizeof detail);
+    ERR_clear_error();
+    snprintf(err, errlen, "webhook signing: %s failed: %s", doing, detail);
+    return WEBHOOK_SIGN_ERR_CRYPTO;
+}
+
+/* Decodes the base64 after "whsec_", padded or not.  EVP_DecodeBlock wants
+ * whole quanta and counts padding as zero bytes, so pad first, then drop
+ * what the padding produced. */
+static int
+decode_key(const char *secret, unsigned char *key, size_t *keylen)
+{
+    char b64[B64_MAX + 1];
+    size_t n, pad = 0;
+    int len;
+
+    if (strncmp(secret, WHSEC_PREFIX, strlen(WHSEC_PREFIX)) != 0)
+        return -1;
+    secret += strlen(WHSEC_PREFIX);
+    n = strlen(secret);
+    while (n > 0 && secret[n - 1] == '=')
+        n--;
+    if (n == 0 || n % 4 == 1 || n > B64_MAX - 3 ||
+        strspn(secret, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                       "0123456789+/") != n)
+        return -1;
+    memcpy(b64, secret, n);
+    while ((n + pad) % 4 != 0)
+        b64[n + pad++] = '=';
+    b64[n + pad] = '\0';
+    len = EVP_DecodeBlock(key, (const unsigned char *)b64, (int)(n + pad));
+    if (len < 0 || (size_t)len < pad)
+        return -1;
+    *keylen = (size_t)len - pad;
+    return 0;
+}
+
+static int
+hmac_sha256(const unsigned char *key, size_t keylen, const char *id, const char *ts,
+            const void *body, size_t body_len, unsigned char *mac, size_t *maclen,
+            char *err, size_t errlen)
+{
+    char digest[] = "SHA256";
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+        OSSL_PARAM_construct_end(),
+    };
+    EVP_MAC *alg = EVP_MAC_fetch(NULL, "HMAC", NULL);
+    EVP_MAC_CTX *ctx = alg != NULL ? EVP_MAC_CTX_new(alg) : NULL;
+    int ok = ctx != NULL && EVP_MAC_init(ctx, key, keylen, params) == 1 &&
+             EVP_MAC_update(ctx, (const unsigned char *)id, strlen(id)) == 1 &&
+             EVP_MAC_update(ctx, (const unsigned char *)".", 1) == 1 &&
+             EVP_MAC_update(ctx, (const unsigned char *)ts, strlen(ts)) == 1 &&
+             EVP_MAC_update(ctx, (const unsigned char *)".", 1) == 1 &&
+             EVP_MAC_update(ctx, body, body_len) == 1 &&
+             EVP_MAC_final(ctx, mac, maclen, EVP_MAX_MD_SIZE) == 1;
+
+    EVP_MAC_CTX_free(ctx);
+    EVP_MAC_free(alg);
+    return ok ? WEBHOOK_SIGN_OK : crypto_fail(err, errlen, "HMAC-SHA256");
+}
+
+int
+webhook_sign(const char *secret, const char *msg_id, int64_t timestamp, const void *body,
+             size_t body_len, char out[WEBHOOK_SIGNATURE_MAX], char *err, size_t errlen)
+{
+    unsigned char key[KEY_MAX], mac[EVP_MAX_MD_SIZE];
+    size_t keylen = 0, maclen = 0;
+    char ts[24];
+    int rc;
+
+    if (decode_key(secret, key, &keylen) != 0) {
+        snprintf(err, errlen, "webhook signing: the secret is not whsec_ followed by base64");
+        return WEBHOOK_SIGN_ERR_SECRET;
+    }
+    if (msg_id[0] == '\0' || strchr(msg_id, '.') != NULL) {
+        snprintf(err, errlen, "webhook signing: bad webhook-id '%s' (empty or has '.')",
+                 msg_id);
+        return WEBHOOK_SIGN_ERR_ID;
+    }
+    snprintf(ts, sizeof ts, "%lld", (long long)timestamp);
+    rc = hmac_sha256(key, keylen, msg_id, ts, body, body_len, mac, &maclen, err, errlen);
+    OPENSSL_cleanse(key, sizeof key);
+    if (rc != WEBHOOK_SIGN_OK)
+        return rc;
+    memcpy(out, "v1,", 3);
+    EVP_EncodeBlock((unsigned char *)out + 3, mac, (int)maclen);
+    return WEBHOOK_SIGN_OK;
+}
+
+int
+webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen)
+{
+    unsigned char r[16];
+
+    if (RAND_bytes(r, (int)sizeof r) != 1)
+        return crypto_fail(err, errlen, "random webhook-id");
+    memcpy(out, "msg_", 4);
+    for (size_t i = 0; i < sizeof r; i++)
+        snprintf(out + 4 + 2 * i, 3, "%02x", r[i]);
+    return WEBHOOK_SIGN_OK;
+}

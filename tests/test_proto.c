@@ -1,0 +1,291 @@
+/* Unit tests of daemon/proto (every command, case, option order, dates,
+ * tiers, grids, limits, every error) and daemon/reply (the JSON of errors,
+ * help, puzzles and of solve, grade, hint and check). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "proto.h"
+#include "reply.h"
+
+#define PUZZLE "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+#define SOLVED "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+/* PUZZLE with a wrong 5 at A1 (the solution has 4) and a right 8 at A2. */
+#define WRONG_A1 "583.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+/* PUZZLE with a 5 at A1 and A2: a repeat in row A. */
+#define CONFLICT "553.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+/* PUZZLE with a bad character at A1. */
+#define BAD_CHAR "x.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+/* PUZZLE with its solution's 4 given at A1. */
+#define GIVEN_A1 "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+#define TWO_SOLUTIONS "4.3921.579.7345.21251876493548132976729564138136798245372689514814253769695417382"
+
+static struct proto_request req;
+static char err[PROTO_ERR_MAX];
+
+static int
+parse(const char *line)
+{
+    memset(err, 0, sizeof err);
+    return proto_parse(line, strlen(line), &req, err, sizeof err);
+}
+
+static void
+expect_bad(const char *line, const char *message)
+{
+    assert_int_equal(parse(line), PROTO_ERR_BAD_REQUEST);
+    if (strstr(err, message) == NULL)
+        fail_msg("'%s': expected '%s' in '%s'", line, message, err);
+}
+
+static void
+test_simple_commands(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("ping"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_PING);
+    assert_int_equal(parse("HELP"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_HELP);
+    assert_int_equal(parse(" \tStAtS \r"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_STATS);
+    expect_bad("ping now", "ping takes no arguments");
+    expect_bad("stats x", "stats takes no arguments");
+    expect_bad("frobnicate", "unknown command 'frobnicate'; send 'help'");
+    assert_int_equal(parse(""), PROTO_EMPTY);
+    assert_int_equal(parse("  \t \r"), PROTO_EMPTY);
+}
+
+static void
+test_today(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("today"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_TODAY);
+    assert_int_equal(req.tier, PROTO_TIER_ALL);
+    assert_int_equal(req.solution, 0);
+    assert_int_equal(parse("Today HARD"), PROTO_OK);
+    assert_int_equal(req.tier, CONFIG_TIER_HARD);
+    assert_int_equal(parse("today solution easy"), PROTO_OK);
+    assert_int_equal(req.tier, CONFIG_TIER_EASY);
+    assert_int_equal(req.solution, 1);
+    assert_int_equal(parse("TODAY Expert Solution"), PROTO_OK);
+    assert_int_equal(req.tier, CONFIG_TIER_EXPERT);
+    assert_int_equal(req.solution, 1);
+    assert_int_equal(parse("today solution"), PROTO_OK);
+    assert_int_equal(req.tier, PROTO_TIER_ALL);
+    expect_bad("today brutal", "today: unexpected 'brutal' (expected one tier of easy, medium");
+    expect_bad("today hard easy", "unexpected 'easy'");
+    expect_bad("today solution solution", "unexpected 'solution'");
+}
+
+static void
+test_get(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("get 2026-11-22"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_GET);
+    assert_int_equal(req.from.year, 2026);
+    assert_int_equal(req.from.month, 11);
+    assert_int_equal(req.from.day, 22);
+    assert_int_equal(req.tier, PROTO_TIER_ALL);
+    assert_int_equal(parse("GET 2024-02-29 medium solution"), PROTO_OK);
+    assert_int_equal(req.tier, CONFIG_TIER_MEDIUM);
+    assert_int_equal(req.solution, 1);
+    expect_bad("get", "get: expected a DATE");
+    expect_bad("get 2026-02-29", "get: expected a date YYYY-MM-DD, got '2026-02-29'");
+    expect_bad("get 2026-13-01 hard", "got '2026-13-01'");
+    expect_bad("get 26-11-22", "got '26-11-22'");
+    expect_bad("get hard 2026-11-22", "got 'hard'");
+    expect_bad("get 2026-11-22 hard x", "unexpected 'x'");
+}
+
+static void
+test_list(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("list 2026-01-01 2026-01-31"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_LIST);
+    assert_int_equal(req.to.day, 31);
+    assert_int_equal(parse("LIST 2026-11-22 2026-11-22 SOLUTION"), PROTO_OK);
+    assert_int_equal(req.solution, 1);
+    assert_int_equal(parse("list 2025-12-20 2026-01-19"), PROTO_OK); /* 31 days, over a year */
+    expect_bad("list 2026-01-01 2026-02-01",
+               "list: at most 31 days per request; 2026-01-01 to 2026-02-01 is 32 days");
+    expect_bad("list 2026-02-01 2026-01-01", "list: FROM 2026-02-01 is after TO 2026-01-01");
+    expect_bad("list 2026-01-01", "list: expected FROM and TO dates");
+    expect_bad("list 2026-01-01 2026-01-02 hard", "list: unexpected 'hard' (expected 'solution')");
+}
+
+static void
+test_grids(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("solve " PUZZLE), PROTO_OK);
+    assert_int_equal(req.command, PROTO_SOLVE);
+    assert_int_equal(req.grid.cell[2], 3);
+    assert_int_equal(parse("GRADE " PUZZLE), PROTO_OK);
+    assert_int_equal(req.command, PROTO_GRADE);
+    assert_int_equal(parse("hint " PUZZLE), PROTO_OK);
+    assert_int_equal(req.has_puzzle, 0);
+    assert_int_equal(parse("Check " WRONG_A1 " " PUZZLE), PROTO_OK);
+    assert_int_equal(req.command, PROTO_CHECK);
+    assert_int_equal(req.has_puzzle, 1);
+    assert_int_equal(req.grid.cell[0], 5);
+    assert_int_equal(req.puzzle.cell[0], 0);
+    /* A repeated digit in a state is a verdict for hint/check, not an error. */
+    assert_int_equal(parse("check " CONFLICT), PROTO_OK);
+    expect_bad("solve " CONFLICT, "solve: PUZZLE is not a grid: digit 5 appears twice");
+    expect_bad("solve 123", "solve: PUZZLE is not a grid: expected 81 cells, got 3");
+    expect_bad("solve", "solve: expected one PUZZLE");
+    expect_bad("grade " PUZZLE " " PUZZLE, "grade: expected one PUZZLE");
+    expect_bad("hint", "hint: expected STATE");
+    expect_bad("hint " BAD_CHAR, "hint: STATE is not a grid: bad character 'x'");
+    expect_bad("check " PUZZLE " " CONFLICT, "check: PUZZLE is not a grid");
+}
+
+static void
+test_limits_and_bytes(void **state)
+{
+    char line[PROTO_LINE_MAX + 2];
+
+    (void)state;
+    memset(line, ' ', sizeof line);
+    memcpy(line, "ping", 4);
+    assert_int_equal(proto_parse(line, PROTO_LINE_MAX, &req, err, sizeof err), PROTO_OK);
+    line[PROTO_LINE_MAX] = '\r'; /* a CRLF line of the maximum length */
+    assert_int_equal(proto_parse(line, PROTO_LINE_MAX + 1, &req, err, sizeof err), PROTO_OK);
+    line[PROTO_LINE_MAX] = ' ';
+    assert_int_equal(proto_parse(line, PROTO_LINE_MAX + 1, &req, err, sizeof err),
+                     PROTO_ERR_TOO_LARGE);
+    assert_string_equal(err, "request longer than 4096 bytes");
+    assert_int_equal(proto_parse("pi\0ng", 5, &req, err, sizeof err), PROTO_ERR_BAD_REQUEST);
+    assert_string_equal(err, "byte 0x00 at column 3 is not text; requests are lines of ASCII "
+                             "words");
+    expect_bad("today h\xc3\xa4rd", "byte 0xc3 at column 8");
+    expect_bad("a b c d e f", "too many words (at most 5)");
+    memset(line, 'x', 100);
+    line[100] = '\0';
+    expect_bad(line, "unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'");
+}
+
+static void
+test_names(void **state)
+{
+    (void)state;
+    assert_string_equal(proto_error_name(PROTO_ERR_BAD_REQUEST), "bad_request");
+    assert_string_equal(proto_error_name(PROTO_ERR_NOT_FOUND), "not_found");
+    assert_string_equal(proto_error_name(PROTO_ERR_TOO_LARGE), "too_large");
+    assert_string_equal(proto_error_name(PROTO_ERR_BUSY), "busy");
+    assert_string_equal(proto_error_name(PROTO_ERR_INTERNAL), "internal");
+    for (int c = 0; c < PROTO_COMMAND_COUNT; c++) {
+        const struct proto_command_info *info = proto_command_info((enum proto_command)c);
+
+        assert_int_equal(parse(info->name), c == PROTO_GET || c == PROTO_LIST ||
+                                                    c >= PROTO_SOLVE ? PROTO_ERR_BAD_REQUEST
+                                                                     : PROTO_OK);
+        assert_int_equal(info->heavy, c >= PROTO_SOLVE);
+    }
+}
+
+/* ---- replies ------------------------------------------------------------ */
+
+static char *
+dump(json_t *reply)
+{
+    struct reply_buf b = {0};
+
+    assert_int_equal(reply_write(reply, reply_buf_append, &b), 0);
+    assert_int_equal(reply_buf_append("", 1, &b), 0);
+    assert_int_equal(b.data[b.len - 2], '\n');
+    assert_null(memchr(b.data, '\n', b.len - 2));
+    return b.data;
+}
+
+static char *
+compute(const char *line)
+{
+    assert_int_equal(parse(line), PROTO_OK);
+    return dump(reply_compute(&req));
+}
+
+static void
+expect_json(char *text, const char *want)
+{
+    if (strstr(text, want) == NULL)
+        fail_msg("expected '%s' in %s", want, text);
+    free(text);
+}
+
+static void
+test_reply_shapes(void **state)
+{
+    struct store_puzzle p = {.date = "2026-11-22", .tier = "hard", .puzzle = PUZZLE,
+                             .solution = SOLVED, .score = 2.6, .hardest_technique = "x_wing",
+                             .technique_counts = "{\"x_wing\":1}", .clues = 32,
+                             .symmetry = "rotational-180", .seed = "secret-ish",
+                             .generator_version = "1"};
+    char *text;
+
+    (void)state;
+    expect_json(dump(reply_error(PROTO_ERR_NOT_FOUND, "no hard puzzle for 2026-11-22")),
+                "{\"ok\":false,\"error\":{\"code\":\"not_found\",\"message\":\"no hard puzzle "
+                "for 2026-11-22\"}}\n");
+    expect_json(dump(reply_ok()), "{\"ok\":true}");
+    expect_json(dump(reply_help()), "\"usage\":\"list FROM TO [solution]\"");
+    text = dump(reply_puzzle(&p, 0));
+    assert_null(strstr(text, SOLVED));
+    assert_null(strstr(text, "secret-ish")); /* the seed stays inside */
+    expect_json(text, "\"score\":2.6,\"hardest_technique\":\"x_wing\","
+                      "\"technique_counts\":{\"x_wing\":1}");
+    expect_json(dump(reply_puzzle(&p, 1)), "\"solution\":\"" SOLVED "\"");
+}
+
+static void
+test_compute(void **state)
+{
+    (void)state;
+    expect_json(compute("solve " PUZZLE), "{\"ok\":true,\"status\":\"solved\",\"solution\":\""
+                                          SOLVED "\"}");
+    expect_json(compute("solve " TWO_SOLUTIONS), "\"status\":\"multiple\"");
+    expect_json(compute("grade " PUZZLE), "\"status\":\"graded\",\"tier\":\"easy\"");
+    expect_json(compute("grade " TWO_SOLUTIONS), "\"status\":\"multiple\"");
+    expect_json(compute("hint " PUZZLE), "\"status\":\"step\"");
+    expect_json(compute("hint " WRONG_A1 " " PUZZLE), "\"status\":\"wrong\"");
+    expect_json(compute("hint " CONFLICT), "\"status\":\"conflict\"");
+    expect_json(compute("check " WRONG_A1 " " PUZZLE),
+                "\"status\":\"wrong\",\"message\":\"1 filled cell(s) disagree with the "
+                "solution\",\"wrong\":[\"A1\"],\"filled\":34,\"empty\":47}");
+    expect_json(compute("check " WRONG_A1), "\"status\":\"no-solution\"");
+    expect_json(compute("check " PUZZLE " " PUZZLE), "\"status\":\"correct\",\"message\":"
+                                                     "\"every filled cell is right so far\"");
+    expect_json(compute("check " SOLVED " " PUZZLE), "\"status\":\"solved\"");
+    expect_json(compute("check " SOLVED), "\"status\":\"solved\"");
+    expect_json(compute("check " CONFLICT), "\"status\":\"conflict\",\"message\":\"digit "
+                                                "5 appears twice in row A");
+    expect_json(compute("check " TWO_SOLUTIONS), "\"status\":\"multiple\"");
+    expect_json(compute("check " TWO_SOLUTIONS " " TWO_SOLUTIONS),
+                "\"code\":\"bad_request\",\"message\":\"check: PUZZLE has more than one");
+    expect_json(compute("check " PUZZLE " " GIVEN_A1),
+                "\"message\":\"check: STATE does not keep the given 4 at A1\"");
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_simple_commands), cmocka_unit_test(test_today),
+        cmocka_unit_test(test_get),             cmocka_unit_test(test_list),
+        cmocka_unit_test(test_grids),           cmocka_unit_test(test_limits_and_bytes),
+        cmocka_unit_test(test_names),           cmocka_unit_test(test_reply_shapes),
+        cmocka_unit_test(test_compute),
+    };
+
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
