@@ -194,7 +194,7 @@ int tech_find_aic(const struct human_state *st, struct human_step *step);
 int tech_rate_chain(const struct human_step *step);
 /* Sudoku Explainer's length increment (in tenths) for a chain of length
  * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */
-int tech_chain_length_rating(int length);
+int tech_se_length_bonus(int length);
 
 /* tech_finned_fish.c */
 int tech_find_finned_swordfish(const struct human_state *st,

@@ -30,7 +30,7 @@
  * Cycle"), an open X-chain 6.6 ("Forcing X-Chain"); SE looks for open
  * chains with cell links only among its mixed "Forcing Chains", so open
  * XY-chains, like anything mixing both kinds, are 7.0; plus SE's length
- * increment (tech_chain_length_rating).  The step's causes are the
+ * increment (tech_se_length_bonus).  The step's causes are the
  * chain's nodes in order, which is what the rating reads.
  */
 #include "tech.h"
@@ -448,7 +448,7 @@ int tech_find_aic(const struct human_state *st, struct human_step *step)
 
 /* ---- rating ------------------------------------------------------------ */
 
-int tech_chain_length_rating(int length)
+int tech_se_length_bonus(int length)
 {
     int added = 0, ceiling = 4, odd = 0;
     while (length > ceiling) {
@@ -478,5 +478,5 @@ int tech_rate_chain(const struct human_step *step)
      * around the n nodes of a chain, n + 1 around a loop (the start comes
      * back), less 2. */
     int length = step->n_place ? n - 2 : (loop ? n - 1 : n);
-    return base + tech_chain_length_rating(length);
+    return base + tech_se_length_bonus(length);
 }

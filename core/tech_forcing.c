@@ -308,5 +308,5 @@ int tech_rate_forcing_chain(const struct human_step *step)
     for (int i = 0; i < step->n_cause; i++)
         assumptions += step->cause[i].digit != 0;
     int base = assumptions == 1 ? 75 : 80;
-    return base + tech_chain_length_rating(step->n_cause);
+    return base + tech_se_length_bonus(step->n_cause);
 }

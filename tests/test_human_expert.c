@@ -106,7 +106,7 @@ static void test_chain_length_rating(void **unused)
                                    { 8, 2 }, { 9, 3 }, { 12, 3 }, { 13, 4 },
                                    { 16, 4 }, { 17, 5 }, { 24, 5 }, { 25, 6 } };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-        assert_int_equal(tech_chain_length_rating(want[i][0]), want[i][1]);
+        assert_int_equal(tech_se_length_bonus(want[i][0]), want[i][1]);
 }
 
 /* 1 in rows A, D, H only at A1/A5, D5/D8, H8/H2: A1 = A5 - D5 = D8 - H8 =
