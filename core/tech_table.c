@@ -55,10 +55,16 @@ const struct tech_row tech_table[] = {
     { { "Hidden quad", "hidden_quad", 54, HUMAN_GROUP_HARD, 150 },
       tech_find_hidden_quad, NULL },
 
-    /* expert.  Chains are rated as SE rates them: 6.5 loop / 6.6 chain
-     * when all strong links are house links (X) or all cell links (Y),
-     * 7.0 when mixed, plus SE's length increment (tech_rate_chain).  The
-     * base column is the lowest rating the row can give. */
+    /* expert (HoDoKu's UNFAIR and EXTREME).  Chains are rated as SE rates
+     * them (tech_rate_chain): 6.5 for a loop whose strong links are all
+     * house links (X) or all cell links (Y), 6.6 for an open X-chain, 7.0
+     * for open XY-chains and anything mixing both, plus SE's length
+     * increment.  Forcing chains: 7.5 when one assumption contradicts
+     * itself, 8.0 for cell/region forcing chains, plus the length of the
+     * singles they need (tech_rate_forcing_chain).  The base column is the
+     * lowest rating a row can give.  Weights are HoDoKu 2.2's: X-/XY-chain
+     * 260, nice loop/AIC 280, finned Swordfish 200, finned Jellyfish 250,
+     * Sue de Coq 250, ALS-XZ 300, forcing chain 500. */
     { { "X-chain", "x_chain", 65, HUMAN_GROUP_EXPERT, 260 },
       tech_find_x_chain, tech_rate_chain },
     { { "XY-chain", "xy_chain", 65, HUMAN_GROUP_EXPERT, 260 },
