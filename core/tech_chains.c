@@ -395,6 +395,19 @@ static void say_step(struct human_step *step, const struct ch_search *s,
     tech_say_elims(step);
 }
 
+/* Whether a chain of these links can leave start: it begins with a
+ * strong link of a kind the search allows. */
+static int has_strong(const struct ch_graph *g, int start, unsigned links)
+{
+    for (int i = 0; i < g->n_strong[start]; i++) {
+        unsigned need = (g->strong[start][i] & CH_IN_CELL) ? CH_CELL_STRONG
+                                                            : CH_HOUSE_STRONG;
+        if (links & need)
+            return 1;
+    }
+    return 0;
+}
+
 /* Runs the search over every start (in cell, digit order) and builds the
  * step of the shortest productive chain. */
 static int find_chain(const struct human_state *st, struct human_step *step,
@@ -410,7 +423,7 @@ static int find_chain(const struct human_state *st, struct human_step *step,
     s.max_len = max_len;
     s.best_len = 0;
     for (int start = 0; start < CH_NODES; start++) {
-        if (!s.g.n_strong[start] || !has_node(st, start))
+        if (!has_strong(&s.g, start, links) || !has_node(st, start))
             continue;
         if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[node_cell(start)]) != 2)
             continue;
