@@ -49,8 +49,13 @@ struct daemon {
     int have_current;
     time_t next_publish;
     size_t missing;
+    unsigned failures;                  /* generation jobs failed in a row */
+    time_t retry_at;                    /* no new job before this, after failures */
     int stopping;
 };
+
+#define RETRY_FIRST_S 30                /* backoff after a failed job: 30 s, 60 s, ... */
+#define RETRY_MAX_S 3600
 
 struct options {
     const char *config_path;
@@ -211,7 +216,8 @@ scheduler_ensure_puzzles(struct daemon *d, time_t now)
     if (d->missing > 0) {
         schedule_describe(d->slots, d->missing, list, sizeof list);
         log_info("schedule: %zu puzzle(s) to make: %s", d->missing, list);
-        produce_start(d->produce, &d->cfg, d->slots, d->missing);
+        if (now >= d->retry_at)
+            produce_start(d->produce, &d->cfg, d->slots, d->missing);
     } else {
         log_info("schedule: all puzzles present through %d day(s) ahead",
                  d->cfg.days_ahead);
@@ -220,14 +226,34 @@ scheduler_ensure_puzzles(struct daemon *d, time_t now)
     send_status(d);
 }
 
-/* A generation job ended: store state changed, look again. */
+static void schedule_tick(struct daemon *d, int force);
+
+/* A generation job ended.  Stored: look again at once (the next missing
+ * date).  Failed (full disk, locked database, ...): back off, doubling up
+ * to an hour, so a lasting fault is neither hammered nor forgotten. */
 static void
-on_produced(void *arg)
+on_produced(void *arg, int stored)
 {
     struct daemon *d = arg;
+    time_t now = time(NULL);
 
-    if (!d->stopping)
-        scheduler_ensure_puzzles(d, time(NULL));
+    if (d->stopping)
+        return;
+    if (stored) {
+        d->failures = 0;
+        d->retry_at = 0;
+        scheduler_ensure_puzzles(d, now);
+        return;
+    }
+    unsigned shift = d->failures < 7 ? d->failures : 7;
+    long wait = (long)RETRY_FIRST_S << shift;
+    d->failures++;
+    if (wait > RETRY_MAX_S)
+        wait = RETRY_MAX_S;
+    d->retry_at = now + wait;
+    log_warning("schedule: generation failed %u time(s) in a row; retrying in %ld s",
+                d->failures, wait);
+    schedule_tick(d, 0);
 }
 
 static void on_schedule_timer(uv_timer_t *t);
@@ -247,14 +273,16 @@ schedule_tick(struct daemon *d, int force)
     /* Also retried each hop while puzzles are missing (a full disk, a
      * failed job) and no job is running. */
     if (force || !d->have_current || schedule_date_cmp(cur, d->current) != 0 ||
-        (d->missing > 0 && !produce_running(d->produce))) {
+        (d->missing > 0 && !produce_running(d->produce) && now >= d->retry_at)) {
         d->current = cur;
         d->have_current = 1;
         scheduler_ensure_puzzles(d, now);
     }
     d->next_publish = schedule_next_publish(now, d->cfg.publish_minute);
-    uv_timer_start(&d->schedule_timer, on_schedule_timer,
-                   schedule_sleep_ms(now, d->next_publish), 0);
+    uint64_t sleep_ms = schedule_sleep_ms(now, d->next_publish);
+    if (d->retry_at > now && (uint64_t)(d->retry_at - now) * 1000 < sleep_ms)
+        sleep_ms = (uint64_t)(d->retry_at - now) * 1000;
+    uv_timer_start(&d->schedule_timer, on_schedule_timer, sleep_ms, 0);
     send_status(d);
 }
 
@@ -429,7 +457,8 @@ run(struct daemon *d, int foreground)
     }
     if (webhook_open(&d->webhook, &d->loop, d->store, &d->cfg, SUDOKUD_VERSION, err,
                      sizeof err) != STORE_OK ||
-        server_start(&d->server, &d->loop, &d->cfg, d->store, err, sizeof err) != 0) {
+        server_start(&d->server, &d->loop, &d->cfg, d->store, d->webhook, err,
+                     sizeof err) != 0) {
         log_err("%s", err);
         return EXIT_FAILURE;
     }
