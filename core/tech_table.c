@@ -115,6 +115,10 @@ const struct tech_row tech_table[] = {
      * lowest rating a row can give.  Weights are HoDoKu 2.2's: X-/XY-chain
      * 260, nice loop/AIC 280, finned Swordfish 200, finned Jellyfish 250,
      * Sue de Coq 250, ALS-XZ 300, forcing chain 500. */
+    { { "WXYZ-Wing", "wxyz_wing", 55, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_wxyz_wing, tech_rate_als_wing },
+    { { "VWXYZ-Wing", "vwxyz_wing", 62, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_vwxyz_wing, tech_rate_als_wing },
     { { "X-chain", "x_chain", 65, HUMAN_GROUP_EXPERT, 260 },
       tech_find_x_chain, tech_rate_chain },
     { { "XY-chain", "xy_chain", 65, HUMAN_GROUP_EXPERT, 260 },
