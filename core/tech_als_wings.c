@@ -24,6 +24,10 @@ struct wing_search {
     int n;                       /* cells in the set: 3 or 4 */
     uint64_t with[9][2];         /* empty cells holding digit d */
     uint64_t peers[GRID_CELLS][2];
+    int n_bivalue;
+    unsigned bivalue_union;      /* digits of the bivalue cells */
+    int min_rating;              /* nothing can be rated lower: stop */
+    uint8_t bivalue[GRID_CELLS];
     /* best so far */
     int best_rating;
     int best_y, best_x, best_z, best_house;
@@ -46,6 +50,9 @@ static void setup(struct wing_search *s, const struct human_state *st, int n)
     s->st = st;
     s->n = n;
     s->best_rating = 0;
+    s->n_bivalue = 0;
+    s->bivalue_union = 0;
+    s->min_rating = n == 3 ? 55 : 62;
     for (int h = 0; h < TECH_HOUSES; h++)
         for (int i = 0; i < 9; i++)
             add_cell(house[h], tech_house_cells[h][i]);
@@ -59,6 +66,10 @@ static void setup(struct wing_search *s, const struct human_state *st, int n)
         s->peers[cell][cell / 64] &= ~((uint64_t)1 << (cell % 64));
         for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
             add_cell(s->with[tech_lowest(m)], cell);
+        if (!st->value[cell] && tech_count(st->cand[cell]) == 2) {
+            s->bivalue[s->n_bivalue++] = (uint8_t)cell;
+            s->bivalue_union |= st->cand[cell];
+        }
     }
 }
 
@@ -96,9 +107,10 @@ static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned d
     int rating = wing_rating(s->n, largest);
     if (s->best_rating && rating >= s->best_rating)
         return;
-    for (int y = 0; y < GRID_CELLS; y++) {
+    for (int b = 0; b < s->n_bivalue; b++) {
+        int y = s->bivalue[b];
         unsigned yc = st->cand[y];
-        if (st->value[y] || tech_count(yc) != 2 || (yc & ~digits) || has_cell(in_set, y))
+        if ((yc & ~digits) || has_cell(in_set, y))
             continue;
         for (int k = 0; k < 2; k++) {
             int x = k ? tech_lowest_digit(yc & (yc - 1u)) : tech_lowest_digit(yc);
@@ -132,8 +144,12 @@ static void search(struct wing_search *s)
     static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
     const struct human_state *st = s->st;
     int limit = s->n + 1;
+    if (s->n_bivalue == 0)
+        return;
     for (int o = 0; o < 3; o++)
         for (int h = order[o][0]; h < order[o][1]; h++) {
+            if (s->best_rating == s->min_rating)
+                return;
             uint8_t cells[9];
             int m = 0;
             for (int i = 0; i < 9; i++) {
@@ -160,7 +176,8 @@ static void search(struct wing_search *s)
                 if (tech_count(u[depth + 1]) > limit)
                     continue;
                 if (depth + 1 == s->n) {
-                    if (tech_count(u[s->n]) == limit)
+                    if (tech_count(u[s->n]) == limit &&
+                        tech_count(u[s->n] & s->bivalue_union) >= 2)
                         try_set(s, h, set, u[s->n]);
                     continue;
                 }
