@@ -42,11 +42,6 @@ struct search {
 
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 
-static inline uint32_t columns_of(uint32_t band_mask)
-{
-    return (band_mask | band_mask >> 9 | band_mask >> 18) & ROW_ALL;
-}
-
 /* Places digit d on the cell at bit pos of band b: removes the digit from
  * the cell's row, box and column, and every other digit from the cell. */
 static inline __attribute__((always_inline)) void
@@ -174,17 +169,19 @@ static int naked_singles(struct sstate *s)
         if (u & ~ones)
             return -1;
         uint32_t singles = u & ~twos;
-        while (singles) {
-            int pos = lowest_bit(singles);
-            uint32_t m = 1u << pos;
-            singles &= singles - 1;
-            int d = 0;
-            while (d < 9 && !(s->cand[d * 3 + b] & m))
-                d++;
-            if (d == 9)
-                return -1;
-            assign(s, d, b, pos);
-            placed++;
+        if (singles == 0)
+            continue;
+        /* By digit rather than by cell: no search for each cell's digit.
+         * A cell an earlier placement emptied is left for the next pass,
+         * which fails on it. */
+        for (int d = 0; d < 9; d++) {
+            for (uint32_t x = s->cand[d * 3 + b] & singles; x; x &= x - 1) {
+                int pos = lowest_bit(x);
+                if (s->cand[d * 3 + b] & (1u << pos)) {
+                    assign(s, d, b, pos);
+                    placed++;
+                }
+            }
         }
     }
     return placed;
