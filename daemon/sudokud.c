@@ -17,6 +17,7 @@
 #include <time.h>
 #include <uv.h>
 
+#include "clock.h"
 #include "config.h"
 #include "log.h"
 #include "notify.h"
@@ -158,10 +159,13 @@ catch_up_webhooks(struct daemon *d, const char *date)
         log_notice("webhook: queued %s for %zu endpoint(s) that never had it", date, queued);
 }
 
-/* Marks the live date published once every configured tier is stored. */
+/* Marks the live date published once every configured tier is stored;
+ * stamps (and the webhook retries that follow) use the real time even
+ * under the test clock. */
 static void
-publish_current_day(struct daemon *d, time_t now)
+publish_current_day(struct daemon *d)
 {
+    time_t now = time(NULL);
     char date[SCHEDULE_DATE_LEN + 1], err[STORE_ERR_MAX];
     int published = 0, rc;
 
@@ -196,7 +200,7 @@ publish_current_day(struct daemon *d, time_t now)
  * the live date when it is complete.
  */
 static void
-scheduler_ensure_puzzles(struct daemon *d, time_t now)
+scheduler_ensure_puzzles(struct daemon *d)
 {
     char err[STORE_ERR_MAX], list[768];
     int rc;
@@ -216,7 +220,7 @@ scheduler_ensure_puzzles(struct daemon *d, time_t now)
         log_info("schedule: all puzzles present through %d day(s) ahead",
                  d->cfg.days_ahead);
     }
-    publish_current_day(d, now);
+    publish_current_day(d);
     send_status(d);
 }
 
@@ -227,7 +231,7 @@ on_produced(void *arg)
     struct daemon *d = arg;
 
     if (!d->stopping)
-        scheduler_ensure_puzzles(d, time(NULL));
+        scheduler_ensure_puzzles(d);
 }
 
 static void on_schedule_timer(uv_timer_t *t);
@@ -241,7 +245,7 @@ static void on_schedule_timer(uv_timer_t *t);
 static void
 schedule_tick(struct daemon *d, int force)
 {
-    time_t now = time(NULL);
+    time_t now = clock_now();
     struct schedule_date cur = schedule_current_date(now, d->cfg.publish_minute);
 
     /* Also retried each hop while puzzles are missing (a full disk, a
@@ -250,11 +254,11 @@ schedule_tick(struct daemon *d, int force)
         (d->missing > 0 && !produce_running(d->produce))) {
         d->current = cur;
         d->have_current = 1;
-        scheduler_ensure_puzzles(d, now);
+        scheduler_ensure_puzzles(d);
     }
     d->next_publish = schedule_next_publish(now, d->cfg.publish_minute);
     uv_timer_start(&d->schedule_timer, on_schedule_timer,
-                   schedule_sleep_ms(now, d->next_publish), 0);
+                   clock_real_ms(schedule_sleep_ms(now, d->next_publish)), 0);
     send_status(d);
 }
 
@@ -417,6 +421,13 @@ run(struct daemon *d, int foreground)
     int rc;
 
     log_setup(stderr, d->cfg.log_level, !foreground && log_stderr_is_journal());
+    if ((rc = clock_init_from_env(err, sizeof err)) != 0) {
+        if (rc < 0) {
+            log_err("%s", err);
+            return EXIT_CONFIG;
+        }
+        log_warning("%s", err);
+    }
     schedule_set_zone(d->cfg.time_zone);
     signal(SIGPIPE, SIG_IGN);
     if ((rc = open_store(d)) != EXIT_SUCCESS)
