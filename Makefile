@@ -130,3 +130,15 @@ clean:
 	rm -rf build
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- reliability: make soak, make fuzz ----------------------------------
+# make soak: the daemon under the test clock for SOAK_DAYS simulated days
+# with SOAK_KILLS kill -9 and a webhook receiver failing 30% of requests
+# (tests/soak/soak.py says what it checks).  CI runs a short one.
+SOAK_DAYS ?= 1000
+SOAK_KILLS ?= 50
+SOAK_DAY_SECONDS ?= 1.5
+.PHONY: soak
+soak: all
+	BUILD=$(BUILD) python3 tests/soak/soak.py --days $(SOAK_DAYS) \
+	    --kills $(SOAK_KILLS) --day-seconds $(SOAK_DAY_SECONDS)
