@@ -1,0 +1,158 @@
+/*
+ * Fuzz target: the human solver on arbitrary candidate states.  The input
+ * picks a solution grid (a few seed digits completed by the fast solver)
+ * and then a pencil-mark state around it: placed cells hold the solution's
+ * digit, empty cells any candidates that include the solution's digit
+ * (digits placed in a peer removed, as any pencil-marking would).  Every
+ * step the technique table finds, through to the end, must be sound
+ * against that solution: no elimination of the solution's digit, no
+ * placement of another digit, only candidates the state holds, and never
+ * an empty step.  Hard and expert techniques join automatically: this
+ * drives human_find_step, i.e. the whole table.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "human.h"
+#include "solver.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define SEED_PAIRS 8
+
+struct input {
+    const uint8_t *p;
+    size_t left;
+};
+
+static unsigned take(struct input *in)
+{
+    if (in->left == 0)
+        return 0;
+    in->left--;
+    return *in->p++;
+}
+
+static int same_house(int a, int b)
+{
+    return grid_row(a) == grid_row(b) || grid_col(a) == grid_col(b) ||
+           grid_box(a) == grid_box(b);
+}
+
+/* A solution grid chosen by the input. */
+static void pick_solution(struct input *in, struct grid *sol)
+{
+    struct grid seed = { { 0 } };
+
+    for (int i = 0; i < SEED_PAIRS; i++) {
+        int cell = (int)(take(in) % GRID_CELLS), digit = (int)(take(in) % 9) + 1, ok = 1;
+        for (int c = 0; c < GRID_CELLS; c++)
+            ok &= !(seed.cell[c] == digit && same_house(c, cell));
+        if (ok && seed.cell[cell] == 0)
+            seed.cell[cell] = (uint8_t)digit;
+    }
+    if (solver_count(&seed, 1, sol) == 1)
+        return;
+    /* Some consistent seeds have no completion: a fixed grid then. */
+    for (int c = 0; c < GRID_CELLS; c++)
+        sol->cell[c] = (uint8_t)((grid_row(c) * 3 + grid_row(c) / 3 + grid_col(c)) % 9 + 1);
+}
+
+static void fail(const struct human_state *st, const struct human_step *step,
+                 const struct grid *sol, const char *why)
+{
+    char line[GRID_LINE_LEN + 1], cands[HUMAN_CANDIDATES_MAX];
+
+    grid_format_line(sol, line);
+    human_format_candidates(st, cands, sizeof cands);
+    fprintf(stderr, "UNSOUND %s: %s: %s\nsolution %s\n%s\n", why,
+            human_tech_info(step->tech)->key, step->text, line, cands);
+    abort();
+}
+
+/* Builds the state: mode 0 random supersets; mode 1 human_init's marks with
+ * some removed (a player's own eliminations). */
+static void build_state(struct input *in, const struct grid *sol, struct human_state *st)
+{
+    unsigned mode = take(in) & 1;
+    struct grid g = { { 0 } };
+
+    for (int c = 0; c < GRID_CELLS; c++) {
+        unsigned a = take(in), b = take(in);
+        g.cell[c] = (a & 0x80) ? sol->cell[c] : 0;
+        st->cand[c] = (uint16_t)((((a & 0x7Fu) << 2) | (b & 3u)) & HUMAN_ALL_DIGITS);
+    }
+    uint16_t extra[GRID_CELLS];
+    memcpy(extra, st->cand, sizeof extra);
+    if (human_init(st, &g) != 0)
+        abort(); /* the givens are a subset of a solution */
+    for (int c = 0; c < GRID_CELLS; c++) {
+        if (st->value[c])
+            continue;
+        uint16_t keep = (uint16_t)(1u << (sol->cell[c] - 1));
+        /* human_init left the digits no peer holds; mode 0 keeps any of
+         * those the input names, mode 1 removes those it names. */
+        st->cand[c] = mode == 0 ? (uint16_t)((st->cand[c] & extra[c]) | keep)
+                                : (uint16_t)((st->cand[c] & ~extra[c]) | keep);
+    }
+}
+
+static void check_step(const struct human_state *st, const struct human_step *step,
+                       const struct grid *sol)
+{
+    if (step->n_place + step->n_elim == 0)
+        fail(st, step, sol, "empty step");
+    if (step->n_place < 0 || step->n_place > HUMAN_STEP_MAX_PLACE || step->n_elim < 0 ||
+        step->n_elim > HUMAN_STEP_MAX_ELIM || step->tech < 0 ||
+        step->tech >= human_tech_count())
+        fail(st, step, sol, "step out of bounds");
+    for (int i = 0; i < step->n_elim; i++) {
+        const struct human_cand *e = &step->elim[i];
+        if (e->cell >= GRID_CELLS || e->digit < 1 || e->digit > 9)
+            fail(st, step, sol, "elimination out of range");
+        if (sol->cell[e->cell] == e->digit)
+            fail(st, step, sol, "eliminates the solution's digit");
+        if (st->value[e->cell] || !(st->cand[e->cell] & (1u << (e->digit - 1))))
+            fail(st, step, sol, "eliminates a candidate the state does not hold");
+    }
+    for (int i = 0; i < step->n_place; i++) {
+        const struct human_cand *p = &step->place[i];
+        if (p->cell >= GRID_CELLS || sol->cell[p->cell] != p->digit)
+            fail(st, step, sol, "places a wrong digit");
+        if (st->value[p->cell])
+            fail(st, step, sol, "places into a filled cell");
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct input in = { data, size };
+    struct grid sol, end;
+    struct human_state st;
+    struct human_step step;
+
+    pick_solution(&in, &sol);
+    unsigned flags = take(&in);
+    build_state(&in, &sol, &st);
+    if (human_check(&st) != 0)
+        abort(); /* the solution is still there, so nothing is empty */
+    for (int n = 0; n < HUMAN_PATH_MAX; n++) {
+        step.flags = (flags & 1) ? HUMAN_STEP_TEXT : 0;
+        if (!human_find_step(&st, &step))
+            break;
+        check_step(&st, &step, &sol);
+        if ((flags & 1) && step.text[0] == '\0')
+            fail(&st, &step, &sol, "no sentence");
+        human_apply(&st, &step);
+        if (human_check(&st) != 0)
+            fail(&st, &step, &sol, "left the state invalid");
+    }
+    if (st.empty == 0) {
+        human_to_grid(&st, &end);
+        if (memcmp(end.cell, sol.cell, sizeof end.cell) != 0)
+            abort();
+    }
+    return 0;
+}
