@@ -153,7 +153,7 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 FUZZ_BINS = $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 .PHONY: fuzz fuzz-build fuzz-smoke
 fuzz-build:
-	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) CC=clang OPT=-O1 \
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) CC=clang OPT=-O2 \
 	    SAN_FLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(FUZZ_BINS)
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIBS)

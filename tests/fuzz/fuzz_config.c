@@ -66,7 +66,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         memcpy(text, first, len1 + 1);
         /* An inline secret is printed as a comment: give it one back. */
-        char *hidden = strstr(text, "# secret = (hidden; given inline)\n");
+        char *gen = strstr(text, "\n[generator]\nsymmetry = ");
+        char *hidden = gen ? strstr(gen, "\n# secret = (hidden; given inline)\n") : NULL;
+        if (hidden != NULL)
+            hidden++;
         if (hidden != NULL)
             memcpy(hidden, "secret = 0123456789abcdef01234567", 33);
         rc = config_parse(&again, "fuzz.conf", text, len1, err, sizeof err);

@@ -22,6 +22,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define SEED_PAIRS 8
 
+/* Steps checked per technique, printed at exit for the figures. */
+static unsigned long checked[HUMAN_TECH_MAX];
+
+static void print_checked(void)
+{
+    unsigned long total = 0;
+
+    for (int t = 0; t < human_tech_count(); t++)
+        total += checked[t];
+    fprintf(stderr, "fuzz_human: %lu steps checked:", total);
+    for (int t = 0; t < human_tech_count(); t++)
+        fprintf(stderr, " %s=%lu", human_tech_info(t)->key, checked[t]);
+    fprintf(stderr, "\n");
+}
+
 struct input {
     const uint8_t *p;
     size_t left;
@@ -132,7 +147,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct grid sol, end;
     struct human_state st;
     struct human_step step;
+    static int registered;
 
+    if (!registered) {
+        registered = 1;
+        atexit(print_checked);
+    }
     pick_solution(&in, &sol);
     unsigned flags = take(&in);
     build_state(&in, &sol, &st);
@@ -143,6 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!human_find_step(&st, &step))
             break;
         check_step(&st, &step, &sol);
+        checked[step.tech]++;
         if ((flags & 1) && step.text[0] == '\0')
             fail(&st, &step, &sol, "no sentence");
         human_apply(&st, &step);
