@@ -105,6 +105,7 @@ $(BUILD)/bench/%: bench/%.c $(LIBS)
 check: all $(TESTS)
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 OPT=-O1 unit-build
 	tests/run build build/asan
+	$(MAKE) --no-print-directory check-reliability
 
 unit-build: $(PROGRAMS) $(TESTS)
 
@@ -168,3 +169,11 @@ fuzz-smoke:
 	@if tests/fuzz/run --have-libfuzzer; then \
 	    $(MAKE) --no-print-directory fuzz-build && tests/fuzz/run --smoke $(FUZZ_DIR)/fuzz; \
 	else echo "fuzz-smoke: SKIPPED: clang with libFuzzer not found"; fi
+
+# Part of make check: the integration tests under valgrind, the fuzzers
+# over their seeds (when clang is there) and a 20-day soak with 3 kills.
+.PHONY: check-reliability
+check-reliability: all
+	tests/valgrind-run build
+	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory soak SOAK_DAYS=20 SOAK_KILLS=3
