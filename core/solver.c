@@ -32,7 +32,6 @@ struct sstate {
     uint32_t cand[27];  /* [digit * 3 + band] */
     uint32_t seen[27];  /* cand[] as last examined: a difference = work */
     uint32_t unsolved[3];
-    uint32_t dirty;     /* digit-bands that may differ from seen[] */
 };
 
 struct search {
@@ -65,12 +64,10 @@ assign(struct sstate *s, int d, int b, int pos)
     c[d * 3 + (b + 1) % 3] &= ~col_mask;
     c[d * 3 + (b + 2) % 3] &= ~col_mask;
     s->unsolved[b] &= ~m;
-    /* Every digit of band b, and digit d in every band. */
-    s->dirty |= (0x1249249u << b) | (7u << (3 * d));
 }
 
 /* Re-examines one digit-band; returns 0 on a contradiction.  Inlined
- * with a constant i at each of the 27 call sites of update_dirty(), so
+ * with a constant i at each of the 27 call sites of sweep_bands(), so
  * the digit and band arithmetic folds away. */
 static inline __attribute__((always_inline)) int
 update_band(struct sstate *s, int i)
@@ -85,11 +82,15 @@ update_band(struct sstate *s, int i)
     s->cand[i] = f;
     s->seen[i] = f;
     int d = i / 3, b = i % 3;
-    for (int r = 0; r < 3; r++) {
-        uint32_t row = f & (ROW_ALL << (r * 9));
-        if ((row & (row - 1)) == 0 && (row & s->unsolved[b]) &&
-            (s->cand[i] & row))
-            assign(s, d, b, lowest_bit(row));
+    /* Rows left with one cell place the digit there (rows are never empty
+     * here: the table leaves a band with an empty row at zero). */
+    uint32_t r0 = f & ROW_ALL, r1 = f & (ROW_ALL << 9), r2 = f & (ROW_ALL << 18);
+    uint32_t singles = (r0 & (r0 - 1) ? 0 : r0) | (r1 & (r1 - 1) ? 0 : r1) |
+                       (r2 & (r2 - 1) ? 0 : r2);
+    for (singles &= s->unsolved[b]; singles; singles &= singles - 1) {
+        int pos = lowest_bit(singles);
+        if (s->cand[i] & (1u << pos))
+            assign(s, d, b, pos);
     }
     return 1;
 }
@@ -117,7 +118,6 @@ stack_permutations(struct sstate *s, int d, uint32_t one[3])
             continue;
         one[b] = keep[b];
         s->cand[d * 3 + b] &= keep[b] | keep[b] << 9 | keep[b] << 18;
-        s->dirty |= 1u << (d * 3 + b);
     }
     return 1;
 }
@@ -190,14 +190,31 @@ static int naked_singles(struct sstate *s)
     return placed;
 }
 
-#define UPDATE_CASE(i)                                                       \
-    case i:                                                                  \
-        if (s->cand[i] != s->seen[i]) {                                      \
-            if (!update_band(s, i))                                          \
-                return 0;                                                    \
-            *digits |= 1u << (i / 3);                                        \
-        }                                                                    \
-        break;
+#define SWEEP_ONE(i)                                                         \
+    if (s->cand[i] != s->seen[i]) {                                          \
+        if (!update_band(s, i))                                              \
+            return 0;                                                        \
+        changed |= 1u << (i / 3);                                            \
+    }
+
+/* Sweeps the 27 digit-bands, unrolled so each update has constant indexes
+ * and there is no indirect jump; repeats until a sweep changes nothing.
+ * digits collects the digits whose masks changed. */
+static int sweep_bands(struct sstate *s, uint32_t *digits)
+{
+    uint32_t changed;
+    do {
+        changed = 0;
+        SWEEP_ONE(0) SWEEP_ONE(1) SWEEP_ONE(2) SWEEP_ONE(3) SWEEP_ONE(4)
+        SWEEP_ONE(5) SWEEP_ONE(6) SWEEP_ONE(7) SWEEP_ONE(8) SWEEP_ONE(9)
+        SWEEP_ONE(10) SWEEP_ONE(11) SWEEP_ONE(12) SWEEP_ONE(13) SWEEP_ONE(14)
+        SWEEP_ONE(15) SWEEP_ONE(16) SWEEP_ONE(17) SWEEP_ONE(18) SWEEP_ONE(19)
+        SWEEP_ONE(20) SWEEP_ONE(21) SWEEP_ONE(22) SWEEP_ONE(23) SWEEP_ONE(24)
+        SWEEP_ONE(25) SWEEP_ONE(26)
+        *digits |= changed;
+    } while (changed);
+    return 1;
+}
 
 #define COLUMNS_CASE(d)                                                      \
     case d:                                                                  \
@@ -220,38 +237,16 @@ static int columns_of_digits(struct sstate *s, uint32_t digits)
     return 1;
 }
 
-/* Re-examines every dirty digit-band until none is; returns 0 on a
- * contradiction.  digits collects the digits whose masks changed. */
-static int update_dirty(struct sstate *s, uint32_t *digits)
-{
-    while (s->dirty) {
-        int i = lowest_bit(s->dirty);
-        s->dirty &= s->dirty - 1;
-        switch (i) {
-            UPDATE_CASE(0) UPDATE_CASE(1) UPDATE_CASE(2) UPDATE_CASE(3)
-            UPDATE_CASE(4) UPDATE_CASE(5) UPDATE_CASE(6) UPDATE_CASE(7)
-            UPDATE_CASE(8) UPDATE_CASE(9) UPDATE_CASE(10) UPDATE_CASE(11)
-            UPDATE_CASE(12) UPDATE_CASE(13) UPDATE_CASE(14) UPDATE_CASE(15)
-            UPDATE_CASE(16) UPDATE_CASE(17) UPDATE_CASE(18) UPDATE_CASE(19)
-            UPDATE_CASE(20) UPDATE_CASE(21) UPDATE_CASE(22) UPDATE_CASE(23)
-            UPDATE_CASE(24) UPDATE_CASE(25) UPDATE_CASE(26)
-        default:
-            break;
-        }
-    }
-    return 1;
-}
-
 static int propagate(struct sstate *s)
 {
     uint32_t digits = 0;
     for (;;) {
-        if (!update_dirty(s, &digits))
+        if (!sweep_bands(s, &digits))
             return 0;
         int placed = naked_singles(s);
         if (placed < 0)
             return 0;
-        if (placed > 0 || s->dirty)
+        if (placed > 0)
             continue;
         if (digits == 0)
             return 1;
@@ -387,7 +382,6 @@ static int load(struct sstate *s, const struct grid *g)
     for (int b = 0; b < 3; b++)
         s->unsolved[b] = BAND_ALL;
     memset(s->seen, 0, sizeof s->seen);
-    s->dirty = 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         int v = g->cell[cell];
         if (v == 0)

@@ -184,4 +184,53 @@ int tech_find_hidden_triple(const struct human_state *st,
 int tech_find_naked_quad(const struct human_state *st, struct human_step *step);
 int tech_find_hidden_quad(const struct human_state *st, struct human_step *step);
 
+/* tech_basic_fish.c */
+int tech_find_x_wing(const struct human_state *st, struct human_step *step);
+int tech_find_swordfish(const struct human_state *st, struct human_step *step);
+int tech_find_jellyfish(const struct human_state *st, struct human_step *step);
+int tech_find_finned_x_wing(const struct human_state *st,
+                            struct human_step *step);
+int tech_find_sashimi_x_wing(const struct human_state *st,
+                             struct human_step *step);
+
+/* tech_single_digit.c */
+int tech_find_skyscraper(const struct human_state *st, struct human_step *step);
+int tech_find_two_string_kite(const struct human_state *st,
+                              struct human_step *step);
+int tech_find_turbot_fish(const struct human_state *st, struct human_step *step);
+int tech_find_empty_rectangle(const struct human_state *st,
+                              struct human_step *step);
+
+/* tech_colouring.c; the rate functions read the chain from the causes */
+int tech_find_simple_colour_trap(const struct human_state *st,
+                                 struct human_step *step);
+int tech_find_simple_colour_wrap(const struct human_state *st,
+                                 struct human_step *step);
+int tech_find_multi_colour_1(const struct human_state *st,
+                             struct human_step *step);
+int tech_find_multi_colour_2(const struct human_state *st,
+                             struct human_step *step);
+int tech_find_remote_pair(const struct human_state *st, struct human_step *step);
+int tech_rate_chain_open(const struct human_step *step);
+int tech_rate_chain_closed(const struct human_step *step);
+
+/* tech_wings.c */
+int tech_find_xy_wing(const struct human_state *st, struct human_step *step);
+int tech_find_xyz_wing(const struct human_state *st, struct human_step *step);
+int tech_find_w_wing(const struct human_state *st, struct human_step *step);
+
+/* tech_uniqueness.c (the puzzle must have one solution) */
+int tech_find_unique_rectangle_1(const struct human_state *st,
+                                 struct human_step *step);
+int tech_find_unique_rectangle_2(const struct human_state *st,
+                                 struct human_step *step);
+int tech_find_unique_rectangle_4(const struct human_state *st,
+                                 struct human_step *step);
+int tech_find_hidden_rectangle(const struct human_state *st,
+                               struct human_step *step);
+int tech_find_unique_rectangle_3(const struct human_state *st,
+                                 struct human_step *step);
+int tech_rate_unique_rectangle_3(const struct human_step *step);
+int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step);
+
 #endif

@@ -45,15 +45,65 @@ const struct tech_row tech_table[] = {
     { { "Hidden triple", "hidden_triple", 40, HUMAN_GROUP_MEDIUM, 100 },
       tech_find_hidden_triple, NULL },
 
-    /* hard.  Their SE ratings, for placing the rows still to come:
-     * X-Wing 3.2, Swordfish 3.8, XY-Wing 4.2, XYZ-Wing 4.4, unique
-     * rectangles 4.5-5.0, Jellyfish 5.2, BUG+1 5.6; Skyscraper, 2-String
-     * Kite, Turbot Fish, Empty Rectangle, colouring, Remote Pair and W-Wing
-     * get the rating of the chain SE would use (6.5-6.6). */
+    /* hard.  SE has no rule for the single-digit patterns, finned fish,
+     * colouring, Remote Pair and W-Wing: each is rated as the chain SE
+     * would use for the same eliminations (Forcing X- or Y-Chain 6.6,
+     * XY-chain 7.0, plus SE's length term: a Turbot Fish is SE's 6-node
+     * X-chain, 6.6; a Remote Pair of 4 cells an 8-link Y-chain, 6.8; a
+     * W-Wing a 6-link XY-chain, 7.1).  Colouring and Remote Pair are rated
+     * by their chain (tech_colouring.c).  SE has no Hidden Rectangle
+     * either: rated as the unique rectangles (4.5).  HoDoKu 2.2 puts all
+     * of these in HARD. */
+    { { "X-Wing", "x_wing", 32, HUMAN_GROUP_HARD, 140 },
+      tech_find_x_wing, NULL },
+    { { "Swordfish", "swordfish", 38, HUMAN_GROUP_HARD, 150 },
+      tech_find_swordfish, NULL },
+    { { "XY-Wing", "xy_wing", 42, HUMAN_GROUP_HARD, 160 },
+      tech_find_xy_wing, NULL },
+    { { "XYZ-Wing", "xyz_wing", 44, HUMAN_GROUP_HARD, 180 },
+      tech_find_xyz_wing, NULL },
+    { { "Unique rectangle type 1", "unique_rectangle_1", 45, HUMAN_GROUP_HARD, 100 },
+      tech_find_unique_rectangle_1, NULL },
+    { { "Unique rectangle type 2", "unique_rectangle_2", 45, HUMAN_GROUP_HARD, 100 },
+      tech_find_unique_rectangle_2, NULL },
+    { { "Unique rectangle type 4", "unique_rectangle_4", 45, HUMAN_GROUP_HARD, 100 },
+      tech_find_unique_rectangle_4, NULL },
+    { { "Hidden rectangle", "hidden_rectangle", 45, HUMAN_GROUP_HARD, 100 },
+      tech_find_hidden_rectangle, NULL },
+    { { "Unique rectangle type 3", "unique_rectangle_3", 46, HUMAN_GROUP_HARD, 100 },
+      tech_find_unique_rectangle_3, tech_rate_unique_rectangle_3 },
     { { "Naked quad", "naked_quad", 50, HUMAN_GROUP_HARD, 120 },
       tech_find_naked_quad, NULL },
+    { { "Jellyfish", "jellyfish", 52, HUMAN_GROUP_HARD, 160 },
+      tech_find_jellyfish, NULL },
     { { "Hidden quad", "hidden_quad", 54, HUMAN_GROUP_HARD, 150 },
       tech_find_hidden_quad, NULL },
+    { { "BUG+1", "bug_plus_1", 56, HUMAN_GROUP_HARD, 100 },
+      tech_find_bug_plus_1, NULL },
+    { { "Skyscraper", "skyscraper", 66, HUMAN_GROUP_HARD, 130 },
+      tech_find_skyscraper, NULL },
+    { { "2-String Kite", "two_string_kite", 66, HUMAN_GROUP_HARD, 150 },
+      tech_find_two_string_kite, NULL },
+    { { "Turbot Fish", "turbot_fish", 66, HUMAN_GROUP_HARD, 120 },
+      tech_find_turbot_fish, NULL },
+    { { "Empty rectangle", "empty_rectangle", 66, HUMAN_GROUP_HARD, 120 },
+      tech_find_empty_rectangle, NULL },
+    { { "Finned X-Wing", "finned_x_wing", 66, HUMAN_GROUP_HARD, 130 },
+      tech_find_finned_x_wing, NULL },
+    { { "Sashimi X-Wing", "sashimi_x_wing", 66, HUMAN_GROUP_HARD, 150 },
+      tech_find_sashimi_x_wing, NULL },
+    { { "Simple colouring (trap)", "simple_colour_trap", 66, HUMAN_GROUP_HARD, 150 },
+      tech_find_simple_colour_trap, tech_rate_chain_open },
+    { { "Simple colouring (wrap)", "simple_colour_wrap", 66, HUMAN_GROUP_HARD, 150 },
+      tech_find_simple_colour_wrap, tech_rate_chain_closed },
+    { { "Multi-colouring (type 1)", "multi_colour_1", 66, HUMAN_GROUP_HARD, 200 },
+      tech_find_multi_colour_1, tech_rate_chain_open },
+    { { "Multi-colouring (type 2)", "multi_colour_2", 66, HUMAN_GROUP_HARD, 200 },
+      tech_find_multi_colour_2, tech_rate_chain_closed },
+    { { "Remote pair", "remote_pair", 68, HUMAN_GROUP_HARD, 110 },
+      tech_find_remote_pair, tech_rate_chain_open },
+    { { "W-Wing", "w_wing", 71, HUMAN_GROUP_HARD, 150 },
+      tech_find_w_wing, NULL },
 
     /* expert: X-chains, XY-chains, AIC/nice loops (6.5+ by length),
      * finned Swordfish/Jellyfish, Sue de Coq, ALS-XZ, forcing chains

@@ -56,5 +56,7 @@ int ctl_cmd_check(int argc, char **argv);
 int ctl_cmd_hint_remote(int argc, char **argv);
 int ctl_cmd_stats(int argc, char **argv);
 int ctl_cmd_ping(int argc, char **argv);
+int ctl_cmd_webhook(int argc, char **argv);
+int ctl_cmd_backup(int argc, char **argv);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * ctl_client: owns the sudokuctl commands that ask a running sudokud over
- * its query socket (today, get, list, check, stats, ping, and hint when a
- * socket is named): one request line, one JSON reply line, printed as a
- * grid or text, or raw with --json.  Exit status: 0 ok, 1 an error reply
+ * its query socket (today, get, list, check, stats, ping, webhook, backup,
+ * and hint when a socket is named): one request line, one JSON reply line,
+ * printed as a grid or text, or raw with --json.  Exit status: 0 ok, 1 an error reply
  * (its code and message on stderr), 2 usage, 3 no daemon at the socket.
  */
 #include "ctl.h"
@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -20,6 +22,7 @@
 
 #define ARGS_MAX 3
 #define REPLY_MAX (16 * 1024 * 1024)
+#define LINE_MAX_BYTES 4096 /* the daemon's request limit */
 
 struct client {
     const char *cmd;
@@ -31,6 +34,24 @@ struct client {
     const char *args[ARGS_MAX];
 };
 
+static int
+is_cmd(const char *cmd, const char *name)
+{
+    return strcmp(cmd, name) == 0;
+}
+
+static int
+takes_solution(const char *cmd)
+{
+    return is_cmd(cmd, "today") || is_cmd(cmd, "get") || is_cmd(cmd, "list");
+}
+
+static int
+takes_puzzle(const char *cmd)
+{
+    return is_cmd(cmd, "check") || is_cmd(cmd, "hint");
+}
+
 /* [--socket PATH] [--json] [--solution] and up to max positional words. */
 static int
 parse_args(struct client *c, int argc, char **argv, int min, int max)
@@ -40,12 +61,11 @@ parse_args(struct client *c, int argc, char **argv, int min, int max)
 
         if (strcmp(a, "--json") == 0)
             c->json = 1;
-        else if (strcmp(a, "--solution") == 0 && strcmp(c->cmd, "check") != 0)
+        else if (strcmp(a, "--solution") == 0 && takes_solution(c->cmd))
             c->solution = 1;
         else if (strcmp(a, "--socket") == 0 && i + 1 < argc)
             c->socket = argv[++i];
-        else if (strcmp(a, "--puzzle") == 0 && i + 1 < argc && max == 2 && min == 1 &&
-                 strcmp(c->cmd, "get") != 0)
+        else if (strcmp(a, "--puzzle") == 0 && i + 1 < argc && takes_puzzle(c->cmd))
             c->puzzle = argv[++i];
         else if (a[0] == '-' && a[1] != '\0')
             return ctl_usage_error(c->cmd, "unknown option '%s'", a);
@@ -258,10 +278,76 @@ print_verdict(const json_t *reply)
     }
 }
 
+/* Unix seconds (or null) as an ISO 8601 UTC time, or "never". */
+static const char *
+when(const json_t *t, char *buf, size_t len)
+{
+    time_t tt = (time_t)json_integer_value(t);
+    struct tm tm;
+
+    if (!json_is_integer(t) || gmtime_r(&tt, &tm) == NULL)
+        return "never";
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+static long long
+num(const json_t *obj, const char *key)
+{
+    return (long long)json_integer_value(json_object_get(obj, key));
+}
+
+/* One line per endpoint: its state, then its counts. */
+static void
+print_endpoint(const json_t *e)
+{
+    char t1[32], t2[32];
+
+    printf("%s: ", str(e, "name"));
+    if (json_is_integer(json_object_get(e, "disabled_at")))
+        printf("disabled since %s (%s)", when(json_object_get(e, "disabled_at"), t1, sizeof t1),
+               str(e, "disabled_reason"));
+    else if (!json_is_true(json_object_get(e, "configured")))
+        printf("not configured");
+    else
+        printf("%s", json_is_true(json_object_get(e, "enabled")) ? "enabled" : "enabled = false");
+    printf(", pending %lld", num(e, "pending"));
+    if (num(e, "pending") > 0)
+        printf(" (oldest %s)", when(json_object_get(e, "oldest_pending_at"), t1, sizeof t1));
+    printf(", dead %lld, delivered %lld, last success %s%s\n", num(e, "dead"),
+           num(e, "delivered"), when(json_object_get(e, "last_success_at"), t2, sizeof t2),
+           json_is_true(json_object_get(e, "in_flight")) ? ", sending now" : "");
+}
+
+static void
+print_webhook(const struct client *c, const json_t *reply)
+{
+    const json_t *list = json_object_get(reply, "webhooks"), *e;
+    const char *action = c->args[0];
+    size_t i;
+
+    if (strcasecmp(action, "status") == 0 && json_array_size(list) == 0)
+        printf("no webhook endpoints configured\n");
+    json_array_foreach(list, i, e)
+        print_endpoint(e);
+    if (strcasecmp(action, "retry") == 0)
+        printf("requeued %lld event(s)\n", num(reply, "requeued"));
+    else if (strcasecmp(action, "replay") == 0)
+        printf("queued %s again for %lld endpoint(s)\n", str(reply, "date"),
+               num(reply, "queued"));
+    else if (strcasecmp(action, "test") == 0)
+        printf("queued a webhook.test event for %lld endpoint(s)\n", num(reply, "queued"));
+}
+
 static void
 print_reply(const struct client *c, const json_t *reply)
 {
-    if (strcmp(c->cmd, "ping") == 0)
+    if (strcmp(c->cmd, "webhook") == 0)
+        print_webhook(c, reply);
+    else if (strcmp(c->cmd, "backup") == 0)
+        printf("wrote %s (%lld bytes in %.1f ms)\n", str(reply, "path"), num(reply, "bytes"),
+               json_number_value(json_object_get(reply, "ms")));
+    else if (strcmp(c->cmd, "ping") == 0)
         printf("pong\n");
     else if (strcmp(c->cmd, "stats") == 0)
         print_fields(reply);
@@ -273,23 +359,33 @@ print_reply(const struct client *c, const json_t *reply)
 
 /* ---- commands ----------------------------------------------------------- */
 
+/* The request line: the command, its words, "solution". */
 static int
-run(struct client *c, int argc, char **argv, int min, int max)
+format_request(const struct client *c, char *line, size_t cap)
 {
-    char line[1024];
+    size_t len = (size_t)snprintf(line, cap, "%s", c->cmd);
+
+    for (int i = 0; i < c->nargs && len < cap; i++)
+        len += (size_t)snprintf(line + len, cap - len, " %s", c->args[i]);
+    if (c->solution && len < cap)
+        len += (size_t)snprintf(line + len, cap - len, " solution");
+    if (len >= cap)
+        return ctl_usage_error(c->cmd, "the request is longer than the daemon accepts "
+                               "(%zu bytes)", cap - 1);
+    return CTL_EXIT_OK;
+}
+
+/* Sends the parsed request and prints the reply. */
+static int
+exchange(struct client *c)
+{
+    char line[LINE_MAX_BYTES + 1];
     json_t *reply = NULL;
     const json_t *error;
-    int rc = parse_args(c, argc, argv, min, max);
-    size_t len;
+    int rc;
 
-    if (rc != CTL_EXIT_OK)
-        return rc;
-    len = (size_t)snprintf(line, sizeof line, "%s", c->cmd);
-    for (int i = 0; i < c->nargs && len < sizeof line; i++)
-        len += (size_t)snprintf(line + len, sizeof line - len, " %s", c->args[i]);
-    if (c->solution && len < sizeof line)
-        snprintf(line + len, sizeof line - len, " solution");
-    if ((rc = ask(c, line, &reply)) != CTL_EXIT_OK)
+    if ((rc = format_request(c, line, sizeof line)) != CTL_EXIT_OK ||
+        (rc = ask(c, line, &reply)) != CTL_EXIT_OK)
         return rc;
     error = json_object_get(reply, "error");
     if (c->json)
@@ -303,6 +399,14 @@ run(struct client *c, int argc, char **argv, int min, int max)
     }
     json_decref(reply);
     return rc != CTL_EXIT_OK ? rc : ctl_finish_output();
+}
+
+static int
+run(struct client *c, int argc, char **argv, int min, int max)
+{
+    int rc = parse_args(c, argc, argv, min, max);
+
+    return rc != CTL_EXIT_OK ? rc : exchange(c);
 }
 
 int
@@ -352,4 +456,64 @@ ctl_cmd_ping(int argc, char **argv)
 {
     struct client c = {.cmd = "ping"};
     return run(&c, argc, argv, 0, 0);
+}
+
+/* webhook status | retry ID|all | replay DATE | test [NAME]: the words
+ * each action takes are checked here so a slip is a usage error. */
+int
+ctl_cmd_webhook(int argc, char **argv)
+{
+    static const struct {
+        const char *action;
+        int min, max;
+        const char *usage;
+    } actions[] = {
+        {"status", 0, 0, "webhook status"},
+        {"retry", 1, 1, "webhook retry ID|all"},
+        {"replay", 1, 1, "webhook replay DATE"},
+        {"test", 0, 1, "webhook test [NAME]"},
+    };
+    struct client c = {.cmd = "webhook"};
+    int rc = parse_args(&c, argc, argv, 0, 2);
+
+    if (rc != CTL_EXIT_OK)
+        return rc;
+    if (c.nargs == 0)
+        return ctl_usage_error("webhook", "expected an action: status, retry ID|all, "
+                               "replay DATE or test [NAME]");
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+        if (strcasecmp(c.args[0], actions[i].action) != 0)
+            continue;
+        if (c.nargs - 1 < actions[i].min || c.nargs - 1 > actions[i].max)
+            return ctl_usage_error("webhook", "expected '%s'", actions[i].usage);
+        return exchange(&c);
+    }
+    return ctl_usage_error("webhook", "unknown action '%s' (status, retry, replay or test)",
+                           c.args[0]);
+}
+
+/* FILE is made absolute here: the daemon's working directory is its own. */
+int
+ctl_cmd_backup(int argc, char **argv)
+{
+    struct client c = {.cmd = "backup"};
+    char path[LINE_MAX_BYTES], cwd[LINE_MAX_BYTES];
+    int rc = parse_args(&c, argc, argv, 1, 1);
+
+    if (rc != CTL_EXIT_OK)
+        return rc;
+    if (c.args[0][strcspn(c.args[0], " \t\r\n")] != '\0')
+        return ctl_usage_error("backup", "FILE may not contain spaces (requests are words)");
+    if (c.args[0][0] != '/') {
+        if (getcwd(cwd, sizeof cwd) == NULL) {
+            fprintf(stderr, "sudokuctl backup: cannot read the current directory: %s\n",
+                    strerror(errno));
+            return CTL_EXIT_ERROR;
+        }
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd,
+                             c.args[0]) >= sizeof path)
+            return ctl_usage_error("backup", "FILE is too long");
+        c.args[0] = path;
+    }
+    return exchange(&c);
 }

@@ -14,6 +14,8 @@
 
 #define WORDS_MAX 5
 #define SHOWN_MAX 40 /* bytes of a bad word quoted back */
+#define EVENT_ID_MAX 63 /* the store's event ids (msg_ + 32 hex digits today) */
+#define ENDPOINT_MAX 64 /* config.c's webhook names */
 
 struct word {
     const char *text;
@@ -43,6 +45,14 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
     [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
                      "Which filled cells disagree with the unique solution (with "
                      "PUZZLE), or whether any does (without).", 1},
+    [PROTO_WEBHOOK] = {"webhook", "webhook status | retry ID|all | replay DATE | test [NAME]",
+                       "Operators: per-endpoint delivery state; retry a dead or waiting "
+                       "event (or all, re-enabling endpoints a 410 disabled); send a "
+                       "published DATE again with a new webhook-id; queue a signed "
+                       "webhook.test event now.", 0},
+    [PROTO_BACKUP] = {"backup", "backup PATH",
+                      "Operators: copies the live database to PATH (absolute, no spaces, "
+                      "a file the daemon's user may write) while the daemon runs.", 0},
 };
 
 static const char *const error_names[] = {
@@ -52,6 +62,7 @@ static const char *const error_names[] = {
     [PROTO_ERR_TOO_LARGE] = "too_large",
     [PROTO_ERR_BUSY] = "busy",
     [PROTO_ERR_INTERNAL] = "internal",
+    [PROTO_ERR_FORBIDDEN] = "forbidden",
 };
 
 const struct proto_command_info *
@@ -63,7 +74,7 @@ proto_command_info(enum proto_command command)
 const char *
 proto_error_name(enum proto_error code)
 {
-    return (unsigned)code <= PROTO_ERR_INTERNAL ? error_names[code] : "internal";
+    return (unsigned)code <= PROTO_ERR_FORBIDDEN ? error_names[code] : "internal";
 }
 
 static int
@@ -235,6 +246,108 @@ parse_state(const struct word *w, int n, struct proto_request *req, const char *
     return n == 2 ? parse_grid(w[1], &req->puzzle, cmd, "PUZZLE", err, errlen) : PROTO_OK;
 }
 
+/* What an event id or an endpoint name may look like. */
+struct name_rule {
+    const char *what;
+    size_t max;
+    const char *extra;   /* allowed besides letters and digits */
+    const char *allowed; /* extra, said in words */
+};
+
+static const struct name_rule event_id_rule = {"event ID", EVENT_ID_MAX, "_-",
+                                               "'_' and '-'"};
+static const struct name_rule endpoint_rule = {"endpoint name", ENDPOINT_MAX, "_.-",
+                                               "'_', '.' and '-'"};
+
+static int
+parse_name(struct word w, const struct name_rule *rule, char *out, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < w.len; i++) {
+        char c = w.text[i];
+
+        if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
+            strchr(rule->extra, c) == NULL)
+            return bad(err, errlen, "webhook: %s '%.*s%s' may only use letters, digits, %s",
+                       rule->what, SHOWN(w), rule->allowed);
+    }
+    if (w.len > rule->max)
+        return bad(err, errlen, "webhook: %s '%.*s%s' is longer than %zu characters",
+                   rule->what, SHOWN(w), rule->max);
+    memcpy(out, w.text, w.len);
+    out[w.len] = '\0';
+    return PROTO_OK;
+}
+
+static int
+parse_webhook_args(const struct word *w, int n, struct proto_request *req,
+                   const char *usage, char *err, size_t errlen)
+{
+    switch (req->webhook) {
+    case PROTO_WEBHOOK_STATUS:
+        return n == 0 ? PROTO_OK : bad(err, errlen, "webhook status takes no arguments");
+    case PROTO_WEBHOOK_RETRY:
+        if (n != 1)
+            return bad(err, errlen, "webhook retry: expected an event ID or 'all' (%s)", usage);
+        if (is(w[0], "all"))
+            return PROTO_OK;
+        return parse_name(w[0], &event_id_rule, req->arg, err, errlen);
+    case PROTO_WEBHOOK_REPLAY:
+        if (n != 1)
+            return bad(err, errlen, "webhook replay: expected one DATE (%s)", usage);
+        return parse_date(w[0], &req->from, "webhook replay", err, errlen);
+    case PROTO_WEBHOOK_TEST:
+        if (n > 1)
+            return bad(err, errlen, "webhook test: expected at most one endpoint NAME (%s)",
+                       usage);
+        return n == 0 ? PROTO_OK
+                      : parse_name(w[0], &endpoint_rule, req->arg, err, errlen);
+    }
+    return bad(err, errlen, "internal: unknown webhook action");
+}
+
+/* webhook status | retry ID|all | replay DATE | test [NAME] */
+static int
+parse_webhook(const struct word *w, int n, struct proto_request *req, char *err,
+              size_t errlen)
+{
+    static const char *const actions[] = {
+        [PROTO_WEBHOOK_STATUS] = "status", [PROTO_WEBHOOK_RETRY] = "retry",
+        [PROTO_WEBHOOK_REPLAY] = "replay", [PROTO_WEBHOOK_TEST] = "test"};
+    const char *usage = commands[PROTO_WEBHOOK].usage;
+
+    for (size_t a = 0; n > 0 && a < sizeof actions / sizeof actions[0]; a++) {
+        if (is(w[0], actions[a])) {
+            req->webhook = (enum proto_webhook_action)a;
+            return parse_webhook_args(w + 1, n - 1, req, usage, err, errlen);
+        }
+    }
+    if (n == 0)
+        return bad(err, errlen, "webhook: expected status, retry, replay or test (%s)", usage);
+    return bad(err, errlen, "webhook: unknown action '%.*s%s' (%s)", SHOWN(w[0]), usage);
+}
+
+/* An absolute path: the daemon's working directory is no business of the
+ * client's (sudokuctl makes its FILE absolute). */
+static int
+parse_backup(const struct word *w, int n, struct proto_request *req, char *err,
+             size_t errlen)
+{
+    if (n != 1)
+        return bad(err, errlen, "backup: expected one absolute PATH without spaces "
+                   "(backup PATH)");
+    if (w[0].text[0] != '/')
+        return bad(err, errlen, "backup: PATH '%.*s%s' is not absolute (it must start with "
+                   "'/')", SHOWN(w[0]));
+    if (w[0].len >= PROTO_ARG_MAX)
+        return bad(err, errlen, "backup: PATH is longer than %d bytes", PROTO_ARG_MAX - 1);
+    if (w[0].text[w[0].len - 1] == '/')
+        return bad(err, errlen, "backup: PATH '%.*s%s' names a directory; give a file name",
+                   SHOWN(w[0]));
+    memcpy(req->arg, w[0].text, w[0].len);
+    req->arg[w[0].len] = '\0';
+    return PROTO_OK;
+}
+
 static int
 parse_args(const struct word *w, int n, struct proto_request *req, char *err, size_t errlen)
 {
@@ -265,6 +378,10 @@ parse_args(const struct word *w, int n, struct proto_request *req, char *err, si
     case PROTO_HINT:
     case PROTO_CHECK:
         return parse_state(w, n, req, cmd, err, errlen);
+    case PROTO_WEBHOOK:
+        return parse_webhook(w, n, req, err, errlen);
+    case PROTO_BACKUP:
+        return parse_backup(w, n, req, err, errlen);
     case PROTO_COMMAND_COUNT:
         break;
     }

@@ -9,10 +9,18 @@
  *     list FROM TO [solution]          at most PROTO_LIST_DAYS_MAX days
  *     solve PUZZLE | grade PUZZLE      81 cells, '.' or '0' for an empty cell
  *     hint STATE [PUZZLE] | check STATE [PUZZLE]
+ *     webhook status | webhook retry ID|all | webhook replay DATE
+ *     webhook test [NAME]              operator commands (see below)
+ *     backup PATH                      PATH absolute, without spaces
  * A blank line is no request and gets no reply.  Every reply is one JSON
  * object on one line, {"ok":true,...} or
  * {"ok":false,"error":{"code":CODE,"message":TEXT}} with CODE one of
  * proto_error_name().
+ *
+ * webhook and backup act on the daemon (queue deliveries, write a file as
+ * the daemon's user): they are for whoever may use the socket at all, which
+ * socket_mode and socket_group restrict to the daemon's administrators.
+ * Their arguments keep their case (event ids, endpoint names, paths).
  */
 #ifndef SUDOKUD_PROTO_H
 #define SUDOKUD_PROTO_H
@@ -26,6 +34,7 @@
 #define PROTO_LIST_DAYS_MAX 31   /* days one list request may cover */
 #define PROTO_ERR_MAX 256        /* bytes enough for any parse message */
 #define PROTO_TIER_ALL (-1)
+#define PROTO_ARG_MAX 1024       /* bytes of a webhook or backup argument, with NUL */
 
 enum proto_command {
     PROTO_PING,
@@ -38,7 +47,16 @@ enum proto_command {
     PROTO_GRADE,
     PROTO_HINT,
     PROTO_CHECK,
+    PROTO_WEBHOOK,
+    PROTO_BACKUP,
     PROTO_COMMAND_COUNT,
+};
+
+enum proto_webhook_action {
+    PROTO_WEBHOOK_STATUS,
+    PROTO_WEBHOOK_RETRY,  /* arg: the event id, "" for all */
+    PROTO_WEBHOOK_REPLAY, /* from: the date */
+    PROTO_WEBHOOK_TEST,   /* arg: the endpoint, "" for every enabled one */
 };
 
 /* Also the reply codes; PROTO_OK is no error. */
@@ -49,6 +67,7 @@ enum proto_error {
     PROTO_ERR_TOO_LARGE,
     PROTO_ERR_BUSY,
     PROTO_ERR_INTERNAL,
+    PROTO_ERR_FORBIDDEN, /* an operator command from a client that is not one */
 };
 
 /* proto_parse's result for a blank line. */
@@ -62,6 +81,8 @@ struct proto_request {
     struct grid grid;               /* solve, grade: the puzzle; hint, check: the state */
     struct grid puzzle;             /* hint, check: the givens, when has_puzzle */
     int has_puzzle;
+    enum proto_webhook_action webhook; /* webhook: what to do */
+    char arg[PROTO_ARG_MAX];           /* webhook: see above; backup: the path */
 };
 
 struct proto_command_info {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "admin.h"
 #include "log.h"
 #include "schedule.h"
 
@@ -25,6 +26,7 @@ struct cached {
 struct query {
     const struct config *cfg;
     struct store *store;
+    struct webhook *webhook;
     time_t today_at;
     int today_minute;
     struct schedule_date today;
@@ -32,13 +34,14 @@ struct query {
 };
 
 struct query *
-query_new(const struct config *cfg, struct store *store)
+query_new(const struct config *cfg, struct store *store, struct webhook *webhook)
 {
     struct query *q = calloc(1, sizeof *q);
 
     if (q != NULL) {
         q->cfg = cfg;
         q->store = store;
+        q->webhook = webhook;
         q->today_at = (time_t)-1;
     }
     return q;
@@ -258,6 +261,25 @@ time_json(int64_t t)
     return json_string(text);
 }
 
+/* The webhook backlog over all endpoints and each endpoint's state, from
+ * the relay (the store's counts when there is none). */
+static int
+add_webhook_stats(struct query *q, const struct store_stats *st, json_t *obj, char *err,
+                  size_t errlen)
+{
+    int64_t pending = st->outbox_pending, dead = st->outbox_dead;
+    json_t *each = NULL;
+
+    if (q->webhook != NULL &&
+        (webhook_backlog(q->webhook, &pending, &dead, err, errlen) != STORE_OK ||
+         (each = webhook_status(q->webhook, err, errlen)) == NULL))
+        return -1;
+    json_object_set_new(obj, "webhook_backlog", json_integer(pending));
+    json_object_set_new(obj, "webhook_dead", json_integer(dead));
+    json_object_set_new(obj, "webhooks", each != NULL ? each : json_array());
+    return 0;
+}
+
 static int
 answer_stats(struct query *q, time_t now, const struct query_counters *n,
              reply_emit_fn emit, void *arg)
@@ -269,7 +291,7 @@ answer_stats(struct query *q, time_t now, const struct query_counters *n,
     if (store_get_stats(q->store, &st, err, sizeof err) != STORE_OK)
         return send_store_error(err, emit, arg);
     schedule_date_format(today(q, now), date);
-    obj = json_pack("{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
+    obj = json_pack("{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
                     "uptime_s", (json_int_t)(now - n->started), "today", date,
                     "puzzles_stored", (json_int_t)st.puzzles, "last_generation",
                     time_json(st.last_created_at), "requests", (json_int_t)n->requests,
@@ -277,9 +299,11 @@ answer_stats(struct query *q, time_t now, const struct query_counters *n,
                     (json_int_t)n->connections, "connections_total",
                     (json_int_t)n->connections_total, "refused", (json_int_t)n->refused,
                     "timed_out", (json_int_t)n->timed_out, "jobs_running",
-                    (json_int_t)n->jobs_running, "jobs_queued", (json_int_t)n->jobs_queued,
-                    "webhook_backlog", (json_int_t)st.outbox_pending, "webhook_dead",
-                    (json_int_t)st.outbox_dead);
+                    (json_int_t)n->jobs_running, "jobs_queued", (json_int_t)n->jobs_queued);
+    if (obj != NULL && add_webhook_stats(q, &st, obj, err, sizeof err) != 0) {
+        json_decref(obj);
+        return send_store_error(err, emit, arg);
+    }
     return reply_write(obj, emit, arg) == 0 ? 0 : -1;
 }
 
@@ -300,6 +324,9 @@ query_answer(struct query *q, const struct proto_request *req, time_t now,
         return answer_day(q, req, req->from, now, emit, arg);
     case PROTO_LIST:
         return answer_list(q, req, now, emit, arg);
+    case PROTO_WEBHOOK:
+    case PROTO_BACKUP:
+        return admin_answer(q->cfg, q->store, q->webhook, req, emit, arg);
     default:
         return send_error(PROTO_ERR_INTERNAL, "this command runs in the thread pool", emit,
                           arg);

@@ -1,6 +1,7 @@
 /*
  * query: answers the cheap requests of the query socket (ping, help,
- * stats, today, get, list) from the store, on the loop thread.
+ * stats, today, get, list) from the store, and the operator commands
+ * (webhook, backup) through admin.h, on the loop thread.
  *
  * "Today" is the live date (schedule_current_date) in the configured time
  * zone; dates after it are not published yet and are answered not_found.
@@ -17,6 +18,7 @@
 #include "proto.h"
 #include "reply.h"
 #include "store.h"
+#include "webhook.h"
 
 /* What the server counts, shown by stats. */
 struct query_counters {
@@ -33,8 +35,10 @@ struct query_counters {
 
 struct query;
 
-/* cfg and store must outlive q; cfg is read at every request. */
-struct query *query_new(const struct config *cfg, struct store *store);
+/* cfg, store and webhook (the relay; NULL: none) must outlive q; cfg is
+ * read at every request. */
+struct query *query_new(const struct config *cfg, struct store *store,
+                        struct webhook *webhook);
 void query_free(struct query *q);
 
 /*

@@ -72,6 +72,8 @@ struct conn {
     size_t held;            /* bytes of replies not yet taken by the kernel */
     uint64_t last_active;   /* uv_now of the last read or write progress */
     unsigned writing : 1, paused : 1, finishing : 1, closing : 1, eof : 1;
+    unsigned operator_ok : 1; /* the peer is root or the daemon's own user */
+    long peer_uid;            /* -1 when unknown */
     size_t in_len;
     char in[IN_CAP];
 };
@@ -129,6 +131,34 @@ conn_add_reply(struct conn *c, const char *data, size_t len)
         return;
     }
     c->held += len;
+}
+
+/*
+ * The socket's mode and group decide who may query (the websites); the
+ * commands that change state or write files are narrower: root and the
+ * daemon's own user only, told apart by the peer's kernel credentials.
+ */
+static void
+note_peer(struct conn *c)
+{
+    struct ucred cred;
+    socklen_t len = sizeof cred;
+    uv_os_fd_t fd;
+
+    c->peer_uid = -1;
+    c->operator_ok = 0;
+    if (uv_fileno((uv_handle_t *)&c->pipe, &fd) != 0 ||
+        getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0)
+        return;
+    c->peer_uid = (long)cred.uid;
+    c->operator_ok = cred.uid == 0 || cred.uid == geteuid();
+}
+
+static int
+needs_operator(const struct proto_request *req)
+{
+    return req->command == PROTO_BACKUP ||
+           (req->command == PROTO_WEBHOOK && req->webhook != PROTO_WEBHOOK_STATUS);
 }
 
 static void
@@ -387,6 +417,15 @@ handle_line(struct conn *c, const char *line, size_t len)
         submit_job(c, &req);
         return;
     }
+    if (needs_operator(&req) && !c->operator_ok) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "%s changes the daemon's state: only root or the "
+                 "daemon's own user may run it (this client is uid %ld)",
+                 proto_command_info(req.command)->name, c->peer_uid);
+        conn_error(c, PROTO_ERR_FORBIDDEN, msg);
+        c->srv->n.errors++;
+        return;
+    }
     rc = query_answer(c->srv->query, &req, clock_now(), &c->srv->n, emit_to_conn, c);
     if (rc == 1)
         c->srv->n.errors++;
@@ -603,6 +642,7 @@ on_connection(uv_stream_t *listener, int status)
     srv->n.connections++;
     srv->n.connections_total++;
     c->last_active = uv_now(srv->loop);
+    note_peer(c);
     uv_read_start((uv_stream_t *)&c->pipe, on_alloc, on_read);
 }
 
@@ -811,14 +851,14 @@ cpu_count(void)
 
 int
 server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
-             struct store *store, char *err, size_t errlen)
+             struct store *store, struct webhook *webhook, char *err, size_t errlen)
 {
     struct server *srv = calloc(1, sizeof *srv);
     unsigned cpus = cpu_count();
     uint64_t sweep;
 
     *out = NULL;
-    if (srv == NULL || (srv->query = query_new(cfg, store)) == NULL) {
+    if (srv == NULL || (srv->query = query_new(cfg, store, webhook)) == NULL) {
         free(srv);
         return fail(err, errlen, "out of memory");
     }

@@ -22,6 +22,7 @@
 
 #include "config.h"
 #include "store.h"
+#include "webhook.h"
 
 #define SERVER_ERR_MAX 512
 #define SERVER_OUTPUT_PAUSE (64 * 1024) /* bytes of replies held per client */
@@ -29,14 +30,15 @@
 struct server;
 
 /*
- * Starts listening on loop.  cfg and store must outlive the server; cfg is
+ * Starts listening on loop.  cfg, store and webhook (the relay the webhook
+ * commands act on; NULL: none) must outlive the server; cfg is
  * read at each request and connection, so a reload applies to everything
  * but the socket's path, mode and group.  Returns 0, or -1 with a message
  * in err (another daemon listening, a path that is not a socket, a missing
  * directory, a group the daemon cannot give the socket to).
  */
 int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
-                 struct store *store, char *err, size_t errlen);
+                 struct store *store, struct webhook *webhook, char *err, size_t errlen);
 
 /* Stops listening, closes every connection and removes the socket file it
  * created.  The handles finish closing when the loop runs again; requests

@@ -117,6 +117,30 @@ static const struct command commands[] = {
      "thread-pool jobs, webhook backlog.\n" SOCKET_HELP DAEMON_EXIT, NULL},
     {"ping", ctl_cmd_ping, "ping [--json] [--socket PATH]",
      "Prints 'pong' when the daemon answers.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+    {"webhook", ctl_cmd_webhook,
+     "webhook status|retry ID|all|replay DATE|test [NAME] [--json] [--socket PATH]",
+     "Operates the daemon's webhook delivery:\n"
+     "  status       one line per endpoint: enabled, disabled by a 410 (since\n"
+     "               when, why) or no longer configured; events pending (and\n"
+     "               the oldest), dead and delivered; the last success.\n"
+     "  retry ID|all makes a dead or waiting event (its webhook-id, msg_...),\n"
+     "               or all of them, due now with its attempts reset, and\n"
+     "               enables again the endpoints a 410 disabled.\n"
+     "  replay DATE  sends the puzzles of a published DATE (YYYY-MM-DD) again\n"
+     "               to every enabled endpoint, as a new event (new webhook-id,\n"
+     "               same content).\n"
+     "  test [NAME]  queues a signed webhook.test event now for endpoint NAME,\n"
+     "               or every enabled one.\n"
+     "Anyone who may use the socket may do this: socket_mode and socket_group\n"
+     "decide who that is.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+    {"backup", ctl_cmd_backup, "backup FILE [--json] [--socket PATH]",
+     "Has the running daemon copy its database to FILE with SQLite's online\n"
+     "backup (queries keep being answered; the copy is consistent). A relative\n"
+     "FILE is taken from the current directory; the file is written by the\n"
+     "daemon, as its user and in its view of the files (a systemd service with\n"
+     "PrivateTmp has its own /tmp): choose a directory it may write to, such as\n"
+     "its state directory. FILE must not exist yet and may not contain spaces.\n"
+     "Prints the file and its size.\n" SOCKET_HELP DAEMON_EXIT, NULL},
     {"generate", ctl_cmd_generate,
      "generate --difficulty TIER [--count N] [--seed S] [--symmetry SYM]\n"
      "                   [--minimal] [--min-clues N] [--max-clues N] [--attempts N] [--json]",

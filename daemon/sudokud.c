@@ -440,7 +440,8 @@ run(struct daemon *d, int foreground)
     }
     if (webhook_open(&d->webhook, &d->loop, d->store, &d->cfg, SUDOKUD_VERSION, err,
                      sizeof err) != STORE_OK ||
-        server_start(&d->server, &d->loop, &d->cfg, d->store, err, sizeof err) != 0) {
+        server_start(&d->server, &d->loop, &d->cfg, d->store, d->webhook, err,
+                     sizeof err) != 0) {
         log_err("%s", err);
         return EXIT_FAILURE;
     }

@@ -149,6 +149,12 @@ static void test_tier_medium(void **state)
     check_tier(GRADE_MEDIUM, 36);
 }
 
+static void test_tier_hard(void **state)
+{
+    (void)state;
+    check_tier(GRADE_HARD, 24);
+}
+
 static void test_minimal(void **state)
 {
     (void)state;
@@ -210,6 +216,7 @@ int main(void)
         cmocka_unit_test(test_every_symmetry),
         cmocka_unit_test(test_tier_easy),
         cmocka_unit_test(test_tier_medium),
+        cmocka_unit_test(test_tier_hard),
         cmocka_unit_test(test_minimal),
         cmocka_unit_test(test_budget_error),
         cmocka_unit_test(test_bad_options),

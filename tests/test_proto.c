@@ -151,6 +151,83 @@ test_grids(void **state)
 }
 
 static void
+test_webhook(void **state)
+{
+    char word[100];
+
+    (void)state;
+    assert_int_equal(parse("webhook status"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_WEBHOOK);
+    assert_int_equal(req.webhook, PROTO_WEBHOOK_STATUS);
+    assert_int_equal(parse("WebHook STATUS\r"), PROTO_OK);
+    assert_int_equal(req.webhook, PROTO_WEBHOOK_STATUS);
+    assert_int_equal(parse("webhook retry all"), PROTO_OK);
+    assert_int_equal(req.webhook, PROTO_WEBHOOK_RETRY);
+    assert_string_equal(req.arg, "");
+    assert_int_equal(parse("webhook Retry ALL"), PROTO_OK);
+    assert_string_equal(req.arg, "");
+    assert_int_equal(parse("webhook retry msg_0A1b2c3d4e5f"), PROTO_OK);
+    assert_string_equal(req.arg, "msg_0A1b2c3d4e5f"); /* ids keep their case */
+    assert_int_equal(parse("webhook replay 2026-11-21"), PROTO_OK);
+    assert_int_equal(req.webhook, PROTO_WEBHOOK_REPLAY);
+    assert_int_equal(req.from.year, 2026);
+    assert_int_equal(req.from.month, 11);
+    assert_int_equal(req.from.day, 21);
+    assert_int_equal(parse("webhook test"), PROTO_OK);
+    assert_int_equal(req.webhook, PROTO_WEBHOOK_TEST);
+    assert_string_equal(req.arg, "");
+    assert_int_equal(parse("webhook TEST My.Site-2_x"), PROTO_OK);
+    assert_string_equal(req.arg, "My.Site-2_x");
+    expect_bad("webhook", "webhook: expected status, retry, replay or test (webhook status |");
+    expect_bad("webhook frob", "webhook: unknown action 'frob'");
+    expect_bad("webhook status now", "webhook status takes no arguments");
+    expect_bad("webhook retry", "webhook retry: expected an event ID or 'all'");
+    expect_bad("webhook retry a b", "webhook retry: expected an event ID or 'all'");
+    expect_bad("webhook retry msg.1", "webhook: event ID 'msg.1' may only use letters");
+    expect_bad("webhook replay", "webhook replay: expected one DATE");
+    expect_bad("webhook replay 2026-02-30", "webhook replay: expected a date YYYY-MM-DD, got "
+                                            "'2026-02-30'");
+    expect_bad("webhook replay today", "webhook replay: expected a date");
+    expect_bad("webhook test a b", "webhook test: expected at most one endpoint NAME");
+    expect_bad("webhook test a/b", "webhook: endpoint name 'a/b' may only use letters");
+    memset(word, 'a', sizeof word);
+    memcpy(word, "webhook test ", 13);
+    word[13 + 65] = '\0';
+    expect_bad(word, "is longer than 64 characters");
+    memcpy(word, "webhook retry ", 14);
+    word[14 + 64] = '\0';
+    expect_bad(word, "is longer than 63 characters");
+    word[14 + 63] = '\0';
+    assert_int_equal(parse(word), PROTO_OK);
+    assert_int_equal(strlen(req.arg), 63);
+}
+
+static void
+test_backup(void **state)
+{
+    char line[PROTO_ARG_MAX + 16];
+
+    (void)state;
+    assert_int_equal(parse("backup /var/lib/sudokud/Backup-1.db"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_BACKUP);
+    assert_string_equal(req.arg, "/var/lib/sudokud/Backup-1.db");
+    assert_int_equal(parse("BACKUP /b"), PROTO_OK);
+    assert_string_equal(req.arg, "/b");
+    expect_bad("backup", "backup: expected one absolute PATH");
+    expect_bad("backup /a /b", "backup: expected one absolute PATH");
+    expect_bad("backup b.db", "backup: PATH 'b.db' is not absolute");
+    expect_bad("backup ./b.db", "is not absolute");
+    expect_bad("backup /var/backups/", "names a directory");
+    memset(line, 'x', sizeof line);
+    memcpy(line, "backup /", 8);
+    line[7 + PROTO_ARG_MAX] = '\0'; /* a path of PROTO_ARG_MAX bytes */
+    expect_bad(line, "backup: PATH is longer than 1023 bytes");
+    line[7 + PROTO_ARG_MAX - 1] = '\0';
+    assert_int_equal(parse(line), PROTO_OK);
+    assert_int_equal(strlen(req.arg), PROTO_ARG_MAX - 1);
+}
+
+static void
 test_limits_and_bytes(void **state)
 {
     char line[PROTO_LINE_MAX + 2];
@@ -187,10 +264,12 @@ test_names(void **state)
     for (int c = 0; c < PROTO_COMMAND_COUNT; c++) {
         const struct proto_command_info *info = proto_command_info((enum proto_command)c);
 
+        int heavy = c >= PROTO_SOLVE && c <= PROTO_CHECK;
+
         assert_int_equal(parse(info->name), c == PROTO_GET || c == PROTO_LIST ||
                                                     c >= PROTO_SOLVE ? PROTO_ERR_BAD_REQUEST
                                                                      : PROTO_OK);
-        assert_int_equal(info->heavy, c >= PROTO_SOLVE);
+        assert_int_equal(info->heavy, heavy);
     }
 }
 
@@ -239,6 +318,7 @@ test_reply_shapes(void **state)
                 "for 2026-11-22\"}}\n");
     expect_json(dump(reply_ok()), "{\"ok\":true}");
     expect_json(dump(reply_help()), "\"usage\":\"list FROM TO [solution]\"");
+    expect_json(dump(reply_help()), "\"usage\":\"backup PATH\"");
     text = dump(reply_puzzle(&p, 0));
     assert_null(strstr(text, SOLVED));
     assert_null(strstr(text, "secret-ish")); /* the seed stays inside */
@@ -284,7 +364,8 @@ main(void)
         cmocka_unit_test(test_get),             cmocka_unit_test(test_list),
         cmocka_unit_test(test_grids),           cmocka_unit_test(test_limits_and_bytes),
         cmocka_unit_test(test_names),           cmocka_unit_test(test_reply_shapes),
-        cmocka_unit_test(test_compute),
+        cmocka_unit_test(test_compute),         cmocka_unit_test(test_webhook),
+        cmocka_unit_test(test_backup),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

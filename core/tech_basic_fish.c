@@ -1,0 +1,230 @@
+/*
+ * tech_basic_fish: X-Wing, Swordfish and Jellyfish (n base lines whose
+ * candidates for a digit lie in n cover lines: the digit leaves the rest
+ * of the cover lines), and the finned and sashimi X-Wing (an X-Wing whose
+ * second row also holds the digit in "fin" cells of one box: whatever the
+ * fins hold, the cover cells of that box outside the base lines lose it).
+ *
+ * Lines are scanned digit by digit, rows as base lines first, then
+ * columns.  Larger finned fish belong to the expert group (elsewhere).
+ */
+#include "tech_digits.h"
+
+struct fish {
+    const struct human_state *st;
+    struct human_step *step;
+    const struct tech_digits *dg;
+    const char *name;
+    int digit, cols, size;     /* cols: base lines are columns */
+    int n_lines;
+    int line[9];               /* candidate base lines */
+    unsigned mask[9];          /* their positions (cover line numbers) */
+};
+
+static int base_house(int cols, int line)
+{
+    return cols ? TECH_COL(line) : TECH_ROW(line);
+}
+
+static int cover_house(int cols, int line)
+{
+    return cols ? TECH_ROW(line) : TECH_COL(line);
+}
+
+/* "rows B and F", "columns 2, 5 and 8". */
+static void say_lines(struct human_step *step, int cols, unsigned lines)
+{
+    int n = tech_count(lines), i = 0;
+    tech_say(step, "%s ", cols ? "columns" : "rows");
+    for (unsigned m = lines; m; m &= m - 1, i++)
+        tech_say(step, "%s%c", i == 0 ? "" : (i == n - 1 ? " and " : ", "),
+                 cols ? (char)('1' + tech_lowest(m)) : (char)('A' + tech_lowest(m)));
+}
+
+/* Base lines chosen (bits of line numbers) covered by cover lines. */
+static int fish_found(struct fish *f, unsigned base, unsigned cover)
+{
+    struct human_step *step = f->step;
+    tech_step_reset(step);
+    for (unsigned m = cover; m; m &= m - 1) {
+        int c = tech_lowest(m);
+        unsigned outside = f->dg->pos[f->digit - 1][cover_house(f->cols, c)] & ~base;
+        for (unsigned o = outside; o; o &= o - 1)
+            tech_eliminate(step, f->st, tech_line_cell(f->cols, tech_lowest(o), c),
+                           f->digit);
+    }
+    if (step->n_elim == 0)
+        return 0;
+    for (unsigned m = base; m; m &= m - 1) {
+        int b = tech_lowest(m);
+        for (unsigned p = f->dg->pos[f->digit - 1][base_house(f->cols, b)]; p; p &= p - 1)
+            tech_cause(step, tech_line_cell(f->cols, b, tech_lowest(p)), f->digit);
+        tech_house(step, base_house(f->cols, b));
+    }
+    tech_say(step, "%s: %d in ", f->name, f->digit);
+    say_lines(step, f->cols, base);
+    tech_say(step, " is confined to ");
+    say_lines(step, !f->cols, cover);
+    tech_say(step, ", so ");
+    tech_say_elims(step);
+    return 1;
+}
+
+/* Quick test before building a step: does the cover reach outside? */
+static int fish_eliminates(const struct fish *f, unsigned base, unsigned cover)
+{
+    for (unsigned m = cover; m; m &= m - 1)
+        if (f->dg->pos[f->digit - 1][cover_house(f->cols, tech_lowest(m))] & ~base)
+            return 1;
+    return 0;
+}
+
+static int combine(struct fish *f, int start, int depth, unsigned base,
+                   unsigned cover)
+{
+    if (depth == f->size)
+        return tech_count(cover) == f->size && fish_eliminates(f, base, cover) &&
+               fish_found(f, base, cover);
+    for (int i = start; i <= f->n_lines - (f->size - depth); i++) {
+        unsigned u = cover | f->mask[i];
+        if (tech_count(u) > f->size)
+            continue;
+        if (combine(f, i + 1, depth + 1, base | (1u << f->line[i]), u))
+            return 1;
+    }
+    return 0;
+}
+
+static int find_fish(const struct human_state *st, struct human_step *step,
+                     int size, const char *name)
+{
+    struct tech_digits dg;
+    struct fish f = { .st = st, .step = step, .dg = &dg, .name = name,
+                      .size = size };
+    tech_digits_build(st, &dg);
+    for (f.digit = 1; f.digit <= 9; f.digit++) {
+        for (f.cols = 0; f.cols < 2; f.cols++) {
+            f.n_lines = 0;
+            for (int l = 0; l < 9; l++) {
+                unsigned m = dg.pos[f.digit - 1][base_house(f.cols, l)];
+                if (tech_count(m) < 2 || tech_count(m) > size)
+                    continue;
+                f.line[f.n_lines] = l;
+                f.mask[f.n_lines++] = m;
+            }
+            if (f.n_lines >= size && combine(&f, 0, 0, 0, 0))
+                return 1;
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int tech_find_x_wing(const struct human_state *st, struct human_step *step)
+{
+    return find_fish(st, step, 2, "X-Wing");
+}
+
+int tech_find_swordfish(const struct human_state *st, struct human_step *step)
+{
+    return find_fish(st, step, 3, "Swordfish");
+}
+
+int tech_find_jellyfish(const struct human_state *st, struct human_step *step)
+{
+    return find_fish(st, step, 4, "Jellyfish");
+}
+
+/*
+ * Finned X-Wing on base lines l1 (with fins) and l2 (exactly two
+ * positions, the covers).  The fins lie in one box, which also holds one
+ * cover; the cells of that cover inside the fins' box, outside both base
+ * lines, see the fins and the X-Wing both.  Sashimi: l1 lacks the cover
+ * cell of the fins' box.
+ */
+static int finned_found(const struct fish *f, int l1, int l2, unsigned fins,
+                        int cover, int sashimi)
+{
+    struct human_step *step = f->step;
+    int band = l1 / 3 * 3, d = f->digit;
+    uint8_t fin_cells[3];
+    int n_fins = 0;
+    tech_step_reset(step);
+    for (int l = band; l < band + 3; l++)
+        if (l != l1 && l != l2)
+            tech_eliminate(step, f->st, tech_line_cell(f->cols, l, cover), d);
+    if (step->n_elim == 0)
+        return 0;
+    for (unsigned m = fins; m; m &= m - 1)
+        fin_cells[n_fins++] = (uint8_t)tech_line_cell(f->cols, l1, tech_lowest(m));
+    int lines[2] = { l1, l2 };
+    for (int k = 0; k < 2; k++) {
+        for (unsigned p = f->dg->pos[d - 1][base_house(f->cols, lines[k])]; p; p &= p - 1)
+            tech_cause(step, tech_line_cell(f->cols, lines[k], tech_lowest(p)), d);
+        tech_house(step, base_house(f->cols, lines[k]));
+    }
+    tech_house(step, TECH_BOX(tech_box_of(fin_cells[0])));
+    unsigned covers = f->dg->pos[d - 1][base_house(f->cols, l2)];
+    tech_say(step, "%s X-Wing: %d in ", sashimi ? "Sashimi" : "Finned", d);
+    say_lines(step, f->cols, (1u << l1) | (1u << l2));
+    tech_say(step, " is confined to ");
+    say_lines(step, !f->cols, covers);
+    tech_say(step, " but for the fin%s ", n_fins > 1 ? "s" : "");
+    tech_say_cells(step, fin_cells, n_fins, 1);
+    tech_say(step, " in ");
+    tech_say_house(step, TECH_BOX(tech_box_of(fin_cells[0])));
+    tech_say(step, ", so ");
+    tech_say_elims(step);
+    return 1;
+}
+
+static int find_finned(const struct human_state *st, struct human_step *step,
+                       int sashimi)
+{
+    struct tech_digits dg;
+    struct fish f = { .st = st, .step = step, .dg = &dg };
+    tech_digits_build(st, &dg);
+    for (f.digit = 1; f.digit <= 9; f.digit++) {
+        const uint16_t *pos = dg.pos[f.digit - 1];
+        for (f.cols = 0; f.cols < 2; f.cols++) {
+            unsigned twos = 0;   /* lines with exactly two places */
+            for (int l = 0; l < 9; l++)
+                if (tech_count(pos[base_house(f.cols, l)]) == 2)
+                    twos |= 1u << l;
+            for (int l1 = 0; l1 < 9 && twos; l1++) {
+                unsigned p1 = pos[base_house(f.cols, l1)];
+                if (tech_count(p1) < 2)
+                    continue;
+                for (unsigned t = twos & ~(1u << l1); t; t &= t - 1) {
+                    int l2 = tech_lowest(t);
+                    unsigned p2 = pos[base_house(f.cols, l2)];
+                    unsigned fins = p1 & ~p2;
+                    if (!fins || !(p1 & p2))
+                        continue;
+                    unsigned block = 7u << (tech_lowest(fins) / 3 * 3);
+                    unsigned cover = p2 & block;
+                    if ((fins & ~block) || tech_count(cover) != 1)
+                        continue;
+                    if (((p1 & cover) == 0) != sashimi)
+                        continue;
+                    if (finned_found(&f, l1, l2, fins, tech_lowest(cover), sashimi))
+                        return 1;
+                }
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int tech_find_finned_x_wing(const struct human_state *st,
+                            struct human_step *step)
+{
+    return find_finned(st, step, 0);
+}
+
+int tech_find_sashimi_x_wing(const struct human_state *st,
+                             struct human_step *step)
+{
+    return find_finned(st, step, 1);
+}

@@ -1,0 +1,460 @@
+/*
+ * tech_colouring: techniques that colour a graph of cells in two colours,
+ * one of which must be true.
+ *
+ *  - Simple colouring, on the strong links of one digit (conjugate
+ *    pairs): a cluster's two colours alternate along the links, so one
+ *    colour holds the digit.  Trap: a cell seeing both colours loses it.
+ *    Wrap: two cells of one colour that see each other make that colour
+ *    false.
+ *  - Multi-colouring, on two clusters of one digit: when colour a of one
+ *    sees colour b of the other, a and b are not both true, so the
+ *    opposite colours are not both false (type 1: a cell seeing both
+ *    loses the digit); when colour a sees both colours of the other
+ *    cluster, a is false (type 2).
+ *  - Remote pair: cells holding only the same two digits, linked by
+ *    seeing each other, alternate the two digits along the chain.
+ *
+ * Sudoku Explainer has none of these: it rates what they remove as the
+ * X-chain (or Y-chain for remote pairs) it would use, 6.6 plus its length
+ * term.  The step's causes are that chain, shortest first, so the rating
+ * functions below read its length from them.
+ */
+#include "tech_digits.h"
+
+#include <string.h>
+
+#define ADJ_MAX 20   /* a cell sees 20 others */
+
+struct graph {
+    int n, n_comp;
+    uint8_t cell[GRID_CELLS];
+    int8_t node[GRID_CELLS];             /* cell -> node, -1 */
+    uint8_t deg[GRID_CELLS];
+    uint8_t adj[GRID_CELLS][ADJ_MAX];
+    uint8_t comp[GRID_CELLS], colour[GRID_CELLS];
+    uint8_t bipartite[GRID_CELLS];       /* per component */
+    tech_cells members[GRID_CELLS][2];   /* [comp][colour] */
+    tech_cells sees[GRID_CELLS][2];      /* peers of those */
+};
+
+static void graph_init(struct graph *g)
+{
+    g->n = 0;
+    memset(g->node, -1, sizeof g->node);
+}
+
+static int graph_node(struct graph *g, int cell)
+{
+    if (g->node[cell] < 0) {
+        g->node[cell] = (int8_t)g->n;
+        g->cell[g->n] = (uint8_t)cell;
+        g->deg[g->n++] = 0;
+    }
+    return g->node[cell];
+}
+
+static void graph_edge(struct graph *g, int a, int b)
+{
+    int u = graph_node(g, a), v = graph_node(g, b);
+    for (int k = 0; k < g->deg[u]; k++)
+        if (g->adj[u][k] == v)
+            return;
+    if (g->deg[u] < ADJ_MAX && g->deg[v] < ADJ_MAX) {
+        g->adj[u][g->deg[u]++] = (uint8_t)v;
+        g->adj[v][g->deg[v]++] = (uint8_t)u;
+    }
+}
+
+/* Colours every component by breadth-first search; a component with an
+ * odd cycle (only in a broken grid) is marked not bipartite. */
+static void graph_colour(struct graph *g)
+{
+    uint8_t queue[GRID_CELLS], seen[GRID_CELLS] = { 0 };
+    g->n_comp = 0;
+    for (int s = 0; s < g->n; s++) {
+        if (seen[s])
+            continue;
+        int c = g->n_comp++, head = 0, tail = 0;
+        g->bipartite[c] = 1;
+        g->members[c][0] = g->members[c][1] = 0;
+        g->sees[c][0] = g->sees[c][1] = 0;
+        seen[s] = 1;
+        g->colour[s] = 0;
+        queue[tail++] = (uint8_t)s;
+        while (head < tail) {
+            int u = queue[head++];
+            g->comp[u] = (uint8_t)c;
+            g->members[c][g->colour[u]] |= tech_cell_bit(g->cell[u]);
+            g->sees[c][g->colour[u]] |= tech_peers(g->cell[u]);
+            for (int k = 0; k < g->deg[u]; k++) {
+                int v = g->adj[u][k];
+                if (!seen[v]) {
+                    seen[v] = 1;
+                    g->colour[v] = (uint8_t)!g->colour[u];
+                    queue[tail++] = (uint8_t)v;
+                } else if (g->colour[v] == g->colour[u]) {
+                    g->bipartite[c] = 0;
+                }
+            }
+        }
+    }
+}
+
+/* Shortest path from a cell of from to a cell of to, through the graph;
+ * writes its cells (from end first) and returns how many, 0 if none. */
+static int graph_path(const struct graph *g, tech_cells from, tech_cells to,
+                      uint8_t *path)
+{
+    uint8_t queue[GRID_CELLS];
+    int8_t parent[GRID_CELLS];
+    int head = 0, tail = 0;
+    memset(parent, -2, sizeof parent);
+    for (int u = 0; u < g->n; u++)
+        if (from & tech_cell_bit(g->cell[u])) {
+            parent[u] = -1;
+            queue[tail++] = (uint8_t)u;
+        }
+    while (head < tail) {
+        int u = queue[head++];
+        if (to & tech_cell_bit(g->cell[u])) {
+            int n = 0;
+            uint8_t rev[GRID_CELLS];
+            for (int v = u; v >= 0; v = parent[v])
+                rev[n++] = g->cell[v];
+            for (int k = 0; k < n; k++)
+                path[k] = rev[n - 1 - k];
+            return n;
+        }
+        for (int k = 0; k < g->deg[u]; k++) {
+            int v = g->adj[u][k];
+            if (parent[v] == -2) {
+                parent[v] = (int8_t)u;
+                queue[tail++] = (uint8_t)v;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The strong links of digit d. */
+static void graph_strong(struct graph *g, const struct tech_digits *dg, int d)
+{
+    graph_init(g);
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned p = dg->pos[d - 1][h];
+        if (tech_count(p) == 2)
+            graph_edge(g, tech_house_cells[h][tech_lowest(p)],
+                       tech_house_cells[h][tech_lowest(p & (p - 1))]);
+    }
+    graph_colour(g);
+}
+
+/* Keeps the shorter of two chains. */
+static void keep_shorter(uint8_t *best, int *n_best, const uint8_t *path, int n)
+{
+    if (n > 0 && (*n_best == 0 || n < *n_best)) {
+        memcpy(best, path, (size_t)n);
+        *n_best = n;
+    }
+}
+
+static void cause_chain(struct human_step *step, const uint8_t *chain, int n,
+                        unsigned digits)
+{
+    for (int k = 0; k < n; k++)
+        for (unsigned m = digits; m; m &= m - 1)
+            tech_cause(step, chain[k], tech_lowest_digit(m));
+}
+
+static void say_chain(struct human_step *step, const uint8_t *chain, int n)
+{
+    tech_say_cells(step, chain, n, 0);
+}
+
+/* Eliminates d from every cell of set; returns how many. */
+static int eliminate_set(struct human_step *step, const struct human_state *st,
+                         tech_cells set, int d)
+{
+    int n = 0;
+    for (tech_cells s = set; s; s &= s - 1)
+        n += tech_eliminate(step, st, tech_cells_lowest(s), d);
+    return n;
+}
+
+/* For each eliminated cell, the shortest chain from a cell of `from` it
+ * sees to a cell of `to` it sees. */
+static int trap_chain(const struct graph *g, const struct human_step *step,
+                      tech_cells from, tech_cells to, uint8_t *best)
+{
+    uint8_t path[GRID_CELLS];
+    int n_best = 0;
+    for (int i = 0; i < step->n_elim; i++) {
+        tech_cells p = tech_peers(step->elim[i].cell);
+        keep_shorter(best, &n_best, path, graph_path(g, from & p, to & p, path));
+    }
+    return n_best;
+}
+
+static int find_trap(const struct human_state *st, struct human_step *step)
+{
+    struct tech_digits dg;
+    struct graph g;
+    uint8_t chain[GRID_CELLS];
+    tech_digits_build(st, &dg);
+    for (int d = 1; d <= 9; d++) {
+        graph_strong(&g, &dg, d);
+        for (int c = 0; c < g.n_comp; c++) {
+            tech_cells both = g.sees[c][0] & g.sees[c][1] & dg.cells[d - 1] &
+                              ~(g.members[c][0] | g.members[c][1]);
+            if (!g.bipartite[c] || !both)
+                continue;
+            tech_step_reset(step);
+            eliminate_set(step, st, both, d);
+            int n = trap_chain(&g, step, g.members[c][0], g.members[c][1], chain);
+            cause_chain(step, chain, n, tech_bit(d));
+            tech_say(step, "Simple colouring (trap): the conjugate %ds ", d);
+            say_chain(step, chain, n);
+            tech_say(step, " alternate, so ");
+            tech_say_cell(step, chain[0]);
+            tech_say(step, " or ");
+            tech_say_cell(step, chain[n - 1]);
+            tech_say(step, " is %d, so ", d);
+            tech_say_elims(step);
+            return 1;
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int tech_find_simple_colour_trap(const struct human_state *st,
+                                 struct human_step *step)
+{
+    return find_trap(st, step);
+}
+
+int tech_find_simple_colour_wrap(const struct human_state *st,
+                                 struct human_step *step)
+{
+    struct tech_digits dg;
+    struct graph g;
+    uint8_t chain[GRID_CELLS];
+    tech_digits_build(st, &dg);
+    for (int d = 1; d <= 9; d++) {
+        graph_strong(&g, &dg, d);
+        for (int u = 0; u < g.n; u++) {
+            int c = g.comp[u], k = g.colour[u];
+            tech_cells twin = tech_peers(g.cell[u]) & g.members[c][k];
+            if (!g.bipartite[c] || !twin)
+                continue;
+            tech_step_reset(step);
+            eliminate_set(step, st, g.members[c][k], d);
+            int n = graph_path(&g, tech_cell_bit(g.cell[u]), twin, chain);
+            cause_chain(step, chain, n, tech_bit(d));
+            tech_say(step, "Simple colouring (wrap): along the conjugate %ds ", d);
+            say_chain(step, chain, n);
+            tech_say(step, ", ");
+            tech_say_cell(step, chain[0]);
+            tech_say(step, " and ");
+            tech_say_cell(step, chain[n - 1]);
+            tech_say(step, " take the same colour and see each other, so that "
+                     "colour is false: ");
+            tech_say_elims(step);
+            return 1;
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* Multi-colouring type 1 on clusters a and b, colour ka of a seeing
+ * colour kb of b.  The chain recorded: from the far colour of b seen by
+ * an eliminated cell, along b to a cell y of colour kb, across to a cell z
+ * of colour ka that y sees, along a to the far colour of a seen by the
+ * same eliminated cell. */
+static int multi_one(const struct human_state *st, struct human_step *step,
+                     const struct graph *g, const struct tech_digits *dg, int d,
+                     int a, int ka, int b, int kb)
+{
+    uint8_t best[GRID_CELLS], p1[GRID_CELLS], p2[GRID_CELLS];
+    int n_best = 0, join = 0;
+    tech_cells all = g->members[a][0] | g->members[a][1] | g->members[b][0] |
+                     g->members[b][1];
+    tech_cells hit = g->sees[a][!ka] & g->sees[b][!kb] & dg->cells[d - 1] & ~all;
+    if (!hit)
+        return 0;
+    tech_step_reset(step);
+    eliminate_set(step, st, hit, d);
+    for (int i = 0; i < step->n_elim; i++) {
+        tech_cells e = tech_peers(step->elim[i].cell);
+        for (tech_cells s = g->members[a][ka]; s; s &= s - 1) {
+            int z = tech_cells_lowest(s);
+            tech_cells ys = tech_peers(z) & g->members[b][kb];
+            int n2 = ys ? graph_path(g, g->members[b][!kb] & e, ys, p2) : 0;
+            int n1 = n2 ? graph_path(g, tech_cell_bit(z), g->members[a][!ka] & e, p1) : 0;
+            if (!n1 || (n_best && n1 + n2 >= n_best))
+                continue;
+            memcpy(best, p2, (size_t)n2);
+            memcpy(best + n2, p1, (size_t)n1);
+            n_best = n1 + n2;
+            join = n2;
+        }
+    }
+    cause_chain(step, best, n_best, tech_bit(d));
+    tech_say(step, "Multi-colouring (type 1): two clusters of conjugate %ds "
+             "meet where ", d);
+    tech_say_cell(step, best[join - 1]);
+    tech_say(step, " sees ");
+    tech_say_cell(step, best[join]);
+    tech_say(step, ", so one end of the chain ");
+    say_chain(step, best, n_best);
+    tech_say(step, " is %d, so ", d);
+    tech_say_elims(step);
+    return 1;
+}
+
+int tech_find_multi_colour_1(const struct human_state *st,
+                             struct human_step *step)
+{
+    struct tech_digits dg;
+    struct graph g;
+    tech_digits_build(st, &dg);
+    for (int d = 1; d <= 9; d++) {
+        graph_strong(&g, &dg, d);
+        for (int a = 0; a < g.n_comp; a++)
+            for (int b = 0; b < g.n_comp; b++)
+                for (int ka = 0; ka < 2 && a != b; ka++)
+                    for (int kb = 0; kb < 2; kb++)
+                        if (g.bipartite[a] && g.bipartite[b] &&
+                            (g.sees[a][ka] & g.members[b][kb]) &&
+                            multi_one(st, step, &g, &dg, d, a, ka, b, kb))
+                            return 1;
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int tech_find_multi_colour_2(const struct human_state *st,
+                             struct human_step *step)
+{
+    struct tech_digits dg;
+    struct graph g;
+    uint8_t chain[GRID_CELLS];
+    tech_digits_build(st, &dg);
+    for (int d = 1; d <= 9; d++) {
+        graph_strong(&g, &dg, d);
+        for (int a = 0; a < g.n_comp; a++) {
+            for (int ka = 0; ka < 2; ka++) {
+                for (int b = 0; b < g.n_comp; b++) {
+                    tech_cells z = g.members[a][ka] & g.sees[b][0] & g.sees[b][1];
+                    if (a == b || !g.bipartite[a] || !g.bipartite[b] || !z)
+                        continue;
+                    int zc = tech_cells_lowest(z);
+                    tech_cells p = tech_peers(zc);
+                    tech_step_reset(step);
+                    eliminate_set(step, st, g.members[a][ka], d);
+                    chain[0] = (uint8_t)zc;
+                    int n = 1 + graph_path(&g, g.members[b][0] & p,
+                                           g.members[b][1] & p, chain + 1);
+                    cause_chain(step, chain, n, tech_bit(d));
+                    tech_say(step, "Multi-colouring (type 2): ");
+                    tech_say_cell(step, zc);
+                    tech_say(step, " sees both colours of the conjugate %ds ", d);
+                    say_chain(step, chain + 1, n - 1);
+                    tech_say(step, ", so its colour is false: ");
+                    tech_say_elims(step);
+                    return 1;
+                }
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* Remote pairs: the cells holding exactly pair, linked when they see
+ * each other.  A cell seeing both colours of a cluster loses both digits,
+ * when the shortest chain between them has four cells or more (two make
+ * a naked pair, or an XY-chain's job). */
+static int remote_pair_for(const struct human_state *st, struct human_step *step,
+                           unsigned pair)
+{
+    struct graph g;
+    uint8_t chain[GRID_CELLS], path[GRID_CELLS], cells[GRID_CELLS];
+    int n_cells = 0;
+    for (int a = 0; a < GRID_CELLS; a++)
+        if (!st->value[a] && st->cand[a] == pair)
+            cells[n_cells++] = (uint8_t)a;
+    if (n_cells < 4)
+        return 0;
+    graph_init(&g);
+    for (int i = 0; i < n_cells; i++)
+        for (int j = i + 1; j < n_cells; j++)
+            if (tech_sees(cells[i], cells[j]))
+                graph_edge(&g, cells[i], cells[j]);
+    graph_colour(&g);
+    for (int c = 0; c < g.n_comp; c++) {
+        tech_cells all = g.members[c][0] | g.members[c][1];
+        tech_cells both = g.sees[c][0] & g.sees[c][1] & ~all;
+        if (!g.bipartite[c] || !both)
+            continue;
+        int n_best = 0;
+        tech_step_reset(step);
+        for (tech_cells s = both; s; s &= s - 1) {
+            int e = tech_cells_lowest(s);
+            tech_cells p = tech_peers(e);
+            int n = graph_path(&g, g.members[c][0] & p, g.members[c][1] & p, path);
+            if (n < 4 || !(st->cand[e] & pair) || st->value[e])
+                continue;
+            tech_eliminate_mask(step, st, e, pair);
+            keep_shorter(chain, &n_best, path, n);
+        }
+        if (step->n_elim == 0)
+            continue;
+        cause_chain(step, chain, n_best, pair);
+        tech_say(step, "Remote pair: ");
+        say_chain(step, chain, n_best);
+        tech_say(step, " hold only ");
+        tech_say_digits(step, pair);
+        tech_say(step, " and form a chain, so ");
+        tech_say_cell(step, chain[0]);
+        tech_say(step, " and ");
+        tech_say_cell(step, chain[n_best - 1]);
+        tech_say(step, " hold one each, so ");
+        tech_say_elims(step);
+        return 1;
+    }
+    return 0;
+}
+
+int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
+{
+    unsigned tried[9] = { 0 };   /* per lower digit: upper digits tried */
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        unsigned m = st->cand[cell];
+        if (st->value[cell] || tech_count(m) != 2)
+            continue;
+        int lo = tech_lowest(m);
+        if (tried[lo] & m)
+            continue;
+        tried[lo] |= m;
+        if (remote_pair_for(st, step, m))
+            return 1;
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* A chain of n cells (one cause each): SE's X-chain from an eliminated
+ * cell along the chain and back has n + 2 nodes. */
+int tech_rate_chain_open(const struct human_step *step)
+{
+    return 66 + tech_chain_length_rating(step->n_cause);
+}
+
+/* A chain of n cells whose ends contradict the first: n + 1 nodes. */
+int tech_rate_chain_closed(const struct human_step *step)
+{
+    return 66 + tech_chain_length_rating(step->n_cause - 1);
+}

@@ -1,0 +1,260 @@
+/*
+ * tech_single_digit: the single-digit patterns built from strong links
+ * (a house where a digit has exactly two places: one of them holds it).
+ *
+ * Two strong links a1=b1 and a2=b2 whose ends b1 and b2 see each other
+ * make a1 or a2 hold the digit (if a1 does not, b1 does, so b2 does not,
+ * so a2 does): every cell seeing both a1 and a2 loses it.  SudokuWiki
+ * names the shapes: Skyscraper (two parallel lines, b1 and b2 in one
+ * cross line), 2-String Kite (a row and a column, b1 and b2 in one box),
+ * Turbot Fish (any other pair, e.g. through a box link).  The Empty
+ * Rectangle uses a box whose digit lies on one row and one column of it
+ * as a link to a strong link outside.
+ *
+ * Digits in order, links in house order (rows, columns, boxes).
+ */
+#include "tech_digits.h"
+
+enum sdp_kind { SDP_SKYSCRAPER, SDP_KITE, SDP_TURBOT };
+
+struct link {
+    uint8_t house, end[2];
+    tech_cells peers[2];   /* of each end */
+};
+
+static const char *const sdp_name[3] = { "Skyscraper", "2-String Kite",
+                                         "Turbot Fish" };
+
+static int is_line_pair(int h1, int h2, int kind)  /* kind 0 rows, 1 cols */
+{
+    return h1 / 9 == kind && h2 / 9 == kind;
+}
+
+static enum sdp_kind classify(const struct link *l1, const struct link *l2,
+                              int a1, int b1, int a2, int b2)
+{
+    int h1 = l1->house, h2 = l2->house;
+    if ((is_line_pair(h1, h2, 0) && tech_col_of(b1) == tech_col_of(b2)) ||
+        (is_line_pair(h1, h2, 1) && tech_row_of(b1) == tech_row_of(b2)))
+        return SDP_SKYSCRAPER;
+    if (h1 < 18 && h2 < 18 && h1 / 9 != h2 / 9 &&
+        tech_box_of(b1) == tech_box_of(b2) && tech_box_of(a1) != tech_box_of(b1) &&
+        tech_box_of(a2) != tech_box_of(b1))
+        return SDP_KITE;
+    return SDP_TURBOT;
+}
+
+/* Eliminates digit from the cells of set. */
+static void eliminate_set(struct human_step *step, const struct human_state *st,
+                          int digit, tech_cells set)
+{
+    for (tech_cells s = set; s; s &= s - 1)
+        tech_eliminate(step, st, tech_cells_lowest(s), digit);
+}
+
+static void say_link(struct human_step *step, int house, int a, int b)
+{
+    tech_say_house(step, house);
+    tech_say(step, " is only in ");
+    tech_say_cell(step, a);
+    tech_say(step, " and ");
+    tech_say_cell(step, b);
+}
+
+static void sdp_found(const struct human_state *st, struct human_step *step,
+                      enum sdp_kind kind, int d, const struct link *l1,
+                      const struct link *l2, const int chain[4], tech_cells elim)
+{
+    int a1 = chain[0], b1 = chain[1], b2 = chain[2], a2 = chain[3];
+    tech_step_reset(step);
+    eliminate_set(step, st, d, elim);
+    for (int k = 0; k < 4; k++)
+        tech_cause(step, chain[k], d);
+    tech_house(step, l1->house);
+    tech_house(step, l2->house);
+    tech_say(step, "%s: the %d of ", sdp_name[kind], d);
+    say_link(step, l1->house, a1, b1);
+    tech_say(step, ", that of ");
+    say_link(step, l2->house, b2, a2);
+    tech_say(step, "; ");
+    tech_say_cell(step, b1);
+    tech_say(step, " and ");
+    tech_say_cell(step, b2);
+    tech_say(step, " see each other, so ");
+    tech_say_cell(step, a1);
+    tech_say(step, " or ");
+    tech_say_cell(step, a2);
+    tech_say(step, " is %d, so ", d);
+    tech_say_elims(step);
+}
+
+static int collect_links(const struct tech_digits *dg, int d, struct link *links)
+{
+    int n = 0;
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned p = dg->pos[d - 1][h];
+        if (tech_count(p) != 2)
+            continue;
+        links[n].house = (uint8_t)h;
+        links[n].end[0] = tech_house_cells[h][tech_lowest(p)];
+        links[n].end[1] = tech_house_cells[h][tech_lowest(p & (p - 1))];
+        links[n].peers[0] = tech_peers(links[n].end[0]);
+        links[n].peers[1] = tech_peers(links[n].end[1]);
+        n++;
+    }
+    return n;
+}
+
+/* Cheap test of the two houses before looking at the ends. */
+static int houses_fit(int h1, int h2, enum sdp_kind want)
+{
+    if (want == SDP_SKYSCRAPER)
+        return h1 < 18 && h1 / 9 == h2 / 9;
+    if (want == SDP_KITE)
+        return h1 < 18 && h2 < 18 && h1 / 9 != h2 / 9;
+    return 1;
+}
+
+static int find_sdp(const struct human_state *st, struct human_step *step,
+                    enum sdp_kind want)
+{
+    struct tech_digits dg;
+    struct link links[TECH_HOUSES];
+    tech_digits_build(st, &dg);
+    for (int d = 1; d <= 9; d++) {
+        int n = collect_links(&dg, d, links);
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                const struct link *li = &links[i], *lj = &links[j];
+                if (!houses_fit(li->house, lj->house, want))
+                    continue;
+                for (int e = 0; e < 4; e++) {
+                    int ib = e & 1, jb = e >> 1;
+                    int b1 = li->end[ib], a1 = li->end[!ib];
+                    int b2 = lj->end[jb], a2 = lj->end[!jb];
+                    if (!(li->peers[ib] & tech_cell_bit(b2)) || a1 == a2 ||
+                        a1 == b2 || b1 == a2)
+                        continue;   /* b1 == b2 is not its own peer */
+                    tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
+                                            tech_cell_bit(a2) | tech_cell_bit(b2);
+                    tech_cells elim = li->peers[!ib] & lj->peers[!jb] &
+                                      dg.cells[d - 1] & ~chain_bits;
+                    if (!elim)
+                        continue;
+                    if (classify(li, lj, a1, b1, a2, b2) != want)
+                        continue;
+                    int chain[4] = { a1, b1, b2, a2 };
+                    sdp_found(st, step, want, d, li, lj, chain, elim);
+                    return 1;
+                }
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int tech_find_skyscraper(const struct human_state *st, struct human_step *step)
+{
+    return find_sdp(st, step, SDP_SKYSCRAPER);
+}
+
+int tech_find_two_string_kite(const struct human_state *st,
+                              struct human_step *step)
+{
+    return find_sdp(st, step, SDP_KITE);
+}
+
+int tech_find_turbot_fish(const struct human_state *st, struct human_step *step)
+{
+    return find_sdp(st, step, SDP_TURBOT);
+}
+
+/*
+ * Empty rectangle in box b: the digit lies on box row r and box column c
+ * only (with some off each).  A strong link (r, x)=(t, x) in column x
+ * outside the box's stack removes the digit from (t, c): if (t, c) held
+ * it, the box's digit would be on row r, so (r, x) would not, so (t, x)
+ * would, which sees (t, c).  Likewise a strong link (y, c)=(y, t) in a row
+ * outside the band removes it from (r, t).
+ */
+static int er_found(const struct human_state *st, struct human_step *step,
+                    const struct tech_digits *dg, int d, int b, int r, int c,
+                    int link_house, int near, int far, int target)
+{
+    uint8_t cells[9];
+    int n = 0;
+    tech_step_reset(step);
+    if (!tech_eliminate(step, st, target, d))
+        return 0;
+    for (unsigned p = dg->pos[d - 1][TECH_BOX(b)]; p; p &= p - 1) {
+        cells[n] = tech_house_cells[TECH_BOX(b)][tech_lowest(p)];
+        tech_cause(step, cells[n++], d);
+    }
+    tech_cause(step, near, d);
+    tech_cause(step, far, d);
+    tech_house(step, TECH_BOX(b));
+    tech_house(step, link_house);
+    tech_say(step, "Empty rectangle: in box %d the %d is only in row %c and "
+             "column %d (", b + 1, d, 'A' + r, c + 1);
+    tech_say_cells(step, cells, n, 0);
+    tech_say(step, "), and the %d of ", d);
+    say_link(step, link_house, near, far);
+    tech_say(step, ", so ");
+    tech_say_elims(step);
+    return 1;
+}
+
+/* Strong links of digit d leaving the box through row r (in columns
+ * outside the stack) or through column c (in rows outside the band). */
+static int er_links(const struct human_state *st, struct human_step *step,
+                    const struct tech_digits *dg, int d, int b, int r, int c)
+{
+    int band = b / 3 * 3, stack = b % 3 * 3;
+    for (int x = 0; x < 9; x++) {
+        unsigned p = dg->pos[d - 1][TECH_COL(x)];
+        if (x / 3 * 3 == stack || tech_count(p) != 2 || !(p & (1u << r)))
+            continue;
+        int t = tech_lowest(p & ~(1u << r));
+        if (t / 3 * 3 != band &&
+            er_found(st, step, dg, d, b, r, c, TECH_COL(x), r * 9 + x, t * 9 + x,
+                     t * 9 + c))
+            return 1;
+    }
+    for (int y = 0; y < 9; y++) {
+        unsigned p = dg->pos[d - 1][TECH_ROW(y)];
+        if (y / 3 * 3 == band || tech_count(p) != 2 || !(p & (1u << c)))
+            continue;
+        int t = tech_lowest(p & ~(1u << c));
+        if (t / 3 * 3 != stack &&
+            er_found(st, step, dg, d, b, r, c, TECH_ROW(y), y * 9 + c, y * 9 + t,
+                     r * 9 + t))
+            return 1;
+    }
+    return 0;
+}
+
+int tech_find_empty_rectangle(const struct human_state *st,
+                              struct human_step *step)
+{
+    struct tech_digits dg;
+    tech_digits_build(st, &dg);
+    for (int d = 1; d <= 9; d++) {
+        for (int b = 0; b < 9; b++) {
+            unsigned p = dg.pos[d - 1][TECH_BOX(b)];
+            if (tech_count(p) < 2)
+                continue;
+            for (int i = 0; i < 3; i++) {
+                for (int j = 0; j < 3; j++) {
+                    unsigned row = 7u << (3 * i), col = 0x49u << j;
+                    if ((p & ~(row | col)) || !(p & row & ~col) || !(p & col & ~row))
+                        continue;
+                    if (er_links(st, step, &dg, d, b, b / 3 * 3 + i, b % 3 * 3 + j))
+                        return 1;
+                }
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}

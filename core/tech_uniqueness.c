@@ -1,0 +1,460 @@
+/*
+ * tech_uniqueness: techniques that rely on the puzzle having exactly one
+ * solution (the grader grades only such puzzles; hints check the grid
+ * against its unique solution first).  Four empty cells on two rows, two
+ * columns and two boxes that could all hold only x and y would be a
+ * "deadly pattern": x and y could swap, giving two solutions.  So the
+ * pattern must be broken:
+ *
+ *  - Unique rectangle type 1: three corners hold only x,y: the fourth is
+ *    neither.
+ *  - Type 2: two corners hold only x,y, the two others x,y and one same
+ *    extra z: one of those is z; cells seeing both lose z.
+ *  - Type 3: as type 2 but with any extras: the two act as one cell
+ *    holding the extras, which can make a naked subset in a house they
+ *    share.
+ *  - Type 4: as type 3, and x is confined to the two in a house they
+ *    share: neither can be y.
+ *  - Hidden rectangle: one corner holds only x,y; if x is confined to the
+ *    rectangle in the row and in the column of the opposite corner, that
+ *    corner cannot be y.
+ *  - BUG+1: every empty cell but one holds two candidates, and that one
+ *    three: a grid where every candidate appears twice per house has two
+ *    solutions or none, so the third cell takes the digit that appears
+ *    three times in its houses.
+ *
+ * Rectangles are scanned by their top-left corner in reading order.
+ */
+#include "tech_digits.h"
+
+struct rect {
+    uint8_t cell[4];     /* top-left, top-right, bottom-left, bottom-right */
+    unsigned pair;       /* x and y */
+};
+
+static unsigned cand_of(const struct human_state *st, int cell)
+{
+    return st->value[cell] ? 0 : st->cand[cell];
+}
+
+/* Calls try on every rectangle of empty cells on two boxes whose four
+ * cells all hold x and y and one of which holds only those (every pattern
+ * here has such a corner); stops at the first that returns 1.  Scanned by
+ * that corner in reading order, then the rest of its row, then of its
+ * column. */
+static int each_rect(const struct human_state *st, struct human_step *step,
+                     int (*try)(const struct human_state *, struct human_step *,
+                                const struct rect *))
+{
+    for (int a = 0; a < GRID_CELLS; a++) {
+        unsigned pair = cand_of(st, a);
+        if (tech_count(pair) != 2)
+            continue;
+        int ra = tech_row_of(a), ca = tech_col_of(a);
+        for (int cb = 0; cb < 9; cb++) {
+            if (cb == ca || (cand_of(st, ra * 9 + cb) & pair) != pair)
+                continue;
+            for (int rc = 0; rc < 9; rc++) {
+                if (rc == ra || (cand_of(st, rc * 9 + ca) & pair) != pair ||
+                    (cand_of(st, rc * 9 + cb) & pair) != pair ||
+                    (ra / 3 == rc / 3) == (ca / 3 == cb / 3))
+                    continue;   /* one box or four boxes */
+                int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
+                int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
+                struct rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
+                                       (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2) },
+                                     pair };
+                if (try(st, step, &rect))
+                    return 1;
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* How many cells of house h have candidate d. */
+static int digit_count(const struct human_state *st, int h, int d)
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++)
+        n += (cand_of(st, tech_house_cells[h][i]) & tech_bit(d)) != 0;
+    return n;
+}
+
+static void say_rect(struct human_step *step, const char *name, const struct rect *rc)
+{
+    tech_say(step, "%s: ", name);
+    tech_say_cells(step, rc->cell, 4, 1);
+    tech_say(step, " must not all hold only ");
+    tech_say_digits(step, rc->pair);
+    tech_say(step, " (one solution)");
+}
+
+static void cause_rect(struct human_step *step, const struct human_state *st,
+                       const struct rect *rc)
+{
+    for (int k = 0; k < 4; k++)
+        tech_cause_mask(step, st, rc->cell[k], rc->pair);
+}
+
+/* Bits k of the corners that hold only the pair. */
+static unsigned bare_corners(const struct human_state *st, const struct rect *rc)
+{
+    unsigned bare = 0;
+    for (int k = 0; k < 4; k++)
+        if (cand_of(st, rc->cell[k]) == rc->pair)
+            bare |= 1u << k;
+    return bare;
+}
+
+static int try_type1(const struct human_state *st, struct human_step *step,
+                     const struct rect *rc)
+{
+    unsigned bare = bare_corners(st, rc);
+    if (tech_count(bare) != 3)
+        return 0;
+    int k = tech_lowest(~bare & 0xF);
+    tech_step_reset(step);
+    tech_eliminate_mask(step, st, rc->cell[k], rc->pair);
+    cause_rect(step, st, rc);
+    say_rect(step, "Unique rectangle type 1", rc);
+    tech_say(step, ", so ");
+    tech_say_elims(step);
+    return 1;
+}
+
+int tech_find_unique_rectangle_1(const struct human_state *st,
+                                 struct human_step *step)
+{
+    return each_rect(st, step, try_type1);
+}
+
+/* The two corners that are not bare when the two bare ones are a side
+ * (or a diagonal when diagonal is set); 0 otherwise. */
+static int roof_of(const struct human_state *st, const struct rect *rc,
+                   int roof[2], int diagonal)
+{
+    unsigned bare = bare_corners(st, rc);
+    if (tech_count(bare) != 2)
+        return 0;
+    int is_diag = bare == 0x9 || bare == 0x6;
+    if (is_diag != diagonal)
+        return 0;
+    unsigned rest = ~bare & 0xF;
+    roof[0] = rc->cell[tech_lowest(rest)];
+    roof[1] = rc->cell[tech_lowest(rest & (rest - 1))];
+    return 1;
+}
+
+static void eliminate_seen_by_both(struct human_step *step, const struct human_state *st,
+                                   int a, int b, unsigned digits, tech_cells skip)
+{
+    tech_cells common = tech_peers(a) & tech_peers(b) & ~skip;
+    for (tech_cells s = common; s; s &= s - 1)
+        tech_eliminate_mask(step, st, tech_cells_lowest(s), digits);
+}
+
+static tech_cells rect_cells(const struct rect *rc)
+{
+    tech_cells s = 0;
+    for (int k = 0; k < 4; k++)
+        s |= tech_cell_bit(rc->cell[k]);
+    return s;
+}
+
+static int try_type2(const struct human_state *st, struct human_step *step,
+                     const struct rect *rc)
+{
+    int roof[2];
+    for (int diag = 0; diag < 2; diag++) {
+        if (!roof_of(st, rc, roof, diag))
+            continue;
+        unsigned e0 = cand_of(st, roof[0]) & ~rc->pair;
+        unsigned e1 = cand_of(st, roof[1]) & ~rc->pair;
+        if (e0 != e1 || tech_count(e0) != 1)
+            return 0;
+        tech_step_reset(step);
+        eliminate_seen_by_both(step, st, roof[0], roof[1], e0, rect_cells(rc));
+        if (step->n_elim == 0)
+            return 0;
+        cause_rect(step, st, rc);
+        tech_cause_mask(step, st, roof[0], e0);
+        tech_cause_mask(step, st, roof[1], e0);
+        say_rect(step, "Unique rectangle type 2", rc);
+        tech_say(step, ", so ");
+        tech_say_cell(step, roof[0]);
+        tech_say(step, " or ");
+        tech_say_cell(step, roof[1]);
+        tech_say(step, " is %d, so ", tech_lowest_digit(e0));
+        tech_say_elims(step);
+        return 1;
+    }
+    return 0;
+}
+
+int tech_find_unique_rectangle_2(const struct human_state *st,
+                                 struct human_step *step)
+{
+    return each_rect(st, step, try_type2);
+}
+
+/* Houses shared by two cells: up to two (a line and a box). */
+static int shared_houses(int a, int b, int h[2])
+{
+    int n = 0;
+    if (tech_row_of(a) == tech_row_of(b))
+        h[n++] = TECH_ROW(tech_row_of(a));
+    if (tech_col_of(a) == tech_col_of(b))
+        h[n++] = TECH_COL(tech_col_of(a));
+    if (tech_box_of(a) == tech_box_of(b))
+        h[n++] = TECH_BOX(tech_box_of(a));
+    return n;
+}
+
+static int try_type4(const struct human_state *st, struct human_step *step,
+                     const struct rect *rc)
+{
+    int roof[2], h[2];
+    if (!roof_of(st, rc, roof, 0))
+        return 0;
+    int nh = shared_houses(roof[0], roof[1], h);
+    for (int i = 0; i < nh; i++) {
+        for (unsigned m = rc->pair; m; m &= m - 1) {
+            int x = tech_lowest_digit(m);
+            int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
+            if (digit_count(st, h[i], x) != 2)
+                continue;   /* x only in the two roof cells of the house */
+            tech_step_reset(step);
+            tech_eliminate(step, st, roof[0], y);
+            tech_eliminate(step, st, roof[1], y);
+            if (step->n_elim == 0)
+                continue;
+            cause_rect(step, st, rc);
+            tech_house(step, h[i]);
+            say_rect(step, "Unique rectangle type 4", rc);
+            tech_say(step, ", and the %d of ", x);
+            tech_say_house(step, h[i]);
+            tech_say(step, " is only in ");
+            tech_say_cell(step, roof[0]);
+            tech_say(step, " and ");
+            tech_say_cell(step, roof[1]);
+            tech_say(step, ", so ");
+            tech_say_elims(step);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int tech_find_unique_rectangle_4(const struct human_state *st,
+                                 struct human_step *step)
+{
+    return each_rect(st, step, try_type4);
+}
+
+/* Corner k of the rectangle bare; its opposite corner 3 - k. */
+static int try_hidden(const struct human_state *st, struct human_step *step,
+                      const struct rect *rc)
+{
+    for (int k = 0; k < 4; k++) {
+        if (cand_of(st, rc->cell[k]) != rc->pair)
+            continue;
+        int far = rc->cell[3 - k];
+        int row = TECH_ROW(tech_row_of(far)), col = TECH_COL(tech_col_of(far));
+        for (unsigned m = rc->pair; m; m &= m - 1) {
+            int x = tech_lowest_digit(m);
+            int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
+            if (digit_count(st, row, x) != 2 || digit_count(st, col, x) != 2)
+                continue;
+            tech_step_reset(step);
+            if (!tech_eliminate(step, st, far, y))
+                continue;
+            cause_rect(step, st, rc);
+            tech_house(step, row);
+            tech_house(step, col);
+            tech_say(step, "Hidden rectangle: ");
+            tech_say_cells(step, rc->cell, 4, 1);
+            tech_say(step, " all hold %d and %d, ", x, y);
+            tech_say_cell(step, rc->cell[k]);
+            tech_say(step, " only those, and the %d of row %c and column %d is "
+                     "only in the rectangle, so ", x, 'A' + tech_row_of(far),
+                     tech_col_of(far) + 1);
+            tech_say_elims(step);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int tech_find_hidden_rectangle(const struct human_state *st,
+                               struct human_step *step)
+{
+    return each_rect(st, step, try_hidden);
+}
+
+/* Type 3: the roof's extras as one virtual cell in house h; a naked set
+ * with k other cells of h whose union with the extras has k + 1 digits. */
+struct ur3 {
+    const struct human_state *st;
+    struct human_step *step;
+    const struct rect *rc;
+    int roof[2], house;
+    unsigned extra;
+    int n_items;
+    uint8_t item[9];
+};
+
+static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
+{
+    struct human_step *step = u->step;
+    uint8_t cells[9];
+    int n = 0;
+    for (unsigned m = chosen; m; m &= m - 1)
+        cells[n++] = u->item[tech_lowest(m)];
+    tech_step_reset(step);
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[u->house][i], in_set = cell == u->roof[0] ||
+                   cell == u->roof[1];
+        for (int k = 0; k < n; k++)
+            in_set |= cells[k] == cell;
+        if (!in_set)
+            tech_eliminate_mask(step, u->st, cell, digits);
+    }
+    if (step->n_elim == 0)
+        return 0;
+    /* The rectangle's pair first (8 causes), then the naked set: the rating
+     * reads the set's size from the digits after those 8. */
+    cause_rect(step, u->st, u->rc);
+    tech_cause_mask(step, u->st, u->roof[0], u->extra);
+    tech_cause_mask(step, u->st, u->roof[1], u->extra);
+    for (int k = 0; k < n; k++)
+        tech_cause_mask(step, u->st, cells[k], digits);
+    tech_house(step, u->house);
+    say_rect(step, "Unique rectangle type 3", u->rc);
+    tech_say(step, ", so ");
+    tech_say_cell(step, u->roof[0]);
+    tech_say(step, " and ");
+    tech_say_cell(step, u->roof[1]);
+    tech_say(step, " act as one cell holding ");
+    tech_say_digits(step, u->extra);
+    tech_say(step, ", a naked set of ");
+    tech_say_digits(step, digits);
+    tech_say(step, " with ");
+    tech_say_cells(step, cells, n, 1);
+    tech_say(step, " in ");
+    tech_say_house(step, u->house);
+    tech_say(step, ", so ");
+    tech_say_elims(step);
+    return 1;
+}
+
+static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
+                       unsigned uni)
+{
+    int k = tech_count(chosen);
+    if (k > 0 && tech_count(uni) == k + 1 && ur3_found(u, chosen, uni))
+        return 1;
+    if (k == size)
+        return 0;
+    for (int i = start; i < u->n_items; i++) {
+        unsigned nu = uni | u->st->cand[u->item[i]];
+        if (tech_count(nu) <= size + 1 &&
+            ur3_combine(u, i + 1, size, chosen | (1u << i), nu))
+            return 1;
+    }
+    return 0;
+}
+
+static int try_type3(const struct human_state *st, struct human_step *step,
+                     const struct rect *rc)
+{
+    struct ur3 u = { .st = st, .step = step, .rc = rc };
+    int h[2];
+    if (!roof_of(st, rc, u.roof, 0))
+        return 0;
+    u.extra = (cand_of(st, u.roof[0]) | cand_of(st, u.roof[1])) & ~rc->pair;
+    if (tech_count(u.extra) > 3)
+        return 0;
+    int nh = shared_houses(u.roof[0], u.roof[1], h);
+    for (int i = 0; i < nh; i++) {
+        u.house = h[i];
+        u.n_items = 0;
+        for (int p = 0; p < 9; p++) {
+            int cell = tech_house_cells[u.house][p];
+            if (cell != u.roof[0] && cell != u.roof[1] && cand_of(st, cell) &&
+                tech_count(cand_of(st, cell)) <= 4)
+                u.item[u.n_items++] = (uint8_t)cell;
+        }
+        /* naked pair to quad: up to three other cells */
+        if (ur3_combine(&u, 0, 3, 0, u.extra))
+            return 1;
+    }
+    return 0;
+}
+
+int tech_find_unique_rectangle_3(const struct human_state *st,
+                                 struct human_step *step)
+{
+    return each_rect(st, step, try_type3);
+}
+
+/* SE: 4.5 plus 0.1 per digit of the naked set past the first two. */
+int tech_rate_unique_rectangle_3(const struct human_step *step)
+{
+    unsigned digits = 0;
+    for (int i = 8; i < step->n_cause; i++)
+        digits |= tech_bit(step->cause[i].digit);
+    return 45 + tech_count(digits) - 1;
+}
+
+int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step)
+{
+    int three = -1;
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        int n = tech_count(cand_of(st, cell));
+        if (st->value[cell] || n == 2)
+            continue;
+        if (n != 3 || three >= 0)
+            return 0;
+        three = cell;
+    }
+    if (three < 0)
+        return 0;
+    /* Without one digit of the third cell, every digit would appear twice
+     * or not at all in each house: that digit appears an odd number of
+     * times in each of the cell's three houses, and nothing else is odd. */
+    struct tech_digits dg;
+    tech_digits_build(st, &dg);
+    int h3[3] = { TECH_ROW(tech_row_of(three)), TECH_COL(tech_col_of(three)),
+                  TECH_BOX(tech_box_of(three)) };
+    int digit = 0;
+    for (int d = 1; d <= 9; d++) {
+        unsigned odd = 0;
+        for (int h = 0; h < TECH_HOUSES; h++) {
+            int n = tech_count(dg.pos[d - 1][h]);
+            if (n == 0 || n == 2)
+                continue;
+            int k = h == h3[0] ? 0 : h == h3[1] ? 1 : h == h3[2] ? 2 : -1;
+            if (k < 0 || (n != 1 && n != 3))
+                return 0;
+            odd |= 1u << k;
+        }
+        if (odd == 7 && !digit)
+            digit = d;
+        else if (odd)
+            return 0;
+    }
+    if (!digit)
+        return 0;
+    tech_step_reset(step);
+    tech_place(step, three, digit);
+    tech_cause_mask(step, st, three, st->cand[three]);
+    tech_say(step, "BUG+1: every empty cell but ");
+    tech_say_cell(step, three);
+    tech_say(step, " holds two candidates, and %d appears three times in its "
+             "row, column and box, so ", digit);
+    tech_say_cell(step, three);
+    tech_say(step, " is %d", digit);
+    return 1;
+}

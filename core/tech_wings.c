@@ -1,0 +1,206 @@
+/*
+ * tech_wings: XY-Wing, XYZ-Wing and W-Wing.
+ *
+ *  - XY-Wing: a pivot holding only x and y sees two pincers holding only
+ *    x,z and y,z: whatever the pivot is, one pincer is z, so cells seeing
+ *    both pincers lose z.
+ *  - XYZ-Wing: the pivot holds x, y and z: one of the three is z, so
+ *    cells seeing all three lose z.
+ *  - W-Wing: two cells holding only x and y, not seeing each other, and a
+ *    strong link on y whose ends each see one of them: one of the two
+ *    cells is x, so cells seeing both lose x.
+ *
+ * Pivots (or first cells) in reading order.
+ */
+#include "tech_digits.h"
+
+/* Eliminates z from the cells seeing every cell of cells (none of them). */
+static void eliminate_seen_by(struct human_step *step, const struct human_state *st,
+                              int z, const uint8_t *cells, int n)
+{
+    tech_cells common = ~(tech_cells)0;
+    for (int k = 0; k < n; k++)
+        common &= tech_peers(cells[k]);
+    for (tech_cells s = common; s; s &= s - 1) {
+        int cell = tech_cells_lowest(s);
+        if (cell < GRID_CELLS)
+            tech_eliminate(step, st, cell, z);
+    }
+}
+
+static void say_cell_digits(struct human_step *step, const struct human_state *st,
+                            int cell)
+{
+    tech_say_cell(step, cell);
+    tech_say(step, " (");
+    tech_say_digits(step, st->cand[cell]);
+    tech_say(step, ")");
+}
+
+static int wing_found(const struct human_state *st, struct human_step *step,
+                      const char *name, const uint8_t cells[3], int z, int xyz)
+{
+    tech_step_reset(step);
+    eliminate_seen_by(step, st, z, xyz ? cells : cells + 1, xyz ? 3 : 2);
+    if (step->n_elim == 0)
+        return 0;
+    for (int k = 0; k < 3; k++)
+        tech_cause_mask(step, st, cells[k], st->cand[cells[k]]);
+    tech_say(step, "%s: pivot ", name);
+    say_cell_digits(step, st, cells[0]);
+    tech_say(step, " with pincers ");
+    say_cell_digits(step, st, cells[1]);
+    tech_say(step, " and ");
+    say_cell_digits(step, st, cells[2]);
+    tech_say(step, xyz ? ": one of the three is %d, so " :
+             ": one pincer is %d, so ", z);
+    tech_say_elims(step);
+    return 1;
+}
+
+/* Pincers of pivot: bivalue cells it sees sharing one digit with it. */
+/* The empty cells holding exactly two candidates. */
+static tech_cells bivalue_cells(const struct human_state *st)
+{
+    tech_cells s = 0;
+    for (int c = 0; c < GRID_CELLS; c++)
+        if (!st->value[c] && tech_count(st->cand[c]) == 2)
+            s |= tech_cell_bit(c);
+    return s;
+}
+
+static int find_wing(const struct human_state *st, struct human_step *step,
+                     int xyz)
+{
+    uint8_t pincer[20];
+    tech_cells bivalue = bivalue_cells(st);
+    for (int pivot = 0; pivot < GRID_CELLS; pivot++) {
+        unsigned pm = st->cand[pivot];
+        if (st->value[pivot] || tech_count(pm) != (xyz ? 3 : 2))
+            continue;
+        int n = 0;
+        for (tech_cells s = tech_peers(pivot) & bivalue; s; s &= s - 1) {
+            int c = tech_cells_lowest(s);
+            unsigned cm = st->cand[c];
+            if (xyz ? (cm & pm) == cm : tech_count(cm & pm) == 1)
+                pincer[n++] = (uint8_t)c;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                unsigned a = st->cand[pincer[i]], b = st->cand[pincer[j]];
+                unsigned zm = a & b;
+                if (tech_count(zm) != 1 || (a | b | pm) != (xyz ? pm : (pm | zm)) ||
+                    (zm & pm) != (xyz ? zm : 0) || a == b)
+                    continue;
+                uint8_t cells[3] = { (uint8_t)pivot, pincer[i], pincer[j] };
+                if (wing_found(st, step, xyz ? "XYZ-Wing" : "XY-Wing", cells,
+                               tech_lowest_digit(zm), xyz))
+                    return 1;
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int tech_find_xy_wing(const struct human_state *st, struct human_step *step)
+{
+    return find_wing(st, step, 0);
+}
+
+int tech_find_xyz_wing(const struct human_state *st, struct human_step *step)
+{
+    return find_wing(st, step, 1);
+}
+
+/* W-Wing on a and b (both holding only the digits of pair), linked by
+ * the strong link on y in house h with ends p (seeing a) and q (seeing
+ * b). */
+static int w_wing_found(const struct human_state *st, struct human_step *step,
+                        int a, int b, int y, int h, int p, int q)
+{
+    int x = tech_lowest_digit(st->cand[a] & ~tech_bit(y));
+    uint8_t ends[2] = { (uint8_t)a, (uint8_t)b };
+    tech_step_reset(step);
+    eliminate_seen_by(step, st, x, ends, 2);
+    if (step->n_elim == 0)
+        return 0;
+    tech_cause_mask(step, st, a, st->cand[a]);
+    tech_cause_mask(step, st, b, st->cand[b]);
+    tech_cause(step, p, y);
+    tech_cause(step, q, y);
+    tech_house(step, h);
+    tech_say(step, "W-Wing: ");
+    tech_say_cell(step, a);
+    tech_say(step, " and ");
+    tech_say_cell(step, b);
+    tech_say(step, " hold only %d and %d, and the %d of ", x < y ? x : y,
+             x < y ? y : x, y);
+    tech_say_house(step, h);
+    tech_say(step, " is only in ");
+    tech_say_cell(step, p);
+    tech_say(step, " and ");
+    tech_say_cell(step, q);
+    tech_say(step, ", which see them, so one of them is %d, so ", x);
+    tech_say_elims(step);
+    return 1;
+}
+
+struct strong_link {
+    uint8_t house, end[2];
+};
+
+static int w_wing_pair(const struct human_state *st, struct human_step *step,
+                       const struct strong_link links[9][TECH_HOUSES],
+                       const int n_links[9], int a, int b)
+{
+    tech_cells pa = tech_peers(a), pb = tech_peers(b);
+    for (unsigned m = st->cand[a]; m; m &= m - 1) {
+        int y = tech_lowest_digit(m);
+        for (int i = 0; i < n_links[y - 1]; i++) {
+            const struct strong_link *l = &links[y - 1][i];
+            for (int swap = 0; swap < 2; swap++) {
+                int s = l->end[swap], t = l->end[!swap];
+                if (s == a || s == b || t == a || t == b ||
+                    !(pa & tech_cell_bit(s)) || !(pb & tech_cell_bit(t)))
+                    continue;
+                if (w_wing_found(st, step, a, b, y, l->house, s, t))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int tech_find_w_wing(const struct human_state *st, struct human_step *step)
+{
+    struct tech_digits dg;
+    struct strong_link links[9][TECH_HOUSES];
+    int n_links[9] = { 0 };
+    tech_cells bivalue = bivalue_cells(st);
+    if (!bivalue)
+        return 0;
+    tech_digits_build(st, &dg);
+    for (int d = 0; d < 9; d++)
+        for (int h = 0; h < TECH_HOUSES; h++) {
+            unsigned pos = dg.pos[d][h];
+            if (tech_count(pos) != 2)
+                continue;
+            struct strong_link *l = &links[d][n_links[d]++];
+            l->house = (uint8_t)h;
+            l->end[0] = tech_house_cells[h][tech_lowest(pos)];
+            l->end[1] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
+        }
+    for (tech_cells sa = bivalue; sa; sa &= sa - 1) {
+        int a = tech_cells_lowest(sa);
+        tech_cells others = bivalue & ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
+        for (tech_cells sb = others; sb; sb &= sb - 1) {
+            int b = tech_cells_lowest(sb);
+            if (st->cand[b] == st->cand[a] &&
+                w_wing_pair(st, step, links, n_links, a, b))
+                return 1;
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
