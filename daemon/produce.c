@@ -146,6 +146,7 @@ static void after_work(uv_work_t *req, int status)
             return;
         }
     }
+    int stored = !j->failed && rc == STORE_OK;
     if (j->failed) {
         log_err("produce: %s: %s", j->date, j->err);
         p->stats.failures++;
@@ -162,7 +163,7 @@ static void after_work(uv_work_t *req, int status)
                      j->out[i].hardest_technique, j->out[i].clues, j->ms);
     }
     free(j);
-    p->cb(p->arg);
+    p->cb(p->arg, stored);
 }
 
 static void queue(struct produce *p, struct job *j)

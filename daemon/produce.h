@@ -18,8 +18,9 @@
 
 struct produce;
 
-/* Called on the loop after each date's job ends, stored or not. */
-typedef void (*produce_done_cb)(void *arg);
+/* Called on the loop after each date's job ends; stored is 1 when the day
+ * was stored, 0 when it failed (logged). */
+typedef void (*produce_done_cb)(void *arg, int stored);
 
 struct produce_stats {
     time_t last_done;       /* when the last day was stored; 0: never */

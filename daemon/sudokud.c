@@ -50,8 +50,13 @@ struct daemon {
     int have_current;
     time_t next_publish;
     size_t missing;
+    unsigned failures;                  /* generation jobs failed in a row */
+    time_t retry_at;                    /* no new job before this, after failures */
     int stopping;
 };
+
+#define RETRY_FIRST_S 30                /* backoff after a failed job: 30 s, 60 s, ... */
+#define RETRY_MAX_S 3600
 
 struct options {
     const char *config_path;
@@ -197,10 +202,11 @@ publish_current_day(struct daemon *d)
  * Finds which (date, tier) puzzles the store lacks for the live date
  * through days_ahead later, starts making the first missing date's (the
  * job calls back here when it ends, which starts the next), and publishes
- * the live date when it is complete.
+ * the live date when it is complete.  now is on the schedule's clock
+ * (clock_now).
  */
 static void
-scheduler_ensure_puzzles(struct daemon *d)
+scheduler_ensure_puzzles(struct daemon *d, time_t now)
 {
     char err[STORE_ERR_MAX], list[768];
     int rc;
@@ -215,7 +221,8 @@ scheduler_ensure_puzzles(struct daemon *d)
     if (d->missing > 0) {
         schedule_describe(d->slots, d->missing, list, sizeof list);
         log_info("schedule: %zu puzzle(s) to make: %s", d->missing, list);
-        produce_start(d->produce, &d->cfg, d->slots, d->missing);
+        if (now >= d->retry_at)
+            produce_start(d->produce, &d->cfg, d->slots, d->missing);
     } else {
         log_info("schedule: all puzzles present through %d day(s) ahead",
                  d->cfg.days_ahead);
@@ -224,14 +231,34 @@ scheduler_ensure_puzzles(struct daemon *d)
     send_status(d);
 }
 
-/* A generation job ended: store state changed, look again. */
+static void schedule_tick(struct daemon *d, int force);
+
+/* A generation job ended.  Stored: look again at once (the next missing
+ * date).  Failed (full disk, locked database, ...): back off, doubling up
+ * to an hour, so a lasting fault is neither hammered nor forgotten. */
 static void
-on_produced(void *arg)
+on_produced(void *arg, int stored)
 {
     struct daemon *d = arg;
+    time_t now = clock_now(); /* retry_at is compared on the schedule's clock */
 
-    if (!d->stopping)
-        scheduler_ensure_puzzles(d);
+    if (d->stopping)
+        return;
+    if (stored) {
+        d->failures = 0;
+        d->retry_at = 0;
+        scheduler_ensure_puzzles(d, now);
+        return;
+    }
+    unsigned shift = d->failures < 7 ? d->failures : 7;
+    long wait = (long)RETRY_FIRST_S << shift;
+    d->failures++;
+    if (wait > RETRY_MAX_S)
+        wait = RETRY_MAX_S;
+    d->retry_at = now + wait;
+    log_warning("schedule: generation failed %u time(s) in a row; retrying in %ld s",
+                d->failures, wait);
+    schedule_tick(d, 0);
 }
 
 static void on_schedule_timer(uv_timer_t *t);
@@ -251,14 +278,16 @@ schedule_tick(struct daemon *d, int force)
     /* Also retried each hop while puzzles are missing (a full disk, a
      * failed job) and no job is running. */
     if (force || !d->have_current || schedule_date_cmp(cur, d->current) != 0 ||
-        (d->missing > 0 && !produce_running(d->produce))) {
+        (d->missing > 0 && !produce_running(d->produce) && now >= d->retry_at)) {
         d->current = cur;
         d->have_current = 1;
-        scheduler_ensure_puzzles(d);
+        scheduler_ensure_puzzles(d, now);
     }
     d->next_publish = schedule_next_publish(now, d->cfg.publish_minute);
-    uv_timer_start(&d->schedule_timer, on_schedule_timer,
-                   clock_real_ms(schedule_sleep_ms(now, d->next_publish)), 0);
+    uint64_t sleep_ms = schedule_sleep_ms(now, d->next_publish);
+    if (d->retry_at > now && (uint64_t)(d->retry_at - now) * 1000 < sleep_ms)
+        sleep_ms = (uint64_t)(d->retry_at - now) * 1000;
+    uv_timer_start(&d->schedule_timer, on_schedule_timer, clock_real_ms(sleep_ms), 0);
     send_status(d);
 }
 

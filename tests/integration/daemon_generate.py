@@ -7,6 +7,7 @@ kill -9 in the middle of generation leaves no partial day, and a restart
 completes the schedule."""
 
 import os
+import random
 import signal
 import sqlite3
 import subprocess
@@ -140,27 +141,44 @@ def test_generates(tmp):
     check(found3 and found3[0][2] != found[0][2], "another secret makes other puzzles")
 
 
+def whole_days(found):
+    days = {}
+    for r in found:
+        days.setdefault(r[0], set()).add(r[1])
+    return all(t == set(TIERS) for t in days.values()), len(days)
+
+
 def test_kill_during_generation(tmp):
-    days = 30
-    proc, db = start(tmp, "k", days)
-    wait_rows(db, 4)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    partial = {}
-    for r in rows(db):
-        partial.setdefault(r[0], set()).add(r[1])
-    check(all(t == set(TIERS) for t in partial.values()),
-          f"after kill -9 every stored day is whole ({len(partial)} days)")
-    conn = sqlite3.connect(db)
-    check(conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok",
-          "after kill -9 integrity_check is ok")
-    conn.close()
+    """kill -9 at random moments while days are being made: every time,
+    the database is intact, every stored day is whole, and nothing stored
+    before changes; then a clean run completes the schedule."""
+    days, kills = 120, 8
+    rng = random.Random(20261121)
+    before = {}
+    for k in range(kills):
+        proc, db = start(tmp, "k", days)
+        time.sleep(rng.uniform(0.0, 0.03))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        found = rows(db)
+        whole, n = whole_days(found)
+        check(whole, f"kill {k + 1}: every stored day is whole ({n} days)")
+        now = {(r[0], r[1]): r[2] for r in found}
+        check(all(now.get(key) == v for key, v in before.items()),
+              f"kill {k + 1}: no stored puzzle changed")
+        before = now
+        conn = sqlite3.connect(db)
+        check(conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok",
+              f"kill {k + 1}: integrity_check is ok")
+        conn.close()
     proc, db = start(tmp, "k", days)
     found = wait_rows(db, (days + 1) * len(TIERS), timeout=120)
     rc = stop(proc)
     check(rc == 0, f"restarted daemon exits 0 (got {rc})")
     check(len(found) == (days + 1) * len(TIERS),
           f"the restart completes all {days + 1} days ({len(found) // len(TIERS)})")
+    check(all({(r[0], r[1]): r[2] for r in found}.get(key) == v for key, v in before.items()),
+          "the final run changed no stored puzzle")
     check(len({r[2] for r in found}) == len(found), "no puzzle repeats across days")
 
 

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""bench_daemon: the daemon's resting figures (issue 5): cold start to
+READY=1 with an existing database (median of 10), resident memory once
+idle, and CPU used while idle for 10 s.  Starts build/sudokud itself in a
+temporary directory; needs no data files."""
+
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BUILD = os.environ.get("BUILD", "build")
+SUDOKUD = os.path.abspath(os.path.join(BUILD, "sudokud"))
+
+
+def start(conf, notify_path, err):
+    env = dict(os.environ, NOTIFY_SOCKET=notify_path)
+    env.pop("JOURNAL_STREAM", None)
+    return subprocess.Popen([SUDOKUD, "-c", conf], stdout=subprocess.DEVNULL,
+                            stderr=err, env=env)
+
+
+def wait_ready(sock, timeout=30):
+    sock.settimeout(timeout)
+    while True:
+        if b"READY=1" in sock.recv(4096):
+            return
+
+
+def stop(proc):
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+
+
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def memory_kib(pid):
+    """RSS, and the private part (RSS less the shared library pages)."""
+    out = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            key, _, rest = line.partition(":")
+            if key in ("Rss", "Pss", "Private_Clean", "Private_Dirty"):
+                out[key] = int(rest.split()[0])
+    return out
+
+
+def main():
+    if not os.access(SUDOKUD, os.X_OK):
+        print(f"bench_daemon: {SUDOKUD} not built, skipping")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="sudokud-bench.") as tmp:
+        conf = os.path.join(tmp, "sudokud.conf")
+        with open(conf, "w") as f:
+            f.write(f"[daemon]\nstate_directory = {tmp}/state\nsocket = {tmp}/s.sock\n"
+                    "log_level = warning\n[schedule]\ndays_ahead = 2\n"
+                    "[generator]\nsecret = bench-daemon-secret-0123456\n")
+        notify_path = os.path.join(tmp, "notify")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        sock.bind(notify_path)
+        err = open(os.path.join(tmp, "err"), "w")
+        proc = start(conf, notify_path, err)
+        wait_ready(sock)
+        time.sleep(3)  # lets the first run make its days
+        stop(proc)
+        starts = []
+        for _ in range(10):
+            t0 = time.monotonic()
+            proc = start(conf, notify_path, err)
+            wait_ready(sock)
+            starts.append((time.monotonic() - t0) * 1000)
+            stop(proc)
+        proc = start(conf, notify_path, err)
+        wait_ready(sock)
+        time.sleep(2)
+        mem = memory_kib(proc.pid)
+        t0 = cpu_ticks(proc.pid)
+        time.sleep(10)
+        idle = cpu_ticks(proc.pid) - t0
+        stop(proc)
+    print(f"cold start to READY=1 (existing database): median {statistics.median(starts):.1f} ms, "
+          f"max {max(starts):.1f} ms over 10 starts (includes process spawn)")
+    private = mem.get("Private_Clean", 0) + mem.get("Private_Dirty", 0)
+    print(f"idle RSS: {mem.get('Rss', 0) / 1024:.1f} MiB, of which private "
+          f"{private / 1024:.1f} MiB (the rest is shared library pages); "
+          f"PSS {mem.get('Pss', 0) / 1024:.1f} MiB")
+    print(f"idle CPU over 10 s: {idle} clock ticks ({idle * 1000 // os.sysconf('SC_CLK_TCK')} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
