@@ -86,8 +86,9 @@ static void pick_solution(struct input *in, struct grid *sol)
 static int assumes_uniqueness(int tech)
 {
     const char *key = human_tech_info(tech)->key;
-    return strncmp(key, "unique_", 7) == 0 || strstr(key, "rectangle") != NULL ||
-           strncmp(key, "bug_", 4) == 0;
+    /* empty_rectangle is plain logic: judged like every other technique. */
+    return strncmp(key, "unique_", 7) == 0 || strcmp(key, "hidden_rectangle") == 0 ||
+           strcmp(key, "avoidable_rectangle") == 0 || strncmp(key, "bug_", 4) == 0;
 }
 
 /* Solutions of the state (values and candidates), up to limit. */
