@@ -117,6 +117,7 @@ $(BUILD)/bench/%: bench/%.c $(LIBS)
 check: all $(TESTS)
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 OPT=-O1 unit-build
 	tests/run build build/asan
+	$(MAKE) --no-print-directory check-reliability
 
 unit-build: $(PROGRAMS) $(TESTS)
 
@@ -207,3 +208,49 @@ clean:
 	rm -rf build
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- reliability: make soak, make fuzz ----------------------------------
+# make soak: the daemon under the test clock for SOAK_DAYS simulated days
+# with SOAK_KILLS kill -9 and a webhook receiver failing 30% of requests
+# (tests/soak/soak.py says what it checks).  CI runs a short one.
+SOAK_DAYS ?= 1000
+SOAK_KILLS ?= 50
+SOAK_DAY_SECONDS ?= 1.5
+.PHONY: soak
+soak: all
+	BUILD=$(BUILD) python3 tests/soak/soak.py --days $(SOAK_DAYS) \
+	    --kills $(SOAK_KILLS) --day-seconds $(SOAK_DAY_SECONDS)
+
+# make fuzz: the libFuzzer harnesses of tests/fuzz/ built with clang and
+# ASan+UBSan, then each run for FUZZ_SECONDS at nice 19, one at a time
+# (FUZZ=grid runs one).  make fuzz-smoke runs each over its seed corpus
+# only, and skips when clang's libFuzzer is absent (make check uses it).
+FUZZ_SECONDS ?= 60
+FUZZ_DIR = build/fuzz
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_BINS = $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+.PHONY: fuzz fuzz-build fuzz-smoke
+fuzz-build:
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) CC=clang OPT=-O2 \
+	    SAN_FLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(FUZZ_BINS)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(ALL_LDFLAGS) -fsanitize=fuzzer \
+	    $(LIBS) $(PKG_LIBS) -lm
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run $(FUZZ_DIR)/fuzz $(FUZZ)
+
+fuzz-smoke:
+	@if tests/fuzz/run --have-libfuzzer; then \
+	    $(MAKE) --no-print-directory fuzz-build && tests/fuzz/run --smoke $(FUZZ_DIR)/fuzz; \
+	else echo "fuzz-smoke: SKIPPED: clang with libFuzzer not found"; fi
+
+# Part of make check: the integration tests under valgrind, the fuzzers
+# over their seeds (when clang is there) and a 20-day soak with 3 kills.
+.PHONY: check-reliability
+check-reliability: all
+	tests/valgrind-run build
+	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory soak SOAK_DAYS=20 SOAK_KILLS=3

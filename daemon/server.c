@@ -24,6 +24,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "log.h"
 #include "notify.h"
 #include "proto.h"
@@ -425,7 +426,7 @@ handle_line(struct conn *c, const char *line, size_t len)
         c->srv->n.errors++;
         return;
     }
-    rc = query_answer(c->srv->query, &req, time(NULL), &c->srv->n, emit_to_conn, c);
+    rc = query_answer(c->srv->query, &req, clock_now(), &c->srv->n, emit_to_conn, c);
     if (rc == 1)
         c->srv->n.errors++;
 }

@@ -1,0 +1,390 @@
+#!/usr/bin/env python3
+"""make soak: the real build/sudokud under the test clock (a simulated day
+every --day-seconds real seconds, see daemon/clock.h) for --days days, with
+a webhook receiver failing --fail-rate of requests and --kills random
+kill -9 (each followed by an immediate restart, as systemd's Restart=
+would).  Then a drain: the daemon restarts on the real clock (no new days)
+and the receiver recovers, until every pending delivery's next retry has
+passed.  Checks:
+  - every simulated day has every tier, and was published;
+  - every puzzle has one solution and grades to its tier (sudokuctl count,
+    grade); no givens repeat across days;
+  - every published day's webhook event was delivered -- the receiver
+    verified its signature and got the stored puzzles -- or is dead in the
+    outbox; nothing the outbox calls delivered is unknown to the receiver;
+  - PRAGMA integrity_check is ok;
+  - RSS of the longest-lived daemon (the last stretch, kept free of kills)
+    did not grow.
+Webhook retries run on real time (retry_base = 1 s): the simulated days only
+choose dates.  Python 3 standard library only."""
+
+import argparse
+import datetime
+import http.server
+import json
+import os
+import random
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+from receiver import Verifier, VerificationError  # noqa: E402
+
+BUILD = os.environ.get("BUILD", "build")
+SUDOKUD = os.path.abspath(os.path.join(BUILD, "sudokud"))
+SUDOKUCTL = os.path.abspath(os.path.join(BUILD, "sudokuctl"))
+SECRET = "whsec_c29hay10ZXN0LXNlY3JldC1rZXktMDEyMzQ1Njc4OQ=="
+TIERS = ["easy", "medium", "hard"]
+DAYS_AHEAD = 7  # a buffer against the generator's slow days
+FAILURES = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what, flush=True)
+    if not cond:
+        FAILURES.append(what)
+
+
+class Receiver:
+    """Verifies every request; fails fail_rate of them with a 500; counts
+    what it accepted per webhook-id."""
+
+    def __init__(self, fail_rate, seed):
+        self.verifier = Verifier(SECRET)
+        self.fail_rate = fail_rate
+        self.rng = random.Random(seed)
+        self.lock = threading.Lock()
+        self.requests = self.failed = self.bad = 0
+        self.accepted = {}   # webhook-id -> times answered 2xx
+        self.events = {}     # webhook-id -> parsed body
+        rec = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                with rec.lock:
+                    rec.requests += 1
+                    try:
+                        msg_id = rec.verifier.verify(self.headers, body)
+                    except VerificationError:
+                        rec.bad += 1
+                        return self.answer(401)
+                    if rec.rng.random() < rec.fail_rate:
+                        rec.failed += 1
+                        return self.answer(500)
+                    rec.accepted[msg_id] = rec.accepted.get(msg_id, 0) + 1
+                    rec.events[msg_id] = json.loads(body)
+                self.answer(200)
+
+            def answer(self, status):
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+class Daemon:
+    def __init__(self, tmp, port, day_seconds, epoch):
+        self.dir = os.path.join(tmp, "state")
+        self.conf = os.path.join(tmp, "sudokud.conf")
+        self.err = os.path.join(tmp, "sudokud.err")
+        self.db = os.path.join(self.dir, "sudokud.db")
+        self.sock = os.path.join(self.dir, "sudokud.sock")
+        self.day_seconds, self.epoch = day_seconds, epoch
+        self.proc = None
+        self.rss = {}  # pid -> [(t, kB)]
+        with open(self.conf, "w") as f:
+            f.write("[daemon]\n"
+                    f"state_directory = {self.dir}\nsocket = {self.sock}\n"
+                    "log_level = notice\n"
+                    "[schedule]\ntime_zone = UTC\npublish_time = 00:00\n"
+                    f"days_ahead = {DAYS_AHEAD}\ntiers = {', '.join(TIERS)}\n"
+                    "[generator]\nsymmetry = none\nsecret = soak-test-secret\n"
+                    f'[webhook "site"]\nurl = http://127.0.0.1:{port}/hook\n'
+                    f"secret = {SECRET}\nretry_base = 1\ntimeout = 5\n")
+
+    def start(self, test_clock=True):
+        env = dict(os.environ)
+        for k in ("NOTIFY_SOCKET", "JOURNAL_STREAM", "INVOCATION_ID", "http_proxy",
+                  "HTTP_PROXY", "all_proxy", "ALL_PROXY"):
+            env.pop(k, None)
+        if test_clock:
+            env.update(SUDOKUD_TEST_CLOCK="1", SUDOKUD_TEST_DAY_SECONDS=str(self.day_seconds),
+                       SUDOKUD_TEST_EPOCH=str(self.epoch))
+        else:
+            env.pop("SUDOKUD_TEST_CLOCK", None)
+        self.proc = subprocess.Popen([SUDOKUD, "-c", self.conf, "--foreground"],
+                                     stdout=subprocess.DEVNULL, stderr=open(self.err, "a"),
+                                     env=env)
+        self.rss[self.proc.pid] = []
+
+    def wait_ready(self, timeout=30):
+        """Until the socket answers ping (signal handlers are set by then)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            r = subprocess.run([SUDOKUCTL, "--socket", self.sock, "ping"],
+                               capture_output=True, timeout=10)
+            if r.returncode == 0:
+                return True
+            time.sleep(0.02)
+        return False
+
+    def sample_rss(self):
+        try:
+            with open(f"/proc/{self.proc.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        self.rss[self.proc.pid].append((time.monotonic(),
+                                                        int(line.split()[1])))
+        except OSError:
+            pass
+
+    def kill9(self):
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+
+    def query(self, sql, args=()):
+        db = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=10)
+        try:
+            return db.execute(sql, args).fetchall()
+        finally:
+            db.close()
+
+
+def sim_date(epoch, day_seconds, real):
+    sim = epoch + (real - epoch) * 86400.0 / day_seconds
+    return datetime.datetime.fromtimestamp(int(sim), datetime.timezone.utc).date()
+
+
+def ctl_today(sock):
+    r = subprocess.run([SUDOKUCTL, "--socket", sock, "today", "hard", "--json"],
+                       capture_output=True, text=True, timeout=10)
+    return r.returncode, r.stdout
+
+
+def run_days(args, d, rec):
+    """The simulated days, the kills, RSS samples and reads of `today`."""
+    total = args.days * args.day_seconds
+    # Kills in the first 80% only: the last stretch is one long-lived
+    # process whose RSS trend is measured.
+    rng = random.Random(args.seed)
+    kills = sorted(rng.uniform(0.05, 0.8) * total for _ in range(args.kills))
+    d.start()
+    t0 = time.monotonic()
+    reads = read_errors = 0
+    next_read = 0.0
+    while True:
+        now = time.monotonic() - t0
+        if now >= total:
+            break
+        if kills and now >= kills[0]:
+            kills.pop(0)
+            d.kill9()
+            d.start()
+        d.sample_rss()
+        if now >= next_read:
+            rc, _ = ctl_today(d.sock)
+            reads += 1
+            read_errors += rc != 0
+            next_read = now + 1.0
+        if d.proc.poll() is not None:
+            check(False, f"sudokud exited by itself with status {d.proc.returncode}")
+            d.start()
+        time.sleep(0.1)
+    return reads, read_errors
+
+
+def warm_up(d):
+    """On the real clock until today through today + DAYS_AHEAD are stored,
+    so the simulated days start with the buffer a long-running daemon has."""
+    d.start(test_clock=False)
+    check(d.wait_ready(), "sudokud (real clock) answers ping")
+    deadline = time.monotonic() + 600
+    want = 3 * (DAYS_AHEAD + 1)
+    while time.monotonic() < deadline:
+        if os.path.exists(d.db) and d.query("SELECT count(*) FROM puzzle")[0][0] >= want:
+            break
+        time.sleep(0.2)
+    check(d.stop() == 0, f"warm-up: {want} puzzles made, sudokud stopped cleanly")
+
+
+def drain(args, d, rec):
+    """Real clock, healthy receiver, until no pending event is still due."""
+    d.wait_ready()
+    d.stop()
+    rec.fail_rate = 0.0
+    d.start(test_clock=False)
+    d.wait_ready()
+    deadline = time.monotonic() + args.drain_max
+    while time.monotonic() < deadline:
+        d.sample_rss()
+        pending = d.query("SELECT count(*), max(next_attempt_at) FROM webhook_outbox "
+                          "WHERE status = 'pending'")[0]
+        if pending[0] == 0:
+            break
+        time.sleep(1)
+    return d.stop()
+
+
+def check_store(d, first, last):
+    rows = d.query("SELECT date, tier, puzzle, solution FROM puzzle ORDER BY date, tier")
+    by_day = {}
+    for date, tier, puzzle, sol in rows:
+        by_day.setdefault(date, {})[tier] = (puzzle, sol)
+    published = {r[0] for r in d.query("SELECT date FROM publication")}
+    day, lost_days, unpublished = first, [], []
+    while day <= last:
+        iso = day.isoformat()
+        if set(by_day.get(iso, {})) != set(TIERS):
+            lost_days.append(iso)
+        if iso not in published:
+            unpublished.append(iso)
+        day += datetime.timedelta(days=1)
+    n_days = (last - first).days + 1
+    check(not lost_days, f"{n_days} simulated days ({first} to {last}) each have "
+          f"{', '.join(TIERS)}; missing: {lost_days[:5]}")
+    check(not unpublished, f"every simulated day was published; not: {unpublished[:5]}")
+    puzzles = [r[2] for r in rows]
+    check(len(set(puzzles)) == len(puzzles),
+          f"{len(puzzles)} puzzles, no givens repeated across days")
+    text = "".join(p + "\n" for p in puzzles)
+    counts = subprocess.run([SUDOKUCTL, "count"], input=text, capture_output=True,
+                            text=True).stdout.split("\n")
+    grades = subprocess.run([SUDOKUCTL, "grade"], input=text, capture_output=True,
+                            text=True).stdout.split("\n")
+    bad_count = [rows[i][:2] for i in range(len(rows)) if counts[i] != "1"]
+    bad_grade = [rows[i][:2] for i in range(len(rows)) if grades[i].split(" ")[0] != rows[i][1]]
+    check(not bad_count, f"every puzzle has exactly one solution; not: {bad_count[:5]}")
+    check(not bad_grade, f"every puzzle grades to its tier; not: {bad_grade[:5]}")
+    ic = d.query("PRAGMA integrity_check")
+    check(ic == [("ok",)], f"PRAGMA integrity_check: {ic[:3]}")
+    return by_day, published, n_days
+
+
+def check_webhooks(d, rec, by_day, published):
+    ev = d.query("SELECT event_id, date, status, attempts FROM webhook_outbox "
+                 "WHERE event_type = 'puzzles.published'")
+    per_day = {}
+    for event_id, date, status, attempts in ev:
+        per_day.setdefault(date, []).append((event_id, status))
+    no_event = sorted(day for day in published if len(per_day.get(day, [])) != 1)
+    check(not no_event, f"each of {len(published)} published days has one outbox event; "
+          f"not: {no_event[:5]}")
+    status = {}
+    for _, _, s, _ in ev:
+        status[s] = status.get(s, 0) + 1
+    lost = [e for e in ev if e[2] == "delivered" and e[0] not in rec.accepted]
+    pending = [e for e in ev if e[2] == "pending"]
+    dead = [e for e in ev if e[2] == "dead"]
+    check(not lost, f"every delivered event reached the receiver; lost: {lost[:5]}")
+    check(not pending, f"no event left pending after the drain: {pending[:5]}")
+    unknown = [i for i in rec.accepted if i not in {e[0] for e in ev}]
+    check(not unknown, f"the receiver got no event the outbox does not know: {unknown[:5]}")
+    wrong = []
+    for event_id, date, s, _ in ev:
+        body = rec.events.get(event_id)
+        if body is None:
+            continue
+        got = {p["tier"]: p["puzzle"] for p in body["data"]["puzzles"]}
+        if body["data"]["date"] != date or got != {t: v[0] for t, v in by_day[date].items()}:
+            wrong.append(event_id)
+    check(not wrong, f"every delivered payload holds its day's stored puzzles: {wrong[:5]}")
+    check(rec.bad == 0, f"every request's signature verified ({rec.bad} bad)")
+    redelivered = sum(n - 1 for n in rec.accepted.values())
+    attempts = sum(e[3] for e in ev)
+    return status, len(dead), redelivered, attempts
+
+
+def rss_trend(d, lifetime_pid):
+    samples = [kb for _, kb in d.rss.get(lifetime_pid, [])]
+    if len(samples) < 20:
+        return None
+    tenth = len(samples) // 10
+    early = statistics.median(samples[tenth:2 * tenth])
+    late = statistics.median(samples[-tenth:])
+    return early, late, max(samples), len(samples)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--days", type=int, default=1000)
+    ap.add_argument("--kills", type=int, default=50)
+    ap.add_argument("--day-seconds", type=float, default=1.5)
+    ap.add_argument("--fail-rate", type=float, default=0.3)
+    ap.add_argument("--drain-max", type=float, default=1800.0)
+    ap.add_argument("--seed", type=int, default=int(time.time()))
+    ap.add_argument("--keep", action="store_true", help="keep the temp directory")
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="sudokud-soak-")
+    print(f"soak: {args.days} days of {args.day_seconds} s, {args.kills} kills, receiver "
+          f"failing {args.fail_rate:.0%}, seed {args.seed}, in {tmp}", flush=True)
+    rec = Receiver(args.fail_rate, args.seed)
+    d = Daemon(tmp, rec.port, args.day_seconds, 0)
+    warm_up(d)
+    epoch = d.epoch = int(time.time())
+    start_real = time.time()
+    t0 = time.monotonic()
+    reads, read_errors = run_days(args, d, rec)
+    end_real = time.time()
+    last_pid = d.proc.pid
+    first = sim_date(epoch, args.day_seconds, start_real)
+    # The last day counted is the one before the date live at the end: it
+    # had its whole span.
+    last = sim_date(epoch, args.day_seconds, end_real) - datetime.timedelta(days=1)
+    requests_during = (rec.requests, rec.failed)
+    drain_t0 = time.monotonic()
+    rc = drain(args, d, rec)
+    drain_s = time.monotonic() - drain_t0
+    check(rc == 0, f"sudokud stopped cleanly after the drain (status {rc})")
+
+    by_day, published, n_days = check_store(d, first, last)
+    status, dead, redelivered, attempts = check_webhooks(d, rec, by_day, published)
+    trend = rss_trend(d, last_pid)
+    if trend is None:
+        check(False, "enough RSS samples of the last daemon")
+    else:
+        early, late, peak, n = trend
+        check(late <= early * 1.10 + 512,
+              f"RSS did not grow: last daemon {early:.0f} kB early, {late:.0f} kB at the "
+              f"end, peak {peak} kB ({n} samples)")
+    all_rss = [kb for s in d.rss.values() for _, kb in s]
+    print(f"\nsoak figures: {n_days} simulated days in {time.monotonic() - t0 - drain_s:.0f} s "
+          f"(+ {drain_s:.0f} s drain), {args.kills} kill -9, {len(d.rss)} daemon starts")
+    print(f"  receiver: {rec.requests} requests, {requests_during[1]} failed on purpose "
+          f"({requests_during[1] / max(1, requests_during[0]):.1%} during the days), "
+          f"{len(rec.accepted)} distinct events accepted, {redelivered} redelivered "
+          f"(deduped by webhook-id)")
+    print(f"  outbox: {status}, {attempts} attempts; dead {dead}")
+    print(f"  today queries: {reads}, failed {read_errors} (kills included)")
+    print(f"  RSS over all daemons: min {min(all_rss)} kB, max {max(all_rss)} kB")
+    print(f"  lost days 0 if ok above; puzzles {sum(len(v) for v in by_day.values())}")
+    if not args.keep and not FAILURES:
+        subprocess.run(["rm", "-rf", tmp])
+    print(f"soak: {len(FAILURES)} failure(s)")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
