@@ -112,12 +112,14 @@ $(BUILD)/bench/%: bench/%.c $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(ALL_LDFLAGS) $(LIBS) $(PKG_LIBS) -lm
 
-# Every test: unit tests, integration tests, then the unit tests again
-# under the sanitizers.  tests/run prints one "N passed, N failed" line.
+# Every test: the integration tests under valgrind, the fuzzers over their
+# seeds and a short soak (check-reliability), then unit and integration
+# tests, and the unit tests again under ASan+UBSan (tests/run, whose
+# one-line summary "tests: N passed, N failed" closes the output).
 check: all $(TESTS)
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 OPT=-O1 unit-build
-	tests/run build build/asan
 	$(MAKE) --no-print-directory check-reliability
+	tests/run build build/asan
 
 unit-build: $(PROGRAMS) $(TESTS)
 
