@@ -10,6 +10,8 @@
  */
 #include "tech.h"
 
+#include <string.h>
+
 static const char *const group_word[4] = { "", "", "pair", "triple" };
 
 /*
@@ -29,21 +31,23 @@ static unsigned cand_of(const struct human_state *st, int cell)
     return st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
 }
 
+/* One pass in reading order: cell (r, c) is in row segment (r, c / 3)
+ * and column segment (c, r / 3). */
 static void segs_build(const struct human_state *st, struct segs *sg)
 {
-    for (int cols = 0; cols < 2; cols++) {
-        for (int l = 0; l < 9; l++) {
-            for (int k = 0; k < 3; k++) {
-                unsigned m[3], placed = 0;
-                for (int i = 0; i < 3; i++) {
-                    int cell = cols ? (3 * k + i) * 9 + l : l * 9 + 3 * k + i;
-                    m[i] = cand_of(st, cell);
-                    placed |= st->value[cell] ? tech_bit(st->value[cell]) : 0;
-                }
-                sg->cand[cols][l][k] = m[0] | m[1] | m[2];
-                sg->twice[cols][l][k] = (m[0] & m[1]) | (m[0] & m[2]) | (m[1] & m[2]);
-                sg->placed[cols][l][k] = placed;
-            }
+    memset(sg, 0, sizeof *sg);
+    for (int r = 0; r < 9; r++) {
+        for (int c = 0; c < 9; c++) {
+            int cell = r * 9 + c, v = st->value[cell];
+            unsigned m = v ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+            unsigned placed = v ? tech_bit(v) : 0;
+            unsigned *rc = &sg->cand[0][r][c / 3], *cc = &sg->cand[1][c][r / 3];
+            sg->twice[0][r][c / 3] |= *rc & m;
+            sg->twice[1][c][r / 3] |= *cc & m;
+            *rc |= m;
+            *cc |= m;
+            sg->placed[0][r][c / 3] |= placed;
+            sg->placed[1][c][r / 3] |= placed;
         }
     }
 }
@@ -245,25 +249,28 @@ static int locked_in_segment(const struct human_state *st,
                              struct human_step *step, const struct segs *sg,
                              int b, int cols, int l, int k, unsigned seg, int n)
 {
-    unsigned m[3], others = box_rest(sg, cols, l, k) | line_rest(sg, cols, l, k);
+    unsigned m[3], usable = 0;
     int i = 0;
-    for (unsigned p = seg; p; p &= p - 1)
-        m[i++] = cand_of(st, tech_house_cells[TECH_BOX(b)][tech_lowest(p)]);
+    for (unsigned p = seg; p; p &= p - 1, i++) {
+        m[i] = cand_of(st, tech_house_cells[TECH_BOX(b)][tech_lowest(p)]);
+        if (tech_count(m[i]) >= 2 && tech_count(m[i]) <= n)
+            usable |= p & -p;
+    }
+    if (tech_count(usable) < n)
+        return 0;   /* a locked set's cells hold 2..n digits */
+    unsigned others = box_rest(sg, cols, l, k) | line_rest(sg, cols, l, k);
     for (unsigned sub = seg; sub; sub = (sub - 1) & seg) {
-        if (tech_count(sub) != n)
+        if (tech_count(sub) != n || (sub & ~usable))
             continue;
         unsigned digits = 0, rest = others;
-        int ok = 1;
         i = 0;
         for (unsigned p = seg; p; p &= p - 1, i++) {
-            if (!(sub & p & -p)) {
+            if (sub & p & -p)
+                digits |= m[i];
+            else
                 rest |= m[i];
-                continue;
-            }
-            ok &= tech_count(m[i]) >= 2;
-            digits |= m[i];
         }
-        if (ok && tech_count(digits) == n && (digits & rest) &&
+        if (tech_count(digits) == n && (digits & rest) &&
             try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n))
             return 1;
     }
