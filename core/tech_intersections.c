@@ -18,12 +18,12 @@ static const char *const group_word[4] = { "", "", "pair", "triple" };
  * The 54 segments (three cells where a line meets a box), summarised
  * once per search so that each box or line is tested with a few mask
  * operations, and a step is built (by the code below) only where it
- * succeeds.  row[r][k]: row r in box column k; col[c][k]: column c in
+ * succeeds.  [0][r][k]: row r in box column k; [1][c][k]: column c in
  * box row k.  cand: digits of the segment's empty cells; twice: digits in
- * two or more of them; placed: digits placed there.
+ * two or more of them.
  */
 struct segs {
-    unsigned cand[2][9][3], twice[2][9][3], placed[2][9][3];
+    unsigned cand[2][9][3], twice[2][9][3];
 };
 
 static unsigned cand_of(const struct human_state *st, int cell)
@@ -31,25 +31,31 @@ static unsigned cand_of(const struct human_state *st, int cell)
     return st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
 }
 
-/* One pass in reading order: cell (r, c) is in row segment (r, c / 3)
- * and column segment (c, r / 3). */
 static void segs_build(const struct human_state *st, struct segs *sg)
 {
-    memset(sg, 0, sizeof *sg);
-    for (int r = 0; r < 9; r++) {
-        for (int c = 0; c < 9; c++) {
-            int cell = r * 9 + c, v = st->value[cell];
-            unsigned m = v ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
-            unsigned placed = v ? tech_bit(v) : 0;
-            unsigned *rc = &sg->cand[0][r][c / 3], *cc = &sg->cand[1][c][r / 3];
-            sg->twice[0][r][c / 3] |= *rc & m;
-            sg->twice[1][c][r / 3] |= *cc & m;
-            *rc |= m;
-            *cc |= m;
-            sg->placed[0][r][c / 3] |= placed;
-            sg->placed[1][c][r / 3] |= placed;
+    unsigned m[GRID_CELLS];
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        m[cell] = cand_of(st, cell);
+    for (int l = 0; l < 9; l++) {
+        for (int k = 0; k < 3; k++) {
+            const unsigned *r = &m[l * 9 + 3 * k], *c = &m[27 * k + l];
+            sg->cand[0][l][k] = r[0] | r[1] | r[2];
+            sg->twice[0][l][k] = (r[0] & r[1]) | (r[2] & (r[0] | r[1]));
+            sg->cand[1][l][k] = c[0] | c[9] | c[18];
+            sg->twice[1][l][k] = (c[0] & c[9]) | (c[18] & (c[0] | c[9]));
         }
     }
+}
+
+/* Digits placed in house h. */
+static unsigned placed_in(const struct human_state *st, int h)
+{
+    unsigned placed = 0;
+    for (int i = 0; i < 9; i++) {
+        int v = st->value[tech_house_cells[h][i]];
+        placed |= v ? tech_bit(v) : 0;
+    }
+    return placed;
 }
 
 /* Union of the segments of line l (in sg's direction cols) except k. */
@@ -67,18 +73,14 @@ static unsigned box_rest(const struct segs *sg, int cols, int l, int k)
 }
 
 /* Digits of segment (l, k) in two or more of its cells and nowhere else
- * in the box (pointing: box_side) or in the line (claiming), not placed
- * there, that the other side still has. */
+ * in the box (pointing: box_side) or in the line (claiming), that the
+ * other side still has.  (The caller drops digits placed in the house.) */
 static unsigned confined_digits(const struct segs *sg, int cols, int l, int k,
                                 int box_side)
 {
     unsigned here = sg->cand[cols][l][k] & sg->twice[cols][l][k];
     unsigned box = box_rest(sg, cols, l, k), line = line_rest(sg, cols, l, k);
-    unsigned placed = 0;
-    for (int i = 0; i < 3; i++)
-        placed |= box_side ? sg->placed[cols][l / 3 * 3 + i][k]
-                           : sg->placed[cols][l][i];
-    return here & ~placed & (box_side ? ~box & line : ~line & box);
+    return here & (box_side ? ~box & line : ~line & box);
 }
 
 /* The cells of house h at the positions of posmask, in order. */
@@ -144,6 +146,8 @@ int tech_find_pointing(const struct human_state *st, struct human_step *step)
             cols[k] = confined_digits(&sg, 1, b % 3 * 3 + k, b / 3, 1);
             all |= rows[k] | cols[k];
         }
+        if (all)
+            all &= ~placed_in(st, TECH_BOX(b));
         for (unsigned m = all; m; m &= m - 1) {
             int d = tech_lowest_digit(m), line = -1;
             for (int k = 0; k < 3 && line < 0; k++) {
@@ -169,6 +173,8 @@ int tech_find_claiming(const struct human_state *st, struct human_step *step)
         unsigned in_box[3], all = 0;
         for (int k = 0; k < 3; k++)
             all |= in_box[k] = confined_digits(&sg, cols, l, k, 0);
+        if (all)
+            all &= ~placed_in(st, h);
         for (unsigned m = all; m; m &= m - 1) {
             int d = tech_lowest_digit(m), k = 0;
             while (!(in_box[k] & tech_bit(d)))
