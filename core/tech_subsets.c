@@ -7,14 +7,16 @@
  * one search over combinations of masks: cells by their digit masks, or
  * digits by their position masks.  Houses are scanned boxes, rows, columns.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
 struct subset {
     const struct human_state *st;
     struct human_step *step;
+    const struct tech_digits *dg;   /* hidden subsets only */
     int house, size, hidden;
+    unsigned cand[9];     /* candidates of the house's empty cells */
     int n_items;
     int item[9];          /* positions (naked) or digits (hidden) */
     unsigned mask[9];     /* their digit masks (naked) or positions (hidden) */
@@ -84,11 +86,34 @@ static int subset_found(struct subset *s, unsigned chosen, unsigned uni)
     return 1;
 }
 
+/* Whether subset_found would eliminate something: a cheap test first. */
+static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
+{
+    unsigned posmask = 0, digits = 0, rest = 0;
+    for (unsigned m = chosen; m; m &= m - 1) {
+        int it = s->item[tech_lowest(m)];
+        if (s->hidden)
+            digits |= tech_bit(it);
+        else
+            posmask |= 1u << it;
+    }
+    if (s->hidden) {
+        for (unsigned m = uni; m; m &= m - 1)
+            rest |= s->cand[tech_lowest(m)];
+        return (rest & ~digits) != 0;
+    }
+    for (int i = 0; i < 9; i++)
+        if (!(posmask & (1u << i)))
+            rest |= s->cand[i];
+    return (rest & uni) != 0;
+}
+
 static int combine(struct subset *s, int start, int depth, unsigned chosen,
                    unsigned uni)
 {
     if (depth == s->size)
-        return tech_count(uni) == s->size && subset_found(s, chosen, uni);
+        return tech_count(uni) == s->size && subset_removes(s, chosen, uni) &&
+               subset_found(s, chosen, uni);
     for (int i = start; i <= s->n_items - (s->size - depth); i++) {
         unsigned u = uni | s->mask[i];
         if (tech_count(u) > s->size)
@@ -99,39 +124,52 @@ static int combine(struct subset *s, int start, int depth, unsigned chosen,
     return 0;
 }
 
-/* Collects the items of house h that can take part in a subset. */
-static void collect(struct subset *s)
+/* Collects the items of house h that can take part in a subset; returns
+ * 0 when the house cannot have one that eliminates something. */
+static int collect(struct subset *s)
 {
-    uint16_t pos[9];
-    unsigned placed = tech_house_positions(s->st, s->house, pos);
+    unsigned placed = 0;
+    int filled = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[s->house][i], v = s->st->value[cell];
+        s->cand[i] = v ? 0 : s->st->cand[cell];
+        placed |= v ? tech_bit(v) : 0;
+        filled += s->cand[i] == 0;
+    }
+    /* naked: some cell outside the subset must hold one of its digits */
+    if (!s->hidden && 9 - filled <= s->size)
+        return 0;
     s->n_items = 0;
     for (int i = 0; i < 9; i++) {
         unsigned m;
         if (s->hidden) {
-            m = pos[i];
+            m = s->dg->pos[i][s->house];
             if (placed & (1u << i))
                 continue;
         } else {
-            int cell = tech_house_cells[s->house][i];
-            m = s->st->value[cell] ? 0 : s->st->cand[cell];
+            m = s->cand[i];
         }
         if (tech_count(m) < 2 || tech_count(m) > s->size)
             continue;
         s->item[s->n_items] = s->hidden ? i + 1 : i;
         s->mask[s->n_items++] = m;
     }
+    return s->n_items >= s->size;
 }
 
 static int find_subset(const struct human_state *st, struct human_step *step,
                        int size, int hidden)
 {
     static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
-    struct subset s = { .st = st, .step = step, .size = size, .hidden = hidden };
+    struct tech_digits dg;
+    struct subset s = { .st = st, .step = step, .dg = &dg, .size = size,
+                        .hidden = hidden };
+    if (hidden)
+        tech_digits_build(st, &dg);
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
             s.house = h;
-            collect(&s);
-            if (s.n_items >= size && combine(&s, 0, 0, 0, 0))
+            if (collect(&s) && combine(&s, 0, 0, 0, 0))
                 return 1;
         }
     }
