@@ -7,16 +7,16 @@
  * one search over combinations of masks: cells by their digit masks, or
  * digits by their position masks.  Houses are scanned boxes, rows, columns.
  */
-#include "tech_digits.h"
+#include "tech.h"
 
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
 struct subset {
     const struct human_state *st;
     struct human_step *step;
-    const struct tech_digits *dg;   /* hidden subsets only */
     int house, size, hidden;
-    unsigned cand[9];     /* candidates of the house's empty cells */
+    uint16_t grid[GRID_CELLS];   /* candidates of the empty cells */
+    unsigned cand[9];     /* those of the house's cells */
     int n_items;
     int item[9];          /* positions (naked) or digits (hidden) */
     unsigned mask[9];     /* their digit masks (naked) or positions (hidden) */
@@ -108,51 +108,85 @@ static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
     return (rest & uni) != 0;
 }
 
-static int combine(struct subset *s, int start, int depth, unsigned chosen,
-                   unsigned uni)
+/* Every choice of size items in lexicographic order, skipping those
+ * whose union already has more than size digits (or positions). */
+static int combine(struct subset *s)
 {
-    if (depth == s->size)
-        return tech_count(uni) == s->size && subset_removes(s, chosen, uni) &&
-               subset_found(s, chosen, uni);
-    for (int i = start; i <= s->n_items - (s->size - depth); i++) {
-        unsigned u = uni | s->mask[i];
-        if (tech_count(u) > s->size)
+    int at[4] = { 0 }, d = 0, z = s->size, n = s->n_items;
+    unsigned uni[5] = { 0 };
+    while (d >= 0) {
+        if (at[d] > n - (z - d)) {
+            if (--d >= 0)
+                at[d]++;
             continue;
-        if (combine(s, i + 1, depth + 1, chosen | (1u << i), u))
-            return 1;
+        }
+        unsigned u = uni[d] | s->mask[at[d]];
+        if (tech_count(u) <= z && d + 1 < z) {
+            uni[++d] = u;
+            at[d] = at[d - 1] + 1;
+            continue;
+        }
+        if (tech_count(u) == z && d + 1 == z) {
+            unsigned chosen = 0;
+            for (int k = 0; k < z; k++)
+                chosen |= 1u << at[k];
+            if (subset_removes(s, chosen, u) && subset_found(s, chosen, u))
+                return 1;
+        }
+        at[d]++;
     }
     return 0;
+}
+
+/* Digits held by 2..size cells of the house (a bit-sliced count). */
+static unsigned hidden_candidates(const struct subset *s)
+{
+    unsigned c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0;
+    for (int i = 0; i < 9; i++) {
+        unsigned x = s->cand[i];
+        c5 |= c4 & x;
+        c4 |= c3 & x;
+        c3 |= c2 & x;
+        c2 |= c1 & x;
+        c1 |= x;
+    }
+    const unsigned over[5] = { 0, 0, c3, c4, c5 };
+    return c2 & ~over[s->size];
+}
+
+/* The hidden subset's items: digits by their positions in the house. */
+static void collect_hidden(struct subset *s, unsigned digits)
+{
+    uint16_t pos[9];
+    unsigned placed = tech_house_positions(s->st, s->house, pos);
+    for (unsigned m = digits & ~placed; m; m &= m - 1) {
+        int i = tech_lowest(m);
+        s->item[s->n_items] = i + 1;
+        s->mask[s->n_items++] = pos[i];
+    }
 }
 
 /* Collects the items of house h that can take part in a subset; returns
  * 0 when the house cannot have one that eliminates something. */
 static int collect(struct subset *s)
 {
-    unsigned placed = 0;
-    int filled = 0;
-    for (int i = 0; i < 9; i++) {
-        int cell = tech_house_cells[s->house][i], v = s->st->value[cell];
-        s->cand[i] = v ? 0 : s->st->cand[cell];
-        placed |= v ? tech_bit(v) : 0;
-        filled += s->cand[i] == 0;
-    }
-    /* naked: some cell outside the subset must hold one of its digits */
-    if (!s->hidden && 9 - filled <= s->size)
-        return 0;
+    int empty = 0;
     s->n_items = 0;
     for (int i = 0; i < 9; i++) {
-        unsigned m;
-        if (s->hidden) {
-            m = s->dg->pos[i][s->house];
-            if (placed & (1u << i))
-                continue;
-        } else {
-            m = s->cand[i];
-        }
-        if (tech_count(m) < 2 || tech_count(m) > s->size)
+        unsigned m = s->cand[i] = s->grid[tech_house_cells[s->house][i]];
+        int n = tech_count(m);
+        empty += n > 0;
+        if (s->hidden || n < 2 || n > s->size)
             continue;
-        s->item[s->n_items] = s->hidden ? i + 1 : i;
+        s->item[s->n_items] = i;
         s->mask[s->n_items++] = m;
+    }
+    if (s->hidden) {
+        unsigned digits = hidden_candidates(s);
+        if (tech_count(digits) >= s->size)
+            collect_hidden(s, digits);
+    } else if (empty <= s->size) {
+        return 0;   /* no cell outside the subset holds one of its digits */
     }
     return s->n_items >= s->size;
 }
@@ -161,15 +195,13 @@ static int find_subset(const struct human_state *st, struct human_step *step,
                        int size, int hidden)
 {
     static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
-    struct tech_digits dg;
-    struct subset s = { .st = st, .step = step, .dg = &dg, .size = size,
-                        .hidden = hidden };
-    if (hidden)
-        tech_digits_build(st, &dg);
+    struct subset s = { .st = st, .step = step, .size = size, .hidden = hidden };
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        s.grid[cell] = st->value[cell] ? 0 : st->cand[cell];
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
             s.house = h;
-            if (collect(&s) && combine(&s, 0, 0, 0, 0))
+            if (collect(&s) && combine(&s))
                 return 1;
         }
     }
