@@ -3,11 +3,20 @@
 # under AddressSanitizer and UndefinedBehaviorSanitizer; `make bench` runs
 # the benchmarks over ../shared/bench/data.
 
+# Installation paths (FHS).  The configuration lives in /etc whatever the
+# PREFIX: the daemon's default is /etc/sudokud/sudokud.conf and systemd's
+# ConfigurationDirectory= is always under /etc.
 PREFIX  ?= /usr/local
 DESTDIR ?=
 BINDIR  ?= $(PREFIX)/bin
 SBINDIR ?= $(PREFIX)/sbin
 DATADIR ?= $(PREFIX)/share/sudokud
+MANDIR  ?= $(PREFIX)/share/man
+DOCDIR  ?= $(PREFIX)/share/doc/sudokud
+SYSCONFDIR     ?= /etc
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR    ?= $(PREFIX)/lib/sysusers.d
+TMPFILESDIR    ?= $(PREFIX)/lib/tmpfiles.d
 
 CC      ?= cc
 BUILD   ?= build
@@ -27,9 +36,12 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -Icore -Idaemon -I$(BUILD)/gen \
+ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(HARDEN_CFLAGS) $(SAN_FLAGS) -Icore -Idaemon -I$(BUILD)/gen \
              $(PKG_CFLAGS)
-ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
+# Hardening of the installed binaries (what lintian and Debian expect).
+HARDEN_CFLAGS ?= -D_FORTIFY_SOURCE=2 -fstack-protector-strong
+HARDEN_LDFLAGS ?= -Wl,-z,relro,-z,now
+ALL_LDFLAGS = $(LDFLAGS) $(HARDEN_LDFLAGS) $(SAN_FLAGS)
 
 CORE_SRC   := $(wildcard core/*.c)
 MAINS      := daemon/sudokuctl.c daemon/sudokud.c
@@ -47,7 +59,7 @@ DAEMON_OBJ += $(BUILD)/obj/gen/schema_sql.o
 PROGRAMS   := $(BUILD)/sudokuctl $(if $(wildcard daemon/sudokud.c),$(BUILD)/sudokud)
 LIBS       := $(BUILD)/libsudokud.a $(BUILD)/libsudokucore.a
 
-.PHONY: all check unit-build bench run install uninstall clean
+.PHONY: all check unit-build bench run install install-system uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(PROGRAMS)
@@ -115,16 +127,81 @@ run: all
 bench: all $(BENCHES)
 	bench/run build
 
-install: all
-	install -d $(DESTDIR)$(BINDIR)
+# `make install` puts everything in place under DESTDIR; run as root with
+# no DESTDIR it also creates the user and /run/sudokud (systemd-sysusers,
+# systemd-tmpfiles), a generator secret when there is none, and reloads
+# systemd.  An existing /etc/sudokud/sudokud.conf is never overwritten.
+# `make uninstall` removes what install put there, except a configuration
+# that differs from the example installed with it and the generator secret
+# (your puzzles derive from it); the database in /var/lib/sudokud and the
+# user and groups are left alone.
+CONF_DIR   = $(DESTDIR)$(SYSCONFDIR)/sudokud
+MAN_PAGES  = man/sudokuctl.1 man/sudokud.conf.5 man/sudokud.8
+
+install: all $(MAN_PAGES)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR)
 	install -m 0755 $(BUILD)/sudokuctl $(DESTDIR)$(BINDIR)/sudokuctl
-	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(DATADIR)
 	install -m 0755 $(BUILD)/sudokud $(DESTDIR)$(SBINDIR)/sudokud
-	install -m 0644 config/sudokud.conf $(DESTDIR)$(DATADIR)/sudokud.conf.example
+	install -d $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR)
+	sed 's|/usr/local/sbin/sudokud|$(SBINDIR)/sudokud|g' systemd/sudokud.service \
+	    > $(DESTDIR)$(SYSTEMDUNITDIR)/sudokud.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/sudokud.service
+	install -m 0644 systemd/sudokud.socket $(DESTDIR)$(SYSTEMDUNITDIR)/sudokud.socket
+	install -m 0644 systemd/sudokud.sysusers $(DESTDIR)$(SYSUSERSDIR)/sudokud.conf
+	install -m 0644 systemd/sudokud.tmpfiles $(DESTDIR)$(TMPFILESDIR)/sudokud.conf
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
+	install -m 0644 man/sudokuctl.1 $(DESTDIR)$(MANDIR)/man1/sudokuctl.1
+	install -m 0644 man/sudokud.conf.5 $(DESTDIR)$(MANDIR)/man5/sudokud.conf.5
+	install -m 0644 man/sudokud.8 $(DESTDIR)$(MANDIR)/man8/sudokud.8
+	install -d $(DESTDIR)$(DATADIR)/schema $(DESTDIR)$(DOCDIR)/examples
+	install -m 0644 $(SCHEMA_SQL) $(DESTDIR)$(DATADIR)/schema/
+	install -m 0644 config/sudokud.conf $(DESTDIR)$(DOCDIR)/examples/sudokud.conf
+	install -m 0644 tests/integration/receiver.py $(DESTDIR)$(DOCDIR)/examples/receiver.py
+	install -d -m 0755 $(CONF_DIR)
+	@if [ -e $(CONF_DIR)/sudokud.conf ]; then \
+	    echo "keeping the existing $(CONF_DIR)/sudokud.conf (the example is in $(DOCDIR)/examples)"; \
+	else \
+	    echo "install -m 0640 config/sudokud.conf $(CONF_DIR)/sudokud.conf"; \
+	    install -m 0640 config/sudokud.conf $(CONF_DIR)/sudokud.conf; \
+	fi
+	@if [ -z "$(DESTDIR)" ]; then $(MAKE) --no-print-directory install-system; fi
+
+# Only for a live install (no DESTDIR), as root: what a package's
+# postinst would do.
+install-system:
+	@if [ "$$(id -u)" -ne 0 ]; then \
+	    echo "not root: run systemd-sysusers, systemd-tmpfiles --create and"; \
+	    echo "systemctl daemon-reload yourself (see sudokud(8), INSTALLATION)"; exit 0; fi; \
+	if command -v systemd-sysusers >/dev/null; then \
+	    systemd-sysusers $(SYSUSERSDIR)/sudokud.conf; fi; \
+	if command -v systemd-tmpfiles >/dev/null; then \
+	    systemd-tmpfiles --create $(TMPFILESDIR)/sudokud.conf; fi; \
+	if getent group sudokud >/dev/null; then \
+	    chgrp sudokud $(CONF_DIR)/sudokud.conf; fi; \
+	if [ ! -e $(CONF_DIR)/generator.secret ]; then \
+	    echo "creating $(CONF_DIR)/generator.secret"; \
+	    (umask 077; head -c 32 /dev/urandom | base64 > $(CONF_DIR)/generator.secret); \
+	    chmod 0640 $(CONF_DIR)/generator.secret; \
+	    if getent group sudokud >/dev/null; then \
+	        chgrp sudokud $(CONF_DIR)/generator.secret; fi; fi; \
+	if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	echo "installed; start with: systemctl enable --now sudokud"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sudokuctl
-	rm -f $(DESTDIR)$(SBINDIR)/sudokud $(DESTDIR)$(DATADIR)/sudokud.conf.example
+	rm -f $(DESTDIR)$(BINDIR)/sudokuctl $(DESTDIR)$(SBINDIR)/sudokud
+	rm -f $(DESTDIR)$(SYSTEMDUNITDIR)/sudokud.service $(DESTDIR)$(SYSTEMDUNITDIR)/sudokud.socket
+	rm -f $(DESTDIR)$(SYSUSERSDIR)/sudokud.conf $(DESTDIR)$(TMPFILESDIR)/sudokud.conf
+	rm -f $(DESTDIR)$(MANDIR)/man1/sudokuctl.1 $(DESTDIR)$(MANDIR)/man5/sudokud.conf.5 \
+	    $(DESTDIR)$(MANDIR)/man8/sudokud.8
+	@if cmp -s $(DESTDIR)$(DOCDIR)/examples/sudokud.conf $(CONF_DIR)/sudokud.conf; then \
+	    echo "rm -f $(CONF_DIR)/sudokud.conf"; rm -f $(CONF_DIR)/sudokud.conf; \
+	elif [ -e $(CONF_DIR)/sudokud.conf ]; then \
+	    echo "keeping $(CONF_DIR)/sudokud.conf: it differs from the installed example"; fi
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+	@if [ -e $(CONF_DIR)/generator.secret ]; then \
+	    echo "keeping $(CONF_DIR)/generator.secret: the puzzles derive from it"; fi
+	@rmdir $(CONF_DIR) 2>/dev/null || true
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
 
 clean:
 	rm -rf build

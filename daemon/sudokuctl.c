@@ -131,8 +131,9 @@ static const struct command commands[] = {
      "               same content).\n"
      "  test [NAME]  queues a signed webhook.test event now for endpoint NAME,\n"
      "               or every enabled one.\n"
-     "Anyone who may use the socket may do this: socket_mode and socket_group\n"
-     "decide who that is.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+     "status is open to anyone who may use the socket; retry, replay and test\n"
+     "are answered only for root and the daemon's own user (others get\n"
+     "'forbidden'): run them with sudo.\n" SOCKET_HELP DAEMON_EXIT, NULL},
     {"backup", ctl_cmd_backup, "backup FILE [--json] [--socket PATH]",
      "Has the running daemon copy its database to FILE with SQLite's online\n"
      "backup (queries keep being answered; the copy is consistent). A relative\n"

@@ -162,6 +162,7 @@ class Daemon:
         self.write_config(hooks)
 
     def write_config(self, hooks):
+        self.hooks = hooks
         text = ("[daemon]\n"
                 f"state_directory = {self.dir}\n"
                 f"socket = {self.dir}/sudokud.sock\n"
@@ -186,9 +187,15 @@ class Daemon:
         return self.notify.wait_for("READY=1")
 
     def create_db(self):
-        """Lets sudokud create its schema, then stops it."""
+        """Lets sudokud create its schema, then stops it.  It runs without
+        webhooks: it may make and publish today before SIGTERM arrives, and
+        no receiver may hear of that run (fill_day replaces the day)."""
+        hooks = self.hooks
+        self.write_config([])
         self.start()
-        return self.stop()
+        rc = self.stop()
+        self.write_config(hooks)
+        return rc
 
     def stop(self, timeout=10):
         self.proc.send_signal(signal.SIGTERM)
