@@ -25,6 +25,15 @@ void tech_digits_build(const struct human_state *st, struct tech_digits *dg)
     }
 }
 
+const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
+{
+    if (!ctx->have_digits) {
+        tech_digits_build(ctx->st, &ctx->dg);
+        ctx->have_digits = 1;
+    }
+    return &ctx->dg;
+}
+
 #define PEERS_ROW0 ((tech_cells)0x1FF)
 #define PEERS_COL0 (((tech_cells)1 << 72) | (tech_cells)0x8040201008040201ull)
 #define PEERS_BOX0 ((tech_cells)(0x7 | (0x7 << 9) | (0x7 << 18)))

@@ -43,6 +43,27 @@ struct tech_digits {
 
 void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
 
+/*
+ * The context of one search (human_find_step): the state and what is
+ * derived from it, built on first use.  It lives on the caller's stack
+ * for one search, so it cannot go stale; public find functions make their
+ * own.
+ */
+struct tech_ctx {
+    const struct human_state *st;
+    int have_digits;
+    struct tech_digits dg;
+};
+
+static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
+{
+    ctx->st = st;
+    ctx->have_digits = 0;
+}
+
+/* The per-digit positions of ctx->st (built on the first call). */
+const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx);
+
 /* Position of cell inside its box (0..8, reading order). */
 static inline int tech_box_pos(int cell)
 {

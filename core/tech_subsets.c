@@ -7,13 +7,14 @@
  * one search over combinations of masks: cells by their digit masks, or
  * digits by their position masks.  Houses are scanned boxes, rows, columns.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
 struct subset {
     const struct human_state *st;
     struct human_step *step;
+    struct tech_ctx *ctx;
     int house, size, hidden;
     uint16_t grid[GRID_CELLS];   /* candidates of the empty cells */
     unsigned cand[9];     /* those of the house's cells */
@@ -157,12 +158,16 @@ static unsigned hidden_candidates(const struct subset *s)
 /* The hidden subset's items: digits by their positions in the house. */
 static void collect_hidden(struct subset *s, unsigned digits)
 {
-    uint16_t pos[9];
-    unsigned placed = tech_house_positions(s->st, s->house, pos);
+    const struct tech_digits *dg = tech_ctx_digits(s->ctx);
+    unsigned placed = 0;
+    for (int i = 0; i < 9; i++) {
+        int v = s->st->value[tech_house_cells[s->house][i]];
+        placed |= v ? tech_bit(v) : 0;
+    }
     for (unsigned m = digits & ~placed; m; m &= m - 1) {
         int i = tech_lowest(m);
         s->item[s->n_items] = i + 1;
-        s->mask[s->n_items++] = pos[i];
+        s->mask[s->n_items++] = dg->pos[i][s->house];
     }
 }
 
@@ -191,11 +196,13 @@ static int collect(struct subset *s)
     return s->n_items >= s->size;
 }
 
-static int find_subset(const struct human_state *st, struct human_step *step,
+static int find_subset(struct tech_ctx *ctx, struct human_step *step,
                        int size, int hidden)
 {
     static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
-    struct subset s = { .st = st, .step = step, .size = size, .hidden = hidden };
+    const struct human_state *st = ctx->st;
+    struct subset s = { .st = st, .step = step, .ctx = ctx, .size = size,
+                        .hidden = hidden };
     for (int cell = 0; cell < GRID_CELLS; cell++)
         s.grid[cell] = st->value[cell] ? 0 : st->cand[cell];
     for (int o = 0; o < 3; o++) {
@@ -209,33 +216,62 @@ static int find_subset(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+/* Naked subsets need no shared context. */
+static int find_naked(const struct human_state *st, struct human_step *step,
+                      int size)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return find_subset(&ctx, step, size, 0);
+}
+
 int tech_find_naked_pair(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 2, 0);
+    return find_naked(st, step, 2);
 }
 
 int tech_find_naked_triple(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 3, 0);
+    return find_naked(st, step, 3);
 }
 
 int tech_find_naked_quad(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 4, 0);
+    return find_naked(st, step, 4);
+}
+
+int tech_find_hidden_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 2, 1);
+}
+
+int tech_find_hidden_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 3, 1);
+}
+
+int tech_find_hidden_quad_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 4, 1);
 }
 
 int tech_find_hidden_pair(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 2, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_hidden_pair_ctx(&ctx, step);
 }
 
-int tech_find_hidden_triple(const struct human_state *st,
-                            struct human_step *step)
+int tech_find_hidden_triple(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 3, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_hidden_triple_ctx(&ctx, step);
 }
 
 int tech_find_hidden_quad(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 4, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_hidden_quad_ctx(&ctx, step);
 }
