@@ -20,6 +20,8 @@ enum sdp_kind { SDP_SKYSCRAPER, SDP_KITE, SDP_TURBOT };
 struct link {
     uint8_t house, end[2];
     tech_cells peers[2];   /* of each end */
+    tech_cells ends;       /* the two ends */
+    tech_cells sees;       /* peers of either end */
 };
 
 static const char *const sdp_name[3] = { "Skyscraper", "2-String Kite",
@@ -100,6 +102,8 @@ static int collect_links(const struct tech_digits *dg, int d, struct link *links
         links[n].end[1] = tech_house_cells[h][tech_lowest(p & (p - 1))];
         links[n].peers[0] = tech_peers(links[n].end[0]);
         links[n].peers[1] = tech_peers(links[n].end[1]);
+        links[n].ends = tech_cell_bit(links[n].end[0]) | tech_cell_bit(links[n].end[1]);
+        links[n].sees = links[n].peers[0] | links[n].peers[1];
         n++;
     }
     return n;
@@ -126,8 +130,8 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 const struct link *li = &links[i], *lj = &links[j];
-                if (!houses_fit(li->house, lj->house, want))
-                    continue;
+                if (!houses_fit(li->house, lj->house, want) || !(li->sees & lj->ends))
+                    continue;   /* no end of lj sees an end of li */
                 for (int e = 0; e < 4; e++) {
                     int ib = e & 1, jb = e >> 1;
                     int b1 = li->end[ib], a1 = li->end[!ib];
