@@ -190,6 +190,10 @@ int tech_find_claiming(const struct human_state *st, struct human_step *step);
 int tech_find_locked_pair(const struct human_state *st, struct human_step *step);
 int tech_find_locked_triple(const struct human_state *st,
                             struct human_step *step);
+int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_locked_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_locked_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_subsets.c */
 int tech_find_naked_pair(const struct human_state *st, struct human_step *step);

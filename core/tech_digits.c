@@ -34,6 +34,31 @@ const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
     return &ctx->dg;
 }
 
+void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
+{
+    unsigned m[GRID_CELLS];
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        m[cell] = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+    for (int l = 0; l < 9; l++) {
+        for (int k = 0; k < 3; k++) {
+            const unsigned *r = &m[l * 9 + 3 * k], *c = &m[27 * k + l];
+            sg->cand[0][l][k] = r[0] | r[1] | r[2];
+            sg->twice[0][l][k] = (r[0] & r[1]) | (r[2] & (r[0] | r[1]));
+            sg->cand[1][l][k] = c[0] | c[9] | c[18];
+            sg->twice[1][l][k] = (c[0] & c[9]) | (c[18] & (c[0] | c[9]));
+        }
+    }
+}
+
+const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
+{
+    if (!ctx->have_segs) {
+        tech_segs_build(ctx->st, &ctx->segs);
+        ctx->have_segs = 1;
+    }
+    return &ctx->segs;
+}
+
 #define PEERS_ROW0 ((tech_cells)0x1FF)
 #define PEERS_COL0 (((tech_cells)1 << 72) | (tech_cells)0x8040201008040201ull)
 #define PEERS_BOX0 ((tech_cells)(0x7 | (0x7 << 9) | (0x7 << 18)))

@@ -8,43 +8,13 @@
  * Positions inside a box are 0..8 in reading order, so box row k is the
  * bits 7 << 3k and box column k the bits 0x49 << k.
  */
-#include "tech.h"
-
-#include <string.h>
+#include "tech_digits.h"
 
 static const char *const group_word[4] = { "", "", "pair", "triple" };
-
-/*
- * The 54 segments (three cells where a line meets a box), summarised
- * once per search so that each box or line is tested with a few mask
- * operations, and a step is built (by the code below) only where it
- * succeeds.  [0][r][k]: row r in box column k; [1][c][k]: column c in
- * box row k.  cand: digits of the segment's empty cells; twice: digits in
- * two or more of them.
- */
-struct segs {
-    unsigned cand[2][9][3], twice[2][9][3];
-};
 
 static unsigned cand_of(const struct human_state *st, int cell)
 {
     return st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
-}
-
-static void segs_build(const struct human_state *st, struct segs *sg)
-{
-    unsigned m[GRID_CELLS];
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        m[cell] = cand_of(st, cell);
-    for (int l = 0; l < 9; l++) {
-        for (int k = 0; k < 3; k++) {
-            const unsigned *r = &m[l * 9 + 3 * k], *c = &m[27 * k + l];
-            sg->cand[0][l][k] = r[0] | r[1] | r[2];
-            sg->twice[0][l][k] = (r[0] & r[1]) | (r[2] & (r[0] | r[1]));
-            sg->cand[1][l][k] = c[0] | c[9] | c[18];
-            sg->twice[1][l][k] = (c[0] & c[9]) | (c[18] & (c[0] | c[9]));
-        }
-    }
 }
 
 /* Digits placed in house h. */
@@ -59,23 +29,24 @@ static unsigned placed_in(const struct human_state *st, int h)
 }
 
 /* Union of the segments of line l (in sg's direction cols) except k. */
-static unsigned line_rest(const struct segs *sg, int cols, int l, int k)
+static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
+
+static unsigned line_rest(const struct tech_segs *sg, int cols, int l, int k)
 {
-    return sg->cand[cols][l][(k + 1) % 3] | sg->cand[cols][l][(k + 2) % 3];
+    return sg->cand[cols][l][other1[k]] | sg->cand[cols][l][other2[k]];
 }
 
 /* Union of the segments parallel to (l, k) in the same box. */
-static unsigned box_rest(const struct segs *sg, int cols, int l, int k)
+static unsigned box_rest(const struct tech_segs *sg, int cols, int l, int k)
 {
-    int first = l / 3 * 3;
-    return sg->cand[cols][first + (l + 1) % 3][k] |
-           sg->cand[cols][first + (l + 2) % 3][k];
+    int first = l / 3 * 3, i = l - first;
+    return sg->cand[cols][first + other1[i]][k] | sg->cand[cols][first + other2[i]][k];
 }
 
 /* Digits of segment (l, k) in two or more of its cells and nowhere else
  * in the box (pointing: box_side) or in the line (claiming), that the
  * other side still has.  (The caller drops digits placed in the house.) */
-static unsigned confined_digits(const struct segs *sg, int cols, int l, int k,
+static unsigned confined_digits(const struct tech_segs *sg, int cols, int l, int k,
                                 int box_side)
 {
     unsigned here = sg->cand[cols][l][k] & sg->twice[cols][l][k];
@@ -135,15 +106,15 @@ static int pointing_step(const struct human_state *st, struct human_step *step,
     return confine(st, step, TECH_BOX(b), line, d, pos[d - 1]);
 }
 
-int tech_find_pointing(const struct human_state *st, struct human_step *step)
+int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct segs sg;
-    segs_build(st, &sg);
+    const struct human_state *st = ctx->st;
+    const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int b = 0; b < 9; b++) {
         unsigned rows[3], cols[3], all = 0;
         for (int k = 0; k < 3; k++) {
-            rows[k] = confined_digits(&sg, 0, b / 3 * 3 + k, b % 3, 1);
-            cols[k] = confined_digits(&sg, 1, b % 3 * 3 + k, b / 3, 1);
+            rows[k] = confined_digits(sg, 0, b / 3 * 3 + k, b % 3, 1);
+            cols[k] = confined_digits(sg, 1, b % 3 * 3 + k, b / 3, 1);
             all |= rows[k] | cols[k];
         }
         if (all)
@@ -164,15 +135,15 @@ int tech_find_pointing(const struct human_state *st, struct human_step *step)
     return 0;
 }
 
-int tech_find_claiming(const struct human_state *st, struct human_step *step)
+int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct segs sg;
-    segs_build(st, &sg);
+    const struct human_state *st = ctx->st;
+    const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int h = 0; h < 18; h++) {
         int cols = h >= 9, l = h % 9;
         unsigned in_box[3], all = 0;
         for (int k = 0; k < 3; k++)
-            all |= in_box[k] = confined_digits(&sg, cols, l, k, 0);
+            all |= in_box[k] = confined_digits(sg, cols, l, k, 0);
         if (all)
             all &= ~placed_in(st, h);
         for (unsigned m = all; m; m &= m - 1) {
@@ -252,7 +223,7 @@ static int try_locked(const struct human_state *st, struct human_step *step,
  * segment (cols, l, k) of sg, tried only when its digits are n and some
  * other cell of the box or the line has one of them. */
 static int locked_in_segment(const struct human_state *st,
-                             struct human_step *step, const struct segs *sg,
+                             struct human_step *step, const struct tech_segs *sg,
                              int b, int cols, int l, int k, unsigned seg, int n)
 {
     unsigned m[3], usable = 0;
@@ -283,16 +254,15 @@ static int locked_in_segment(const struct human_state *st,
     return 0;
 }
 
-static int find_locked(const struct human_state *st, struct human_step *step,
-                       int n)
+static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
 {
-    struct segs sg;
-    segs_build(st, &sg);
+    const struct human_state *st = ctx->st;
+    const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int b = 0; b < 9; b++) {
         for (int k = 0; k < 3; k++) {
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
-            if (locked_in_segment(st, step, &sg, b, 0, row, b % 3, 7u << (3 * k), n) ||
-                locked_in_segment(st, step, &sg, b, 1, col, b / 3, 0x49u << k, n))
+            if (locked_in_segment(st, step, sg, b, 0, row, b % 3, 7u << (3 * k), n) ||
+                locked_in_segment(st, step, sg, b, 1, col, b / 3, 0x49u << k, n))
                 return 1;
         }
     }
@@ -300,13 +270,40 @@ static int find_locked(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_locked_pair(const struct human_state *st, struct human_step *step)
+int tech_find_locked_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_locked(st, step, 2);
+    return find_locked(ctx, step, 2);
 }
 
-int tech_find_locked_triple(const struct human_state *st,
-                            struct human_step *step)
+int tech_find_locked_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_locked(st, step, 3);
+    return find_locked(ctx, step, 3);
+}
+
+int tech_find_pointing(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_pointing_ctx(&ctx, step);
+}
+
+int tech_find_claiming(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_claiming_ctx(&ctx, step);
+}
+
+int tech_find_locked_pair(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_locked_pair_ctx(&ctx, step);
+}
+
+int tech_find_locked_triple(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_locked_triple_ctx(&ctx, step);
 }
