@@ -45,8 +45,8 @@ void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
 
 /*
  * The 54 segments (three cells where a line meets a box), summarised
- * once per search so that each box or line is tested with a few mask
- * operations, and a step is built (by the code below) only where it
+ * once per search so that the intersection techniques test each box or
+ * line with a few mask operations and build a step only where it
  * succeeds.  [0][r][k]: row r in box column k; [1][c][k]: column c in
  * box row k.  cand: digits of the segment's empty cells; twice: digits in
  * two or more of them.
