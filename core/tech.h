@@ -267,4 +267,36 @@ int tech_rate_unique_rectangle_3(const struct human_step *step);
 int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step);
 int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step);
 
+/* ---- expert ---------------------------------------------------------- */
+
+/* tech_chains.c: the step's causes are the chain's nodes in order, which
+ * tech_rate_chain reads back. */
+int tech_find_x_chain(const struct human_state *st, struct human_step *step);
+int tech_find_xy_chain(const struct human_state *st, struct human_step *step);
+int tech_find_aic(const struct human_state *st, struct human_step *step);
+int tech_rate_chain(const struct human_step *step);
+/* Sudoku Explainer's length increment (in tenths) for a chain of length
+ * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */
+int tech_se_length_bonus(int length);
+
+/* tech_finned_fish.c */
+int tech_find_finned_swordfish(const struct human_state *st,
+                               struct human_step *step);
+int tech_find_finned_jellyfish(const struct human_state *st,
+                               struct human_step *step);
+
+/* tech_sue_de_coq.c */
+int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step);
+
+/* tech_als.c */
+int tech_find_als_xz(const struct human_state *st, struct human_step *step);
+
+/* tech_forcing.c: the causes are the assumptions, then one per single the
+ * branches needed (digit 0), which tech_rate_forcing_chain counts. */
+int tech_find_cell_forcing_chain(const struct human_state *st,
+                                 struct human_step *step);
+int tech_find_region_forcing_chain(const struct human_state *st,
+                                   struct human_step *step);
+int tech_rate_forcing_chain(const struct human_step *step);
+
 #endif

@@ -105,9 +105,36 @@ const struct tech_row tech_table[] = {
     { { "W-Wing", "w_wing", 71, HUMAN_GROUP_HARD, 150 },
       tech_find_w_wing, NULL, tech_find_w_wing_ctx },
 
-    /* expert: X-chains, XY-chains, AIC/nice loops (6.5+ by length),
-     * finned Swordfish/Jellyfish, Sue de Coq, ALS-XZ, forcing chains
-     * (7.0+) last. */
+    /* expert (HoDoKu's UNFAIR and EXTREME).  Chains are rated as SE rates
+     * them (tech_rate_chain): 6.5 for a loop whose strong links are all
+     * house links (X) or all cell links (Y), 6.6 for an open X-chain, 7.0
+     * for open XY-chains and anything mixing both, plus SE's length
+     * increment.  Forcing chains: 7.5 when one assumption contradicts
+     * itself, 8.0 for cell/region forcing chains, plus the length of the
+     * singles they need (tech_rate_forcing_chain).  The base column is the
+     * lowest rating a row can give.  Weights are HoDoKu 2.2's: X-/XY-chain
+     * 260, nice loop/AIC 280, finned Swordfish 200, finned Jellyfish 250,
+     * Sue de Coq 250, ALS-XZ 300, forcing chain 500. */
+    { { "X-chain", "x_chain", 65, HUMAN_GROUP_EXPERT, 260 },
+      tech_find_x_chain, tech_rate_chain },
+    { { "XY-chain", "xy_chain", 65, HUMAN_GROUP_EXPERT, 260 },
+      tech_find_xy_chain, tech_rate_chain },
+    { { "AIC", "aic", 70, HUMAN_GROUP_EXPERT, 280 },
+      tech_find_aic, tech_rate_chain },
+    /* SE has none of these four: it proves their eliminations with chains
+     * of about 7.0, which is what they are given. */
+    { { "Finned Swordfish", "finned_swordfish", 70, HUMAN_GROUP_EXPERT, 200 },
+      tech_find_finned_swordfish, NULL },
+    { { "Finned Jellyfish", "finned_jellyfish", 70, HUMAN_GROUP_EXPERT, 250 },
+      tech_find_finned_jellyfish, NULL },
+    { { "Sue de Coq", "sue_de_coq", 70, HUMAN_GROUP_EXPERT, 250 },
+      tech_find_sue_de_coq, NULL },
+    { { "ALS-XZ", "als_xz", 70, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_als_xz, NULL },
+    { { "Cell forcing chain", "cell_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_cell_forcing_chain, tech_rate_forcing_chain },
+    { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_region_forcing_chain, tech_rate_forcing_chain },
 };
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);

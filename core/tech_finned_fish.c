@@ -1,0 +1,171 @@
+/*
+ * tech_finned_fish: finned (and sashimi) Swordfish and Jellyfish.
+ *
+ * n base lines (rows, or columns) whose candidates of a digit lie in n
+ * cover lines except for some fins, all fins in one box: either the fish
+ * holds (the digit of each base line is in the covers) or a fin is true
+ * (the digit is in the fin box).  Both ways the cover lines' cells inside
+ * the fin box, off the base lines, lose the digit.  Sashimi: some base
+ * line keeps a single candidate in the covers.  Finned X-Wings belong to
+ * the hard group (tech_fish.c); the plain fish too.
+ *
+ * Lines are scanned digit by digit, rows as base first, then columns.
+ */
+#include "tech.h"
+
+static const char *const fish_name[5] = { "", "", "X-Wing", "Swordfish", "Jellyfish" };
+
+struct fin {
+    const struct human_state *st;
+    struct human_step *step;
+    int d, n, by_col;
+    unsigned line_pos[9];      /* positions (cross index) of d per line */
+};
+
+/* Cell at line i, cross position j. */
+static int fin_cell(const struct fin *f, int line, int j)
+{
+    return f->by_col ? j * 9 + line : line * 9 + j;
+}
+
+static int fin_house(const struct fin *f, int line)
+{
+    return f->by_col ? TECH_COL(line) : TECH_ROW(line);
+}
+
+static void say_lines(struct human_step *step, const struct fin *f, unsigned lines,
+                      int cover)
+{
+    int n = tech_count(lines), i = 0;
+    int cols = cover ? !f->by_col : f->by_col;
+    tech_say(step, "%s ", cols ? "columns" : "rows");
+    for (unsigned m = lines; m; m &= m - 1, i++)
+        tech_say(step, "%s%c", i == 0 ? "" : (i == n - 1 ? " and " : ", "),
+                 cols ? '1' + tech_lowest(m) : 'A' + tech_lowest(m));
+}
+
+/* Tries base lines `base` with covers `cover`; 1 when it eliminates. */
+static int fin_try(struct fin *f, unsigned base, unsigned cover)
+{
+    uint8_t fins[27];
+    int n_fins = 0, box = -1, sashimi = 0;
+    for (unsigned m = base; m; m &= m - 1) {
+        int line = tech_lowest(m);
+        unsigned in = f->line_pos[line] & cover, out = f->line_pos[line] & ~cover;
+        if (!in)
+            return 0;
+        sashimi |= tech_count(in) == 1;
+        for (unsigned o = out; o; o &= o - 1) {
+            int cell = fin_cell(f, line, tech_lowest(o));
+            if (box >= 0 && tech_box_of(cell) != box)
+                return 0;
+            box = tech_box_of(cell);
+            fins[n_fins++] = (uint8_t)cell;
+        }
+    }
+    if (n_fins == 0)
+        return 0;
+    tech_step_reset(f->step);
+    for (unsigned c = cover; c; c &= c - 1)
+        for (int line = 0; line < 9; line++) {
+            int cell = fin_cell(f, line, tech_lowest(c));
+            if (!(base & (1u << line)) && tech_box_of(cell) == box)
+                tech_eliminate(f->step, f->st, cell, f->d);
+        }
+    if (f->step->n_elim == 0)
+        return 0;
+    for (unsigned m = base; m; m &= m - 1) {
+        int line = tech_lowest(m);
+        for (unsigned p = f->line_pos[line]; p; p &= p - 1)
+            tech_cause(f->step, fin_cell(f, line, tech_lowest(p)), f->d);
+        tech_house(f->step, fin_house(f, line));
+    }
+    tech_house(f->step, TECH_BOX(box));
+    tech_say(f->step, "%s %s: the %d of ", sashimi ? "Sashimi" : "Finned",
+             fish_name[f->n], f->d);
+    say_lines(f->step, f, base, 0);
+    tech_say(f->step, " lies in ");
+    say_lines(f->step, f, cover, 1);
+    tech_say(f->step, " but for the fin%s ", n_fins > 1 ? "s" : "");
+    tech_say_cells(f->step, fins, n_fins, 1);
+    tech_say(f->step, " in ");
+    tech_say_house(f->step, TECH_BOX(box));
+    tech_say(f->step, ", so ");
+    tech_say_elims(f->step);
+    return 1;
+}
+
+/* The covers: all fins lie in one box, so in one stack (band) of cross
+ * lines; every line of the union outside that stack is a cover, and the
+ * rest are chosen inside it, leaving at least one fin. */
+static int fin_covers(struct fin *f, unsigned base, unsigned uni)
+{
+    if (tech_count(uni) <= f->n || tech_count(uni) > f->n + 3)
+        return 0;
+    for (int stack = 0; stack < 3; stack++) {
+        unsigned inside = uni & (7u << (3 * stack)), outside = uni & ~inside;
+        int need = f->n - tech_count(outside);
+        if (need < 0 || need >= tech_count(inside))
+            continue;
+        for (unsigned sub = inside;; sub = (sub - 1) & inside) {
+            if (tech_count(sub) == need && fin_try(f, base, outside | sub))
+                return 1;
+            if (sub == 0)
+                break;
+        }
+    }
+    return 0;
+}
+
+static int fin_bases(struct fin *f, int start, int depth, unsigned base, unsigned uni)
+{
+    if (depth == f->n)
+        return fin_covers(f, base, uni);
+    for (int line = start; line < 9; line++) {
+        if (!f->line_pos[line])
+            continue;
+        unsigned u = uni | f->line_pos[line];
+        if (tech_count(u) > f->n + 3)
+            continue;
+        if (fin_bases(f, line + 1, depth + 1, base | (1u << line), u))
+            return 1;
+    }
+    return 0;
+}
+
+static int find_finned(const struct human_state *st, struct human_step *step, int n)
+{
+    struct fin f = { .st = st, .step = step, .n = n };
+    for (f.d = 1; f.d <= 9; f.d++) {
+        for (f.by_col = 0; f.by_col < 2; f.by_col++) {
+            for (int line = 0; line < 9; line++) {
+                f.line_pos[line] = 0;
+                for (int j = 0; j < 9; j++) {
+                    int cell = fin_cell(&f, line, j);
+                    if (st->value[cell] == f.d) {
+                        f.line_pos[line] = 0;
+                        break;
+                    }
+                    if (!st->value[cell] && (st->cand[cell] & tech_bit(f.d)))
+                        f.line_pos[line] |= 1u << j;
+                }
+            }
+            if (fin_bases(&f, 0, 0, 0, 0))
+                return 1;
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+int tech_find_finned_swordfish(const struct human_state *st,
+                               struct human_step *step)
+{
+    return find_finned(st, step, 3);
+}
+
+int tech_find_finned_jellyfish(const struct human_state *st,
+                               struct human_step *step)
+{
+    return find_finned(st, step, 4);
+}

@@ -1,0 +1,425 @@
+/*
+ * Tests of the expert techniques (X-chains, XY-chains, AIC and nice loops,
+ * finned Swordfish/Jellyfish, Sue de Coq, ALS-XZ, forcing chains): each on
+ * a hand-made position where it applies, with the exact eliminations, and
+ * one where it must not fire; their ratings on Sudoku Explainer's scale.
+ *
+ * Positions are built from an empty grid (every candidate everywhere) by
+ * removing candidates, so only the pattern under test is present.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "human.h"
+#include "tech.h"
+#include "grade.h"
+
+/* "C7" -> cell index. */
+static int at(const char *name)
+{
+    return (name[0] - 'A') * 9 + (name[1] - '1');
+}
+
+static void empty_state(struct human_state *st)
+{
+    struct grid g;
+    memset(&g, 0, sizeof g);
+    assert_int_equal(human_init(st, &g), 0);
+}
+
+/* Leaves cell only the digits written in digits ("12"). */
+static void only(struct human_state *st, const char *cell, const char *digits)
+{
+    unsigned m = 0;
+    for (const char *d = digits; *d; d++)
+        m |= tech_bit(*d - '0');
+    st->cand[at(cell)] = (uint16_t)m;
+}
+
+/* Eliminations as "9G7 9H7" sorted by digit then cell, for comparing. */
+static void elims_text(const struct human_step *step, char *out, size_t len)
+{
+    out[0] = '\0';
+    for (int d = 1; d <= 9; d++)
+        for (int cell = 0; cell < GRID_CELLS; cell++)
+            for (int i = 0; i < step->n_elim; i++)
+                if (step->elim[i].cell == cell && step->elim[i].digit == d) {
+                    size_t n = strlen(out);
+                    snprintf(out + n, len - n, "%s%d%c%d", n ? " " : "", d,
+                             'A' + cell / 9, cell % 9 + 1);
+                }
+}
+
+typedef int (*find_fn)(const struct human_state *, struct human_step *);
+
+/* Runs find with text on; asserts it fires with exactly these
+ * eliminations and no placement. */
+static void expect_elims(find_fn find, const struct human_state *st,
+                         struct human_step *step, const char *want)
+{
+    char got[2048];
+    step->flags = HUMAN_STEP_TEXT;
+    tech_step_reset(step);
+    assert_int_equal(find(st, step), 1);
+    assert_int_equal(step->n_place, 0);
+    elims_text(step, got, sizeof got);
+    assert_string_equal(got, want);
+    assert_true(step->text[0] != '\0');
+    assert_true(step->n_cause > 0);
+}
+
+static void expect_none(find_fn find, const struct human_state *st)
+{
+    struct human_step step;
+    step.flags = HUMAN_STEP_TEXT;
+    tech_step_reset(&step);
+    assert_int_equal(find(st, &step), 0);
+}
+
+/* Leaves digit only in the named cells of the house they share ("A1 A5"):
+ * removes it from every other cell of row/column/box given by house. */
+static void conjugate(struct human_state *st, int digit, int house,
+                      const char *keep)
+{
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[house][i], kept = 0;
+        for (const char *p = keep; *p; p += (p[2] == ' ') ? 3 : 2)
+            kept |= at(p) == cell;
+        if (!kept)
+            st->cand[cell] &= (uint16_t)~tech_bit(digit);
+    }
+}
+
+/* ---- chains --------------------------------------------------------- */
+
+static void test_chain_length_rating(void **unused)
+{
+    (void)unused;
+    static const int want[][2] = { { 4, 0 }, { 5, 1 }, { 6, 1 }, { 7, 2 },
+                                   { 8, 2 }, { 9, 3 }, { 12, 3 }, { 13, 4 },
+                                   { 16, 4 }, { 17, 5 }, { 24, 5 }, { 25, 6 } };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        assert_int_equal(tech_se_length_bonus(want[i][0]), want[i][1]);
+}
+
+/* 1 in rows A, D, H only at A1/A5, D5/D8, H8/H2: A1 = A5 - D5 = D8 - H8 =
+ * H2, so 1 leaves the cells seeing both A1 and H2. */
+static void test_x_chain(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A5");
+    conjugate(&st, 1, TECH_ROW(3), "D5 D8");
+    conjugate(&st, 1, TECH_ROW(7), "H8 H2");
+    expect_elims(tech_find_x_chain, &st, &step, "1B2 1C2 1G1 1I1");
+    assert_string_equal(step.text, "X-chain: on 1, A1 = A5 - D5 = D8 - H8 = H2; "
+                        "either (1)A1 or (1)H2 is true, so 1 is removed from "
+                        "B2, C2, G1 and I1");
+    assert_int_equal(step.n_cause, 6);
+    /* SE: a Forcing X-Chain of 6 nodes, 6.6 + 0.1 */
+    assert_int_equal(tech_rate_chain(&step), 67);
+    /* Without the last pair the chain proves nothing. */
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A5");
+    conjugate(&st, 1, TECH_ROW(3), "D5 D8");
+    expect_none(tech_find_x_chain, &st);
+}
+
+/* An X-Wing is the shortest continuous loop: A1 = A5 - E5 = E1 - A1. */
+static void test_x_loop(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 7, TECH_ROW(0), "A1 A5");
+    conjugate(&st, 7, TECH_ROW(4), "E1 E5");
+    expect_elims(tech_find_x_chain, &st, &step,
+                 "7B1 7B5 7C1 7C5 7D1 7D5 7F1 7F5 7G1 7G5 7H1 7H5 7I1 7I5");
+    assert_non_null(strstr(step.text, "continuous nice loop"));
+    assert_int_equal(tech_rate_chain(&step), 65);   /* SE X-cycle, 4 nodes */
+}
+
+static void test_xy_chain(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "A5", "23");
+    only(&st, "E5", "34");
+    only(&st, "E9", "41");
+    expect_elims(tech_find_xy_chain, &st, &step, "1A9 1E1");
+    assert_string_equal(step.text, "XY-chain: A1 (1=2) - A5 (2=3) - E5 (3=4) - "
+                        "E9 (4=1); either (1)A1 or (1)E9 is true, so 1 is "
+                        "removed from A9 and E1");
+    assert_int_equal(tech_rate_chain(&step), 72);   /* SE forcing chain, 8 nodes */
+    only(&st, "E9", "45");                           /* ends on 5: nothing */
+    expect_none(tech_find_xy_chain, &st);
+}
+
+/* (1)A1 = (1)A5 - (1)E5 = (2)E5 - (2)E2 = (2)B2: A1 and B2 share box 1,
+ * so A1 loses 2 and B2 loses 1.  House and cell links mixed: SE 7.0+. */
+static void test_aic(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A5");
+    only(&st, "E5", "12");
+    conjugate(&st, 2, TECH_COL(1), "B2 E2");
+    expect_none(tech_find_x_chain, &st);
+    expect_none(tech_find_xy_chain, &st);
+    expect_elims(tech_find_aic, &st, &step, "1B2 2A1");
+    assert_string_equal(step.text, "AIC: (1)A1 = (1)A5 - (1)E5 = (2)E5 - (2)E2 = "
+                        "(2)B2; either (1)A1 or (2)B2 is true, so 1 is removed "
+                        "from B2, and 2 from A1");
+    assert_int_equal(tech_rate_chain(&step), 71);
+    only(&st, "E5", "123");                          /* E5 no longer bivalue */
+    expect_none(tech_find_aic, &st);
+}
+
+/* A discontinuous nice loop back into the start cell: (1)A1 = (1)A5 -
+ * (1)E5 = (3)E5 - (3)E1 = (2)E1, and (2)E1 sees A1: A1 cannot be 2. */
+static void test_aic_discontinuous(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "E1", "23");
+    only(&st, "E5", "13");
+    conjugate(&st, 1, TECH_ROW(0), "A1 A5");
+    conjugate(&st, 1, TECH_COL(4), "A5 E5");
+    expect_elims(tech_find_aic, &st, &step, "2A1");
+    assert_string_equal(step.text, "AIC: (1)A1 = (1)A5 - (1)E5 = (3)E5 - (3)E1 = "
+                        "(2)E1; either (1)A1 or (2)E1 is true, so 2 is removed "
+                        "from A1");
+    only(&st, "E1", "234");
+    expect_none(tech_find_aic, &st);
+}
+
+/* ---- finned fish ---------------------------------------------------- */
+
+static void test_finned_swordfish(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A2 A5 A9");   /* A2: the fin */
+    conjugate(&st, 1, TECH_ROW(4), "E1 E5");
+    conjugate(&st, 1, TECH_ROW(8), "I5 I9");
+    expect_elims(tech_find_finned_swordfish, &st, &step, "1B1 1C1");
+    assert_string_equal(step.text, "Finned Swordfish: the 1 of rows A, E and I "
+                        "lies in columns 1, 5 and 9 but for the fin A2 in box 1, "
+                        "so 1 is removed from B1 and C1");
+    /* Fins in two boxes: nothing. */
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A2 A4 A5 A9");
+    conjugate(&st, 1, TECH_ROW(4), "E1 E5");
+    conjugate(&st, 1, TECH_ROW(8), "I5 I9");
+    expect_none(tech_find_finned_swordfish, &st);
+}
+
+static void test_finned_jellyfish(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 4, TECH_COL(0), "A1 D1");
+    conjugate(&st, 4, TECH_COL(2), "D3 F3");
+    conjugate(&st, 4, TECH_COL(5), "A6 F6 I6 H6");  /* H6: the fin */
+    conjugate(&st, 4, TECH_COL(8), "F9 I9");
+    /* Rows A, F, H and I cover all but D1 and D3 (box 4): the sashimi
+     * form is found first, and F2 sees both fins' box and row F. */
+    expect_elims(tech_find_finned_jellyfish, &st, &step, "4F2");
+    assert_string_equal(step.text, "Sashimi Jellyfish: the 4 of columns 1, 3, 6 "
+                        "and 9 lies in rows A, F, H and I but for the fins D1 "
+                        "and D3 in box 4, so 4 is removed from F2");
+    /* No fin: a plain Jellyfish, not this row's business. */
+    conjugate(&st, 4, TECH_COL(5), "A6 F6 I6");
+    expect_none(tech_find_finned_jellyfish, &st);
+}
+
+/* ---- Sue de Coq and ALS-XZ ------------------------------------------ */
+
+static void test_sue_de_coq(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "123");
+    only(&st, "A2", "124");
+    only(&st, "A5", "12");
+    only(&st, "B1", "34");
+    expect_elims(tech_find_sue_de_coq, &st, &step,
+                 "1A3 1A4 1A6 1A7 1A8 1A9 2A3 2A4 2A6 2A7 2A8 2A9 "
+                 "3A3 3B2 3B3 3C1 3C2 3C3 4A3 4B2 4B3 4C1 4C2 4C3");
+    assert_non_null(strstr(step.text, "Sue de Coq: A1 and A2 (1, 2, 3 and 4) with "
+                           "A5 (1 and 2) in row A and B1 (3 and 4) in box 1"));
+    only(&st, "B1", "35");                           /* one digit too many */
+    expect_none(tech_find_sue_de_coq, &st);
+}
+
+static void test_als_xz(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "E1", "13");
+    only(&st, "E2", "23");
+    expect_elims(tech_find_als_xz, &st, &step, "2A2 2B2 2C2 2D1 2F1");
+    assert_non_null(strstr(step.text, "ALS-XZ: A1 (1 and 2) and E1 and E2 "
+                           "(1, 2 and 3)"));
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "E5", "13");
+    only(&st, "E6", "23");
+    expect_none(tech_find_als_xz, &st);
+}
+
+/* ---- forcing chains --------------------------------------------------- */
+
+/* A1 is 1 or 2.  A1 = 1: E1 = 5.  A1 = 2: A9 = 7, E9 = 1, E1 = 5. */
+static void test_cell_forcing_chain(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "E1", "15");
+    only(&st, "A9", "27");
+    only(&st, "E9", "17");
+    step.flags = HUMAN_STEP_TEXT;
+    tech_step_reset(&step);
+    assert_int_equal(tech_find_cell_forcing_chain(&st, &step), 1);
+    assert_int_equal(step.n_place, 1);
+    assert_int_equal(step.n_elim, 0);
+    assert_int_equal(step.place[0].cell, at("E1"));
+    assert_int_equal(step.place[0].digit, 5);
+    assert_string_equal(step.text, "Cell forcing chain: A1 is 1 or 2; each way, "
+                        "singles lead to the same result, so E1 is 5");
+    /* two assumptions, then the singles: 1 one way, 3 the other */
+    assert_int_equal(step.n_cause, 6);
+    assert_int_equal(tech_rate_forcing_chain(&step), 81);
+    /* A1 alone decides nothing. */
+    empty_state(&st);
+    only(&st, "A1", "12");
+    expect_none(tech_find_cell_forcing_chain, &st);
+    empty_state(&st);
+    expect_none(tech_find_cell_forcing_chain, &st);
+}
+
+/* A1 = 1 leaves E1 and F1 both needing 5 in column 1. */
+static void test_forcing_chain_contradiction(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "E1", "15");
+    only(&st, "F1", "15");
+    expect_elims(tech_find_cell_forcing_chain, &st, &step, "1A1");
+    assert_string_equal(step.text, "Forcing chain: if A1 were 1, singles would "
+                        "leave a cell or a house without a place for a digit, "
+                        "so 1 is removed from A1");
+    assert_int_equal(tech_rate_forcing_chain(&step), 75);
+}
+
+/* In row A the 3 is in A1 or A9.  A1: E1 = 5, E2 = 6, E9 = 3.  A9: E9 = 6,
+ * E2 = 5, E1 = 3.  Either way row E has 3, 5 and 6 in E1, E2 and E9. */
+static void test_region_forcing_chain(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 3, TECH_ROW(0), "A1 A9");
+    only(&st, "E1", "35");
+    only(&st, "E2", "56");
+    only(&st, "E9", "36");
+    expect_elims(tech_find_region_forcing_chain, &st, &step,
+                 "3B1 3B9 3C1 3C9 3D1 3D9 3E3 3E4 3E5 3E6 3E7 3E8 3F1 3F9 "
+                 "3G1 3G9 3H1 3H9 3I1 3I9 "
+                 "5D1 5D2 5D3 5E3 5E4 5E5 5E6 5E7 5E8 5F1 5F2 5F3 "
+                 "6E3 6E4 6E5 6E6 6E7 6E8");
+    assert_non_null(strstr(step.text, "Region forcing chain: in row A the 3 is "
+                           "in A1 or A9; each way"));
+    conjugate(&st, 3, TECH_ROW(0), "A1");            /* decided: a single */
+    only(&st, "E9", "367");
+    expect_none(tech_find_region_forcing_chain, &st);
+}
+
+/* ---- the table and the grader --------------------------------------- */
+
+static void test_expert_rows(void **unused)
+{
+    (void)unused;
+    static const char *const keys[] = { "x_chain", "xy_chain", "aic",
+        "finned_swordfish", "finned_jellyfish", "sue_de_coq", "als_xz",
+        "cell_forcing_chain", "region_forcing_chain" };
+    int last = -1;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        int t = human_tech_find(keys[i]);
+        assert_true(t > last);
+        assert_int_equal(human_tech_info(t)->group, HUMAN_GROUP_EXPERT);
+        last = t;
+    }
+    assert_int_equal(last, human_tech_count() - 1);   /* forcing chains last */
+}
+
+/* A top1465 puzzle that needs chains: graded expert, with its path sound. */
+static void test_grade_expert_puzzle(void **unused)
+{
+    (void)unused;
+    const char *p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    struct grid g;
+    struct grade gr;
+    char err[GRID_ERR_MAX];
+    assert_int_equal(grid_parse(&g, p, err, sizeof err), GRID_OK);
+    assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+    assert_int_equal(gr.tier, GRADE_EXPERT);
+    assert_true(gr.score >= 65);
+    assert_int_equal(human_tech_info(gr.hardest)->group, HUMAN_GROUP_EXPERT);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chain_length_rating),
+        cmocka_unit_test(test_x_chain),
+        cmocka_unit_test(test_x_loop),
+        cmocka_unit_test(test_xy_chain),
+        cmocka_unit_test(test_aic),
+        cmocka_unit_test(test_aic_discontinuous),
+        cmocka_unit_test(test_finned_swordfish),
+        cmocka_unit_test(test_finned_jellyfish),
+        cmocka_unit_test(test_sue_de_coq),
+        cmocka_unit_test(test_als_xz),
+        cmocka_unit_test(test_cell_forcing_chain),
+        cmocka_unit_test(test_forcing_chain_contradiction),
+        cmocka_unit_test(test_region_forcing_chain),
+        cmocka_unit_test(test_expert_rows),
+        cmocka_unit_test(test_grade_expert_puzzle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
