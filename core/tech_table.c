@@ -9,8 +9,9 @@
  *
  * Columns: name (SudokuWiki's), key (JSON), SE rating x10, group, effort
  * weight (HoDoKu 2.2's per-step score), find function, rating function
- * (NULL: fixed rating), find function on the shared context (NULL: none).  SE has no "locked pair": it rates one as the naked
- * pair (3.0) or naked triple (3.6) it is.
+ * (NULL: fixed rating), the find function on a shared struct tech_ctx
+ * (NULL: none; see tech.h).  SE has no "locked pair": it rates one as the
+ * naked pair (3.0) or naked triple (3.6) it is.
  *
  * The grader's effort ceilings per tier are in grade.c (grade_ceiling).
  */
@@ -116,25 +117,25 @@ const struct tech_row tech_table[] = {
      * 260, nice loop/AIC 280, finned Swordfish 200, finned Jellyfish 250,
      * Sue de Coq 250, ALS-XZ 300, forcing chain 500. */
     { { "X-chain", "x_chain", 65, HUMAN_GROUP_EXPERT, 260 },
-      tech_find_x_chain, tech_rate_chain },
+      tech_find_x_chain, tech_rate_chain, NULL },
     { { "XY-chain", "xy_chain", 65, HUMAN_GROUP_EXPERT, 260 },
-      tech_find_xy_chain, tech_rate_chain },
+      tech_find_xy_chain, tech_rate_chain, NULL },
     { { "AIC", "aic", 70, HUMAN_GROUP_EXPERT, 280 },
-      tech_find_aic, tech_rate_chain },
+      tech_find_aic, tech_rate_chain, NULL },
     /* SE has none of these four: it proves their eliminations with chains
      * of about 7.0, which is what they are given. */
     { { "Finned Swordfish", "finned_swordfish", 70, HUMAN_GROUP_EXPERT, 200 },
-      tech_find_finned_swordfish, NULL },
+      tech_find_finned_swordfish, NULL, NULL },
     { { "Finned Jellyfish", "finned_jellyfish", 70, HUMAN_GROUP_EXPERT, 250 },
-      tech_find_finned_jellyfish, NULL },
+      tech_find_finned_jellyfish, NULL, NULL },
     { { "Sue de Coq", "sue_de_coq", 70, HUMAN_GROUP_EXPERT, 250 },
-      tech_find_sue_de_coq, NULL },
+      tech_find_sue_de_coq, NULL, NULL },
     { { "ALS-XZ", "als_xz", 70, HUMAN_GROUP_EXPERT, 300 },
-      tech_find_als_xz, NULL },
+      tech_find_als_xz, NULL, NULL },
     { { "Cell forcing chain", "cell_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
-      tech_find_cell_forcing_chain, tech_rate_forcing_chain },
+      tech_find_cell_forcing_chain, tech_rate_forcing_chain, NULL },
     { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
-      tech_find_region_forcing_chain, tech_rate_forcing_chain },
+      tech_find_region_forcing_chain, tech_rate_forcing_chain, NULL },
 };
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);
