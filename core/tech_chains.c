@@ -187,6 +187,36 @@ static void elim_both(struct human_step *step, const struct ch_graph *g,
             tech_eliminate(step, st, k * 64 + __builtin_ctzll(m), da);
 }
 
+/* Whether elim_both(a, b) would remove anything: the test on every chain
+ * end, before a step is built for the one kept. */
+static int elim_any(const struct ch_graph *g, int a, int b)
+{
+    const struct human_state *st = g->st;
+    int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
+    if (ca == cb)
+        return !st->value[ca] &&
+               (st->cand[ca] & ~(tech_bit(da) | tech_bit(db)) & HUMAN_ALL_DIGITS);
+    if (da != db)
+        return tech_sees(ca, cb) &&
+               ((!st->value[ca] && (st->cand[ca] & tech_bit(db))) ||
+                (!st->value[cb] && (st->cand[cb] & tech_bit(da))));
+    const struct ch_cells *pa = &g->peers[ca], *pb = &g->peers[cb], *w = &g->with[da - 1];
+    return ((pa->w[0] & pb->w[0] & w->w[0]) | (pa->w[1] & pb->w[1] & w->w[1])) != 0;
+}
+
+/* Whether conclude() would record anything. */
+static int concludes_any(const struct ch_graph *g, const uint16_t *nodes, int n,
+                         int kind)
+{
+    if (kind == CH_KIND_PLACE || elim_any(g, nodes[0], nodes[n - 1]))
+        return 1;
+    if (kind == CH_KIND_LOOP)
+        for (int i = 1; i + 1 < n; i += 2)
+            if (elim_any(g, nodes[i], nodes[i + 1]))
+                return 1;
+    return 0;
+}
+
 /* Records what the chain nodes[0..n-1] of this kind proves. */
 static void conclude(struct human_step *step, const struct ch_graph *g,
                      const uint16_t *nodes, int n, int kind)
@@ -231,10 +261,9 @@ static int removes_any(const struct ch_graph *g, int a, int b)
 
 /* A chain ending at state (v on) from start: keeps it when productive and
  * shorter than the best.  Returns 1 when kept. */
-static int try_end(struct ch_search *s, struct human_step *scratch, int start,
-                   int state)
+static int try_end(struct ch_search *s, int start, int state)
 {
-    uint16_t nodes[CH_MAX_LEN];
+    uint16_t nodes[CH_MAX_LEN] = { 0 };
     int v = state / 2, kind = CH_KIND_AIC;
     if (v == start)
         kind = CH_KIND_PLACE;
@@ -245,9 +274,7 @@ static int try_end(struct ch_search *s, struct human_step *scratch, int start,
     else if (node_cell(v) != node_cell(start) && !removes_any(&s->g, start, v))
         return 0;
     int n = path_to(s, state, nodes);
-    tech_step_reset(scratch);
-    conclude(scratch, &s->g, nodes, n, kind);
-    if (scratch->n_elim + scratch->n_place == 0)
+    if (!concludes_any(&s->g, nodes, n, kind))
         return 0;
     if (s->best_len && n >= s->best_len)
         return 0;
@@ -301,7 +328,7 @@ static void expand_strong(struct ch_search *s, int state, int *tail)
 }
 
 /* Breadth first from (start off), up to the best length found so far. */
-static void search_from(struct ch_search *s, struct human_step *scratch, int start)
+static void search_from(struct ch_search *s, int start)
 {
     int head = 0, tail = 0;
     if (++s->gen == 0) {
@@ -324,7 +351,7 @@ static void search_from(struct ch_search *s, struct human_step *scratch, int sta
         int before = tail;
         expand_strong(s, state, &tail);
         for (int i = before; i < tail; i++)
-            if (try_end(s, scratch, start, s->queue[i]))
+            if (try_end(s, start, s->queue[i]))
                 return;       /* the shortest from this start */
     }
 }
@@ -414,8 +441,6 @@ static int find_chain(const struct human_state *st, struct human_step *step,
                       unsigned links, int max_len, const char *name)
 {
     struct ch_search s;       /* about 30 KB: no allocation, reentrant */
-    struct human_step scratch;
-    scratch.flags = 0;
     s.gen = 0;
     memset(s.stamp, 0, sizeof s.stamp);
     build_graph(&s.g, st);
@@ -423,11 +448,11 @@ static int find_chain(const struct human_state *st, struct human_step *step,
     s.max_len = max_len;
     s.best_len = 0;
     for (int start = 0; start < CH_NODES; start++) {
-        if (!has_strong(&s.g, start, links) || !has_node(st, start))
+        if (!has_node(st, start) || !has_strong(&s.g, start, links))
             continue;
         if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[node_cell(start)]) != 2)
             continue;
-        search_from(&s, &scratch, start);
+        search_from(&s, start);
         if (s.best_len && s.best_len <= 4 && s.best_kind != CH_KIND_PLACE)
             break;            /* nothing shorter can prove anything */
     }
