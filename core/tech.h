@@ -274,6 +274,9 @@ int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_x_chain(const struct human_state *st, struct human_step *step);
 int tech_find_xy_chain(const struct human_state *st, struct human_step *step);
 int tech_find_aic(const struct human_state *st, struct human_step *step);
+int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_rate_chain(const struct human_step *step);
 /* Sudoku Explainer's length increment (in tenths) for a chain of length
  * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */

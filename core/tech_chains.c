@@ -33,7 +33,7 @@
  * increment (tech_se_length_bonus).  The step's causes are the
  * chain's nodes in order, which is what the rating reads.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
 
@@ -84,12 +84,6 @@ enum { CH_KIND_AIC = 0, CH_KIND_LOOP = 1, CH_KIND_PLACE = 2 };
 static int node_cell(int n) { return n / 9; }
 static int node_digit(int n) { return n % 9 + 1; }
 
-static int has_node(const struct human_state *st, int n)
-{
-    int cell = node_cell(n);
-    return !st->value[cell] && (st->cand[cell] & tech_bit(node_digit(n)));
-}
-
 /* 1 when a and b (different candidates) cannot both be true. */
 static int weak_linked(int a, int b)
 {
@@ -114,44 +108,59 @@ static void cells_add(struct ch_cells *set, int cell)
     set->w[cell / 64] |= (uint64_t)1 << (cell % 64);
 }
 
-static void build_graph(struct ch_graph *g, const struct human_state *st)
+static void cells_from(struct ch_cells *set, tech_cells cells)
 {
-    g->st = st;
-    memset(g->n_strong, 0, sizeof g->n_strong);
-    memset(g->peers, 0, sizeof g->peers);
-    memset(g->with, 0, sizeof g->with);
-    memset(&g->bivalue, 0, sizeof g->bivalue);
-    struct ch_cells house[TECH_HOUSES];
-    memset(house, 0, sizeof house);
-    for (int h = 0; h < TECH_HOUSES; h++)
-        for (int i = 0; i < 9; i++)
-            cells_add(&house[h], tech_house_cells[h][i]);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        const struct ch_cells *r = &house[TECH_ROW(tech_row_of(cell))];
-        const struct ch_cells *c = &house[TECH_COL(tech_col_of(cell))];
-        const struct ch_cells *b = &house[TECH_BOX(tech_box_of(cell))];
-        for (int k = 0; k < 2; k++)
-            g->peers[cell].w[k] = r->w[k] | c->w[k] | b->w[k];
-        g->peers[cell].w[cell / 64] &= ~((uint64_t)1 << (cell % 64));
-        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
-            cells_add(&g->with[tech_lowest(m)], cell);
-        if (!st->value[cell] && tech_count(st->cand[cell]) == 2)
-            cells_add(&g->bivalue, cell);
+    set->w[0] = (uint64_t)cells;
+    set->w[1] = (uint64_t)(cells >> 64);
+}
+
+/* Digits placed in house h. */
+static unsigned placed_in(const struct human_state *st, int h)
+{
+    unsigned placed = 0;
+    for (int i = 0; i < 9; i++) {
+        int v = st->value[tech_house_cells[h][i]];
+        placed |= v ? tech_bit(v) : 0;
     }
+    return placed;
+}
+
+/* The strong links of the houses (conjugate pairs), house by house. */
+static void house_links(struct ch_graph *g, const struct tech_digits *dg)
+{
     for (int h = 0; h < TECH_HOUSES; h++) {
-        uint16_t pos[9];
-        unsigned placed = tech_house_positions(st, h, pos);
-        for (int d = 1; d <= 9; d++) {
-            if ((placed & tech_bit(d)) || tech_count(pos[d - 1]) != 2)
-                continue;
-            int p = tech_lowest(pos[d - 1]);
-            int q = tech_lowest(pos[d - 1] & (pos[d - 1] - 1u));
+        unsigned pairs = 0;
+        for (int d = 1; d <= 9; d++)
+            pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
+        if (pairs)
+            pairs &= ~placed_in(g->st, h);
+        for (unsigned m = pairs; m; m &= m - 1) {
+            int d = tech_lowest_digit(m);
+            unsigned pos = dg->pos[d - 1][h];
+            int p = tech_lowest(pos), q = tech_lowest(pos & (pos - 1u));
             int a = tech_house_cells[h][p] * 9 + d - 1;
             int b = tech_house_cells[h][q] * 9 + d - 1;
             add_strong(g, a, b, 0);
             add_strong(g, b, a, 0);
         }
     }
+}
+
+static void build_graph(struct ch_graph *g, struct tech_ctx *ctx)
+{
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    g->st = st;
+    memset(g->n_strong, 0, sizeof g->n_strong);
+    memset(&g->bivalue, 0, sizeof g->bivalue);
+    for (int d = 0; d < 9; d++)
+        cells_from(&g->with[d], dg->cells[d]);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        cells_from(&g->peers[cell], tech_peers(cell));
+        if (!st->value[cell] && tech_count(st->cand[cell]) == 2)
+            cells_add(&g->bivalue, cell);
+    }
+    house_links(g, dg);
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned m = st->cand[cell];
         if (st->value[cell] || tech_count(m) != 2)
@@ -435,26 +444,34 @@ static int has_strong(const struct ch_graph *g, int start, unsigned links)
     return 0;
 }
 
+/* Whether nothing shorter than the best chain can prove anything. */
+static int done(const struct ch_search *s)
+{
+    return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
+}
+
 /* Runs the search over every start (in cell, digit order) and builds the
  * step of the shortest productive chain. */
-static int find_chain(const struct human_state *st, struct human_step *step,
+static int find_chain(struct tech_ctx *ctx, struct human_step *step,
                       unsigned links, int max_len, const char *name)
 {
+    const struct human_state *st = ctx->st;
     struct ch_search s;       /* about 30 KB: no allocation, reentrant */
     s.gen = 0;
     memset(s.stamp, 0, sizeof s.stamp);
-    build_graph(&s.g, st);
+    build_graph(&s.g, ctx);
     s.links = links;
     s.max_len = max_len;
     s.best_len = 0;
-    for (int start = 0; start < CH_NODES; start++) {
-        if (!has_node(st, start) || !has_strong(&s.g, start, links))
+    for (int cell = 0; cell < GRID_CELLS && !done(&s); cell++) {
+        unsigned m = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+        if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[cell]) != 2)
             continue;
-        if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[node_cell(start)]) != 2)
-            continue;
-        search_from(&s, start);
-        if (s.best_len && s.best_len <= 4 && s.best_kind != CH_KIND_PLACE)
-            break;            /* nothing shorter can prove anything */
+        for (; m && !done(&s); m &= m - 1) {
+            int start = cell * 9 + tech_lowest(m);
+            if (has_strong(&s.g, start, links))
+                search_from(&s, start);
+        }
     }
     tech_step_reset(step);
     if (!s.best_len)
@@ -466,22 +483,43 @@ static int find_chain(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
+int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_chain(ctx, step, CH_HOUSE_STRONG | CH_HOUSE_WEAK, CH_MAX_LEN,
+                      "X-chain");
+}
+
+int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_chain(ctx, step, CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
+                      CH_MAX_LEN, "XY-chain");
+}
+
+int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_chain(ctx, step, CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK |
+                      CH_CELL_WEAK, 12, "AIC");
+}
+
 int tech_find_x_chain(const struct human_state *st, struct human_step *step)
 {
-    return find_chain(st, step, CH_HOUSE_STRONG | CH_HOUSE_WEAK, CH_MAX_LEN,
-                      "X-chain");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_x_chain_ctx(&ctx, step);
 }
 
 int tech_find_xy_chain(const struct human_state *st, struct human_step *step)
 {
-    return find_chain(st, step, CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
-                      CH_MAX_LEN, "XY-chain");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_xy_chain_ctx(&ctx, step);
 }
 
 int tech_find_aic(const struct human_state *st, struct human_step *step)
 {
-    return find_chain(st, step, CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK |
-                      CH_CELL_WEAK, 12, "AIC");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_aic_ctx(&ctx, step);
 }
 
 /* ---- rating ------------------------------------------------------------ */

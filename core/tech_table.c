@@ -117,11 +117,11 @@ const struct tech_row tech_table[] = {
      * 260, nice loop/AIC 280, finned Swordfish 200, finned Jellyfish 250,
      * Sue de Coq 250, ALS-XZ 300, forcing chain 500. */
     { { "X-chain", "x_chain", 65, HUMAN_GROUP_EXPERT, 260 },
-      tech_find_x_chain, tech_rate_chain, NULL },
+      tech_find_x_chain, tech_rate_chain, tech_find_x_chain_ctx },
     { { "XY-chain", "xy_chain", 65, HUMAN_GROUP_EXPERT, 260 },
-      tech_find_xy_chain, tech_rate_chain, NULL },
+      tech_find_xy_chain, tech_rate_chain, tech_find_xy_chain_ctx },
     { { "AIC", "aic", 70, HUMAN_GROUP_EXPERT, 280 },
-      tech_find_aic, tech_rate_chain, NULL },
+      tech_find_aic, tech_rate_chain, tech_find_aic_ctx },
     /* SE has none of these four: it proves their eliminations with chains
      * of about 7.0, which is what they are given. */
     { { "Finned Swordfish", "finned_swordfish", 70, HUMAN_GROUP_EXPERT, 200 },
