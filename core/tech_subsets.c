@@ -9,15 +9,15 @@
  */
 #include "tech_digits.h"
 
+#include <string.h>
+
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
 struct subset {
     const struct human_state *st;
     struct human_step *step;
-    struct tech_ctx *ctx;
     int house, size, hidden;
-    uint16_t grid[GRID_CELLS];   /* candidates of the empty cells */
-    unsigned cand[9];     /* those of the house's cells */
+    unsigned cand[9];     /* candidates of the house's empty cells */
     int n_items;
     int item[9];          /* positions (naked) or digits (hidden) */
     unsigned mask[9];     /* their digit masks (naked) or positions (hidden) */
@@ -139,76 +139,92 @@ static int combine(struct subset *s)
     return 0;
 }
 
-/* Digits held by 2..size cells of the house (a bit-sliced count). */
-static unsigned hidden_candidates(const struct subset *s)
+/* Loads the candidates of the house's empty cells into s->cand. */
+static unsigned load_house(struct subset *s)
 {
-    unsigned c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0;
-    for (int i = 0; i < 9; i++) {
-        unsigned x = s->cand[i];
-        c5 |= c4 & x;
-        c4 |= c3 & x;
-        c3 |= c2 & x;
-        c2 |= c1 & x;
-        c1 |= x;
-    }
-    const unsigned over[5] = { 0, 0, c3, c4, c5 };
-    return c2 & ~over[s->size];
-}
-
-/* The hidden subset's items: digits by their positions in the house. */
-static void collect_hidden(struct subset *s, unsigned digits)
-{
-    const struct tech_digits *dg = tech_ctx_digits(s->ctx);
     unsigned placed = 0;
     for (int i = 0; i < 9; i++) {
-        int v = s->st->value[tech_house_cells[s->house][i]];
+        int cell = tech_house_cells[s->house][i], v = s->st->value[cell];
+        s->cand[i] = v ? 0 : s->st->cand[cell];
         placed |= v ? tech_bit(v) : 0;
     }
-    for (unsigned m = digits & ~placed; m; m &= m - 1) {
+    return placed;
+}
+
+/* Hidden: the digits held by 2..size cells of the house, by position. */
+static int collect_hidden(struct subset *s, const struct tech_digits *dg)
+{
+    unsigned digits = 0;
+    for (int d = 0; d < 9; d++) {
+        int n = tech_count(dg->pos[d][s->house]);
+        digits |= n >= 2 && n <= s->size ? 1u << d : 0;
+    }
+    if (tech_count(digits) < s->size)
+        return 0;
+    digits &= ~load_house(s);
+    s->n_items = 0;
+    for (unsigned m = digits; m; m &= m - 1) {
         int i = tech_lowest(m);
         s->item[s->n_items] = i + 1;
         s->mask[s->n_items++] = dg->pos[i][s->house];
     }
+    return s->n_items >= s->size;
 }
 
-/* Collects the items of house h that can take part in a subset; returns
- * 0 when the house cannot have one that eliminates something. */
-static int collect(struct subset *s)
+/* Naked: the cells holding 2..size digits. */
+static int collect_naked(struct subset *s)
 {
-    int empty = 0;
+    load_house(s);
     s->n_items = 0;
     for (int i = 0; i < 9; i++) {
-        unsigned m = s->cand[i] = s->grid[tech_house_cells[s->house][i]];
-        int n = tech_count(m);
-        empty += n > 0;
-        if (s->hidden || n < 2 || n > s->size)
+        int n = tech_count(s->cand[i]);
+        if (n < 2 || n > s->size)
             continue;
         s->item[s->n_items] = i;
-        s->mask[s->n_items++] = m;
-    }
-    if (s->hidden) {
-        unsigned digits = hidden_candidates(s);
-        if (tech_count(digits) >= s->size)
-            collect_hidden(s, digits);
-    } else if (empty <= s->size) {
-        return 0;   /* no cell outside the subset holds one of its digits */
+        s->mask[s->n_items++] = s->cand[i];
     }
     return s->n_items >= s->size;
+}
+
+/* Per house, the cells that could be in a naked subset of this size and
+ * the non-empty ones: a house needs size of the first and more than size
+ * of the second (some cell outside the subset must lose a digit). */
+static void naked_counts(const struct subset *s, uint8_t items[TECH_HOUSES],
+                         uint8_t empty[TECH_HOUSES])
+{
+    memset(items, 0, TECH_HOUSES);
+    memset(empty, 0, TECH_HOUSES);
+    for (int r = 0; r < 9; r++) {
+        for (int c = 0; c < 9; c++) {
+            int cell = r * 9 + c;
+            int n = s->st->value[cell] ? 0 : tech_count(s->st->cand[cell]);
+            int h[3] = { TECH_ROW(r), TECH_COL(c), TECH_BOX(r / 3 * 3 + c / 3) };
+            int item = n >= 2 && n <= s->size;
+            for (int k = 0; k < 3; k++) {
+                empty[h[k]] = (uint8_t)(empty[h[k]] + (n > 0));
+                items[h[k]] = (uint8_t)(items[h[k]] + item);
+            }
+        }
+    }
 }
 
 static int find_subset(struct tech_ctx *ctx, struct human_step *step,
                        int size, int hidden)
 {
     static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
-    const struct human_state *st = ctx->st;
-    struct subset s = { .st = st, .step = step, .ctx = ctx, .size = size,
+    struct subset s = { .st = ctx->st, .step = step, .size = size,
                         .hidden = hidden };
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        s.grid[cell] = st->value[cell] ? 0 : st->cand[cell];
+    const struct tech_digits *dg = hidden ? tech_ctx_digits(ctx) : NULL;
+    uint8_t items[TECH_HOUSES], empty[TECH_HOUSES];
+    if (!hidden)
+        naked_counts(&s, items, empty);
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
             s.house = h;
-            if (collect(&s) && combine(&s))
+            if (hidden ? !collect_hidden(&s, dg)
+                       : items[h] < size || empty[h] <= size || !collect_naked(&s))
+                continue;
+            if (combine(&s))
                 return 1;
         }
     }
