@@ -229,9 +229,11 @@ int tech_find_turbot_fish(const struct human_state *st, struct human_step *step)
 int tech_find_empty_rectangle(const struct human_state *st,
                               struct human_step *step);
 int tech_find_skyscraper_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_two_string_kite_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_two_string_kite_ctx(struct tech_ctx *ctx,
+                                  struct human_step *step);
 int tech_find_turbot_fish_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx,
+                                  struct human_step *step);
 
 /* tech_colouring.c; the rate functions read the chain from the causes */
 int tech_find_simple_colour_trap(const struct human_state *st,

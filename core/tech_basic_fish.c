@@ -240,7 +240,8 @@ int tech_find_finned_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     return find_finned(ctx, step, 0);
 }
 
-int tech_find_finned_x_wing(const struct human_state *st, struct human_step *step)
+int tech_find_finned_x_wing(const struct human_state *st,
+                            struct human_step *step)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -252,7 +253,8 @@ int tech_find_sashimi_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     return find_finned(ctx, step, 1);
 }
 
-int tech_find_sashimi_x_wing(const struct human_state *st, struct human_step *step)
+int tech_find_sashimi_x_wing(const struct human_state *st,
+                             struct human_step *step)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);

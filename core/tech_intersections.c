@@ -301,7 +301,8 @@ int tech_find_locked_pair(const struct human_state *st, struct human_step *step)
     return tech_find_locked_pair_ctx(&ctx, step);
 }
 
-int tech_find_locked_triple(const struct human_state *st, struct human_step *step)
+int tech_find_locked_triple(const struct human_state *st,
+                            struct human_step *step)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);

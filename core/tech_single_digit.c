@@ -175,7 +175,8 @@ int tech_find_two_string_kite_ctx(struct tech_ctx *ctx, struct human_step *step)
     return find_sdp(ctx, step, SDP_KITE);
 }
 
-int tech_find_two_string_kite(const struct human_state *st, struct human_step *step)
+int tech_find_two_string_kite(const struct human_state *st,
+                              struct human_step *step)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -282,7 +283,8 @@ int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
     return 0;
 }
 
-int tech_find_empty_rectangle(const struct human_state *st, struct human_step *step)
+int tech_find_empty_rectangle(const struct human_state *st,
+                              struct human_step *step)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);

@@ -246,7 +246,8 @@ int tech_find_naked_pair(const struct human_state *st, struct human_step *step)
     return find_naked(st, step, 2);
 }
 
-int tech_find_naked_triple(const struct human_state *st, struct human_step *step)
+int tech_find_naked_triple(const struct human_state *st,
+                           struct human_step *step)
 {
     return find_naked(st, step, 3);
 }
@@ -278,7 +279,8 @@ int tech_find_hidden_pair(const struct human_state *st, struct human_step *step)
     return tech_find_hidden_pair_ctx(&ctx, step);
 }
 
-int tech_find_hidden_triple(const struct human_state *st, struct human_step *step)
+int tech_find_hidden_triple(const struct human_state *st,
+                            struct human_step *step)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
