@@ -155,6 +155,12 @@ static void test_tier_hard(void **state)
     check_tier(GRADE_HARD, 24);
 }
 
+static void test_tier_expert(void **state)
+{
+    (void)state;
+    check_tier(GRADE_EXPERT, 12);
+}
+
 static void test_minimal(void **state)
 {
     (void)state;
@@ -217,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_tier_easy),
         cmocka_unit_test(test_tier_medium),
         cmocka_unit_test(test_tier_hard),
+        cmocka_unit_test(test_tier_expert),
         cmocka_unit_test(test_minimal),
         cmocka_unit_test(test_budget_error),
         cmocka_unit_test(test_bad_options),
