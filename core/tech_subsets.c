@@ -9,8 +9,6 @@
  */
 #include "tech_digits.h"
 
-#include <string.h>
-
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
 struct subset {
@@ -171,41 +169,23 @@ static int collect_hidden(struct subset *s, const struct tech_digits *dg)
     return s->n_items >= s->size;
 }
 
-/* Naked: the cells holding 2..size digits. */
+/* Naked: the cells holding 2..size digits.  The house needs more than
+ * size non-empty cells: some cell outside the subset must lose a digit. */
 static int collect_naked(struct subset *s)
 {
-    load_house(s);
+    int empty = 0;
     s->n_items = 0;
     for (int i = 0; i < 9; i++) {
-        int n = tech_count(s->cand[i]);
+        int cell = tech_house_cells[s->house][i];
+        unsigned m = s->cand[i] = s->st->value[cell] ? 0 : s->st->cand[cell];
+        int n = tech_count(m);
+        empty += n > 0;
         if (n < 2 || n > s->size)
             continue;
         s->item[s->n_items] = i;
-        s->mask[s->n_items++] = s->cand[i];
+        s->mask[s->n_items++] = m;
     }
-    return s->n_items >= s->size;
-}
-
-/* Per house, the cells that could be in a naked subset of this size and
- * the non-empty ones: a house needs size of the first and more than size
- * of the second (some cell outside the subset must lose a digit). */
-static void naked_counts(const struct subset *s, uint8_t items[TECH_HOUSES],
-                         uint8_t empty[TECH_HOUSES])
-{
-    memset(items, 0, TECH_HOUSES);
-    memset(empty, 0, TECH_HOUSES);
-    for (int r = 0; r < 9; r++) {
-        for (int c = 0; c < 9; c++) {
-            int cell = r * 9 + c;
-            int n = s->st->value[cell] ? 0 : tech_count(s->st->cand[cell]);
-            int h[3] = { TECH_ROW(r), TECH_COL(c), TECH_BOX(r / 3 * 3 + c / 3) };
-            int item = n >= 2 && n <= s->size;
-            for (int k = 0; k < 3; k++) {
-                empty[h[k]] = (uint8_t)(empty[h[k]] + (n > 0));
-                items[h[k]] = (uint8_t)(items[h[k]] + item);
-            }
-        }
-    }
+    return s->n_items >= s->size && empty > s->size;
 }
 
 static int find_subset(struct tech_ctx *ctx, struct human_step *step,
@@ -215,14 +195,10 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     struct subset s = { .st = ctx->st, .step = step, .size = size,
                         .hidden = hidden };
     const struct tech_digits *dg = hidden ? tech_ctx_digits(ctx) : NULL;
-    uint8_t items[TECH_HOUSES], empty[TECH_HOUSES];
-    if (!hidden)
-        naked_counts(&s, items, empty);
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
             s.house = h;
-            if (hidden ? !collect_hidden(&s, dg)
-                       : items[h] < size || empty[h] <= size || !collect_naked(&s))
+            if (hidden ? !collect_hidden(&s, dg) : !collect_naked(&s))
                 continue;
             if (combine(&s))
                 return 1;
