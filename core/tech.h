@@ -296,6 +296,12 @@ int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step);
 /* tech_als.c */
 int tech_find_als_xz(const struct human_state *st, struct human_step *step);
 
+/* tech_als_wings.c: the causes are the bivalue cell's candidates, then
+ * the set's, which tech_rate_als_wing reads. */
+int tech_find_wxyz_wing(const struct human_state *st, struct human_step *step);
+int tech_find_vwxyz_wing(const struct human_state *st, struct human_step *step);
+int tech_rate_als_wing(const struct human_step *step);
+
 /* tech_forcing.c: the causes are the assumptions, then one per single the
  * branches needed (digit 0), which tech_rate_forcing_chain counts. */
 int tech_find_cell_forcing_chain(const struct human_state *st,
