@@ -4,6 +4,7 @@
  */
 #include "human.h"
 #include "tech.h"
+#include "tech_digits.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -96,9 +97,12 @@ void human_apply(struct human_state *st, const struct human_step *step)
 
 int human_find_step(const struct human_state *st, struct human_step *step)
 {
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
     for (int t = 0; t < tech_table_len; t++) {
+        const struct tech_row *row = &tech_table[t];
         tech_step_reset(step);
-        if (!tech_table[t].find(st, step))
+        if (!(row->find_ctx ? row->find_ctx(&ctx, step) : row->find(st, step)))
             continue;
         step->tech = t;
         step->rating = tech_table[t].rate ? tech_table[t].rate(step)

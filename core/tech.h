@@ -33,8 +33,11 @@
  *     are grouped easy, medium, hard, expert, cheapest first (by Sudoku
  *     Explainer rating) within a group; the loop takes the first row that
  *     applies.  A row is { { name, key, SE rating x10, group, effort
- *     weight }, find, rate }: rate is NULL for a fixed rating, or a
- *     function computing it from the step (chains: by length).
+ *     weight }, find, rate, find_ctx }: rate is NULL for a fixed rating,
+ *     or a function computing it from the step (chains: by length);
+ *     find_ctx is NULL, or the same search taking a struct tech_ctx
+ *     (tech_digits.h) so that what several techniques compute from the
+ *     state (per-digit positions ...) is computed once per search.
  *
  *  4. Add to tests/test_human_<family>.c one hand-made position where it
  *     applies (assert the exact eliminations) and one where it must not.
@@ -54,10 +57,17 @@
 #define TECH_COL(c) (9 + (c))
 #define TECH_BOX(b) (18 + (b))
 
+/* What the techniques of one human_find_step share, built from the
+ * state on demand (tech_digits.h). */
+struct tech_ctx;
+
 struct tech_row {
     struct human_tech_info info;
     int (*find)(const struct human_state *st, struct human_step *step);
     int (*rate)(const struct human_step *step);  /* NULL: info.rating */
+    /* The same search on a shared context (NULL: find is used).  Only a
+     * speed-up: it must find exactly what find finds. */
+    int (*find_ctx)(struct tech_ctx *ctx, struct human_step *step);
 };
 
 extern const struct tech_row tech_table[];
@@ -69,10 +79,16 @@ extern const uint8_t tech_house_cells[TECH_HOUSES][9];
 /* ---- bits and cells ------------------------------------------------ */
 
 static inline unsigned tech_bit(int digit) { return 1u << (digit - 1); }
-/* Bits set in a mask of up to 16 bits (SWAR: no libgcc call without
- * -mpopcnt). */
+/* Bits set in each 9-bit mask: one load instead of a bit count on the
+ * masks the techniques count in their inner loops. */
+extern const uint8_t tech_count_table[512];
+
+/* Bits set in a mask of up to 16 bits (SWAR past 9 bits: no libgcc call
+ * without -mpopcnt). */
 static inline int tech_count(unsigned mask)
 {
+    if (mask < 512)
+        return tech_count_table[mask];
     unsigned x = mask - ((mask >> 1) & 0x5555u);
     x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
     x = (x + (x >> 4)) & 0x0F0Fu;
@@ -174,6 +190,10 @@ int tech_find_claiming(const struct human_state *st, struct human_step *step);
 int tech_find_locked_pair(const struct human_state *st, struct human_step *step);
 int tech_find_locked_triple(const struct human_state *st,
                             struct human_step *step);
+int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_locked_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_locked_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_subsets.c */
 int tech_find_naked_pair(const struct human_state *st, struct human_step *step);
@@ -183,6 +203,9 @@ int tech_find_hidden_triple(const struct human_state *st,
                             struct human_step *step);
 int tech_find_naked_quad(const struct human_state *st, struct human_step *step);
 int tech_find_hidden_quad(const struct human_state *st, struct human_step *step);
+int tech_find_hidden_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_hidden_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_hidden_quad_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_basic_fish.c */
 int tech_find_x_wing(const struct human_state *st, struct human_step *step);
@@ -192,6 +215,11 @@ int tech_find_finned_x_wing(const struct human_state *st,
                             struct human_step *step);
 int tech_find_sashimi_x_wing(const struct human_state *st,
                              struct human_step *step);
+int tech_find_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_finned_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_sashimi_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_single_digit.c */
 int tech_find_skyscraper(const struct human_state *st, struct human_step *step);
@@ -200,6 +228,12 @@ int tech_find_two_string_kite(const struct human_state *st,
 int tech_find_turbot_fish(const struct human_state *st, struct human_step *step);
 int tech_find_empty_rectangle(const struct human_state *st,
                               struct human_step *step);
+int tech_find_skyscraper_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_two_string_kite_ctx(struct tech_ctx *ctx,
+                                  struct human_step *step);
+int tech_find_turbot_fish_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx,
+                                  struct human_step *step);
 
 /* tech_colouring.c; the rate functions read the chain from the causes */
 int tech_find_simple_colour_trap(const struct human_state *st,
@@ -218,6 +252,7 @@ int tech_rate_chain_closed(const struct human_step *step);
 int tech_find_xy_wing(const struct human_state *st, struct human_step *step);
 int tech_find_xyz_wing(const struct human_state *st, struct human_step *step);
 int tech_find_w_wing(const struct human_state *st, struct human_step *step);
+int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_uniqueness.c (the puzzle must have one solution) */
 int tech_find_unique_rectangle_1(const struct human_state *st,
@@ -232,6 +267,7 @@ int tech_find_unique_rectangle_3(const struct human_state *st,
                                  struct human_step *step);
 int tech_rate_unique_rectangle_3(const struct human_step *step);
 int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step);
+int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* ---- expert ---------------------------------------------------------- */
 
@@ -240,6 +276,9 @@ int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step);
 int tech_find_x_chain(const struct human_state *st, struct human_step *step);
 int tech_find_xy_chain(const struct human_state *st, struct human_step *step);
 int tech_find_aic(const struct human_state *st, struct human_step *step);
+int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_rate_chain(const struct human_step *step);
 /* Sudoku Explainer's length increment (in tenths) for a chain of length
  * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */

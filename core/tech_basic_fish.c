@@ -95,18 +95,17 @@ static int combine(struct fish *f, int start, int depth, unsigned base,
     return 0;
 }
 
-static int find_fish(const struct human_state *st, struct human_step *step,
-                     int size, const char *name)
+static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
+                     const char *name)
 {
-    struct tech_digits dg;
-    struct fish f = { .st = st, .step = step, .dg = &dg, .name = name,
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    struct fish f = { .st = ctx->st, .step = step, .dg = dg, .name = name,
                       .size = size };
-    tech_digits_build(st, &dg);
     for (f.digit = 1; f.digit <= 9; f.digit++) {
         for (f.cols = 0; f.cols < 2; f.cols++) {
             f.n_lines = 0;
             for (int l = 0; l < 9; l++) {
-                unsigned m = dg.pos[f.digit - 1][base_house(f.cols, l)];
+                unsigned m = dg->pos[f.digit - 1][base_house(f.cols, l)];
                 if (tech_count(m) < 2 || tech_count(m) > size)
                     continue;
                 f.line[f.n_lines] = l;
@@ -120,19 +119,40 @@ static int find_fish(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+int tech_find_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_fish(ctx, step, 2, "X-Wing");
+}
+
 int tech_find_x_wing(const struct human_state *st, struct human_step *step)
 {
-    return find_fish(st, step, 2, "X-Wing");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_x_wing_ctx(&ctx, step);
+}
+
+int tech_find_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_fish(ctx, step, 3, "Swordfish");
 }
 
 int tech_find_swordfish(const struct human_state *st, struct human_step *step)
 {
-    return find_fish(st, step, 3, "Swordfish");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_swordfish_ctx(&ctx, step);
+}
+
+int tech_find_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_fish(ctx, step, 4, "Jellyfish");
 }
 
 int tech_find_jellyfish(const struct human_state *st, struct human_step *step)
 {
-    return find_fish(st, step, 4, "Jellyfish");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_jellyfish_ctx(&ctx, step);
 }
 
 /*
@@ -178,14 +198,12 @@ static int finned_found(const struct fish *f, int l1, int l2, unsigned fins,
     return 1;
 }
 
-static int find_finned(const struct human_state *st, struct human_step *step,
+static int find_finned(struct tech_ctx *ctx, struct human_step *step,
                        int sashimi)
 {
-    struct tech_digits dg;
-    struct fish f = { .st = st, .step = step, .dg = &dg };
-    tech_digits_build(st, &dg);
+    struct fish f = { .st = ctx->st, .step = step, .dg = tech_ctx_digits(ctx) };
     for (f.digit = 1; f.digit <= 9; f.digit++) {
-        const uint16_t *pos = dg.pos[f.digit - 1];
+        const uint16_t *pos = f.dg->pos[f.digit - 1];
         for (f.cols = 0; f.cols < 2; f.cols++) {
             unsigned twos = 0;   /* lines with exactly two places */
             for (int l = 0; l < 9; l++)
@@ -217,14 +235,28 @@ static int find_finned(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+int tech_find_finned_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_finned(ctx, step, 0);
+}
+
 int tech_find_finned_x_wing(const struct human_state *st,
                             struct human_step *step)
 {
-    return find_finned(st, step, 0);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_finned_x_wing_ctx(&ctx, step);
+}
+
+int tech_find_sashimi_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_finned(ctx, step, 1);
 }
 
 int tech_find_sashimi_x_wing(const struct human_state *st,
                              struct human_step *step)
 {
-    return find_finned(st, step, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_sashimi_x_wing_ctx(&ctx, step);
 }

@@ -33,7 +33,7 @@
  * increment (tech_se_length_bonus).  The step's causes are the
  * chain's nodes in order, which is what the rating reads.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
 
@@ -84,12 +84,6 @@ enum { CH_KIND_AIC = 0, CH_KIND_LOOP = 1, CH_KIND_PLACE = 2 };
 static int node_cell(int n) { return n / 9; }
 static int node_digit(int n) { return n % 9 + 1; }
 
-static int has_node(const struct human_state *st, int n)
-{
-    int cell = node_cell(n);
-    return !st->value[cell] && (st->cand[cell] & tech_bit(node_digit(n)));
-}
-
 /* 1 when a and b (different candidates) cannot both be true. */
 static int weak_linked(int a, int b)
 {
@@ -114,44 +108,59 @@ static void cells_add(struct ch_cells *set, int cell)
     set->w[cell / 64] |= (uint64_t)1 << (cell % 64);
 }
 
-static void build_graph(struct ch_graph *g, const struct human_state *st)
+static void cells_from(struct ch_cells *set, tech_cells cells)
 {
-    g->st = st;
-    memset(g->n_strong, 0, sizeof g->n_strong);
-    memset(g->peers, 0, sizeof g->peers);
-    memset(g->with, 0, sizeof g->with);
-    memset(&g->bivalue, 0, sizeof g->bivalue);
-    struct ch_cells house[TECH_HOUSES];
-    memset(house, 0, sizeof house);
-    for (int h = 0; h < TECH_HOUSES; h++)
-        for (int i = 0; i < 9; i++)
-            cells_add(&house[h], tech_house_cells[h][i]);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        const struct ch_cells *r = &house[TECH_ROW(tech_row_of(cell))];
-        const struct ch_cells *c = &house[TECH_COL(tech_col_of(cell))];
-        const struct ch_cells *b = &house[TECH_BOX(tech_box_of(cell))];
-        for (int k = 0; k < 2; k++)
-            g->peers[cell].w[k] = r->w[k] | c->w[k] | b->w[k];
-        g->peers[cell].w[cell / 64] &= ~((uint64_t)1 << (cell % 64));
-        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
-            cells_add(&g->with[tech_lowest(m)], cell);
-        if (!st->value[cell] && tech_count(st->cand[cell]) == 2)
-            cells_add(&g->bivalue, cell);
+    set->w[0] = (uint64_t)cells;
+    set->w[1] = (uint64_t)(cells >> 64);
+}
+
+/* Digits placed in house h. */
+static unsigned placed_in(const struct human_state *st, int h)
+{
+    unsigned placed = 0;
+    for (int i = 0; i < 9; i++) {
+        int v = st->value[tech_house_cells[h][i]];
+        placed |= v ? tech_bit(v) : 0;
     }
+    return placed;
+}
+
+/* The strong links of the houses (conjugate pairs), house by house. */
+static void house_links(struct ch_graph *g, const struct tech_digits *dg)
+{
     for (int h = 0; h < TECH_HOUSES; h++) {
-        uint16_t pos[9];
-        unsigned placed = tech_house_positions(st, h, pos);
-        for (int d = 1; d <= 9; d++) {
-            if ((placed & tech_bit(d)) || tech_count(pos[d - 1]) != 2)
-                continue;
-            int p = tech_lowest(pos[d - 1]);
-            int q = tech_lowest(pos[d - 1] & (pos[d - 1] - 1u));
+        unsigned pairs = 0;
+        for (int d = 1; d <= 9; d++)
+            pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
+        if (pairs)
+            pairs &= ~placed_in(g->st, h);
+        for (unsigned m = pairs; m; m &= m - 1) {
+            int d = tech_lowest_digit(m);
+            unsigned pos = dg->pos[d - 1][h];
+            int p = tech_lowest(pos), q = tech_lowest(pos & (pos - 1u));
             int a = tech_house_cells[h][p] * 9 + d - 1;
             int b = tech_house_cells[h][q] * 9 + d - 1;
             add_strong(g, a, b, 0);
             add_strong(g, b, a, 0);
         }
     }
+}
+
+static void build_graph(struct ch_graph *g, struct tech_ctx *ctx)
+{
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    g->st = st;
+    memset(g->n_strong, 0, sizeof g->n_strong);
+    memset(&g->bivalue, 0, sizeof g->bivalue);
+    for (int d = 0; d < 9; d++)
+        cells_from(&g->with[d], dg->cells[d]);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        cells_from(&g->peers[cell], tech_peers(cell));
+        if (!st->value[cell] && tech_count(st->cand[cell]) == 2)
+            cells_add(&g->bivalue, cell);
+    }
+    house_links(g, dg);
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned m = st->cand[cell];
         if (st->value[cell] || tech_count(m) != 2)
@@ -185,6 +194,36 @@ static void elim_both(struct human_step *step, const struct ch_graph *g,
         for (uint64_t m = g->peers[ca].w[k] & g->peers[cb].w[k] & g->with[da - 1].w[k];
              m; m &= m - 1)
             tech_eliminate(step, st, k * 64 + __builtin_ctzll(m), da);
+}
+
+/* Whether elim_both(a, b) would remove anything: the test on every chain
+ * end, before a step is built for the one kept. */
+static int elim_any(const struct ch_graph *g, int a, int b)
+{
+    const struct human_state *st = g->st;
+    int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
+    if (ca == cb)
+        return !st->value[ca] &&
+               (st->cand[ca] & ~(tech_bit(da) | tech_bit(db)) & HUMAN_ALL_DIGITS);
+    if (da != db)
+        return tech_sees(ca, cb) &&
+               ((!st->value[ca] && (st->cand[ca] & tech_bit(db))) ||
+                (!st->value[cb] && (st->cand[cb] & tech_bit(da))));
+    const struct ch_cells *pa = &g->peers[ca], *pb = &g->peers[cb], *w = &g->with[da - 1];
+    return ((pa->w[0] & pb->w[0] & w->w[0]) | (pa->w[1] & pb->w[1] & w->w[1])) != 0;
+}
+
+/* Whether conclude() would record anything. */
+static int concludes_any(const struct ch_graph *g, const uint16_t *nodes, int n,
+                         int kind)
+{
+    if (kind == CH_KIND_PLACE || elim_any(g, nodes[0], nodes[n - 1]))
+        return 1;
+    if (kind == CH_KIND_LOOP)
+        for (int i = 1; i + 1 < n; i += 2)
+            if (elim_any(g, nodes[i], nodes[i + 1]))
+                return 1;
+    return 0;
 }
 
 /* Records what the chain nodes[0..n-1] of this kind proves. */
@@ -231,10 +270,9 @@ static int removes_any(const struct ch_graph *g, int a, int b)
 
 /* A chain ending at state (v on) from start: keeps it when productive and
  * shorter than the best.  Returns 1 when kept. */
-static int try_end(struct ch_search *s, struct human_step *scratch, int start,
-                   int state)
+static int try_end(struct ch_search *s, int start, int state)
 {
-    uint16_t nodes[CH_MAX_LEN];
+    uint16_t nodes[CH_MAX_LEN] = { 0 };
     int v = state / 2, kind = CH_KIND_AIC;
     if (v == start)
         kind = CH_KIND_PLACE;
@@ -245,9 +283,7 @@ static int try_end(struct ch_search *s, struct human_step *scratch, int start,
     else if (node_cell(v) != node_cell(start) && !removes_any(&s->g, start, v))
         return 0;
     int n = path_to(s, state, nodes);
-    tech_step_reset(scratch);
-    conclude(scratch, &s->g, nodes, n, kind);
-    if (scratch->n_elim + scratch->n_place == 0)
+    if (!concludes_any(&s->g, nodes, n, kind))
         return 0;
     if (s->best_len && n >= s->best_len)
         return 0;
@@ -301,7 +337,7 @@ static void expand_strong(struct ch_search *s, int state, int *tail)
 }
 
 /* Breadth first from (start off), up to the best length found so far. */
-static void search_from(struct ch_search *s, struct human_step *scratch, int start)
+static void search_from(struct ch_search *s, int start)
 {
     int head = 0, tail = 0;
     if (++s->gen == 0) {
@@ -324,7 +360,7 @@ static void search_from(struct ch_search *s, struct human_step *scratch, int sta
         int before = tail;
         expand_strong(s, state, &tail);
         for (int i = before; i < tail; i++)
-            if (try_end(s, scratch, start, s->queue[i]))
+            if (try_end(s, start, s->queue[i]))
                 return;       /* the shortest from this start */
     }
 }
@@ -408,28 +444,34 @@ static int has_strong(const struct ch_graph *g, int start, unsigned links)
     return 0;
 }
 
+/* Whether nothing shorter than the best chain can prove anything. */
+static int done(const struct ch_search *s)
+{
+    return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
+}
+
 /* Runs the search over every start (in cell, digit order) and builds the
  * step of the shortest productive chain. */
-static int find_chain(const struct human_state *st, struct human_step *step,
+static int find_chain(struct tech_ctx *ctx, struct human_step *step,
                       unsigned links, int max_len, const char *name)
 {
+    const struct human_state *st = ctx->st;
     struct ch_search s;       /* about 30 KB: no allocation, reentrant */
-    struct human_step scratch;
-    scratch.flags = 0;
     s.gen = 0;
     memset(s.stamp, 0, sizeof s.stamp);
-    build_graph(&s.g, st);
+    build_graph(&s.g, ctx);
     s.links = links;
     s.max_len = max_len;
     s.best_len = 0;
-    for (int start = 0; start < CH_NODES; start++) {
-        if (!has_strong(&s.g, start, links) || !has_node(st, start))
+    for (int cell = 0; cell < GRID_CELLS && !done(&s); cell++) {
+        unsigned m = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+        if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[cell]) != 2)
             continue;
-        if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[node_cell(start)]) != 2)
-            continue;
-        search_from(&s, &scratch, start);
-        if (s.best_len && s.best_len <= 4 && s.best_kind != CH_KIND_PLACE)
-            break;            /* nothing shorter can prove anything */
+        for (; m && !done(&s); m &= m - 1) {
+            int start = cell * 9 + tech_lowest(m);
+            if (has_strong(&s.g, start, links))
+                search_from(&s, start);
+        }
     }
     tech_step_reset(step);
     if (!s.best_len)
@@ -441,22 +483,43 @@ static int find_chain(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
+int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_chain(ctx, step, CH_HOUSE_STRONG | CH_HOUSE_WEAK, CH_MAX_LEN,
+                      "X-chain");
+}
+
+int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_chain(ctx, step, CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
+                      CH_MAX_LEN, "XY-chain");
+}
+
+int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_chain(ctx, step, CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK |
+                      CH_CELL_WEAK, 12, "AIC");
+}
+
 int tech_find_x_chain(const struct human_state *st, struct human_step *step)
 {
-    return find_chain(st, step, CH_HOUSE_STRONG | CH_HOUSE_WEAK, CH_MAX_LEN,
-                      "X-chain");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_x_chain_ctx(&ctx, step);
 }
 
 int tech_find_xy_chain(const struct human_state *st, struct human_step *step)
 {
-    return find_chain(st, step, CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
-                      CH_MAX_LEN, "XY-chain");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_xy_chain_ctx(&ctx, step);
 }
 
 int tech_find_aic(const struct human_state *st, struct human_step *step)
 {
-    return find_chain(st, step, CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK |
-                      CH_CELL_WEAK, 12, "AIC");
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_aic_ctx(&ctx, step);
 }
 
 /* ---- rating ------------------------------------------------------------ */

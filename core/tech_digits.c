@@ -25,16 +25,54 @@ void tech_digits_build(const struct human_state *st, struct tech_digits *dg)
     }
 }
 
-tech_cells tech_peers(int cell)
+const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
 {
-    const tech_cells row0 = 0x1FF;
-    const tech_cells col0 = ((tech_cells)1 << 72) | 0x8040201008040201ull;
-    const tech_cells box0 = 0x7 | (0x7 << 9) | (0x7 << 18);
-    int r = tech_row_of(cell), c = tech_col_of(cell);
-    tech_cells s = (row0 << (9 * r)) | (col0 << c) |
-                   (box0 << (27 * (r / 3) + 3 * (c / 3)));
-    return s & ~tech_cell_bit(cell);
+    if (!ctx->have_digits) {
+        tech_digits_build(ctx->st, &ctx->dg);
+        ctx->have_digits = 1;
+    }
+    return &ctx->dg;
 }
+
+void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
+{
+    unsigned m[GRID_CELLS];
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        m[cell] = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+    for (int l = 0; l < 9; l++) {
+        for (int k = 0; k < 3; k++) {
+            const unsigned *r = &m[l * 9 + 3 * k], *c = &m[27 * k + l];
+            sg->cand[0][l][k] = r[0] | r[1] | r[2];
+            sg->twice[0][l][k] = (r[0] & r[1]) | (r[2] & (r[0] | r[1]));
+            sg->cand[1][l][k] = c[0] | c[9] | c[18];
+            sg->twice[1][l][k] = (c[0] & c[9]) | (c[18] & (c[0] | c[9]));
+        }
+    }
+}
+
+const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
+{
+    if (!ctx->have_segs) {
+        tech_segs_build(ctx->st, &ctx->segs);
+        ctx->have_segs = 1;
+    }
+    return &ctx->segs;
+}
+
+#define PEERS_ROW0 ((tech_cells)0x1FF)
+#define PEERS_COL0 (((tech_cells)1 << 72) | (tech_cells)0x8040201008040201ull)
+#define PEERS_BOX0 ((tech_cells)(0x7 | (0x7 << 9) | (0x7 << 18)))
+#define PEERS(c) ((PEERS_ROW0 << (9 * ((c) / 9)) | PEERS_COL0 << ((c) % 9) | \
+                   PEERS_BOX0 << (27 * ((c) / 27) + 3 * ((c) % 9 / 3))) & \
+                  ~((tech_cells)1 << (c)))
+#define PEERS_ROW(r) PEERS(9 * (r)), PEERS(9 * (r) + 1), PEERS(9 * (r) + 2), \
+    PEERS(9 * (r) + 3), PEERS(9 * (r) + 4), PEERS(9 * (r) + 5), \
+    PEERS(9 * (r) + 6), PEERS(9 * (r) + 7), PEERS(9 * (r) + 8)
+
+const tech_cells tech_peers_table[GRID_CELLS] = {
+    PEERS_ROW(0), PEERS_ROW(1), PEERS_ROW(2), PEERS_ROW(3), PEERS_ROW(4),
+    PEERS_ROW(5), PEERS_ROW(6), PEERS_ROW(7), PEERS_ROW(8),
+};
 
 int tech_chain_length_rating(int length)
 {

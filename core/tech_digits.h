@@ -17,8 +17,15 @@ static inline tech_cells tech_cell_bit(int cell)
     return (tech_cells)1 << cell;
 }
 
-/* The cells that see cell (its row, column and box, itself excepted). */
-tech_cells tech_peers(int cell);
+/* The cells that see each cell (its row, column and box, itself
+ * excepted): a constant table, as the techniques ask for peers in their
+ * inner loops. */
+extern const tech_cells tech_peers_table[GRID_CELLS];
+
+static inline tech_cells tech_peers(int cell)
+{
+    return tech_peers_table[cell];
+}
 
 /* Lowest cell of a non-empty set. */
 static inline int tech_cells_lowest(tech_cells s)
@@ -35,6 +42,46 @@ struct tech_digits {
 };
 
 void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
+
+/*
+ * The 54 segments (three cells where a line meets a box), summarised
+ * once per search so that the intersection techniques test each box or
+ * line with a few mask operations and build a step only where it
+ * succeeds.  [0][r][k]: row r in box column k; [1][c][k]: column c in
+ * box row k.  cand: digits of the segment's empty cells; twice: digits in
+ * two or more of them.
+ */
+struct tech_segs {
+    unsigned cand[2][9][3], twice[2][9][3];
+};
+
+void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
+
+/*
+ * The context of one search (human_find_step): the state and what is
+ * derived from it, built on first use.  It lives on the caller's stack
+ * for one search, so it cannot go stale; public find functions make their
+ * own.
+ */
+struct tech_ctx {
+    const struct human_state *st;
+    int have_digits, have_segs;
+    struct tech_digits dg;
+    struct tech_segs segs;
+};
+
+static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
+{
+    ctx->st = st;
+    ctx->have_digits = 0;
+    ctx->have_segs = 0;
+}
+
+/* The per-digit positions of ctx->st (built on the first call). */
+const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx);
+
+/* The segments of ctx->st (built on the first call). */
+const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx);
 
 /* Position of cell inside its box (0..8, reading order). */
 static inline int tech_box_pos(int cell)

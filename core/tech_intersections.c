@@ -8,9 +8,51 @@
  * Positions inside a box are 0..8 in reading order, so box row k is the
  * bits 7 << 3k and box column k the bits 0x49 << k.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 static const char *const group_word[4] = { "", "", "pair", "triple" };
+
+static unsigned cand_of(const struct human_state *st, int cell)
+{
+    return st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+}
+
+/* Digits placed in house h. */
+static unsigned placed_in(const struct human_state *st, int h)
+{
+    unsigned placed = 0;
+    for (int i = 0; i < 9; i++) {
+        int v = st->value[tech_house_cells[h][i]];
+        placed |= v ? tech_bit(v) : 0;
+    }
+    return placed;
+}
+
+/* Union of the segments of line l (in sg's direction cols) except k. */
+static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
+
+static unsigned line_rest(const struct tech_segs *sg, int cols, int l, int k)
+{
+    return sg->cand[cols][l][other1[k]] | sg->cand[cols][l][other2[k]];
+}
+
+/* Union of the segments parallel to (l, k) in the same box. */
+static unsigned box_rest(const struct tech_segs *sg, int cols, int l, int k)
+{
+    int first = l / 3 * 3, i = l - first;
+    return sg->cand[cols][first + other1[i]][k] | sg->cand[cols][first + other2[i]][k];
+}
+
+/* Digits of segment (l, k) in two or more of its cells and nowhere else
+ * in the box (pointing: box_side) or in the line (claiming), that the
+ * other side still has.  (The caller drops digits placed in the house.) */
+static unsigned confined_digits(const struct tech_segs *sg, int cols, int l, int k,
+                                int box_side)
+{
+    unsigned here = sg->cand[cols][l][k] & sg->twice[cols][l][k];
+    unsigned box = box_rest(sg, cols, l, k), line = line_rest(sg, cols, l, k);
+    return here & (box_side ? ~box & line : ~line & box);
+}
 
 /* The cells of house h at the positions of posmask, in order. */
 static int cells_at(int h, unsigned posmask, uint8_t cells[9])
@@ -53,30 +95,39 @@ static int confine(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-/* The line of box b holding every position of pos, or -1. */
-static int box_line(int b, unsigned pos)
+/* Digit d in box b, confined to line: the step, when it removes some. */
+static int pointing_step(const struct human_state *st, struct human_step *step,
+                         int b, int d, int line)
 {
-    for (int k = 0; k < 3; k++) {
-        if ((pos & ~(7u << (3 * k))) == 0)
-            return TECH_ROW((b / 3) * 3 + k);
-        if ((pos & ~(0x49u << k)) == 0)
-            return TECH_COL((b % 3) * 3 + k);
-    }
-    return -1;
+    uint16_t pos[9];
+    tech_house_positions(st, TECH_BOX(b), pos);
+    tech_step_reset(step);
+    tech_say(step, "Pointing %s", group_word[tech_count(pos[d - 1])]);
+    return confine(st, step, TECH_BOX(b), line, d, pos[d - 1]);
 }
 
-int tech_find_pointing(const struct human_state *st, struct human_step *step)
+int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
+    const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int b = 0; b < 9; b++) {
-        uint16_t pos[9];
-        unsigned placed = tech_house_positions(st, TECH_BOX(b), pos);
-        for (int d = 1; d <= 9; d++) {
-            int line = box_line(b, pos[d - 1]);
-            if ((placed & tech_bit(d)) || tech_count(pos[d - 1]) < 2 || line < 0)
-                continue;
-            tech_step_reset(step);
-            tech_say(step, "Pointing %s", group_word[tech_count(pos[d - 1])]);
-            if (confine(st, step, TECH_BOX(b), line, d, pos[d - 1]))
+        unsigned rows[3], cols[3], all = 0;
+        for (int k = 0; k < 3; k++) {
+            rows[k] = confined_digits(sg, 0, b / 3 * 3 + k, b % 3, 1);
+            cols[k] = confined_digits(sg, 1, b % 3 * 3 + k, b / 3, 1);
+            all |= rows[k] | cols[k];
+        }
+        if (all)
+            all &= ~placed_in(st, TECH_BOX(b));
+        for (unsigned m = all; m; m &= m - 1) {
+            int d = tech_lowest_digit(m), line = -1;
+            for (int k = 0; k < 3 && line < 0; k++) {
+                if (rows[k] & tech_bit(d))
+                    line = TECH_ROW(b / 3 * 3 + k);
+                else if (cols[k] & tech_bit(d))
+                    line = TECH_COL(b % 3 * 3 + k);
+            }
+            if (pointing_step(st, step, b, d, line))
                 return 1;
         }
     }
@@ -84,30 +135,29 @@ int tech_find_pointing(const struct human_state *st, struct human_step *step)
     return 0;
 }
 
-/* The box holding every position of pos on line h, or -1. */
-static int line_box(int h, unsigned pos)
+int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    for (int k = 0; k < 3; k++) {
-        if ((pos & ~(7u << (3 * k))) != 0)
-            continue;
-        int first = tech_house_cells[h][3 * k];
-        return TECH_BOX(tech_box_of(first));
-    }
-    return -1;
-}
-
-int tech_find_claiming(const struct human_state *st, struct human_step *step)
-{
+    const struct human_state *st = ctx->st;
+    const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int h = 0; h < 18; h++) {
-        uint16_t pos[9];
-        unsigned placed = tech_house_positions(st, h, pos);
-        for (int d = 1; d <= 9; d++) {
-            int box = line_box(h, pos[d - 1]);
-            if ((placed & tech_bit(d)) || tech_count(pos[d - 1]) < 2 || box < 0)
-                continue;
+        int cols = h >= 9, l = h % 9;
+        unsigned in_box[3], all = 0;
+        for (int k = 0; k < 3; k++)
+            all |= in_box[k] = confined_digits(sg, cols, l, k, 0);
+        if (all)
+            all &= ~placed_in(st, h);
+        for (unsigned m = all; m; m &= m - 1) {
+            int d = tech_lowest_digit(m), k = 0;
+            while (!(in_box[k] & tech_bit(d)))
+                k++;
+            int box = cols ? TECH_BOX(k * 3 + l / 3) : TECH_BOX(l / 3 * 3 + k);
+            unsigned pos = 0;
+            for (int i = 0; i < 9; i++)
+                if (cand_of(st, tech_house_cells[h][i]) & tech_bit(d))
+                    pos |= 1u << i;
             tech_step_reset(step);
             tech_say(step, "Claiming (box/line reduction)");
-            if (confine(st, step, h, box, d, pos[d - 1]))
+            if (confine(st, step, h, box, d, pos))
                 return 1;
         }
     }
@@ -169,25 +219,50 @@ static int try_locked(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-/* Every choice of n of the 3 positions of a box line (mask 7 or 0x49). */
+/* Every choice of n of the 3 positions of a box line (mask 7 or 0x49),
+ * segment (cols, l, k) of sg, tried only when its digits are n and some
+ * other cell of the box or the line has one of them. */
 static int locked_in_segment(const struct human_state *st,
-                             struct human_step *step, int b, int line,
-                             unsigned seg, int n)
+                             struct human_step *step, const struct tech_segs *sg,
+                             int b, int cols, int l, int k, unsigned seg, int n)
 {
-    for (unsigned sub = seg; sub; sub = (sub - 1) & seg)
-        if (tech_count(sub) == n && try_locked(st, step, b, line, sub, n))
+    unsigned m[3], usable = 0;
+    int i = 0;
+    for (unsigned p = seg; p; p &= p - 1, i++) {
+        m[i] = cand_of(st, tech_house_cells[TECH_BOX(b)][tech_lowest(p)]);
+        if (tech_count(m[i]) >= 2 && tech_count(m[i]) <= n)
+            usable |= p & -p;
+    }
+    if (tech_count(usable) < n)
+        return 0;   /* a locked set's cells hold 2..n digits */
+    unsigned others = box_rest(sg, cols, l, k) | line_rest(sg, cols, l, k);
+    for (unsigned sub = seg; sub; sub = (sub - 1) & seg) {
+        if (tech_count(sub) != n || (sub & ~usable))
+            continue;
+        unsigned digits = 0, rest = others;
+        i = 0;
+        for (unsigned p = seg; p; p &= p - 1, i++) {
+            if (sub & p & -p)
+                digits |= m[i];
+            else
+                rest |= m[i];
+        }
+        if (tech_count(digits) == n && (digits & rest) &&
+            try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n))
             return 1;
+    }
     return 0;
 }
 
-static int find_locked(const struct human_state *st, struct human_step *step,
-                       int n)
+static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
 {
+    const struct human_state *st = ctx->st;
+    const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int b = 0; b < 9; b++) {
         for (int k = 0; k < 3; k++) {
-            int row = TECH_ROW((b / 3) * 3 + k), col = TECH_COL((b % 3) * 3 + k);
-            if (locked_in_segment(st, step, b, row, 7u << (3 * k), n) ||
-                locked_in_segment(st, step, b, col, 0x49u << k, n))
+            int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
+            if (locked_in_segment(st, step, sg, b, 0, row, b % 3, 7u << (3 * k), n) ||
+                locked_in_segment(st, step, sg, b, 1, col, b / 3, 0x49u << k, n))
                 return 1;
         }
     }
@@ -195,13 +270,41 @@ static int find_locked(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+int tech_find_locked_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_locked(ctx, step, 2);
+}
+
+int tech_find_locked_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_locked(ctx, step, 3);
+}
+
+int tech_find_pointing(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_pointing_ctx(&ctx, step);
+}
+
+int tech_find_claiming(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_claiming_ctx(&ctx, step);
+}
+
 int tech_find_locked_pair(const struct human_state *st, struct human_step *step)
 {
-    return find_locked(st, step, 2);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_locked_pair_ctx(&ctx, step);
 }
 
 int tech_find_locked_triple(const struct human_state *st,
                             struct human_step *step)
 {
-    return find_locked(st, step, 3);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_locked_triple_ctx(&ctx, step);
 }

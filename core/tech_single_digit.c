@@ -20,6 +20,8 @@ enum sdp_kind { SDP_SKYSCRAPER, SDP_KITE, SDP_TURBOT };
 struct link {
     uint8_t house, end[2];
     tech_cells peers[2];   /* of each end */
+    tech_cells ends;       /* the two ends */
+    tech_cells sees;       /* peers of either end */
 };
 
 static const char *const sdp_name[3] = { "Skyscraper", "2-String Kite",
@@ -100,6 +102,8 @@ static int collect_links(const struct tech_digits *dg, int d, struct link *links
         links[n].end[1] = tech_house_cells[h][tech_lowest(p & (p - 1))];
         links[n].peers[0] = tech_peers(links[n].end[0]);
         links[n].peers[1] = tech_peers(links[n].end[1]);
+        links[n].ends = tech_cell_bit(links[n].end[0]) | tech_cell_bit(links[n].end[1]);
+        links[n].sees = links[n].peers[0] | links[n].peers[1];
         n++;
     }
     return n;
@@ -115,19 +119,19 @@ static int houses_fit(int h1, int h2, enum sdp_kind want)
     return 1;
 }
 
-static int find_sdp(const struct human_state *st, struct human_step *step,
+static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
                     enum sdp_kind want)
 {
-    struct tech_digits dg;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    const struct human_state *st = ctx->st;
     struct link links[TECH_HOUSES];
-    tech_digits_build(st, &dg);
     for (int d = 1; d <= 9; d++) {
-        int n = collect_links(&dg, d, links);
+        int n = collect_links(dg, d, links);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 const struct link *li = &links[i], *lj = &links[j];
-                if (!houses_fit(li->house, lj->house, want))
-                    continue;
+                if (!houses_fit(li->house, lj->house, want) || !(li->sees & lj->ends))
+                    continue;   /* no end of lj sees an end of li */
                 for (int e = 0; e < 4; e++) {
                     int ib = e & 1, jb = e >> 1;
                     int b1 = li->end[ib], a1 = li->end[!ib];
@@ -138,7 +142,7 @@ static int find_sdp(const struct human_state *st, struct human_step *step,
                     tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
                                             tech_cell_bit(a2) | tech_cell_bit(b2);
                     tech_cells elim = li->peers[!ib] & lj->peers[!jb] &
-                                      dg.cells[d - 1] & ~chain_bits;
+                                      dg->cells[d - 1] & ~chain_bits;
                     if (!elim)
                         continue;
                     if (classify(li, lj, a1, b1, a2, b2) != want)
@@ -154,20 +158,41 @@ static int find_sdp(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+int tech_find_skyscraper_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_sdp(ctx, step, SDP_SKYSCRAPER);
+}
+
 int tech_find_skyscraper(const struct human_state *st, struct human_step *step)
 {
-    return find_sdp(st, step, SDP_SKYSCRAPER);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_skyscraper_ctx(&ctx, step);
+}
+
+int tech_find_two_string_kite_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_sdp(ctx, step, SDP_KITE);
 }
 
 int tech_find_two_string_kite(const struct human_state *st,
                               struct human_step *step)
 {
-    return find_sdp(st, step, SDP_KITE);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_two_string_kite_ctx(&ctx, step);
+}
+
+int tech_find_turbot_fish_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_sdp(ctx, step, SDP_TURBOT);
 }
 
 int tech_find_turbot_fish(const struct human_state *st, struct human_step *step)
 {
-    return find_sdp(st, step, SDP_TURBOT);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_turbot_fish_ctx(&ctx, step);
 }
 
 /*
@@ -234,14 +259,12 @@ static int er_links(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_empty_rectangle(const struct human_state *st,
-                              struct human_step *step)
+int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct tech_digits dg;
-    tech_digits_build(st, &dg);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (int d = 1; d <= 9; d++) {
         for (int b = 0; b < 9; b++) {
-            unsigned p = dg.pos[d - 1][TECH_BOX(b)];
+            unsigned p = dg->pos[d - 1][TECH_BOX(b)];
             if (tech_count(p) < 2)
                 continue;
             for (int i = 0; i < 3; i++) {
@@ -249,7 +272,8 @@ int tech_find_empty_rectangle(const struct human_state *st,
                     unsigned row = 7u << (3 * i), col = 0x49u << j;
                     if ((p & ~(row | col)) || !(p & row & ~col) || !(p & col & ~row))
                         continue;
-                    if (er_links(st, step, &dg, d, b, b / 3 * 3 + i, b % 3 * 3 + j))
+                    if (er_links(ctx->st, step, dg, d, b, b / 3 * 3 + i,
+                                 b % 3 * 3 + j))
                         return 1;
                 }
             }
@@ -257,4 +281,12 @@ int tech_find_empty_rectangle(const struct human_state *st,
     }
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_empty_rectangle(const struct human_state *st,
+                              struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_empty_rectangle_ctx(&ctx, step);
 }

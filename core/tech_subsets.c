@@ -7,7 +7,7 @@
  * one search over combinations of masks: cells by their digit masks, or
  * digits by their position masks.  Houses are scanned boxes, rows, columns.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
@@ -15,6 +15,7 @@ struct subset {
     const struct human_state *st;
     struct human_step *step;
     int house, size, hidden;
+    unsigned cand[9];     /* candidates of the house's empty cells */
     int n_items;
     int item[9];          /* positions (naked) or digits (hidden) */
     unsigned mask[9];     /* their digit masks (naked) or positions (hidden) */
@@ -84,54 +85,122 @@ static int subset_found(struct subset *s, unsigned chosen, unsigned uni)
     return 1;
 }
 
-static int combine(struct subset *s, int start, int depth, unsigned chosen,
-                   unsigned uni)
+/* Whether subset_found would eliminate something: a cheap test first. */
+static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
 {
-    if (depth == s->size)
-        return tech_count(uni) == s->size && subset_found(s, chosen, uni);
-    for (int i = start; i <= s->n_items - (s->size - depth); i++) {
-        unsigned u = uni | s->mask[i];
-        if (tech_count(u) > s->size)
+    unsigned posmask = 0, digits = 0, rest = 0;
+    for (unsigned m = chosen; m; m &= m - 1) {
+        int it = s->item[tech_lowest(m)];
+        if (s->hidden)
+            digits |= tech_bit(it);
+        else
+            posmask |= 1u << it;
+    }
+    if (s->hidden) {
+        for (unsigned m = uni; m; m &= m - 1)
+            rest |= s->cand[tech_lowest(m)];
+        return (rest & ~digits) != 0;
+    }
+    for (int i = 0; i < 9; i++)
+        if (!(posmask & (1u << i)))
+            rest |= s->cand[i];
+    return (rest & uni) != 0;
+}
+
+/* Every choice of size items in lexicographic order, skipping those
+ * whose union already has more than size digits (or positions). */
+static int combine(struct subset *s)
+{
+    int at[4] = { 0 }, d = 0, z = s->size, n = s->n_items;
+    unsigned uni[5] = { 0 };
+    while (d >= 0) {
+        if (at[d] > n - (z - d)) {
+            if (--d >= 0)
+                at[d]++;
             continue;
-        if (combine(s, i + 1, depth + 1, chosen | (1u << i), u))
-            return 1;
+        }
+        unsigned u = uni[d] | s->mask[at[d]];
+        if (tech_count(u) <= z && d + 1 < z) {
+            uni[++d] = u;
+            at[d] = at[d - 1] + 1;
+            continue;
+        }
+        if (tech_count(u) == z && d + 1 == z) {
+            unsigned chosen = 0;
+            for (int k = 0; k < z; k++)
+                chosen |= 1u << at[k];
+            if (subset_removes(s, chosen, u) && subset_found(s, chosen, u))
+                return 1;
+        }
+        at[d]++;
     }
     return 0;
 }
 
-/* Collects the items of house h that can take part in a subset. */
-static void collect(struct subset *s)
+/* Loads the candidates of the house's empty cells into s->cand. */
+static unsigned load_house(struct subset *s)
 {
-    uint16_t pos[9];
-    unsigned placed = tech_house_positions(s->st, s->house, pos);
-    s->n_items = 0;
+    unsigned placed = 0;
     for (int i = 0; i < 9; i++) {
-        unsigned m;
-        if (s->hidden) {
-            m = pos[i];
-            if (placed & (1u << i))
-                continue;
-        } else {
-            int cell = tech_house_cells[s->house][i];
-            m = s->st->value[cell] ? 0 : s->st->cand[cell];
-        }
-        if (tech_count(m) < 2 || tech_count(m) > s->size)
-            continue;
-        s->item[s->n_items] = s->hidden ? i + 1 : i;
-        s->mask[s->n_items++] = m;
+        int cell = tech_house_cells[s->house][i], v = s->st->value[cell];
+        s->cand[i] = v ? 0 : s->st->cand[cell];
+        placed |= v ? tech_bit(v) : 0;
     }
+    return placed;
 }
 
-static int find_subset(const struct human_state *st, struct human_step *step,
+/* Hidden: the digits held by 2..size cells of the house, by position. */
+static int collect_hidden(struct subset *s, const struct tech_digits *dg)
+{
+    unsigned digits = 0;
+    for (int d = 0; d < 9; d++) {
+        int n = tech_count(dg->pos[d][s->house]);
+        digits |= n >= 2 && n <= s->size ? 1u << d : 0;
+    }
+    if (tech_count(digits) < s->size)
+        return 0;
+    digits &= ~load_house(s);
+    s->n_items = 0;
+    for (unsigned m = digits; m; m &= m - 1) {
+        int i = tech_lowest(m);
+        s->item[s->n_items] = i + 1;
+        s->mask[s->n_items++] = dg->pos[i][s->house];
+    }
+    return s->n_items >= s->size;
+}
+
+/* Naked: the cells holding 2..size digits.  The house needs more than
+ * size non-empty cells: some cell outside the subset must lose a digit. */
+static int collect_naked(struct subset *s)
+{
+    int empty = 0;
+    s->n_items = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[s->house][i];
+        unsigned m = s->cand[i] = s->st->value[cell] ? 0 : s->st->cand[cell];
+        int n = tech_count(m);
+        empty += n > 0;
+        if (n < 2 || n > s->size)
+            continue;
+        s->item[s->n_items] = i;
+        s->mask[s->n_items++] = m;
+    }
+    return s->n_items >= s->size && empty > s->size;
+}
+
+static int find_subset(struct tech_ctx *ctx, struct human_step *step,
                        int size, int hidden)
 {
     static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
-    struct subset s = { .st = st, .step = step, .size = size, .hidden = hidden };
+    struct subset s = { .st = ctx->st, .step = step, .size = size,
+                        .hidden = hidden };
+    const struct tech_digits *dg = hidden ? tech_ctx_digits(ctx) : NULL;
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
             s.house = h;
-            collect(&s);
-            if (s.n_items >= size && combine(&s, 0, 0, 0, 0))
+            if (hidden ? !collect_hidden(&s, dg) : !collect_naked(&s))
+                continue;
+            if (combine(&s))
                 return 1;
         }
     }
@@ -139,33 +208,64 @@ static int find_subset(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_naked_pair(const struct human_state *st, struct human_step *step)
+/* Naked subsets need no shared context. */
+static int find_naked(const struct human_state *st, struct human_step *step,
+                      int size)
 {
-    return find_subset(st, step, 2, 0);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return find_subset(&ctx, step, size, 0);
 }
 
-int tech_find_naked_triple(const struct human_state *st, struct human_step *step)
+int tech_find_naked_pair(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 3, 0);
+    return find_naked(st, step, 2);
+}
+
+int tech_find_naked_triple(const struct human_state *st,
+                           struct human_step *step)
+{
+    return find_naked(st, step, 3);
 }
 
 int tech_find_naked_quad(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 4, 0);
+    return find_naked(st, step, 4);
+}
+
+int tech_find_hidden_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 2, 1);
+}
+
+int tech_find_hidden_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 3, 1);
+}
+
+int tech_find_hidden_quad_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 4, 1);
 }
 
 int tech_find_hidden_pair(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 2, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_hidden_pair_ctx(&ctx, step);
 }
 
 int tech_find_hidden_triple(const struct human_state *st,
                             struct human_step *step)
 {
-    return find_subset(st, step, 3, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_hidden_triple_ctx(&ctx, step);
 }
 
 int tech_find_hidden_quad(const struct human_state *st, struct human_step *step)
 {
-    return find_subset(st, step, 4, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_hidden_quad_ctx(&ctx, step);
 }

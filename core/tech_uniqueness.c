@@ -408,8 +408,9 @@ int tech_rate_unique_rectangle_3(const struct human_step *step)
     return 45 + tech_count(digits) - 1;
 }
 
-int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step)
+int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     int three = -1;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         int n = tech_count(cand_of(st, cell));
@@ -424,15 +425,14 @@ int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step)
     /* Without one digit of the third cell, every digit would appear twice
      * or not at all in each house: that digit appears an odd number of
      * times in each of the cell's three houses, and nothing else is odd. */
-    struct tech_digits dg;
-    tech_digits_build(st, &dg);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     int h3[3] = { TECH_ROW(tech_row_of(three)), TECH_COL(tech_col_of(three)),
                   TECH_BOX(tech_box_of(three)) };
     int digit = 0;
     for (int d = 1; d <= 9; d++) {
         unsigned odd = 0;
         for (int h = 0; h < TECH_HOUSES; h++) {
-            int n = tech_count(dg.pos[d - 1][h]);
+            int n = tech_count(dg->pos[d - 1][h]);
             if (n == 0 || n == 2)
                 continue;
             int k = h == h3[0] ? 0 : h == h3[1] ? 1 : h == h3[2] ? 2 : -1;
@@ -457,4 +457,11 @@ int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step)
     tech_say_cell(step, three);
     tech_say(step, " is %d", digit);
     return 1;
+}
+
+int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_bug_plus_1_ctx(&ctx, step);
 }

@@ -172,18 +172,18 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_w_wing(const struct human_state *st, struct human_step *step)
+int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct tech_digits dg;
+    const struct human_state *st = ctx->st;
     struct strong_link links[9][TECH_HOUSES];
     int n_links[9] = { 0 };
     tech_cells bivalue = bivalue_cells(st);
     if (!bivalue)
         return 0;
-    tech_digits_build(st, &dg);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (int d = 0; d < 9; d++)
         for (int h = 0; h < TECH_HOUSES; h++) {
-            unsigned pos = dg.pos[d][h];
+            unsigned pos = dg->pos[d][h];
             if (tech_count(pos) != 2)
                 continue;
             struct strong_link *l = &links[d][n_links[d]++];
@@ -203,4 +203,11 @@ int tech_find_w_wing(const struct human_state *st, struct human_step *step)
     }
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_w_wing(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_w_wing_ctx(&ctx, step);
 }
