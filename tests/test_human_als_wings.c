@@ -18,28 +18,7 @@
 
 #include "human.h"
 #include "tech.h"
-
-static int at(const char *name)
-{
-    return (name[0] - 'A') * 9 + (name[1] - '1');
-}
-
-static void empty_state(struct human_state *st)
-{
-    struct grid g;
-    memset(&g, 0, sizeof g);
-    assert_int_equal(human_init(st, &g), 0);
-}
-
-static void only(struct human_state *st, const char *cell, const char *digits)
-{
-    unsigned m = 0;
-    for (const char *d = digits; *d; d++)
-        m |= tech_bit(*d - '0');
-    st->cand[at(cell)] = (uint16_t)m;
-}
-
-typedef int (*find_fn)(const struct human_state *, struct human_step *);
+#include "human_positions.h"
 
 /* Fires with exactly one elimination, digit in cell, no placement. */
 static void expect_one_elim(find_fn find, const struct human_state *st,
@@ -52,14 +31,6 @@ static void expect_one_elim(find_fn find, const struct human_state *st,
     assert_int_equal(step->n_elim, 1);
     assert_int_equal(step->elim[0].cell, at(cell));
     assert_int_equal(step->elim[0].digit, digit);
-}
-
-static void expect_none(find_fn find, const struct human_state *st)
-{
-    struct human_step step;
-    step.flags = HUMAN_STEP_TEXT;
-    tech_step_reset(&step);
-    assert_int_equal(find(st, &step), 0);
 }
 
 /* Row A: A1 {1,2}, A5 {1,3}, A9 {1,2,4} hold four digits; E5 {3,4}.

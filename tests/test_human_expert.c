@@ -20,68 +20,7 @@
 #include "human.h"
 #include "tech.h"
 #include "grade.h"
-
-/* "C7" -> cell index. */
-static int at(const char *name)
-{
-    return (name[0] - 'A') * 9 + (name[1] - '1');
-}
-
-static void empty_state(struct human_state *st)
-{
-    struct grid g;
-    memset(&g, 0, sizeof g);
-    assert_int_equal(human_init(st, &g), 0);
-}
-
-/* Leaves cell only the digits written in digits ("12"). */
-static void only(struct human_state *st, const char *cell, const char *digits)
-{
-    unsigned m = 0;
-    for (const char *d = digits; *d; d++)
-        m |= tech_bit(*d - '0');
-    st->cand[at(cell)] = (uint16_t)m;
-}
-
-/* Eliminations as "9G7 9H7" sorted by digit then cell, for comparing. */
-static void elims_text(const struct human_step *step, char *out, size_t len)
-{
-    out[0] = '\0';
-    for (int d = 1; d <= 9; d++)
-        for (int cell = 0; cell < GRID_CELLS; cell++)
-            for (int i = 0; i < step->n_elim; i++)
-                if (step->elim[i].cell == cell && step->elim[i].digit == d) {
-                    size_t n = strlen(out);
-                    snprintf(out + n, len - n, "%s%d%c%d", n ? " " : "", d,
-                             'A' + cell / 9, cell % 9 + 1);
-                }
-}
-
-typedef int (*find_fn)(const struct human_state *, struct human_step *);
-
-/* Runs find with text on; asserts it fires with exactly these
- * eliminations and no placement. */
-static void expect_elims(find_fn find, const struct human_state *st,
-                         struct human_step *step, const char *want)
-{
-    char got[2048];
-    step->flags = HUMAN_STEP_TEXT;
-    tech_step_reset(step);
-    assert_int_equal(find(st, step), 1);
-    assert_int_equal(step->n_place, 0);
-    elims_text(step, got, sizeof got);
-    assert_string_equal(got, want);
-    assert_true(step->text[0] != '\0');
-    assert_true(step->n_cause > 0);
-}
-
-static void expect_none(find_fn find, const struct human_state *st)
-{
-    struct human_step step;
-    step.flags = HUMAN_STEP_TEXT;
-    tech_step_reset(&step);
-    assert_int_equal(find(st, &step), 0);
-}
+#include "human_positions.h"
 
 /* Leaves digit only in the named cells of the house they share ("A1 A5"):
  * removes it from every other cell of row/column/box given by house. */
