@@ -450,11 +450,11 @@ int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
  * cell along the chain and back has n + 2 nodes. */
 int tech_rate_chain_open(const struct human_step *step)
 {
-    return 66 + tech_chain_length_rating(step->n_cause);
+    return 66 + tech_se_length_bonus(step->n_cause);
 }
 
 /* A chain of n cells whose ends contradict the first: n + 1 nodes. */
 int tech_rate_chain_closed(const struct human_step *step)
 {
-    return 66 + tech_chain_length_rating(step->n_cause - 1);
+    return 66 + tech_se_length_bonus(step->n_cause - 1);
 }

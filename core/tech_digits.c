@@ -73,14 +73,3 @@ const tech_cells tech_peers_table[GRID_CELLS] = {
     PEERS_ROW(0), PEERS_ROW(1), PEERS_ROW(2), PEERS_ROW(3), PEERS_ROW(4),
     PEERS_ROW(5), PEERS_ROW(6), PEERS_ROW(7), PEERS_ROW(8),
 };
-
-int tech_chain_length_rating(int length)
-{
-    int added = 0, ceil = 4, odd = 0;
-    while (length > ceil) {
-        added++;
-        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-        odd = !odd;
-    }
-    return added;
-}

@@ -102,8 +102,4 @@ static inline int tech_line_cell(int cols, int line, int i)
     return cols ? i * 9 + line : line * 9 + i;
 }
 
-/* SE's extra rating for a chain of `length` (its node count less two):
- * +0.1 each time the length passes 4, 6, 8, 12, 16, 24, ... (x10). */
-int tech_chain_length_rating(int length);
-
 #endif
