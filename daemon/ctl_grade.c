@@ -10,6 +10,7 @@
 #include "ctl.h"
 #include "grade.h"
 #include "hint.h"
+#include "human_json.h"
 #include "human.h"
 #include "solver.h"
 
@@ -53,34 +54,9 @@ static const char *cell_name(int cell, char out[3])
     return out;
 }
 
-static json_t *cands_json(const struct human_cand *c, int n)
-{
-    json_t *arr = json_array();
-    char name[3];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(arr, json_pack("{s:s,s:i}", "cell",
-                                             cell_name(c[i].cell, name),
-                                             "digit", c[i].digit));
-    return arr;
-}
-
 static json_t *step_json(const struct human_step *step, int number)
 {
-    const struct human_tech_info *t = human_tech_info(step->tech);
-    json_t *houses = json_array();
-    for (int i = 0; i < step->n_house; i++) {
-        int h = step->house[i];
-        json_array_append_new(houses, json_pack("{s:s,s:i}", "kind",
-                              h < 9 ? "row" : h < 18 ? "column" : "box",
-                              "index", h % 9 + 1));
-    }
-    json_t *obj = json_pack("{s:s,s:s,s:f,s:s,s:o,s:o,s:o,s:o}",
-                            "technique", t->key, "name", t->name,
-                            "rating", step->rating / 10.0, "text", step->text,
-                            "placements", cands_json(step->place, step->n_place),
-                            "eliminations", cands_json(step->elim, step->n_elim),
-                            "causes", cands_json(step->cause, step->n_cause),
-                            "houses", houses);
+    json_t *obj = human_json_step(step);
     if (number > 0)
         json_object_set_new(obj, "n", json_integer(number));
     return obj;
@@ -88,11 +64,7 @@ static json_t *step_json(const struct human_step *step, int number)
 
 static json_t *grade_json(const struct grade *g)
 {
-    json_t *counts = json_object();
-    for (int t = 0; t < human_tech_count(); t++)
-        if (g->count[t])
-            json_object_set_new(counts, human_tech_info(t)->key,
-                                json_integer(g->count[t]));
+    json_t *counts = human_json_counts(g);
     return json_pack("{s:s,s:f,s:s?,s:i,s:i,s:o}",
                      "tier", grade_tier_name(g->tier), "score", g->score / 10.0,
                      "hardest", g->hardest >= 0 ? human_tech_info(g->hardest)->key : NULL,

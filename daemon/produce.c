@@ -14,6 +14,7 @@
 
 #include "generator.h"
 #include "human.h"
+#include "human_json.h"
 #include "log.h"
 #include "seed.h"
 
@@ -58,11 +59,7 @@ static int tier_of(enum config_tier t)
 /* technique_counts as a JSON object keyed by technique key. */
 static void counts_json(const struct grade *g, char *out, size_t len)
 {
-    json_t *obj = json_object();
-    for (int t = 0; t < human_tech_count(); t++)
-        if (g->count[t] > 0)
-            json_object_set_new(obj, human_tech_info(t)->key,
-                                json_integer(g->count[t]));
+    json_t *obj = human_json_counts(g);
     char *s = json_dumps(obj, JSON_COMPACT | JSON_SORT_KEYS);
     snprintf(out, len, "%s", s && strlen(s) < len ? s : "{}");
     free(s);

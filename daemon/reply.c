@@ -12,6 +12,7 @@
 #include "grade.h"
 #include "hint.h"
 #include "human.h"
+#include "human_json.h"
 #include "solver.h"
 
 /* 15 significant digits print ratings such as 2.6 as written (as
@@ -98,47 +99,6 @@ compute_solve(const struct grid *puzzle)
 
 /* ---- grade and hint ---------------------------------------------------- */
 
-static json_t *
-cands_json(const struct human_cand *c, int n)
-{
-    json_t *list = json_array();
-    char name[3];
-
-    for (int i = 0; i < n; i++) {
-        grid_cell_name(c[i].cell, name);
-        json_array_append_new(list, json_pack("{s:s,s:i}", "cell", name, "digit", c[i].digit));
-    }
-    return list;
-}
-
-static json_t *
-houses_json(const struct human_step *step)
-{
-    json_t *list = json_array();
-
-    for (int i = 0; i < step->n_house; i++) {
-        int h = step->house[i];
-
-        json_array_append_new(list, json_pack("{s:s,s:i}", "kind",
-                                              h < 9 ? "row" : h < 18 ? "column" : "box",
-                                              "index", h % 9 + 1));
-    }
-    return list;
-}
-
-/* The same keys as `sudokuctl hint --json`. */
-static json_t *
-step_json(const struct human_step *step)
-{
-    const struct human_tech_info *t = human_tech_info(step->tech);
-
-    return json_pack("{s:s,s:s,s:f,s:s,s:o,s:o,s:o,s:o}", "technique", t->key, "name",
-                     t->name, "rating", step->rating / 10.0, "text", step->text,
-                     "placements", cands_json(step->place, step->n_place), "eliminations",
-                     cands_json(step->elim, step->n_elim), "causes",
-                     cands_json(step->cause, step->n_cause), "houses", houses_json(step));
-}
-
 /* The grader assumes one solution, so that is checked first. */
 static json_t *
 compute_grade(const struct grid *puzzle)
@@ -150,10 +110,7 @@ compute_grade(const struct grid *puzzle)
     if (n != 1)
         return json_pack("{s:b,s:s}", "ok", 1, "status", n == 0 ? "unsolvable" : "multiple");
     grade_puzzle(puzzle, &g);
-    counts = json_object();
-    for (int t = 0; t < human_tech_count(); t++)
-        if (g.count[t] > 0)
-            json_object_set_new(counts, human_tech_info(t)->key, json_integer(g.count[t]));
+    counts = human_json_counts(&g);
     return json_pack("{s:b,s:s,s:s,s:f,s:s?,s:i,s:i,s:o}", "ok", 1, "status", "graded",
                      "tier", grade_tier_name(g.tier), "score", g.score / 10.0, "hardest",
                      g.hardest >= 0 ? human_tech_info(g.hardest)->key : NULL, "effort",
@@ -174,7 +131,7 @@ compute_hint(const struct proto_request *req)
     obj = json_pack("{s:b,s:s,s:s}", "ok", 1, "status", hint_status_name(h.status),
                     "message", h.message);
     if (obj != NULL && h.status == HINT_STEP)
-        json_object_set_new(obj, "step", step_json(&h.step));
+        json_object_set_new(obj, "step", human_json_step(&h.step));
     if (obj != NULL && h.status == HINT_WRONG) {
         char name[3];
 
