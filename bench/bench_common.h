@@ -7,6 +7,7 @@
 #define SUDOKU_BENCH_COMMON_H
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,61 @@ static inline double bench_median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Ranks with ties sharing their mean rank. */
+static inline void bench_ranks(const double *v, size_t n, double *rank)
+{
+    double (*pairs)[2] = malloc(n * sizeof *pairs);   /* value, index */
+    if (!pairs)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        pairs[i][0] = v[i];
+        pairs[i][1] = (double)i;
+    }
+    qsort(pairs, n, sizeof pairs[0], bench_cmp_double);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j + 1 < n && pairs[j + 1][0] == pairs[i][0])
+            j++;
+        for (size_t k = i; k <= j; k++)
+            rank[(size_t)pairs[k][1]] = (double)(i + j) / 2.0 + 1.0;
+        i = j + 1;
+    }
+    free(pairs);
+}
+
+static inline double bench_pearson(const double *a, const double *b, size_t n)
+{
+    double ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
+    for (size_t i = 0; i < n; i++) {
+        ma += a[i];
+        mb += b[i];
+    }
+    ma /= (double)n;
+    mb /= (double)n;
+    for (size_t i = 0; i < n; i++) {
+        sab += (a[i] - ma) * (b[i] - mb);
+        saa += (a[i] - ma) * (a[i] - ma);
+        sbb += (b[i] - mb) * (b[i] - mb);
+    }
+    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0.0;
+}
+
+/* Spearman's rank correlation of a and b (n >= 3): the Pearson
+ * correlation of their ranks.  Returns 0 when memory runs out. */
+static inline double bench_spearman(const double *a, const double *b, size_t n)
+{
+    double *ra = malloc(n * sizeof *ra), *rb = malloc(n * sizeof *rb);
+    double rho = 0;
+    if (ra && rb) {
+        bench_ranks(a, n, ra);
+        bench_ranks(b, n, rb);
+        rho = bench_pearson(ra, rb, n);
+    }
+    free(ra);
+    free(rb);
+    return rho;
 }
 
 /* Loads every parseable puzzle line of path; returns 0 or -1. */

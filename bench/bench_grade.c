@@ -66,45 +66,6 @@ static void grade_all(const struct bench_set *p, struct result *r)
         }
 }
 
-/* Ranks with ties sharing their mean rank. */
-static void ranks(const double *v, size_t n, double *rank)
-{
-    double (*pairs)[2] = malloc(n * sizeof *pairs);   /* value, index */
-    if (!pairs)
-        return;
-    for (size_t i = 0; i < n; i++) {
-        pairs[i][0] = v[i];
-        pairs[i][1] = (double)i;
-    }
-    qsort(pairs, n, sizeof pairs[0], bench_cmp_double);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j + 1 < n && pairs[j + 1][0] == pairs[i][0])
-            j++;
-        for (size_t k = i; k <= j; k++)
-            rank[(size_t)pairs[k][1]] = (double)(i + j) / 2.0 + 1.0;
-        i = j + 1;
-    }
-    free(pairs);
-}
-
-static double pearson(const double *a, const double *b, size_t n)
-{
-    double ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
-    for (size_t i = 0; i < n; i++) {
-        ma += a[i];
-        mb += b[i];
-    }
-    ma /= (double)n;
-    mb /= (double)n;
-    for (size_t i = 0; i < n; i++) {
-        sab += (a[i] - ma) * (b[i] - mb);
-        saa += (a[i] - ma) * (a[i] - ma);
-        sbb += (b[i] - mb) * (b[i] - mb);
-    }
-    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0.0;
-}
-
 static void calibrate(const char *dir, const struct result *r, size_t n)
 {
     char path[1024], line[64];
@@ -115,9 +76,8 @@ static void calibrate(const char *dir, const struct result *r, size_t n)
         return;
     }
     double *ours = malloc(n * sizeof *ours), *se = malloc(n * sizeof *se);
-    double *ra = malloc(n * sizeof *ra), *rb = malloc(n * sizeof *rb);
     size_t m = 0, i = 0;
-    while (ours && se && ra && rb && i < n && fgets(line, sizeof line, f)) {
+    while (ours && se && i < n && fgets(line, sizeof line, f)) {
         if (r->score[i] >= 0) {
             ours[m] = r->score[i];
             se[m++] = atof(line);
@@ -125,19 +85,15 @@ static void calibrate(const char *dir, const struct result *r, size_t n)
         i++;
     }
     fclose(f);
-    if (m > 2 && ra && rb) {
-        ranks(ours, m, ra);
-        ranks(se, m, rb);
+    if (m > 2) {
         printf("calibration: Spearman(our score, SE rating) = %.3f over %zu "
-               "rated puzzles (%.1f%% of %zu)\n", pearson(ra, rb, m), m,
+               "rated puzzles (%.1f%% of %zu)\n", bench_spearman(ours, se, m), m,
                100.0 * (double)m / (double)n, n);
     } else {
         printf("calibration: only %zu puzzles rated: no correlation\n", m);
     }
     free(ours);
     free(se);
-    free(ra);
-    free(rb);
 }
 
 static void bench_file(const char *dir, const char *name)

@@ -30,49 +30,9 @@ struct sample {
     int tier;
 };
 
-/* Ranks with ties sharing their mean rank. */
-static void ranks(const double *v, size_t n, double *rank)
-{
-    double (*pairs)[2] = malloc(n * sizeof *pairs);
-    if (!pairs)
-        return;
-    for (size_t i = 0; i < n; i++) {
-        pairs[i][0] = v[i];
-        pairs[i][1] = (double)i;
-    }
-    qsort(pairs, n, sizeof pairs[0], bench_cmp_double);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j + 1 < n && pairs[j + 1][0] == pairs[i][0])
-            j++;
-        for (size_t k = i; k <= j; k++)
-            rank[(size_t)pairs[k][1]] = (double)(i + j) / 2.0 + 1.0;
-        i = j + 1;
-    }
-    free(pairs);
-}
-
-static double pearson(const double *a, const double *b, size_t n)
-{
-    double ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
-    for (size_t i = 0; i < n; i++) {
-        ma += a[i];
-        mb += b[i];
-    }
-    ma /= (double)n;
-    mb /= (double)n;
-    for (size_t i = 0; i < n; i++) {
-        sab += (a[i] - ma) * (b[i] - mb);
-        saa += (a[i] - ma) * (a[i] - ma);
-        sbb += (b[i] - mb) * (b[i] - mb);
-    }
-    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0.0;
-}
-
 static double spearman(const struct sample *s, size_t n)
 {
     double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
-    double *ra = malloc(n * sizeof *ra), *rb = malloc(n * sizeof *rb);
     double rho = 0;
     size_t m = 0;
     for (size_t i = 0; a && b && i < n; i++)
@@ -80,15 +40,10 @@ static double spearman(const struct sample *s, size_t n)
             a[m] = s[i].ours;
             b[m++] = s[i].se;
         }
-    if (a && b && ra && rb && m > 2) {
-        ranks(a, m, ra);
-        ranks(b, m, rb);
-        rho = pearson(ra, rb, m);
-    }
+    if (a && b && m > 2)
+        rho = bench_spearman(a, b, m);
     free(a);
     free(b);
-    free(ra);
-    free(rb);
     return rho;
 }
 
