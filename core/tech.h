@@ -300,6 +300,8 @@ int tech_find_als_xz(const struct human_state *st, struct human_step *step);
  * the set's, which tech_rate_als_wing reads. */
 int tech_find_wxyz_wing(const struct human_state *st, struct human_step *step);
 int tech_find_vwxyz_wing(const struct human_state *st, struct human_step *step);
+int tech_find_wxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_vwxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_rate_als_wing(const struct human_step *step);
 
 /* tech_forcing.c: the causes are the assumptions, then one per single the

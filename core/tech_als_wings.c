@@ -15,61 +15,47 @@
  * at the extremes (2, or N + 1 candidates), hardest at 3.  Of all the
  * wings on the grid the lowest rated is taken (first found on ties).
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 #include <stdlib.h>
 
 struct wing_search {
     const struct human_state *st;
     int n;                       /* cells in the set: 3 or 4 */
-    uint64_t with[9][2];         /* empty cells holding digit d */
-    uint64_t peers[GRID_CELLS][2];
+    const tech_cells *with;      /* [d-1]: empty cells holding digit d */
+    tech_cells bivalue;          /* cells with two candidates */
+    tech_cells biv_with[9];      /* [d-1]: those of them holding d */
     int n_bivalue;
     unsigned bivalue_union;      /* digits of the bivalue cells */
     int min_rating;              /* nothing can be rated lower: stop */
-    uint8_t bivalue[GRID_CELLS];
     /* best so far */
     int best_rating;
     int best_y, best_x, best_z, best_house;
     uint8_t best_set[4];
 };
 
-static void add_cell(uint64_t m[2], int cell)
+static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
 {
-    m[cell / 64] |= (uint64_t)1 << (cell % 64);
-}
-
-static int has_cell(const uint64_t m[2], int cell)
-{
-    return (int)((m[cell / 64] >> (cell % 64)) & 1u);
-}
-
-static void setup(struct wing_search *s, const struct human_state *st, int n)
-{
-    uint64_t house[TECH_HOUSES][2] = { { 0 } };
+    const struct human_state *st = ctx->st;
     s->st = st;
     s->n = n;
     s->best_rating = 0;
     s->n_bivalue = 0;
     s->bivalue_union = 0;
     s->min_rating = n == 3 ? 55 : 62;
-    for (int h = 0; h < TECH_HOUSES; h++)
-        for (int i = 0; i < 9; i++)
-            add_cell(house[h], tech_house_cells[h][i]);
+    s->with = tech_ctx_digits(ctx)->cells;
+    s->bivalue = 0;
     for (int d = 0; d < 9; d++)
-        s->with[d][0] = s->with[d][1] = 0;
+        s->biv_with[d] = 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
-        int r = TECH_ROW(tech_row_of(cell)), c = TECH_COL(tech_col_of(cell));
-        int b = TECH_BOX(tech_box_of(cell));
-        for (int k = 0; k < 2; k++)
-            s->peers[cell][k] = house[r][k] | house[c][k] | house[b][k];
-        s->peers[cell][cell / 64] &= ~((uint64_t)1 << (cell % 64));
-        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
-            add_cell(s->with[tech_lowest(m)], cell);
-        if (!st->value[cell] && tech_count(st->cand[cell]) == 2) {
-            s->bivalue[s->n_bivalue++] = (uint8_t)cell;
-            s->bivalue_union |= st->cand[cell];
-        }
+        unsigned m = st->cand[cell];
+        if (st->value[cell] || tech_count(m) != 2)
+            continue;
+        s->n_bivalue++;
+        s->bivalue_union |= m;
+        s->bivalue |= tech_cell_bit(cell);
+        s->biv_with[tech_lowest(m)] |= tech_cell_bit(cell);
+        s->biv_with[tech_lowest(m & (m - 1))] |= tech_cell_bit(cell);
     }
 }
 
@@ -81,49 +67,59 @@ static int wing_rating(int n, int largest)
 }
 
 /* Cells seeing every cell of the set holding digit d, and y. */
-static void targets(const struct wing_search *s, const uint8_t *set, int y, int d,
-                    uint64_t out[2])
+static tech_cells targets(const struct wing_search *s, const uint8_t *set, int y,
+                          int d)
 {
-    out[0] = s->peers[y][0] & s->with[d - 1][0];
-    out[1] = s->peers[y][1] & s->with[d - 1][1];
+    tech_cells out = tech_peers(y) & s->with[d - 1];
     for (int i = 0; i < s->n; i++)
-        if (s->st->cand[set[i]] & tech_bit(d)) {
-            out[0] &= s->peers[set[i]][0];
-            out[1] &= s->peers[set[i]][1];
-        }
+        if (s->st->cand[set[i]] & tech_bit(d))
+            out &= tech_peers(set[i]);
+    return out;
 }
 
-/* Tries every bivalue cell against the set (house h); keeps the best. */
+/* Tries every bivalue cell against the set (house h); keeps the best.
+ * The bivalue cells are taken in cell order, each with its lower digit as
+ * x first, and the first that works is kept: a bivalue cell y with both
+ * digits in the set, outside it, seeing every x of the set (seen[x]), and
+ * a z to remove. */
 static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned digits)
 {
     const struct human_state *st = s->st;
     int largest = 0;
-    uint64_t in_set[2] = { 0, 0 };
+    tech_cells in_set = 0;
     for (int i = 0; i < s->n; i++) {
         int c = tech_count(st->cand[set[i]]);
         largest = c > largest ? c : largest;
-        add_cell(in_set, set[i]);
+        in_set |= tech_cell_bit(set[i]);
     }
     int rating = wing_rating(s->n, largest);
     if (s->best_rating && rating >= s->best_rating)
         return;
-    for (int b = 0; b < s->n_bivalue; b++) {
-        int y = s->bivalue[b];
+    tech_cells ys = s->bivalue & ~in_set;
+    for (unsigned m = ~digits & HUMAN_ALL_DIGITS; m && ys; m &= m - 1)
+        ys &= ~s->biv_with[tech_lowest(m)];
+    if (!ys)
+        return;
+    /* seen[d-1]: the cells seeing every cell of the set holding d */
+    tech_cells seen[9], any = 0;
+    for (unsigned m = digits; m; m &= m - 1)
+        seen[tech_lowest(m)] = ~(tech_cells)0;
+    for (int i = 0; i < s->n; i++) {
+        tech_cells p = tech_peers(set[i]);
+        for (unsigned m = st->cand[set[i]]; m; m &= m - 1)
+            seen[tech_lowest(m)] &= p;
+    }
+    for (unsigned m = digits; m; m &= m - 1)
+        any |= s->biv_with[tech_lowest(m)] & seen[tech_lowest(m)];
+    for (ys &= any; ys; ys &= ys - 1) {
+        int y = tech_cells_lowest(ys);
         unsigned yc = st->cand[y];
-        if ((yc & ~digits) || has_cell(in_set, y))
-            continue;
         for (int k = 0; k < 2; k++) {
             int x = k ? tech_lowest_digit(yc & (yc - 1u)) : tech_lowest_digit(yc);
             int z = tech_lowest_digit(yc & ~tech_bit(x));
-            int restricted = 1;
-            for (int i = 0; i < s->n; i++)
-                if ((st->cand[set[i]] & tech_bit(x)) && !has_cell(s->peers[y], set[i]))
-                    restricted = 0;
-            if (!restricted)
+            if (!(seen[x - 1] & tech_cell_bit(y)))
                 continue;
-            uint64_t t[2];
-            targets(s, set, y, z, t);
-            if (!((t[0] & ~in_set[0]) | (t[1] & ~in_set[1])))
+            if (!(tech_peers(y) & s->with[z - 1] & seen[z - 1] & ~in_set))
                 continue;
             s->best_rating = rating;
             s->best_y = y;
@@ -137,52 +133,71 @@ static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned d
     }
 }
 
+/* A set of n cells with union u: tried when it holds n + 1 digits, two of
+ * them in bivalue cells.  Returns 1 when nothing can be rated lower than
+ * the best found. */
+static int check_set(struct wing_search *s, int h, const uint8_t *set, unsigned u)
+{
+    if (tech_count(u) == s->n + 1 && tech_count(u & s->bivalue_union) >= 2)
+        try_set(s, h, set, u);
+    return s->best_rating == s->min_rating;
+}
+
 /* Every set of n cells of each house with n + 1 digits, each cell holding
- * two or more (boxes, rows, columns; positions in increasing order). */
+ * two or more (boxes, rows, columns; positions in increasing order).  Once
+ * a wing of the lowest rating possible is found, later sets could only
+ * tie: the search stops. */
 static void search(struct wing_search *s)
 {
     static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
     const struct human_state *st = s->st;
-    int limit = s->n + 1;
+    int n = s->n, limit = n + 1;
     if (s->n_bivalue == 0)
         return;
     for (int o = 0; o < 3; o++)
         for (int h = order[o][0]; h < order[o][1]; h++) {
-            if (s->best_rating == s->min_rating)
-                return;
-            uint8_t cells[9];
+            uint8_t cells[9], set[4];
+            unsigned cm[9], all = 0;
             int m = 0;
             for (int i = 0; i < 9; i++) {
                 int cell = tech_house_cells[h][i];
-                if (!st->value[cell] && tech_count(st->cand[cell]) >= 2 &&
-                    tech_count(st->cand[cell]) <= limit)
-                    cells[m++] = (uint8_t)cell;
+                unsigned c = st->cand[cell];
+                if (st->value[cell] || tech_count(c) < 2 || tech_count(c) > limit)
+                    continue;
+                cells[m] = (uint8_t)cell;
+                cm[m++] = c;
+                all |= c;
             }
-            int idx[4];
-            uint8_t set[4];
-            unsigned u[5];
-            u[0] = 0;
-            /* iterative n-combinations with pruning on the union */
-            int depth = 0;
-            idx[0] = -1;
-            while (depth >= 0) {
-                idx[depth]++;
-                if (idx[depth] > m - (s->n - depth)) {
-                    depth--;
-                    continue;
+            if (m < n || tech_count(all & s->bivalue_union) < 2)
+                continue;
+            /* the n-combinations in order, pruned on the union */
+            for (int i = 0; i <= m - n; i++) {
+                set[0] = cells[i];
+                for (int j = i + 1; j <= m - n + 1; j++) {
+                    unsigned uj = cm[i] | cm[j];
+                    if (tech_count(uj) > limit)
+                        continue;
+                    set[1] = cells[j];
+                    for (int k = j + 1; k <= m - n + 2; k++) {
+                        unsigned uk = uj | cm[k];
+                        if (tech_count(uk) > limit)
+                            continue;
+                        set[2] = cells[k];
+                        if (n == 3) {
+                            if (check_set(s, h, set, uk))
+                                return;
+                            continue;
+                        }
+                        for (int l = k + 1; l < m; l++) {
+                            unsigned ul = uk | cm[l];
+                            if (tech_count(ul) > limit)
+                                continue;
+                            set[3] = cells[l];
+                            if (check_set(s, h, set, ul))
+                                return;
+                        }
+                    }
                 }
-                set[depth] = cells[idx[depth]];
-                u[depth + 1] = u[depth] | st->cand[set[depth]];
-                if (tech_count(u[depth + 1]) > limit)
-                    continue;
-                if (depth + 1 == s->n) {
-                    if (tech_count(u[s->n]) == limit &&
-                        tech_count(u[s->n] & s->bivalue_union) >= 2)
-                        try_set(s, h, set, u[s->n]);
-                    continue;
-                }
-                depth++;
-                idx[depth] = idx[depth - 1];
             }
         }
 }
@@ -191,19 +206,18 @@ static int build_step(const struct wing_search *s, struct human_step *step,
                       const char *name)
 {
     const struct human_state *st = s->st;
-    uint64_t t[2], in_set[2] = { 0, 0 };
+    tech_cells in_set = 0;
     unsigned digits = 0;
     tech_step_reset(step);
     if (!s->best_rating)
         return 0;
     for (int i = 0; i < s->n; i++) {
-        add_cell(in_set, s->best_set[i]);
+        in_set |= tech_cell_bit(s->best_set[i]);
         digits |= st->cand[s->best_set[i]];
     }
-    targets(s, s->best_set, s->best_y, s->best_z, t);
-    for (int k = 0; k < 2; k++)
-        for (uint64_t m = t[k] & ~in_set[k]; m; m &= m - 1)
-            tech_eliminate(step, st, k * 64 + __builtin_ctzll(m), s->best_z);
+    tech_cells t = targets(s, s->best_set, s->best_y, s->best_z) & ~in_set;
+    for (; t; t &= t - 1)
+        tech_eliminate(step, st, tech_cells_lowest(t), s->best_z);
     /* the bivalue cell first: tech_rate_als_wing reads the set after it */
     tech_cause_mask(step, st, s->best_y, st->cand[s->best_y]);
     for (int i = 0; i < s->n; i++)
@@ -225,20 +239,34 @@ static int build_step(const struct wing_search *s, struct human_step *step,
     return 1;
 }
 
-int tech_find_wxyz_wing(const struct human_state *st, struct human_step *step)
+int tech_find_wxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     struct wing_search s;
-    setup(&s, st, 3);
+    setup(&s, ctx, 3);
     search(&s);
     return build_step(&s, step, "WXYZ-Wing");
 }
 
-int tech_find_vwxyz_wing(const struct human_state *st, struct human_step *step)
+int tech_find_vwxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     struct wing_search s;
-    setup(&s, st, 4);
+    setup(&s, ctx, 4);
     search(&s);
     return build_step(&s, step, "VWXYZ-Wing");
+}
+
+int tech_find_wxyz_wing(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_wxyz_wing_ctx(&ctx, step);
+}
+
+int tech_find_vwxyz_wing(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_vwxyz_wing_ctx(&ctx, step);
 }
 
 int tech_rate_als_wing(const struct human_step *step)
