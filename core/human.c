@@ -95,10 +95,13 @@ void human_apply(struct human_state *st, const struct human_step *step)
         place_digit(st, step->place[i].cell, step->place[i].digit);
 }
 
-int human_find_step(const struct human_state *st, struct human_step *step)
+/* The first row that applies; memo is the solving loop's, or NULL. */
+static int find_step(const struct human_state *st, struct human_step *step,
+                     struct tech_memo *memo)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
+    ctx.memo = memo;
     for (int t = 0; t < tech_table_len; t++) {
         const struct tech_row *row = &tech_table[t];
         tech_step_reset(step);
@@ -113,16 +116,24 @@ int human_find_step(const struct human_state *st, struct human_step *step)
     return 0;
 }
 
+int human_find_step(const struct human_state *st, struct human_step *step)
+{
+    return find_step(st, step, NULL);
+}
+
 int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
                 void *arg)
 {
     struct human_step step;
+    struct tech_memo memo;    /* what each search found nothing in */
+    tech_memo_init(&memo);
     step.flags = flags;
     while (st->empty > 0) {
-        if (!human_find_step(st, &step))
+        if (!find_step(st, &step, &memo))
             return human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         if (cb && cb(arg, st, &step))
             return HUMAN_STOPPED;
+        tech_memo_note(&memo, st, &step);
         human_apply(st, &step);
     }
     return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;

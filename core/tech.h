@@ -203,6 +203,9 @@ int tech_find_hidden_triple(const struct human_state *st,
                             struct human_step *step);
 int tech_find_naked_quad(const struct human_state *st, struct human_step *step);
 int tech_find_hidden_quad(const struct human_state *st, struct human_step *step);
+int tech_find_naked_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_naked_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_naked_quad_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_hidden_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_hidden_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_hidden_quad_ctx(struct tech_ctx *ctx, struct human_step *step);

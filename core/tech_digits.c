@@ -50,6 +50,44 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
     }
 }
 
+void tech_memo_init(struct tech_memo *memo)
+{
+    memset(memo, 0, sizeof *memo);
+}
+
+/* Marks the three houses of cell changed at version v. */
+static void memo_cell(struct tech_memo *m, int cell, uint16_t v)
+{
+    m->house_changed[TECH_ROW(tech_row_of(cell))] = v;
+    m->house_changed[TECH_COL(tech_col_of(cell))] = v;
+    m->house_changed[TECH_BOX(tech_box_of(cell))] = v;
+}
+
+void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
+                    const struct human_step *step)
+{
+    uint16_t v = ++memo->version;
+    for (int i = 0; i < step->n_elim; i++) {
+        memo_cell(memo, step->elim[i].cell, v);
+        memo->digit_changed[step->elim[i].digit - 1] = v;
+    }
+    /* A placement changes its cell, the digits it held, and the peers
+     * that lose the digit (marked whether or not an earlier placement of
+     * the step already took it: more is only slower). */
+    for (int i = 0; i < step->n_place; i++) {
+        int cell = step->place[i].cell, d = step->place[i].digit;
+        memo_cell(memo, cell, v);
+        memo->digit_changed[d - 1] = v;
+        for (unsigned m = st->cand[cell]; m; m &= m - 1)
+            memo->digit_changed[tech_lowest(m)] = v;
+        for (tech_cells p = tech_peers(cell); p; p &= p - 1) {
+            int q = tech_cells_lowest(p);
+            if (st->cand[q] & tech_bit(d))
+                memo_cell(memo, q, v);
+        }
+    }
+}
+
 const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
 {
     if (!ctx->have_segs) {

@@ -58,13 +58,47 @@ struct tech_segs {
 void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
 
 /*
+ * What the solving loop (human_solve) remembers between searches so that
+ * a technique can skip the parts of the grid where it found nothing last
+ * time and nothing changed since.  A technique whose search is a loop
+ * over independent units (houses, or digits) in a fixed order, each unit
+ * reading only its own cells, stamps each unit it searched in vain; the
+ * loop records, at every step it applies, the houses and digits the step
+ * changes.  A unit stamped after its last change would find nothing
+ * again: skipping it leaves the first step found unchanged.
+ *
+ * Versions count the steps applied; stamps are version + 1 (0: never
+ * searched).
+ */
+enum tech_memo_slot {
+    TECH_MEMO_NAKED_2, TECH_MEMO_NAKED_3, TECH_MEMO_NAKED_4,
+    TECH_MEMO_HIDDEN_2, TECH_MEMO_HIDDEN_3, TECH_MEMO_HIDDEN_4,
+    TECH_MEMO_SLOTS
+};
+
+struct tech_memo {
+    uint16_t version;
+    uint16_t house_changed[TECH_HOUSES];   /* version of the last change */
+    uint16_t digit_changed[9];             /* [d-1]: where d can be or is */
+    uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
+};
+
+/* A fresh memo (nothing searched yet). */
+void tech_memo_init(struct tech_memo *memo);
+
+/* Records what step, about to be applied to st, changes. */
+void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
+                    const struct human_step *step);
+
+/*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
  * for one search, so it cannot go stale; public find functions make their
- * own.
+ * own.  memo is the solving loop's (NULL outside it).
  */
 struct tech_ctx {
     const struct human_state *st;
+    struct tech_memo *memo;
     int have_digits, have_segs;
     struct tech_digits dg;
     struct tech_segs segs;
@@ -73,8 +107,24 @@ struct tech_ctx {
 static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
 {
     ctx->st = st;
+    ctx->memo = NULL;
     ctx->have_digits = 0;
     ctx->have_segs = 0;
+}
+
+/* 1 when the technique of slot searched house h in vain since its last
+ * change. */
+static inline int tech_memo_house_clean(const struct tech_ctx *ctx, int slot, int h)
+{
+    const struct tech_memo *m = ctx->memo;
+    return m && m->failed[slot][h] > m->house_changed[h];
+}
+
+/* The technique of slot searched house h in vain. */
+static inline void tech_memo_house_failed(struct tech_ctx *ctx, int slot, int h)
+{
+    if (ctx->memo)
+        ctx->memo->failed[slot][h] = (uint16_t)(ctx->memo->version + 1);
 }
 
 /* The per-digit positions of ctx->st (built on the first call). */

@@ -195,20 +195,37 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     struct subset s = { .st = ctx->st, .step = step, .size = size,
                         .hidden = hidden };
     const struct tech_digits *dg = hidden ? tech_ctx_digits(ctx) : NULL;
+    int slot = (hidden ? TECH_MEMO_HIDDEN_2 : TECH_MEMO_NAKED_2) + size - 2;
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
-            s.house = h;
-            if (hidden ? !collect_hidden(&s, dg) : !collect_naked(&s))
+            if (tech_memo_house_clean(ctx, slot, h))
                 continue;
-            if (combine(&s))
+            s.house = h;
+            if ((hidden ? collect_hidden(&s, dg) : collect_naked(&s)) && combine(&s))
                 return 1;
+            tech_memo_house_failed(ctx, slot, h);
         }
     }
     tech_step_reset(step);
     return 0;
 }
 
-/* Naked subsets need no shared context. */
+int tech_find_naked_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 2, 0);
+}
+
+int tech_find_naked_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 3, 0);
+}
+
+int tech_find_naked_quad_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_subset(ctx, step, 4, 0);
+}
+
+/* Naked subsets read no shared data: a context of their own is free. */
 static int find_naked(const struct human_state *st, struct human_step *step,
                       int size)
 {
