@@ -248,6 +248,10 @@ int tech_find_multi_colour_1(const struct human_state *st,
 int tech_find_multi_colour_2(const struct human_state *st,
                              struct human_step *step);
 int tech_find_remote_pair(const struct human_state *st, struct human_step *step);
+int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_multi_colour_2_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_rate_chain_open(const struct human_step *step);
 int tech_rate_chain_closed(const struct human_step *step);
 
@@ -292,6 +296,8 @@ int tech_find_finned_swordfish(const struct human_state *st,
                                struct human_step *step);
 int tech_find_finned_jellyfish(const struct human_state *st,
                                struct human_step *step);
+int tech_find_finned_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_finned_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_sue_de_coq.c */
 int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step);

@@ -101,7 +101,10 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct fish f = { .st = ctx->st, .step = step, .dg = dg, .name = name,
                       .size = size };
+    int slot = TECH_MEMO_FISH_2 + size - 2;
     for (f.digit = 1; f.digit <= 9; f.digit++) {
+        if (tech_memo_digit_clean(ctx, slot, f.digit))
+            continue;
         for (f.cols = 0; f.cols < 2; f.cols++) {
             f.n_lines = 0;
             for (int l = 0; l < 9; l++) {
@@ -114,6 +117,7 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
             if (f.n_lines >= size && combine(&f, 0, 0, 0, 0))
                 return 1;
         }
+        tech_memo_digit_failed(ctx, slot, f.digit);
     }
     tech_step_reset(step);
     return 0;
@@ -202,7 +206,10 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step,
                        int sashimi)
 {
     struct fish f = { .st = ctx->st, .step = step, .dg = tech_ctx_digits(ctx) };
+    int slot = sashimi ? TECH_MEMO_SASHIMI_X : TECH_MEMO_FINNED_X;
     for (f.digit = 1; f.digit <= 9; f.digit++) {
+        if (tech_memo_digit_clean(ctx, slot, f.digit))
+            continue;
         const uint16_t *pos = f.dg->pos[f.digit - 1];
         for (f.cols = 0; f.cols < 2; f.cols++) {
             unsigned twos = 0;   /* lines with exactly two places */
@@ -230,6 +237,7 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step,
                 }
             }
         }
+        tech_memo_digit_failed(ctx, slot, f.digit);
     }
     tech_step_reset(step);
     return 0;

@@ -196,16 +196,18 @@ static int trap_chain(const struct graph *g, const struct human_step *step,
     return n_best;
 }
 
-static int find_trap(const struct human_state *st, struct human_step *step)
+int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct tech_digits dg;
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct graph g;
     uint8_t chain[GRID_CELLS];
-    tech_digits_build(st, &dg);
     for (int d = 1; d <= 9; d++) {
-        graph_strong(&g, &dg, d);
+        if (tech_memo_digit_clean(ctx, TECH_MEMO_COLOUR_TRAP, d))
+            continue;
+        graph_strong(&g, dg, d);
         for (int c = 0; c < g.n_comp; c++) {
-            tech_cells both = g.sees[c][0] & g.sees[c][1] & dg.cells[d - 1] &
+            tech_cells both = g.sees[c][0] & g.sees[c][1] & dg->cells[d - 1] &
                               ~(g.members[c][0] | g.members[c][1]);
             if (!g.bipartite[c] || !both)
                 continue;
@@ -223,26 +225,22 @@ static int find_trap(const struct human_state *st, struct human_step *step)
             tech_say_elims(step);
             return 1;
         }
+        tech_memo_digit_failed(ctx, TECH_MEMO_COLOUR_TRAP, d);
     }
     tech_step_reset(step);
     return 0;
 }
 
-int tech_find_simple_colour_trap(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_trap(st, step);
-}
-
-int tech_find_simple_colour_wrap(const struct human_state *st,
-                                 struct human_step *step)
-{
-    struct tech_digits dg;
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct graph g;
     uint8_t chain[GRID_CELLS];
-    tech_digits_build(st, &dg);
     for (int d = 1; d <= 9; d++) {
-        graph_strong(&g, &dg, d);
+        if (tech_memo_digit_clean(ctx, TECH_MEMO_COLOUR_WRAP, d))
+            continue;
+        graph_strong(&g, dg, d);
         for (int u = 0; u < g.n; u++) {
             int c = g.comp[u], k = g.colour[u];
             tech_cells twin = tech_peers(g.cell[u]) & g.members[c][k];
@@ -263,6 +261,7 @@ int tech_find_simple_colour_wrap(const struct human_state *st,
             tech_say_elims(step);
             return 1;
         }
+        tech_memo_digit_failed(ctx, TECH_MEMO_COLOUR_WRAP, d);
     }
     tech_step_reset(step);
     return 0;
@@ -314,36 +313,39 @@ static int multi_one(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-int tech_find_multi_colour_1(const struct human_state *st,
-                             struct human_step *step)
+int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct tech_digits dg;
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct graph g;
-    tech_digits_build(st, &dg);
     for (int d = 1; d <= 9; d++) {
-        graph_strong(&g, &dg, d);
+        if (tech_memo_digit_clean(ctx, TECH_MEMO_MULTI_1, d))
+            continue;
+        graph_strong(&g, dg, d);
         for (int a = 0; a < g.n_comp; a++)
             for (int b = 0; b < g.n_comp; b++)
                 for (int ka = 0; ka < 2 && a != b; ka++)
                     for (int kb = 0; kb < 2; kb++)
                         if (g.bipartite[a] && g.bipartite[b] &&
                             (g.sees[a][ka] & g.members[b][kb]) &&
-                            multi_one(st, step, &g, &dg, d, a, ka, b, kb))
+                            multi_one(st, step, &g, dg, d, a, ka, b, kb))
                             return 1;
+        tech_memo_digit_failed(ctx, TECH_MEMO_MULTI_1, d);
     }
     tech_step_reset(step);
     return 0;
 }
 
-int tech_find_multi_colour_2(const struct human_state *st,
-                             struct human_step *step)
+int tech_find_multi_colour_2_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct tech_digits dg;
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct graph g;
     uint8_t chain[GRID_CELLS];
-    tech_digits_build(st, &dg);
     for (int d = 1; d <= 9; d++) {
-        graph_strong(&g, &dg, d);
+        if (tech_memo_digit_clean(ctx, TECH_MEMO_MULTI_2, d))
+            continue;
+        graph_strong(&g, dg, d);
         for (int a = 0; a < g.n_comp; a++) {
             for (int ka = 0; ka < 2; ka++) {
                 for (int b = 0; b < g.n_comp; b++) {
@@ -368,9 +370,42 @@ int tech_find_multi_colour_2(const struct human_state *st,
                 }
             }
         }
+        tech_memo_digit_failed(ctx, TECH_MEMO_MULTI_2, d);
     }
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_simple_colour_trap(const struct human_state *st,
+                                 struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_simple_colour_trap_ctx(&ctx, step);
+}
+
+int tech_find_simple_colour_wrap(const struct human_state *st,
+                                 struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_simple_colour_wrap_ctx(&ctx, step);
+}
+
+int tech_find_multi_colour_1(const struct human_state *st,
+                             struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_multi_colour_1_ctx(&ctx, step);
+}
+
+int tech_find_multi_colour_2(const struct human_state *st,
+                             struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_multi_colour_2_ctx(&ctx, step);
 }
 
 /* Remote pairs: the cells holding exactly pair, linked when they see

@@ -73,6 +73,13 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
 enum tech_memo_slot {
     TECH_MEMO_NAKED_2, TECH_MEMO_NAKED_3, TECH_MEMO_NAKED_4,
     TECH_MEMO_HIDDEN_2, TECH_MEMO_HIDDEN_3, TECH_MEMO_HIDDEN_4,
+    /* by digit */
+    TECH_MEMO_FISH_2, TECH_MEMO_FISH_3, TECH_MEMO_FISH_4,
+    TECH_MEMO_FINNED_X, TECH_MEMO_SASHIMI_X,
+    TECH_MEMO_SKYSCRAPER, TECH_MEMO_KITE, TECH_MEMO_TURBOT,
+    TECH_MEMO_EMPTY_RECTANGLE,
+    TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
+    TECH_MEMO_MULTI_2, TECH_MEMO_FINNED_3, TECH_MEMO_FINNED_4,
     TECH_MEMO_SLOTS
 };
 
@@ -125,6 +132,19 @@ static inline void tech_memo_house_failed(struct tech_ctx *ctx, int slot, int h)
 {
     if (ctx->memo)
         ctx->memo->failed[slot][h] = (uint16_t)(ctx->memo->version + 1);
+}
+
+/* The same for digit d (where it can be and where it is placed). */
+static inline int tech_memo_digit_clean(const struct tech_ctx *ctx, int slot, int d)
+{
+    const struct tech_memo *m = ctx->memo;
+    return m && m->failed[slot][d - 1] > m->digit_changed[d - 1];
+}
+
+static inline void tech_memo_digit_failed(struct tech_ctx *ctx, int slot, int d)
+{
+    if (ctx->memo)
+        ctx->memo->failed[slot][d - 1] = (uint16_t)(ctx->memo->version + 1);
 }
 
 /* The per-digit positions of ctx->st (built on the first call). */

@@ -11,7 +11,7 @@
  *
  * Lines are scanned digit by digit, rows as base first, then columns.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 static const char *const fish_name[5] = { "", "", "X-Wing", "Swordfish", "Jellyfish" };
 
@@ -133,10 +133,14 @@ static int fin_bases(struct fin *f, int start, int depth, unsigned base, unsigne
     return 0;
 }
 
-static int find_finned(const struct human_state *st, struct human_step *step, int n)
+static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
 {
+    const struct human_state *st = ctx->st;
     struct fin f = { .st = st, .step = step, .n = n };
+    int slot = n == 3 ? TECH_MEMO_FINNED_3 : TECH_MEMO_FINNED_4;
     for (f.d = 1; f.d <= 9; f.d++) {
+        if (tech_memo_digit_clean(ctx, slot, f.d))
+            continue;
         for (f.by_col = 0; f.by_col < 2; f.by_col++) {
             for (int line = 0; line < 9; line++) {
                 f.line_pos[line] = 0;
@@ -153,19 +157,34 @@ static int find_finned(const struct human_state *st, struct human_step *step, in
             if (fin_bases(&f, 0, 0, 0, 0))
                 return 1;
         }
+        tech_memo_digit_failed(ctx, slot, f.d);
     }
     tech_step_reset(step);
     return 0;
 }
 
+int tech_find_finned_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_finned(ctx, step, 3);
+}
+
+int tech_find_finned_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_finned(ctx, step, 4);
+}
+
 int tech_find_finned_swordfish(const struct human_state *st,
                                struct human_step *step)
 {
-    return find_finned(st, step, 3);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return find_finned(&ctx, step, 3);
 }
 
 int tech_find_finned_jellyfish(const struct human_state *st,
                                struct human_step *step)
 {
-    return find_finned(st, step, 4);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return find_finned(&ctx, step, 4);
 }

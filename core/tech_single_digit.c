@@ -125,7 +125,10 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const struct human_state *st = ctx->st;
     struct link links[TECH_HOUSES];
+    int slot = TECH_MEMO_SKYSCRAPER + (int)want;
     for (int d = 1; d <= 9; d++) {
+        if (tech_memo_digit_clean(ctx, slot, d))
+            continue;
         int n = collect_links(dg, d, links);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
@@ -153,6 +156,7 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
                 }
             }
         }
+        tech_memo_digit_failed(ctx, slot, d);
     }
     tech_step_reset(step);
     return 0;
@@ -263,6 +267,8 @@ int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (int d = 1; d <= 9; d++) {
+        if (tech_memo_digit_clean(ctx, TECH_MEMO_EMPTY_RECTANGLE, d))
+            continue;
         for (int b = 0; b < 9; b++) {
             unsigned p = dg->pos[d - 1][TECH_BOX(b)];
             if (tech_count(p) < 2)
@@ -278,6 +284,7 @@ int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
                 }
             }
         }
+        tech_memo_digit_failed(ctx, TECH_MEMO_EMPTY_RECTANGLE, d);
     }
     tech_step_reset(step);
     return 0;
