@@ -37,7 +37,7 @@
 
 #include <string.h>
 
-#define CH_NODES 729
+#define CH_NODES TECH_NODES
 #define CH_STATES (2 * CH_NODES)
 #define CH_MAX_LEN 16          /* nodes in a chain at most */
 
@@ -49,28 +49,17 @@ enum {
     CH_BIVALUE_ONLY = 16,      /* XY: only bivalue cells take part */
 };
 
-#define CH_IN_CELL 0x8000u     /* strong partner flag: the link is a cell's */
-
-/* A set of cells: bit i of w[i / 64]. */
-struct ch_cells {
-    uint64_t w[2];
-};
-
-struct ch_graph {
-    const struct human_state *st;
-    uint8_t n_strong[CH_NODES];
-    uint16_t strong[CH_NODES][4];
-    struct ch_cells peers[GRID_CELLS];   /* cells each cell sees */
-    struct ch_cells with[9];             /* empty cells holding digit d */
-    struct ch_cells bivalue;             /* cells with two candidates */
-};
+#define CH_IN_CELL TECH_LINK_IN_CELL
 
 struct ch_search {
-    struct ch_graph g;
+    const struct human_state *st;
+    const struct tech_links *g;
+    const tech_cells *with;            /* [d-1]: empty cells holding d */
     unsigned links;
     int max_len;
-    uint16_t gen;
-    uint16_t stamp[CH_STATES];
+    /* the breadth-first walk from one start: visited states as cell sets
+     * per digit ([on][d-1]), and per state its parent and length */
+    tech_cells seen[2][9];
     uint16_t parent[CH_STATES];
     uint8_t len[CH_STATES];
     uint16_t queue[CH_STATES];
@@ -84,6 +73,11 @@ enum { CH_KIND_AIC = 0, CH_KIND_LOOP = 1, CH_KIND_PLACE = 2 };
 static int node_cell(int n) { return n / 9; }
 static int node_digit(int n) { return n % 9 + 1; }
 
+static int sees(int a, int b)
+{
+    return (int)(tech_peers(a) >> b) & 1;
+}
+
 /* 1 when a and b (different candidates) cannot both be true. */
 static int weak_linked(int a, int b)
 {
@@ -94,24 +88,15 @@ static int weak_linked(int a, int b)
     return node_digit(a) == node_digit(b) && tech_sees(node_cell(a), node_cell(b));
 }
 
-static void add_strong(struct ch_graph *g, int a, int b, unsigned flag)
+static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
 {
     for (int i = 0; i < g->n_strong[a]; i++)
         if ((g->strong[a][i] & ~CH_IN_CELL) == (unsigned)b)
             return;
-    if (g->n_strong[a] < 4)
+    if (g->n_strong[a] < 4) {
         g->strong[a][g->n_strong[a]++] = (uint16_t)((unsigned)b | flag);
-}
-
-static void cells_add(struct ch_cells *set, int cell)
-{
-    set->w[cell / 64] |= (uint64_t)1 << (cell % 64);
-}
-
-static void cells_from(struct ch_cells *set, tech_cells cells)
-{
-    set->w[0] = (uint64_t)cells;
-    set->w[1] = (uint64_t)(cells >> 64);
+        g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
+    }
 }
 
 /* Digits placed in house h. */
@@ -126,14 +111,15 @@ static unsigned placed_in(const struct human_state *st, int h)
 }
 
 /* The strong links of the houses (conjugate pairs), house by house. */
-static void house_links(struct ch_graph *g, const struct tech_digits *dg)
+static void house_links(struct tech_links *g, const struct human_state *st,
+                        const struct tech_digits *dg)
 {
     for (int h = 0; h < TECH_HOUSES; h++) {
         unsigned pairs = 0;
         for (int d = 1; d <= 9; d++)
             pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
         if (pairs)
-            pairs &= ~placed_in(g->st, h);
+            pairs &= ~placed_in(st, h);
         for (unsigned m = pairs; m; m &= m - 1) {
             int d = tech_lowest_digit(m);
             unsigned pos = dg->pos[d - 1][h];
@@ -146,38 +132,36 @@ static void house_links(struct ch_graph *g, const struct tech_digits *dg)
     }
 }
 
-static void build_graph(struct ch_graph *g, struct tech_ctx *ctx)
+const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
 {
+    struct tech_links *g = &ctx->links;
     const struct human_state *st = ctx->st;
-    const struct tech_digits *dg = tech_ctx_digits(ctx);
-    g->st = st;
+    if (ctx->have_links)
+        return g;
+    ctx->have_links = 1;
     memset(g->n_strong, 0, sizeof g->n_strong);
-    memset(&g->bivalue, 0, sizeof g->bivalue);
-    for (int d = 0; d < 9; d++)
-        cells_from(&g->with[d], dg->cells[d]);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        cells_from(&g->peers[cell], tech_peers(cell));
-        if (!st->value[cell] && tech_count(st->cand[cell]) == 2)
-            cells_add(&g->bivalue, cell);
-    }
-    house_links(g, dg);
+    memset(g->kinds, 0, sizeof g->kinds);
+    g->bivalue = 0;
+    house_links(g, st, tech_ctx_digits(ctx));
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned m = st->cand[cell];
         if (st->value[cell] || tech_count(m) != 2)
             continue;
+        g->bivalue |= tech_cell_bit(cell);
         int a = cell * 9 + tech_lowest(m), b = cell * 9 + tech_lowest(m & (m - 1u));
         add_strong(g, a, b, CH_IN_CELL);
         add_strong(g, b, a, CH_IN_CELL);
     }
+    return g;
 }
 
 /* ---- what a chain proves -------------------------------------------- */
 
 /* Removes every candidate weakly linked to both a and b. */
-static void elim_both(struct human_step *step, const struct ch_graph *g,
+static void elim_both(struct human_step *step, const struct ch_search *s,
                       int a, int b)
 {
-    const struct human_state *st = g->st;
+    const struct human_state *st = s->st;
     int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
     if (ca == cb) {
         tech_eliminate_mask(step, st, ca, ~(tech_bit(da) | tech_bit(db)) & HUMAN_ALL_DIGITS);
@@ -190,59 +174,52 @@ static void elim_both(struct human_step *step, const struct ch_graph *g,
         }
         return;
     }
-    for (int k = 0; k < 2; k++)
-        for (uint64_t m = g->peers[ca].w[k] & g->peers[cb].w[k] & g->with[da - 1].w[k];
-             m; m &= m - 1)
-            tech_eliminate(step, st, k * 64 + __builtin_ctzll(m), da);
+    for (tech_cells m = tech_peers(ca) & tech_peers(cb) & s->with[da - 1]; m; m &= m - 1)
+        tech_eliminate(step, st, tech_cells_lowest(m), da);
 }
 
 /* Whether elim_both(a, b) would remove anything: the test on every chain
  * end, before a step is built for the one kept. */
-static int elim_any(const struct ch_graph *g, int a, int b)
+static int elim_any(const struct ch_search *s, int a, int b)
 {
-    const struct human_state *st = g->st;
+    const struct human_state *st = s->st;
     int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
     if (ca == cb)
         return !st->value[ca] &&
                (st->cand[ca] & ~(tech_bit(da) | tech_bit(db)) & HUMAN_ALL_DIGITS);
     if (da != db)
-        return tech_sees(ca, cb) &&
+        return sees(ca, cb) &&
                ((!st->value[ca] && (st->cand[ca] & tech_bit(db))) ||
                 (!st->value[cb] && (st->cand[cb] & tech_bit(da))));
-    const struct ch_cells *pa = &g->peers[ca], *pb = &g->peers[cb], *w = &g->with[da - 1];
-    return ((pa->w[0] & pb->w[0] & w->w[0]) | (pa->w[1] & pb->w[1] & w->w[1])) != 0;
+    return (tech_peers(ca) & tech_peers(cb) & s->with[da - 1]) != 0;
 }
 
-/* Whether conclude() would record anything. */
-static int concludes_any(const struct ch_graph *g, const uint16_t *nodes, int n,
-                         int kind)
+/* Whether conclude() would record anything on a loop. */
+static int loop_concludes(const struct ch_search *s, const uint16_t *nodes, int n)
 {
-    if (kind == CH_KIND_PLACE || elim_any(g, nodes[0], nodes[n - 1]))
+    if (elim_any(s, nodes[0], nodes[n - 1]))
         return 1;
-    if (kind == CH_KIND_LOOP)
-        for (int i = 1; i + 1 < n; i += 2)
-            if (elim_any(g, nodes[i], nodes[i + 1]))
-                return 1;
+    for (int i = 1; i + 1 < n; i += 2)
+        if (elim_any(s, nodes[i], nodes[i + 1]))
+            return 1;
     return 0;
 }
 
 /* Records what the chain nodes[0..n-1] of this kind proves. */
-static void conclude(struct human_step *step, const struct ch_graph *g,
+static void conclude(struct human_step *step, const struct ch_search *s,
                      const uint16_t *nodes, int n, int kind)
 {
     if (kind == CH_KIND_PLACE) {
         tech_place(step, node_cell(nodes[0]), node_digit(nodes[0]));
         return;
     }
-    elim_both(step, g, nodes[0], nodes[n - 1]);
+    elim_both(step, s, nodes[0], nodes[n - 1]);
     if (kind == CH_KIND_LOOP)
         for (int i = 1; i + 1 < n; i += 2)
-            elim_both(step, g, nodes[i], nodes[i + 1]);
+            elim_both(step, s, nodes[i], nodes[i + 1]);
 }
 
 /* ---- the search ------------------------------------------------------ */
-
-static int state_of(int node, int on) { return node * 2 + on; }
 
 /* Path of the state into out (start first); returns its length. */
 static int path_to(const struct ch_search *s, int state, uint16_t *out)
@@ -257,111 +234,112 @@ static int path_to(const struct ch_search *s, int state, uint16_t *out)
 
 /* Whether some candidate is weakly linked to both a and b (not both in
  * one cell): the cheap test before building an open chain's step. */
-static int removes_any(const struct ch_graph *g, int a, int b)
+static int removes_any(const struct ch_search *s, int a, int b)
 {
     int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
-    const struct human_state *st = g->st;
+    const struct human_state *st = s->st;
     if (da != db)
-        return tech_sees(ca, cb) &&
+        return sees(ca, cb) &&
                ((st->cand[ca] & tech_bit(db)) || (st->cand[cb] & tech_bit(da)));
-    const struct ch_cells *pa = &g->peers[ca], *pb = &g->peers[cb], *w = &g->with[da - 1];
-    return ((pa->w[0] & pb->w[0] & w->w[0]) | (pa->w[1] & pb->w[1] & w->w[1])) != 0;
+    return (tech_peers(ca) & tech_peers(cb) & s->with[da - 1]) != 0;
 }
 
 /* A chain ending at state (v on) from start: keeps it when productive and
- * shorter than the best.  Returns 1 when kept. */
+ * shorter than the best.  Returns 1 when kept.  An open chain proves what
+ * its two ends prove (no path needed to judge it); a loop, what its weak
+ * links prove too. */
 static int try_end(struct ch_search *s, int start, int state)
 {
     uint16_t nodes[CH_MAX_LEN] = { 0 };
-    int v = state / 2, kind = CH_KIND_AIC;
+    int v = state / 2, kind = CH_KIND_AIC, n = s->len[state];
     if (v == start)
         kind = CH_KIND_PLACE;
     else if (weak_linked(v, start) &&
              ((s->links & CH_CELL_WEAK) || node_cell(v) != node_cell(start)) &&
              ((s->links & CH_HOUSE_WEAK) || node_cell(v) == node_cell(start)))
         kind = CH_KIND_LOOP;
-    else if (node_cell(v) != node_cell(start) && !removes_any(&s->g, start, v))
+    else if (node_cell(v) != node_cell(start) && !removes_any(s, start, v))
         return 0;
-    int n = path_to(s, state, nodes);
-    if (!concludes_any(&s->g, nodes, n, kind))
+    if (kind == CH_KIND_LOOP) {
+        path_to(s, state, nodes);
+        if (!loop_concludes(s, nodes, n))
+            return 0;
+    } else if (kind == CH_KIND_AIC && !elim_any(s, start, v)) {
         return 0;
+    }
     if (s->best_len && n >= s->best_len)
         return 0;
+    path_to(s, state, nodes);
     s->best_len = n;
     s->best_kind = kind;
     memcpy(s->best, nodes, (size_t)n * sizeof nodes[0]);
     return 1;
 }
 
-static int visit(struct ch_search *s, int from, int to, int *tail)
-{
-    if (s->stamp[to] == s->gen)
-        return 0;
-    s->stamp[to] = s->gen;
-    s->parent[to] = (uint16_t)from;
-    s->len[to] = (uint8_t)(s->len[from] + 1);
-    s->queue[(*tail)++] = (uint16_t)to;
-    return 1;
-}
-
-/* (u on) -> (w off) for every weak link the search allows. */
-static void expand_weak(struct ch_search *s, int state, int *tail)
-{
-    const struct ch_graph *g = &s->g;
-    int u = state / 2, cell = node_cell(u), d = node_digit(u);
-    if (s->links & CH_CELL_WEAK)
-        for (unsigned m = g->st->cand[cell] & ~tech_bit(d); m; m &= m - 1)
-            visit(s, state, state_of(cell * 9 + tech_lowest(m), 0), tail);
-    if (!(s->links & CH_HOUSE_WEAK))
-        return;
-    const struct ch_cells *only = (s->links & CH_BIVALUE_ONLY) ? &g->bivalue : NULL;
-    for (int k = 0; k < 2; k++) {
-        uint64_t m = g->peers[cell].w[k] & g->with[d - 1].w[k];
-        if (only)
-            m &= only->w[k];
-        for (; m; m &= m - 1)
-            visit(s, state, state_of((k * 64 + __builtin_ctzll(m)) * 9 + d - 1, 0), tail);
-    }
-}
-
-/* (u off) -> (w on) for every strong link the search allows. */
-static void expand_strong(struct ch_search *s, int state, int *tail)
-{
-    int u = state / 2;
-    for (int i = 0; i < s->g.n_strong[u]; i++) {
-        unsigned link = s->g.strong[u][i];
-        unsigned need = (link & CH_IN_CELL) ? CH_CELL_STRONG : CH_HOUSE_STRONG;
-        if (s->links & need)
-            visit(s, state, state_of((int)(link & ~CH_IN_CELL), 1), tail);
-    }
-}
-
-/* Breadth first from (start off), up to the best length found so far. */
+/* Breadth first from (start off), up to the best length found so far:
+ * (u off) -> (v on) along the strong links the search allows, each end
+ * tried as it is reached; (u on) -> (w off) along the weak links, those
+ * in u's cell first, then the same digit in the cells u sees, in cell
+ * order. */
 static void search_from(struct ch_search *s, int start)
 {
+    const struct human_state *st = s->st;
+    const struct tech_links *g = s->g;
     int head = 0, tail = 0;
-    if (++s->gen == 0) {
-        memset(s->stamp, 0, sizeof s->stamp);
-        s->gen = 1;
-    }
-    int first = state_of(start, 0);
-    s->stamp[first] = s->gen;
+    int limit = s->best_len ? s->best_len - 1 : s->max_len;
+    memset(s->seen, 0, sizeof s->seen);
+    int first = start * 2;
+    s->seen[0][node_digit(start) - 1] = tech_cell_bit(node_cell(start));
     s->len[first] = 1;
     s->queue[tail++] = (uint16_t)first;
     while (head < tail) {
         int state = s->queue[head++];
-        int limit = s->best_len ? s->best_len - 1 : s->max_len;
-        if (s->len[state] >= limit)
+        int len = s->len[state];
+        if (len >= limit)
             break;            /* breadth first: every later state is as long */
+        int u = state / 2, cell = node_cell(u), d = node_digit(u);
         if (state & 1) {
-            expand_weak(s, state, &tail);
+            if (s->links & CH_CELL_WEAK)
+                for (unsigned m = st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
+                    int e = tech_lowest(m);
+                    if ((s->seen[0][e] >> cell) & 1)
+                        continue;
+                    s->seen[0][e] |= tech_cell_bit(cell);
+                    int to = (cell * 9 + e) * 2;
+                    s->parent[to] = (uint16_t)state;
+                    s->len[to] = (uint8_t)(len + 1);
+                    s->queue[tail++] = (uint16_t)to;
+                }
+            if (!(s->links & CH_HOUSE_WEAK))
+                continue;
+            tech_cells m = tech_peers(cell) & s->with[d - 1] & ~s->seen[0][d - 1];
+            if (s->links & CH_BIVALUE_ONLY)
+                m &= g->bivalue;
+            s->seen[0][d - 1] |= m;
+            for (; m; m &= m - 1) {
+                int to = (tech_cells_lowest(m) * 9 + d - 1) * 2;
+                s->parent[to] = (uint16_t)state;
+                s->len[to] = (uint8_t)(len + 1);
+                s->queue[tail++] = (uint16_t)to;
+            }
             continue;
         }
-        int before = tail;
-        expand_strong(s, state, &tail);
-        for (int i = before; i < tail; i++)
-            if (try_end(s, start, s->queue[i]))
+        for (int i = 0; i < g->n_strong[u]; i++) {
+            unsigned link = g->strong[u][i];
+            unsigned need = (link & CH_IN_CELL) ? CH_CELL_STRONG : CH_HOUSE_STRONG;
+            if (!(s->links & need))
+                continue;
+            int v = (int)(link & ~CH_IN_CELL), vc = node_cell(v), vd = node_digit(v);
+            if ((s->seen[1][vd - 1] >> vc) & 1)
+                continue;
+            s->seen[1][vd - 1] |= tech_cell_bit(vc);
+            int to = v * 2 + 1;
+            s->parent[to] = (uint16_t)state;
+            s->len[to] = (uint8_t)(len + 1);
+            s->queue[tail++] = (uint16_t)to;
+            if (try_end(s, start, to))
                 return;       /* the shortest from this start */
+        }
     }
 }
 
@@ -431,19 +409,6 @@ static void say_step(struct human_step *step, const struct ch_search *s,
     tech_say_elims(step);
 }
 
-/* Whether a chain of these links can leave start: it begins with a
- * strong link of a kind the search allows. */
-static int has_strong(const struct ch_graph *g, int start, unsigned links)
-{
-    for (int i = 0; i < g->n_strong[start]; i++) {
-        unsigned need = (g->strong[start][i] & CH_IN_CELL) ? CH_CELL_STRONG
-                                                            : CH_HOUSE_STRONG;
-        if (links & need)
-            return 1;
-    }
-    return 0;
-}
-
 /* Whether nothing shorter than the best chain can prove anything. */
 static int done(const struct ch_search *s)
 {
@@ -451,32 +416,46 @@ static int done(const struct ch_search *s)
 }
 
 /* Runs the search over every start (in cell, digit order) and builds the
- * step of the shortest productive chain. */
+ * step of the shortest productive chain.  A chain leaves its start by a
+ * strong link of a kind the search allows.  With a memo slot (X-chains:
+ * one digit each), digits where nothing was found and nothing changed
+ * since are skipped; a search finding nothing marks the digits it
+ * searched. */
 static int find_chain(struct tech_ctx *ctx, struct human_step *step,
-                      unsigned links, int max_len, const char *name)
+                      unsigned links, int max_len, const char *name, int slot)
 {
     const struct human_state *st = ctx->st;
-    struct ch_search s;       /* about 30 KB: no allocation, reentrant */
-    s.gen = 0;
-    memset(s.stamp, 0, sizeof s.stamp);
-    build_graph(&s.g, ctx);
+    struct ch_search s;       /* about 14 KB: no allocation, reentrant */
+    unsigned digits = HUMAN_ALL_DIGITS;
+    s.st = st;
+    s.g = tech_ctx_links(ctx);
+    s.with = tech_ctx_digits(ctx)->cells;
     s.links = links;
     s.max_len = max_len;
     s.best_len = 0;
+    if (slot >= 0)
+        for (int d = 1; d <= 9; d++)
+            if (tech_memo_digit_clean(ctx, slot, d))
+                digits &= ~tech_bit(d);
+    unsigned kinds = links & (CH_HOUSE_STRONG | CH_CELL_STRONG);
     for (int cell = 0; cell < GRID_CELLS && !done(&s); cell++) {
-        unsigned m = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+        unsigned m = st->value[cell] ? 0 : st->cand[cell] & digits;
         if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[cell]) != 2)
             continue;
         for (; m && !done(&s); m &= m - 1) {
             int start = cell * 9 + tech_lowest(m);
-            if (has_strong(&s.g, start, links))
+            if (s.g->kinds[start] & kinds)
                 search_from(&s, start);
         }
     }
     tech_step_reset(step);
-    if (!s.best_len)
+    if (!s.best_len) {
+        if (slot >= 0)
+            for (unsigned m = digits; m; m &= m - 1)
+                tech_memo_digit_failed(ctx, slot, tech_lowest_digit(m));
         return 0;
-    conclude(step, &s.g, s.best, s.best_len, s.best_kind);
+    }
+    conclude(step, &s, s.best, s.best_len, s.best_kind);
     for (int i = 0; i < s.best_len; i++)
         tech_cause(step, node_cell(s.best[i]), node_digit(s.best[i]));
     say_step(step, &s, name);
@@ -486,19 +465,19 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
 int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_HOUSE_STRONG | CH_HOUSE_WEAK, CH_MAX_LEN,
-                      "X-chain");
+                      "X-chain", TECH_MEMO_X_CHAIN);
 }
 
 int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
-                      CH_MAX_LEN, "XY-chain");
+                      CH_MAX_LEN, "XY-chain", -1);
 }
 
 int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK |
-                      CH_CELL_WEAK, 12, "AIC");
+                      CH_CELL_WEAK, 12, "AIC", -1);
 }
 
 int tech_find_x_chain(const struct human_state *st, struct human_step *step)

@@ -58,6 +58,22 @@ struct tech_segs {
 void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
 
 /*
+ * The strong links of every candidate (node cell * 9 + digit - 1), for
+ * the chains: conjugate pairs of the houses in house order, then the
+ * bivalue cell's other digit (flagged TECH_LINK_IN_CELL).  kinds: 1 when
+ * the node has a house link, 2 a cell link.
+ */
+#define TECH_NODES 729
+#define TECH_LINK_IN_CELL 0x8000u
+
+struct tech_links {
+    uint8_t n_strong[TECH_NODES];
+    uint8_t kinds[TECH_NODES];
+    uint16_t strong[TECH_NODES][4];
+    tech_cells bivalue;          /* cells with two candidates */
+};
+
+/*
  * What the solving loop (human_solve) remembers between searches so that
  * a technique can skip the parts of the grid where it found nothing last
  * time and nothing changed since.  A technique whose search is a loop
@@ -80,6 +96,7 @@ enum tech_memo_slot {
     TECH_MEMO_EMPTY_RECTANGLE,
     TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
     TECH_MEMO_MULTI_2, TECH_MEMO_FINNED_3, TECH_MEMO_FINNED_4,
+    TECH_MEMO_X_CHAIN,
     TECH_MEMO_SLOTS
 };
 
@@ -106,9 +123,10 @@ void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
-    int have_digits, have_segs;
+    int have_digits, have_segs, have_links;
     struct tech_digits dg;
     struct tech_segs segs;
+    struct tech_links links;
 };
 
 static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
@@ -117,6 +135,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->memo = NULL;
     ctx->have_digits = 0;
     ctx->have_segs = 0;
+    ctx->have_links = 0;
 }
 
 /* 1 when the technique of slot searched house h in vain since its last
@@ -149,6 +168,9 @@ static inline void tech_memo_digit_failed(struct tech_ctx *ctx, int slot, int d)
 
 /* The per-digit positions of ctx->st (built on the first call). */
 const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx);
+
+/* The strong links of ctx->st (built on the first call; tech_chains.c). */
+const struct tech_links *tech_ctx_links(struct tech_ctx *ctx);
 
 /* The segments of ctx->st (built on the first call). */
 const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx);
