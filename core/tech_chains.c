@@ -58,10 +58,13 @@ struct ch_search {
     unsigned links;
     int max_len;
     /* the breadth-first walk from one start: visited states as cell sets
-     * per digit ([on][d-1]), and per state its parent and length */
-    tech_cells seen[2][9];
+     * per digit ([on][d-1]: bit c of word c / 64), and per state its
+     * parent */
+    union {
+        tech_cells set;
+        uint64_t w[2];
+    } seen[2][9];
     uint16_t parent[CH_STATES];
-    uint8_t len[CH_STATES];
     uint16_t queue[CH_STATES];
     /* the best chain so far */
     int best_len, best_kind;
@@ -221,15 +224,13 @@ static void conclude(struct human_step *step, const struct ch_search *s,
 
 /* ---- the search ------------------------------------------------------ */
 
-/* Path of the state into out (start first); returns its length. */
-static int path_to(const struct ch_search *s, int state, uint16_t *out)
+/* Path of the state (n nodes) into out, start first. */
+static void path_to(const struct ch_search *s, int state, int n, uint16_t *out)
 {
-    int n = s->len[state];
     for (int i = n - 1; i >= 0; i--) {
         out[i] = (uint16_t)(state / 2);
         state = s->parent[state];
     }
-    return n;
 }
 
 /* Whether some candidate is weakly linked to both a and b (not both in
@@ -248,10 +249,10 @@ static int removes_any(const struct ch_search *s, int a, int b)
  * shorter than the best.  Returns 1 when kept.  An open chain proves what
  * its two ends prove (no path needed to judge it); a loop, what its weak
  * links prove too. */
-static int try_end(struct ch_search *s, int start, int state)
+static int try_end(struct ch_search *s, int start, int state, int n)
 {
     uint16_t nodes[CH_MAX_LEN] = { 0 };
-    int v = state / 2, kind = CH_KIND_AIC, n = s->len[state];
+    int v = state / 2, kind = CH_KIND_AIC;
     if (v == start)
         kind = CH_KIND_PLACE;
     else if (weak_linked(v, start) &&
@@ -261,7 +262,7 @@ static int try_end(struct ch_search *s, int start, int state)
     else if (node_cell(v) != node_cell(start) && !removes_any(s, start, v))
         return 0;
     if (kind == CH_KIND_LOOP) {
-        path_to(s, state, nodes);
+        path_to(s, state, n, nodes);
         if (!loop_concludes(s, nodes, n))
             return 0;
     } else if (kind == CH_KIND_AIC && !elim_any(s, start, v)) {
@@ -269,76 +270,85 @@ static int try_end(struct ch_search *s, int start, int state)
     }
     if (s->best_len && n >= s->best_len)
         return 0;
-    path_to(s, state, nodes);
+    path_to(s, state, n, nodes);
     s->best_len = n;
     s->best_kind = kind;
     memcpy(s->best, nodes, (size_t)n * sizeof nodes[0]);
     return 1;
 }
 
-/* Breadth first from (start off), up to the best length found so far:
- * (u off) -> (v on) along the strong links the search allows, each end
- * tried as it is reached; (u on) -> (w off) along the weak links, those
- * in u's cell first, then the same digit in the cells u sees, in cell
- * order. */
+static int seen_has(const struct ch_search *s, int on, int d, int cell)
+{
+    return (int)(s->seen[on][d - 1].w[cell >> 6] >> (cell & 63)) & 1;
+}
+
+static void seen_add(struct ch_search *s, int on, int d, int cell)
+{
+    s->seen[on][d - 1].w[cell >> 6] |= (uint64_t)1 << (cell & 63);
+}
+
+/* Breadth first from (start off), up to the best length found so far,
+ * level by level (a level's states all have the same length): (u off) ->
+ * (v on) along the strong links the search allows, each end tried as it
+ * is reached; (u on) -> (w off) along the weak links, those in u's cell
+ * first, then the same digit in the cells u sees, in cell order. */
 static void search_from(struct ch_search *s, int start)
 {
     const struct human_state *st = s->st;
     const struct tech_links *g = s->g;
-    int head = 0, tail = 0;
     int limit = s->best_len ? s->best_len - 1 : s->max_len;
+    int head = 0, tail = 0, len = 1;
     memset(s->seen, 0, sizeof s->seen);
-    int first = start * 2;
-    s->seen[0][node_digit(start) - 1] = tech_cell_bit(node_cell(start));
-    s->len[first] = 1;
-    s->queue[tail++] = (uint16_t)first;
-    while (head < tail) {
-        int state = s->queue[head++];
-        int len = s->len[state];
-        if (len >= limit)
-            break;            /* breadth first: every later state is as long */
-        int u = state / 2, cell = node_cell(u), d = node_digit(u);
-        if (state & 1) {
+    seen_add(s, 0, node_digit(start), node_cell(start));
+    s->queue[tail++] = (uint16_t)(start * 2);
+    /* breadth first: once a level is as long as the limit, so is the rest */
+    for (; head < tail && len < limit; len++) {
+        int level_end = tail;
+        if (len & 1) {        /* off states: their strong links */
+            for (; head < level_end; head++) {
+                int state = s->queue[head], u = state / 2;
+                for (int i = 0; i < g->n_strong[u]; i++) {
+                    unsigned link = g->strong[u][i];
+                    unsigned need = (link & CH_IN_CELL) ? CH_CELL_STRONG : CH_HOUSE_STRONG;
+                    if (!(s->links & need))
+                        continue;
+                    int v = (int)(link & ~CH_IN_CELL), vc = node_cell(v), vd = node_digit(v);
+                    if (seen_has(s, 1, vd, vc))
+                        continue;
+                    seen_add(s, 1, vd, vc);
+                    int to = v * 2 + 1;
+                    s->parent[to] = (uint16_t)state;
+                    s->queue[tail++] = (uint16_t)to;
+                    if (try_end(s, start, to, len + 1))
+                        return;       /* the shortest from this start */
+                }
+            }
+            continue;
+        }
+        for (; head < level_end; head++) {   /* on states: weak links */
+            int state = s->queue[head], u = state / 2;
+            int cell = node_cell(u), d = node_digit(u);
             if (s->links & CH_CELL_WEAK)
                 for (unsigned m = st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
-                    int e = tech_lowest(m);
-                    if ((s->seen[0][e] >> cell) & 1)
+                    int e = tech_lowest_digit(m);
+                    if (seen_has(s, 0, e, cell))
                         continue;
-                    s->seen[0][e] |= tech_cell_bit(cell);
-                    int to = (cell * 9 + e) * 2;
+                    seen_add(s, 0, e, cell);
+                    int to = (cell * 9 + e - 1) * 2;
                     s->parent[to] = (uint16_t)state;
-                    s->len[to] = (uint8_t)(len + 1);
                     s->queue[tail++] = (uint16_t)to;
                 }
             if (!(s->links & CH_HOUSE_WEAK))
                 continue;
-            tech_cells m = tech_peers(cell) & s->with[d - 1] & ~s->seen[0][d - 1];
+            tech_cells m = tech_peers(cell) & s->with[d - 1] & ~s->seen[0][d - 1].set;
             if (s->links & CH_BIVALUE_ONLY)
                 m &= g->bivalue;
-            s->seen[0][d - 1] |= m;
+            s->seen[0][d - 1].set |= m;
             for (; m; m &= m - 1) {
                 int to = (tech_cells_lowest(m) * 9 + d - 1) * 2;
                 s->parent[to] = (uint16_t)state;
-                s->len[to] = (uint8_t)(len + 1);
                 s->queue[tail++] = (uint16_t)to;
             }
-            continue;
-        }
-        for (int i = 0; i < g->n_strong[u]; i++) {
-            unsigned link = g->strong[u][i];
-            unsigned need = (link & CH_IN_CELL) ? CH_CELL_STRONG : CH_HOUSE_STRONG;
-            if (!(s->links & need))
-                continue;
-            int v = (int)(link & ~CH_IN_CELL), vc = node_cell(v), vd = node_digit(v);
-            if ((s->seen[1][vd - 1] >> vc) & 1)
-                continue;
-            s->seen[1][vd - 1] |= tech_cell_bit(vc);
-            int to = v * 2 + 1;
-            s->parent[to] = (uint16_t)state;
-            s->len[to] = (uint8_t)(len + 1);
-            s->queue[tail++] = (uint16_t)to;
-            if (try_end(s, start, to))
-                return;       /* the shortest from this start */
         }
     }
 }
