@@ -273,6 +273,11 @@ int tech_find_hidden_rectangle(const struct human_state *st,
 int tech_find_unique_rectangle_3(const struct human_state *st,
                                  struct human_step *step);
 int tech_rate_unique_rectangle_3(const struct human_step *step);
+int tech_find_unique_rectangle_1_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_unique_rectangle_2_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_unique_rectangle_4_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_hidden_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_unique_rectangle_3_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step);
 int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step);
 

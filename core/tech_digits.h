@@ -74,6 +74,25 @@ struct tech_links {
 };
 
 /*
+ * The rectangles the uniqueness techniques look at (tech_uniqueness.c):
+ * four empty cells on two rows, two columns and two boxes, all holding
+ * the two digits of pair, one corner holding only those; each once, in
+ * the order the scan by that corner first meets it.  More than
+ * TECH_RECTS_MAX: overflow, and the techniques scan the grid themselves.
+ */
+#define TECH_RECTS_MAX 128
+
+struct tech_rect {
+    uint8_t cell[4];     /* top-left, top-right, bottom-left, bottom-right */
+    unsigned pair;       /* x and y */
+};
+
+struct tech_rects {
+    int n, overflow;
+    struct tech_rect rect[TECH_RECTS_MAX];
+};
+
+/*
  * What the solving loop (human_solve) remembers between searches so that
  * a technique can skip the parts of the grid where it found nothing last
  * time and nothing changed since.  A technique whose search is a loop
@@ -123,10 +142,11 @@ void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
-    int have_digits, have_segs, have_links;
+    int have_digits, have_segs, have_links, have_rects;
     struct tech_digits dg;
     struct tech_segs segs;
     struct tech_links links;
+    struct tech_rects rects;
 };
 
 static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
@@ -136,6 +156,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->have_digits = 0;
     ctx->have_segs = 0;
     ctx->have_links = 0;
+    ctx->have_rects = 0;
 }
 
 /* 1 when the technique of slot searched house h in vain since its last
@@ -171,6 +192,9 @@ const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx);
 
 /* The strong links of ctx->st (built on the first call; tech_chains.c). */
 const struct tech_links *tech_ctx_links(struct tech_ctx *ctx);
+
+/* The rectangles of ctx->st (built on the first call; tech_uniqueness.c). */
+const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx);
 
 /* The segments of ctx->st (built on the first call). */
 const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx);

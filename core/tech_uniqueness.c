@@ -27,24 +27,24 @@
  */
 #include "tech_digits.h"
 
-struct rect {
-    uint8_t cell[4];     /* top-left, top-right, bottom-left, bottom-right */
-    unsigned pair;       /* x and y */
-};
+#include <string.h>
+
 
 static unsigned cand_of(const struct human_state *st, int cell)
 {
     return st->value[cell] ? 0 : st->cand[cell];
 }
 
-/* Calls try on every rectangle of empty cells on two boxes whose four
+typedef int (*rect_try)(const struct human_state *, struct human_step *,
+                        const struct tech_rect *);
+
+/* Calls visit on every rectangle of empty cells on two boxes whose four
  * cells all hold x and y and one of which holds only those (every pattern
  * here has such a corner); stops at the first that returns 1.  Scanned by
  * that corner in reading order, then the rest of its row, then of its
- * column. */
-static int each_rect(const struct human_state *st, struct human_step *step,
-                     int (*try)(const struct human_state *, struct human_step *,
-                                const struct rect *))
+ * column (a rectangle with several such corners is met several times). */
+static int scan_rects(const struct human_state *st,
+                      int (*visit)(void *, const struct tech_rect *), void *arg)
 {
     for (int a = 0; a < GRID_CELLS; a++) {
         unsigned pair = cand_of(st, a);
@@ -61,13 +61,69 @@ static int each_rect(const struct human_state *st, struct human_step *step,
                     continue;   /* one box or four boxes */
                 int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
                 int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
-                struct rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
+                struct tech_rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
                                        (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2) },
                                      pair };
-                if (try(st, step, &rect))
+                if (visit(arg, &rect))
                     return 1;
             }
         }
+    }
+    return 0;
+}
+
+/* Adds a rectangle to the list unless it is there already. */
+static int list_rect(void *arg, const struct tech_rect *rc)
+{
+    struct tech_rects *l = arg;
+    for (int i = 0; i < l->n; i++)
+        if (memcmp(l->rect[i].cell, rc->cell, sizeof rc->cell) == 0)
+            return 0;
+    if (l->n == TECH_RECTS_MAX) {
+        l->overflow = 1;
+        return 1;
+    }
+    l->rect[l->n++] = *rc;
+    return 0;
+}
+
+const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx)
+{
+    if (!ctx->have_rects) {
+        ctx->rects.n = ctx->rects.overflow = 0;
+        scan_rects(ctx->st, list_rect, &ctx->rects);
+        ctx->have_rects = 1;
+    }
+    return &ctx->rects;
+}
+
+struct rect_visit {
+    const struct human_state *st;
+    struct human_step *step;
+    rect_try try;
+};
+
+static int visit_rect(void *arg, const struct tech_rect *rc)
+{
+    struct rect_visit *v = arg;
+    return v->try(v->st, v->step, rc);
+}
+
+/* Calls try on every rectangle (scan_rects order); stops at the first
+ * that returns 1.  A rectangle met again gives what it gave the first
+ * time, so the shared list (each once, in first-met order) gives the
+ * same first. */
+static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try)
+{
+    const struct tech_rects *l = tech_ctx_rects(ctx);
+    if (l->overflow) {
+        struct rect_visit v = { ctx->st, step, try };
+        if (scan_rects(ctx->st, visit_rect, &v))
+            return 1;
+    } else {
+        for (int i = 0; i < l->n; i++)
+            if (try(ctx->st, step, &l->rect[i]))
+                return 1;
     }
     tech_step_reset(step);
     return 0;
@@ -82,7 +138,7 @@ static int digit_count(const struct human_state *st, int h, int d)
     return n;
 }
 
-static void say_rect(struct human_step *step, const char *name, const struct rect *rc)
+static void say_rect(struct human_step *step, const char *name, const struct tech_rect *rc)
 {
     tech_say(step, "%s: ", name);
     tech_say_cells(step, rc->cell, 4, 1);
@@ -92,14 +148,14 @@ static void say_rect(struct human_step *step, const char *name, const struct rec
 }
 
 static void cause_rect(struct human_step *step, const struct human_state *st,
-                       const struct rect *rc)
+                       const struct tech_rect *rc)
 {
     for (int k = 0; k < 4; k++)
         tech_cause_mask(step, st, rc->cell[k], rc->pair);
 }
 
 /* Bits k of the corners that hold only the pair. */
-static unsigned bare_corners(const struct human_state *st, const struct rect *rc)
+static unsigned bare_corners(const struct human_state *st, const struct tech_rect *rc)
 {
     unsigned bare = 0;
     for (int k = 0; k < 4; k++)
@@ -109,7 +165,7 @@ static unsigned bare_corners(const struct human_state *st, const struct rect *rc
 }
 
 static int try_type1(const struct human_state *st, struct human_step *step,
-                     const struct rect *rc)
+                     const struct tech_rect *rc)
 {
     unsigned bare = bare_corners(st, rc);
     if (tech_count(bare) != 3)
@@ -124,15 +180,21 @@ static int try_type1(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-int tech_find_unique_rectangle_1(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_unique_rectangle_1_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return each_rect(st, step, try_type1);
+    return each_rect(ctx, step, try_type1);
+}
+
+int tech_find_unique_rectangle_1(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return each_rect(&ctx, step, try_type1);
 }
 
 /* The two corners that are not bare when the two bare ones are a side
  * (or a diagonal when diagonal is set); 0 otherwise. */
-static int roof_of(const struct human_state *st, const struct rect *rc,
+static int roof_of(const struct human_state *st, const struct tech_rect *rc,
                    int roof[2], int diagonal)
 {
     unsigned bare = bare_corners(st, rc);
@@ -155,7 +217,7 @@ static void eliminate_seen_by_both(struct human_step *step, const struct human_s
         tech_eliminate_mask(step, st, tech_cells_lowest(s), digits);
 }
 
-static tech_cells rect_cells(const struct rect *rc)
+static tech_cells rect_cells(const struct tech_rect *rc)
 {
     tech_cells s = 0;
     for (int k = 0; k < 4; k++)
@@ -164,7 +226,7 @@ static tech_cells rect_cells(const struct rect *rc)
 }
 
 static int try_type2(const struct human_state *st, struct human_step *step,
-                     const struct rect *rc)
+                     const struct tech_rect *rc)
 {
     int roof[2];
     for (int diag = 0; diag < 2; diag++) {
@@ -193,10 +255,16 @@ static int try_type2(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_unique_rectangle_2(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_unique_rectangle_2_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return each_rect(st, step, try_type2);
+    return each_rect(ctx, step, try_type2);
+}
+
+int tech_find_unique_rectangle_2(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return each_rect(&ctx, step, try_type2);
 }
 
 /* Houses shared by two cells: up to two (a line and a box). */
@@ -213,7 +281,7 @@ static int shared_houses(int a, int b, int h[2])
 }
 
 static int try_type4(const struct human_state *st, struct human_step *step,
-                     const struct rect *rc)
+                     const struct tech_rect *rc)
 {
     int roof[2], h[2];
     if (!roof_of(st, rc, roof, 0))
@@ -247,15 +315,21 @@ static int try_type4(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_unique_rectangle_4(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_unique_rectangle_4_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return each_rect(st, step, try_type4);
+    return each_rect(ctx, step, try_type4);
+}
+
+int tech_find_unique_rectangle_4(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return each_rect(&ctx, step, try_type4);
 }
 
 /* Corner k of the rectangle bare; its opposite corner 3 - k. */
 static int try_hidden(const struct human_state *st, struct human_step *step,
-                      const struct rect *rc)
+                      const struct tech_rect *rc)
 {
     for (int k = 0; k < 4; k++) {
         if (cand_of(st, rc->cell[k]) != rc->pair)
@@ -287,10 +361,16 @@ static int try_hidden(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_hidden_rectangle(const struct human_state *st,
-                               struct human_step *step)
+int tech_find_hidden_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return each_rect(st, step, try_hidden);
+    return each_rect(ctx, step, try_hidden);
+}
+
+int tech_find_hidden_rectangle(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return each_rect(&ctx, step, try_hidden);
 }
 
 /* Type 3: the roof's extras as one virtual cell in house h; a naked set
@@ -298,7 +378,7 @@ int tech_find_hidden_rectangle(const struct human_state *st,
 struct ur3 {
     const struct human_state *st;
     struct human_step *step;
-    const struct rect *rc;
+    const struct tech_rect *rc;
     int roof[2], house;
     unsigned extra;
     int n_items;
@@ -367,7 +447,7 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
 }
 
 static int try_type3(const struct human_state *st, struct human_step *step,
-                     const struct rect *rc)
+                     const struct tech_rect *rc)
 {
     struct ur3 u = { .st = st, .step = step, .rc = rc };
     int h[2];
@@ -393,10 +473,16 @@ static int try_type3(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
-int tech_find_unique_rectangle_3(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_unique_rectangle_3_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return each_rect(st, step, try_type3);
+    return each_rect(ctx, step, try_type3);
+}
+
+int tech_find_unique_rectangle_3(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return each_rect(&ctx, step, try_type3);
 }
 
 /* SE: 4.5 plus 0.1 per digit of the naked set past the first two. */
