@@ -309,6 +309,7 @@ int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step);
 
 /* tech_als.c */
 int tech_find_als_xz(const struct human_state *st, struct human_step *step);
+int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_als_wings.c: the causes are the bivalue cell's candidates, then
  * the set's, which tech_rate_als_wing reads. */

@@ -12,17 +12,18 @@
  * ALS of 1 to 4 cells are collected house by house (boxes, rows, columns;
  * a set found twice is kept once), then pairs are tried in that order.
  */
-#include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
 
 #define ALS_MAX 256
 #define ALS_CELLS 4
+#define ALS_WORDS (ALS_MAX / 64)
 
 struct als_set {
-    uint64_t cells[2];        /* cell bit set */
-    uint64_t dcells[9][2];    /* its cells holding digit d */
-    uint64_t seen[9][2];      /* cells seeing all of those */
+    tech_cells dcells[9];     /* its cells holding digit d */
+    tech_cells seen[9];       /* cells seeing all of those */
+    tech_cells cells;         /* cell bit set */
     uint16_t digits;
     uint8_t house, n;
     uint8_t list[ALS_CELLS];
@@ -31,93 +32,91 @@ struct als_set {
 struct als_search {
     const struct human_state *st;
     struct human_step *step;
-    uint64_t peers[GRID_CELLS][2];
+    const tech_cells *with;   /* [d-1]: empty cells holding d */
     int n;
+    uint64_t having[9][ALS_WORDS];   /* [d-1]: the sets holding d */
+    /* each set's cells and digits again, packed: what most pairs need */
+    tech_cells cells[ALS_MAX];
+    uint16_t digits[ALS_MAX];
     struct als_set set[ALS_MAX];
 };
 
-static void set_bit(uint64_t m[2], int cell)
+static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
 {
-    m[cell / 64] |= (uint64_t)1 << (cell % 64);
-}
-
-static void build_peers(struct als_search *s)
-{
-    memset(s->peers, 0, sizeof s->peers);
-    for (int h = 0; h < TECH_HOUSES; h++)
-        for (int i = 0; i < 9; i++)
-            for (int j = 0; j < 9; j++)
-                if (i != j)
-                    set_bit(s->peers[tech_house_cells[h][i]], tech_house_cells[h][j]);
-}
-
-/* Cells of a holding digit d, into m. */
-static void digit_cells(const struct als_search *s, const struct als_set *a, int d,
-                        uint64_t m[2])
-{
-    m[0] = m[1] = 0;
-    for (int i = 0; i < a->n; i++)
-        if (s->st->cand[a->list[i]] & tech_bit(d))
-            set_bit(m, a->list[i]);
-}
-
-/* Cells seeing every cell of m (all ones when m is empty). */
-static void seen_by_all(const struct als_search *s, const uint64_t m[2], uint64_t out[2])
-{
-    out[0] = out[1] = ~(uint64_t)0;
-    for (int k = 0; k < 2; k++)
-        for (uint64_t b = m[k]; b; b &= b - 1) {
-            int cell = k * 64 + __builtin_ctzll(b);
-            out[0] &= s->peers[cell][0];
-            out[1] &= s->peers[cell][1];
-        }
-}
-
-static void als_add(struct als_search *s, int h, unsigned pos)
-{
-    struct als_set a;
-    memset(&a, 0, sizeof a);
-    a.house = (uint8_t)h;
+    struct als_set *a = &s->set[s->n];
+    a->house = (uint8_t)h;
+    a->n = 0;
+    a->cells = 0;
+    a->digits = (uint16_t)digits;
     for (unsigned m = pos; m; m &= m - 1) {
         int cell = tech_house_cells[h][tech_lowest(m)];
-        a.list[a.n++] = (uint8_t)cell;
-        set_bit(a.cells, cell);
-        a.digits |= s->st->cand[cell];
+        a->list[a->n++] = (uint8_t)cell;
+        a->cells |= tech_cell_bit(cell);
     }
-    if (tech_count(a.digits) != a.n + 1 || s->n >= ALS_MAX)
+    for (unsigned m = digits; m; m &= m - 1) {
+        int d = tech_lowest(m);
+        tech_cells dc = 0, seen = ~(tech_cells)0;
+        for (int i = 0; i < a->n; i++)
+            if (s->st->cand[a->list[i]] & (1u << d)) {
+                dc |= tech_cell_bit(a->list[i]);
+                seen &= tech_peers(a->list[i]);
+            }
+        a->dcells[d] = dc;
+        a->seen[d] = seen;
+        s->having[d][s->n / 64] |= (uint64_t)1 << (s->n % 64);
+    }
+    s->cells[s->n] = a->cells;
+    s->digits[s->n] = a->digits;
+    s->n++;
+}
+
+/* One house's sets: the subsets of its empty cells (positions p of
+ * cand[p], candidates m[p]) of 1 to 4 cells holding one digit more than
+ * cells, in decreasing order of their position masks (the order the
+ * original scan of every subset met them).  Children are taken highest
+ * position first and a set after its children (post-order), which is
+ * that order; a set with more than 5 digits has no such superset. */
+struct als_house {
+    struct als_search *s;
+    int h;
+    int line;                 /* a row or column: skip sets inside a box */
+    unsigned empty;           /* positions of the empty cells */
+    unsigned cand[9];
+};
+
+static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
+                     int below)
+{
+    for (int p = below - 1; p >= 0; p--) {
+        if (!(w->empty & (1u << p)))
+            continue;
+        unsigned u = digits | w->cand[p];
+        if (n + 1 <= ALS_CELLS && tech_count(u) <= ALS_CELLS + 1)
+            als_walk(w, pos | (1u << p), u, n + 1, p);
+    }
+    if (n == 0 || tech_count(digits) != n + 1 || w->s->n >= ALS_MAX)
         return;
-    for (int i = 0; i < s->n; i++)
-        if (s->set[i].cells[0] == a.cells[0] && s->set[i].cells[1] == a.cells[1])
-            return;
-    for (unsigned m = a.digits; m; m &= m - 1) {
-        int d = tech_lowest_digit(m);
-        digit_cells(s, &a, d, a.dcells[d - 1]);
-        seen_by_all(s, a.dcells[d - 1], a.seen[d - 1]);
-    }
-    s->set[s->n++] = a;
+    /* a row's or column's set inside one box is that box's, met before */
+    if (w->line && ((pos & 7u) == pos || (pos & 070u) == pos || (pos & 0700u) == pos))
+        return;
+    als_add(w->s, w->h, pos, digits);
 }
 
 static void collect(struct als_search *s)
 {
     static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
     s->n = 0;
+    memset(s->having, 0, sizeof s->having);
     for (int o = 0; o < 3; o++)
         for (int h = order[o][0]; h < order[o][1]; h++) {
-            unsigned empty = 0;
-            for (int i = 0; i < 9; i++)
-                if (!s->st->value[tech_house_cells[h][i]])
-                    empty |= 1u << i;
-            for (unsigned sub = empty; sub; sub = (sub - 1) & empty)
-                if (tech_count(sub) <= ALS_CELLS)
-                    als_add(s, h, sub);
+            struct als_house w = { .s = s, .h = h, .line = h < 18, .empty = 0 };
+            for (int i = 0; i < 9; i++) {
+                int cell = tech_house_cells[h][i];
+                w.cand[i] = s->st->cand[cell];
+                w.empty |= s->st->value[cell] ? 0 : 1u << i;
+            }
+            als_walk(&w, 0, 0, 0, 9);
         }
-}
-
-/* Every x of a sees every x of b. */
-static int restricted(const struct als_set *a, const struct als_set *b, int x)
-{
-    return (b->dcells[x - 1][0] & ~a->seen[x - 1][0]) == 0 &&
-           (b->dcells[x - 1][1] & ~a->seen[x - 1][1]) == 0;
 }
 
 static void say_set(struct human_step *step, const struct als_set *a)
@@ -128,25 +127,40 @@ static void say_set(struct human_step *step, const struct als_set *a)
     tech_say(step, ")");
 }
 
+/* Every x of a sees every x of b. */
+static int restricted(const struct als_set *a, const struct als_set *b, int x)
+{
+    return (b->dcells[x - 1] & ~a->seen[x - 1]) == 0;
+}
+
+/* Whether the pair, with x restricted, removes some other common digit. */
+static int pair_removes(const struct als_search *s, const struct als_set *a,
+                        const struct als_set *b, unsigned zs)
+{
+    tech_cells out = ~(a->cells | b->cells);
+    for (unsigned zm = zs; zm; zm &= zm - 1) {
+        int z = tech_lowest(zm);
+        if (a->seen[z] & b->seen[z] & s->with[z] & out)
+            return 1;
+    }
+    return 0;
+}
+
 static int als_pair(struct als_search *s, const struct als_set *a, const struct als_set *b)
 {
     unsigned common = a->digits & b->digits;
-    if (tech_count(common) < 2 || (a->cells[0] & b->cells[0]) || (a->cells[1] & b->cells[1]))
+    if (tech_count(common) < 2 || (a->cells & b->cells))
         return 0;
     for (unsigned xm = common; xm; xm &= xm - 1) {
         int x = tech_lowest_digit(xm);
-        if (!restricted(a, b, x))
+        if (!restricted(a, b, x) || !pair_removes(s, a, b, common & ~tech_bit(x)))
             continue;
         tech_step_reset(s->step);
         for (unsigned zm = common & ~tech_bit(x); zm; zm &= zm - 1) {
             int z = tech_lowest_digit(zm);
-            for (int k = 0; k < 2; k++)
-                for (uint64_t t = a->seen[z - 1][k] & b->seen[z - 1][k] &
-                                  ~a->cells[k] & ~b->cells[k]; t; t &= t - 1) {
-                    int cell = k * 64 + __builtin_ctzll(t);
-                    if (cell < GRID_CELLS)
-                        tech_eliminate(s->step, s->st, cell, z);
-                }
+            for (tech_cells t = a->seen[z - 1] & b->seen[z - 1] & ~a->cells & ~b->cells;
+                 t; t &= t - 1)
+                tech_eliminate(s->step, s->st, tech_cells_lowest(t), z);
         }
         if (s->step->n_elim == 0)
             continue;
@@ -168,17 +182,49 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
     return 0;
 }
 
-int tech_find_als_xz(const struct human_state *st, struct human_step *step)
+/* Pairs in order (i, then j > i); only the sets sharing two digits or
+ * more with set i are looked at. */
+static int search_pairs(struct als_search *s)
 {
-    struct als_search s;      /* about 76 KB on the stack: no allocation */
-    s.st = st;
+    for (int i = 0; i < s->n; i++) {
+        uint64_t once[ALS_WORDS] = { 0 }, twice[ALS_WORDS] = { 0 };
+        for (unsigned m = s->set[i].digits; m; m &= m - 1) {
+            const uint64_t *h = s->having[tech_lowest(m)];
+            for (int k = 0; k < ALS_WORDS; k++) {
+                twice[k] |= once[k] & h[k];
+                once[k] |= h[k];
+            }
+        }
+        for (int k = i / 64; k < ALS_WORDS; k++) {
+            uint64_t m = twice[k];
+            if (k == i / 64)
+                m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
+            for (; m; m &= m - 1) {
+                int j = k * 64 + __builtin_ctzll(m);
+                if (!(s->cells[i] & s->cells[j]) && als_pair(s, &s->set[i], &s->set[j]))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct als_search s;      /* about 85 KB on the stack: no allocation */
+    s.st = ctx->st;
     s.step = step;
-    build_peers(&s);
+    s.with = tech_ctx_digits(ctx)->cells;
     collect(&s);
-    for (int i = 0; i < s.n; i++)
-        for (int j = i + 1; j < s.n; j++)
-            if (als_pair(&s, &s.set[i], &s.set[j]))
-                return 1;
+    if (search_pairs(&s))
+        return 1;
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_als_xz(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_als_xz_ctx(&ctx, step);
 }

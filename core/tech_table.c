@@ -151,7 +151,7 @@ const struct tech_row tech_table[] = {
     { { "Sue de Coq", "sue_de_coq", 70, HUMAN_GROUP_EXPERT, 250 },
       tech_find_sue_de_coq, NULL, NULL },
     { { "ALS-XZ", "als_xz", 70, HUMAN_GROUP_EXPERT, 300 },
-      tech_find_als_xz, NULL, NULL },
+      tech_find_als_xz, NULL, tech_find_als_xz_ctx },
     { { "Cell forcing chain", "cell_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
       tech_find_cell_forcing_chain, tech_rate_forcing_chain, NULL },
     { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
