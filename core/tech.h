@@ -260,6 +260,8 @@ int tech_find_xy_wing(const struct human_state *st, struct human_step *step);
 int tech_find_xyz_wing(const struct human_state *st, struct human_step *step);
 int tech_find_w_wing(const struct human_state *st, struct human_step *step);
 int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_xy_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+int tech_find_xyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
 
 /* tech_uniqueness.c (the puzzle must have one solution) */
 int tech_find_unique_rectangle_1(const struct human_state *st,

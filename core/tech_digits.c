@@ -52,12 +52,17 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
 
 void tech_memo_init(struct tech_memo *memo)
 {
-    memset(memo, 0, sizeof *memo);
+    memo->version = 0;
+    memset(memo->house_changed, 0, sizeof memo->house_changed);
+    memset(memo->digit_changed, 0, sizeof memo->digit_changed);
+    memset(memo->failed, 0, sizeof memo->failed);
+    memset(memo->whole, 0, sizeof memo->whole);
 }
 
 /* Marks the three houses of cell changed at version v. */
 static void memo_cell(struct tech_memo *m, int cell, uint16_t v)
 {
+    m->changed[v] |= tech_cell_bit(cell);
     m->house_changed[TECH_ROW(tech_row_of(cell))] = v;
     m->house_changed[TECH_COL(tech_col_of(cell))] = v;
     m->house_changed[TECH_BOX(tech_box_of(cell))] = v;
@@ -66,7 +71,12 @@ static void memo_cell(struct tech_memo *m, int cell, uint16_t v)
 void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
                     const struct human_step *step)
 {
+    if (memo->version + 1 >= TECH_MEMO_VERSIONS) {
+        tech_memo_init(memo);     /* never in a solve: forget everything */
+        return;
+    }
     uint16_t v = ++memo->version;
+    memo->changed[v] = 0;
     for (int i = 0; i < step->n_elim; i++) {
         memo_cell(memo, step->elim[i].cell, v);
         memo->digit_changed[step->elim[i].digit - 1] = v;
@@ -86,6 +96,42 @@ void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
                 memo_cell(memo, q, v);
         }
     }
+}
+
+tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot)
+{
+    const struct tech_memo *m = ctx->memo;
+    if (!m || !m->whole[slot])
+        return ~(tech_cells)0;
+    tech_cells changed = 0;
+    for (int v = m->whole[slot]; v <= m->version; v++)
+        changed |= m->changed[v];
+    return changed;
+}
+
+const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
+{
+    if (!ctx->have_counts) {
+        /* a 4-bit counter per cell, bit-sliced: adds the nine digits' cell
+         * sets (which hold empty cells only) */
+        const struct tech_digits *dg = tech_ctx_digits(ctx);
+        tech_cells b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+        for (int d = 0; d < 9; d++) {
+            tech_cells x = dg->cells[d], c0 = b0 & x, c1, c2;
+            b0 ^= x;
+            c1 = b1 & c0;
+            b1 ^= c0;
+            c2 = b2 & c1;
+            b2 ^= c1;
+            b3 |= c2;
+        }
+        ctx->counts[0] = 0;
+        for (int k = 1; k <= 9; k++)
+            ctx->counts[k] = (k & 1 ? b0 : ~b0) & (k & 2 ? b1 : ~b1) &
+                             (k & 4 ? b2 : ~b2) & (k & 8 ? b3 : ~b3);
+        ctx->have_counts = 1;
+    }
+    return ctx->counts;
 }
 
 const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)

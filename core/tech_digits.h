@@ -104,6 +104,14 @@ struct tech_rects {
  *
  * Versions count the steps applied; stamps are version + 1 (0: never
  * searched).
+ *
+ * Techniques that look at the whole grid use that candidates only ever
+ * go within a solve: a pattern whose cells (every cell whose candidates
+ * the pattern's test reads) did not change since a search found nothing
+ * was there then, with the same candidates, and removed nothing; what it
+ * would remove now is a part of that.  So after a search found nothing
+ * (stamped per technique, slot whole), only patterns with a changed cell
+ * can remove something: tech_memo_changed gives those cells.
  */
 enum tech_memo_slot {
     TECH_MEMO_NAKED_2, TECH_MEMO_NAKED_3, TECH_MEMO_NAKED_4,
@@ -116,14 +124,20 @@ enum tech_memo_slot {
     TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
     TECH_MEMO_MULTI_2, TECH_MEMO_FINNED_3, TECH_MEMO_FINNED_4,
     TECH_MEMO_X_CHAIN,
+    /* whole grid */
+    TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING,
     TECH_MEMO_SLOTS
 };
 
+#define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
+
 struct tech_memo {
     uint16_t version;
+    tech_cells changed[TECH_MEMO_VERSIONS];   /* [v]: by the step making v */
     uint16_t house_changed[TECH_HOUSES];   /* version of the last change */
     uint16_t digit_changed[9];             /* [d-1]: where d can be or is */
     uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
+    uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
 };
 
 /* A fresh memo (nothing searched yet). */
@@ -142,7 +156,8 @@ void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
-    int have_digits, have_segs, have_links, have_rects;
+    int have_digits, have_segs, have_links, have_rects, have_counts;
+    tech_cells counts[10];       /* [k]: empty cells with k candidates, k > 0 */
     struct tech_digits dg;
     struct tech_segs segs;
     struct tech_links links;
@@ -157,7 +172,12 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->have_segs = 0;
     ctx->have_links = 0;
     ctx->have_rects = 0;
+    ctx->have_counts = 0;
 }
+
+/* The empty cells of ctx->st by number of candidates, 1 to 9 ([2]: the
+ * bivalue cells; [0] is left empty), built on the first call. */
+const tech_cells *tech_ctx_counts(struct tech_ctx *ctx);
 
 /* 1 when the technique of slot searched house h in vain since its last
  * change. */
@@ -172,6 +192,17 @@ static inline void tech_memo_house_failed(struct tech_ctx *ctx, int slot, int h)
 {
     if (ctx->memo)
         ctx->memo->failed[slot][h] = (uint16_t)(ctx->memo->version + 1);
+}
+
+/* The cells changed since the technique of slot last found nothing on
+ * the whole grid; every cell when it has no such record (or no memo). */
+tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot);
+
+/* The technique of slot found nothing on the whole grid. */
+static inline void tech_memo_whole_failed(struct tech_ctx *ctx, int slot)
+{
+    if (ctx->memo)
+        ctx->memo->whole[slot] = (uint16_t)(ctx->memo->version + 1);
 }
 
 /* The same for digit d (where it can be and where it is placed). */

@@ -58,26 +58,25 @@ static int wing_found(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-/* Pincers of pivot: bivalue cells it sees sharing one digit with it. */
-/* The empty cells holding exactly two candidates. */
-static tech_cells bivalue_cells(const struct human_state *st)
+/* A wing's pattern is its three cells: after a search found nothing,
+ * only pivots that changed or see a changed cell (a pincer) are tried. */
+static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
 {
-    tech_cells s = 0;
-    for (int c = 0; c < GRID_CELLS; c++)
-        if (!st->value[c] && tech_count(st->cand[c]) == 2)
-            s |= tech_cell_bit(c);
-    return s;
-}
-
-static int find_wing(const struct human_state *st, struct human_step *step,
-                     int xyz)
-{
+    const struct human_state *st = ctx->st;
+    int slot = xyz ? TECH_MEMO_XYZ_WING : TECH_MEMO_XY_WING;
     uint8_t pincer[20];
-    tech_cells bivalue = bivalue_cells(st);
-    for (int pivot = 0; pivot < GRID_CELLS; pivot++) {
+    const tech_cells *counts = tech_ctx_counts(ctx);
+    tech_cells bivalue = counts[2];
+    tech_cells pivots = counts[xyz ? 3 : 2], changed = tech_memo_changed(ctx, slot);
+    if (~changed) {
+        tech_cells near = changed;
+        for (tech_cells c = changed; c; c &= c - 1)
+            near |= tech_peers(tech_cells_lowest(c));
+        pivots &= near;
+    }
+    for (; pivots; pivots &= pivots - 1) {
+        int pivot = tech_cells_lowest(pivots);
         unsigned pm = st->cand[pivot];
-        if (st->value[pivot] || tech_count(pm) != (xyz ? 3 : 2))
-            continue;
         int n = 0;
         for (tech_cells s = tech_peers(pivot) & bivalue; s; s &= s - 1) {
             int c = tech_cells_lowest(s);
@@ -99,18 +98,33 @@ static int find_wing(const struct human_state *st, struct human_step *step,
             }
         }
     }
+    tech_memo_whole_failed(ctx, slot);
     tech_step_reset(step);
     return 0;
 }
 
+int tech_find_xy_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_wing(ctx, step, 0);
+}
+
+int tech_find_xyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_wing(ctx, step, 1);
+}
+
 int tech_find_xy_wing(const struct human_state *st, struct human_step *step)
 {
-    return find_wing(st, step, 0);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return find_wing(&ctx, step, 0);
 }
 
 int tech_find_xyz_wing(const struct human_state *st, struct human_step *step)
 {
-    return find_wing(st, step, 1);
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return find_wing(&ctx, step, 1);
 }
 
 /* W-Wing on a and b (both holding only the digits of pair), linked by
@@ -177,7 +191,7 @@ int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     const struct human_state *st = ctx->st;
     struct strong_link links[9][TECH_HOUSES];
     int n_links[9] = { 0 };
-    tech_cells bivalue = bivalue_cells(st);
+    tech_cells bivalue = tech_ctx_counts(ctx)[2];
     if (!bivalue)
         return 0;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
