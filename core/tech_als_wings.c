@@ -28,6 +28,8 @@ struct wing_search {
     int n_bivalue;
     unsigned bivalue_union;      /* digits of the bivalue cells */
     int min_rating;              /* nothing can be rated lower: stop */
+    tech_cells changed;          /* the memo's: only wings with a changed
+                                    cell can remove something */
     /* best so far */
     int best_rating;
     int best_y, best_x, best_z, best_house;
@@ -44,19 +46,14 @@ static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
     s->bivalue_union = 0;
     s->min_rating = n == 3 ? 55 : 62;
     s->with = tech_ctx_digits(ctx)->cells;
-    s->bivalue = 0;
-    for (int d = 0; d < 9; d++)
-        s->biv_with[d] = 0;
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        unsigned m = st->cand[cell];
-        if (st->value[cell] || tech_count(m) != 2)
-            continue;
-        s->n_bivalue++;
-        s->bivalue_union |= m;
-        s->bivalue |= tech_cell_bit(cell);
-        s->biv_with[tech_lowest(m)] |= tech_cell_bit(cell);
-        s->biv_with[tech_lowest(m & (m - 1))] |= tech_cell_bit(cell);
+    s->bivalue = tech_ctx_counts(ctx)[2];
+    s->n_bivalue = s->bivalue != 0;
+    for (int d = 0; d < 9; d++) {
+        s->biv_with[d] = s->bivalue & s->with[d];
+        s->bivalue_union |= s->biv_with[d] ? 1u << d : 0;
     }
+    s->changed = tech_memo_changed(ctx, n == 3 ? TECH_MEMO_WXYZ_WING
+                                               : TECH_MEMO_VWXYZ_WING);
 }
 
 /* Sukaku Explainer's size term: the largest cell of the set, easiest at
@@ -96,6 +93,8 @@ static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned d
     if (s->best_rating && rating >= s->best_rating)
         return;
     tech_cells ys = s->bivalue & ~in_set;
+    if (!(in_set & s->changed))
+        ys &= s->changed;       /* an unchanged set needs a changed y */
     for (unsigned m = ~digits & HUMAN_ALL_DIGITS; m && ys; m &= m - 1)
         ys &= ~s->biv_with[tech_lowest(m)];
     if (!ys)
@@ -158,6 +157,7 @@ static void search(struct wing_search *s)
         for (int h = order[o][0]; h < order[o][1]; h++) {
             uint8_t cells[9], set[4];
             unsigned cm[9], all = 0;
+            tech_cells elig = 0;
             int m = 0;
             for (int i = 0; i < 9; i++) {
                 int cell = tech_house_cells[h][i];
@@ -167,9 +167,21 @@ static void search(struct wing_search *s)
                 cells[m] = (uint8_t)cell;
                 cm[m++] = c;
                 all |= c;
+                elig |= tech_cell_bit(cell);
             }
             if (m < n || tech_count(all & s->bivalue_union) < 2)
                 continue;
+            /* sets of unchanged cells need a changed y, with its digits in
+             * the house's and seeing some cell of it */
+            if (!(s->changed & elig)) {
+                int any = 0;
+                for (tech_cells y = s->changed & s->bivalue; y && !any; y &= y - 1) {
+                    int c = tech_cells_lowest(y);
+                    any = !(st->cand[c] & ~all) && (tech_peers(c) & elig);
+                }
+                if (!any)
+                    continue;
+            }
             /* the n-combinations in order, pruned on the union */
             for (int i = 0; i <= m - n; i++) {
                 set[0] = cells[i];
@@ -244,6 +256,8 @@ int tech_find_wxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     struct wing_search s;
     setup(&s, ctx, 3);
     search(&s);
+    if (!s.best_rating)
+        tech_memo_whole_failed(ctx, TECH_MEMO_WXYZ_WING);
     return build_step(&s, step, "WXYZ-Wing");
 }
 
@@ -252,6 +266,8 @@ int tech_find_vwxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     struct wing_search s;
     setup(&s, ctx, 4);
     search(&s);
+    if (!s.best_rating)
+        tech_memo_whole_failed(ctx, TECH_MEMO_VWXYZ_WING);
     return build_step(&s, step, "VWXYZ-Wing");
 }
 

@@ -153,6 +153,19 @@ const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
     PEERS(9 * (r) + 3), PEERS(9 * (r) + 4), PEERS(9 * (r) + 5), \
     PEERS(9 * (r) + 6), PEERS(9 * (r) + 7), PEERS(9 * (r) + 8)
 
+#define HOUSE_ROW(r) (PEERS_ROW0 << (9 * (r)))
+#define HOUSE_COL(c) (PEERS_COL0 << (c))
+#define HOUSE_BOX(b) (PEERS_BOX0 << (27 * ((b) / 3) + 3 * ((b) % 3)))
+
+const tech_cells tech_house_set[TECH_HOUSES] = {
+    HOUSE_ROW(0), HOUSE_ROW(1), HOUSE_ROW(2), HOUSE_ROW(3), HOUSE_ROW(4),
+    HOUSE_ROW(5), HOUSE_ROW(6), HOUSE_ROW(7), HOUSE_ROW(8),
+    HOUSE_COL(0), HOUSE_COL(1), HOUSE_COL(2), HOUSE_COL(3), HOUSE_COL(4),
+    HOUSE_COL(5), HOUSE_COL(6), HOUSE_COL(7), HOUSE_COL(8),
+    HOUSE_BOX(0), HOUSE_BOX(1), HOUSE_BOX(2), HOUSE_BOX(3), HOUSE_BOX(4),
+    HOUSE_BOX(5), HOUSE_BOX(6), HOUSE_BOX(7), HOUSE_BOX(8),
+};
+
 const tech_cells tech_peers_table[GRID_CELLS] = {
     PEERS_ROW(0), PEERS_ROW(1), PEERS_ROW(2), PEERS_ROW(3), PEERS_ROW(4),
     PEERS_ROW(5), PEERS_ROW(6), PEERS_ROW(7), PEERS_ROW(8),

@@ -27,6 +27,9 @@ static inline tech_cells tech_peers(int cell)
     return tech_peers_table[cell];
 }
 
+/* The cells of each house (tech.h numbering). */
+extern const tech_cells tech_house_set[TECH_HOUSES];
+
 /* Lowest cell of a non-empty set. */
 static inline int tech_cells_lowest(tech_cells s)
 {
@@ -125,7 +128,8 @@ enum tech_memo_slot {
     TECH_MEMO_MULTI_2, TECH_MEMO_FINNED_3, TECH_MEMO_FINNED_4,
     TECH_MEMO_X_CHAIN,
     /* whole grid */
-    TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING,
+    TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING, TECH_MEMO_WXYZ_WING,
+    TECH_MEMO_VWXYZ_WING,
     TECH_MEMO_SLOTS
 };
 
