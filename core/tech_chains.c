@@ -425,32 +425,66 @@ static int done(const struct ch_search *s)
     return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
 }
 
+/* The cells of XY-chains that can reach a changed cell: after a search
+ * found nothing, an XY-chain can only remove something through a bivalue
+ * cell that changed (its links join bivalue cells, and are there
+ * whenever both cells are), so it starts among the bivalue cells joined
+ * to a changed one by a path of bivalue cells, each seeing the next and
+ * sharing a digit with it. */
+static tech_cells xy_reach(const struct ch_search *s, tech_cells changed)
+{
+    const tech_cells bivalue = s->g->bivalue;
+    tech_cells reach = changed & bivalue, frontier = reach;
+    while (frontier) {
+        tech_cells next = 0;
+        for (; frontier; frontier &= frontier - 1) {
+            int c = tech_cells_lowest(frontier);
+            unsigned m = s->st->cand[c];
+            next |= tech_peers(c) & (s->with[tech_lowest(m)] |
+                                     s->with[tech_lowest(m & (m - 1))]);
+        }
+        frontier = next & bivalue & ~reach;
+        reach |= frontier;
+    }
+    return reach;
+}
+
 /* Runs the search over every start (in cell, digit order) and builds the
  * step of the shortest productive chain.  A chain leaves its start by a
- * strong link of a kind the search allows.  With a memo slot (X-chains:
- * one digit each), digits where nothing was found and nothing changed
- * since are skipped; a search finding nothing marks the digits it
- * searched. */
+ * strong link of a kind the search allows.  With the memo, starts that
+ * cannot find anything are skipped: X-chains (one digit each) skip the
+ * digits where nothing was found and nothing changed since (digit_slot),
+ * XY-chains the cells that cannot reach a changed one (whole_slot); a
+ * search finding nothing marks what it searched. */
 static int find_chain(struct tech_ctx *ctx, struct human_step *step,
-                      unsigned links, int max_len, const char *name, int slot)
+                      unsigned links, int max_len, const char *name,
+                      int digit_slot, int whole_slot)
 {
     const struct human_state *st = ctx->st;
     struct ch_search s;       /* about 14 KB: no allocation, reentrant */
     unsigned digits = HUMAN_ALL_DIGITS;
+    tech_cells starts = ~(tech_cells)0;
     s.st = st;
     s.g = tech_ctx_links(ctx);
     s.with = tech_ctx_digits(ctx)->cells;
     s.links = links;
     s.max_len = max_len;
     s.best_len = 0;
-    if (slot >= 0)
+    if (digit_slot >= 0)
         for (int d = 1; d <= 9; d++)
-            if (tech_memo_digit_clean(ctx, slot, d))
+            if (tech_memo_digit_clean(ctx, digit_slot, d))
                 digits &= ~tech_bit(d);
+    if (whole_slot >= 0) {
+        tech_cells changed = tech_memo_changed(ctx, whole_slot);
+        if (~changed)
+            starts = xy_reach(&s, changed);
+    }
     unsigned kinds = links & (CH_HOUSE_STRONG | CH_CELL_STRONG);
     for (int cell = 0; cell < GRID_CELLS && !done(&s); cell++) {
         unsigned m = st->value[cell] ? 0 : st->cand[cell] & digits;
         if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[cell]) != 2)
+            continue;
+        if (!((starts >> cell) & 1))
             continue;
         for (; m && !done(&s); m &= m - 1) {
             int start = cell * 9 + tech_lowest(m);
@@ -460,9 +494,11 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
     }
     tech_step_reset(step);
     if (!s.best_len) {
-        if (slot >= 0)
+        if (digit_slot >= 0)
             for (unsigned m = digits; m; m &= m - 1)
-                tech_memo_digit_failed(ctx, slot, tech_lowest_digit(m));
+                tech_memo_digit_failed(ctx, digit_slot, tech_lowest_digit(m));
+        if (whole_slot >= 0)
+            tech_memo_whole_failed(ctx, whole_slot);
         return 0;
     }
     conclude(step, &s, s.best, s.best_len, s.best_kind);
@@ -475,19 +511,19 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
 int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_HOUSE_STRONG | CH_HOUSE_WEAK, CH_MAX_LEN,
-                      "X-chain", TECH_MEMO_X_CHAIN);
+                      "X-chain", TECH_MEMO_X_CHAIN, -1);
 }
 
 int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
-                      CH_MAX_LEN, "XY-chain", -1);
+                      CH_MAX_LEN, "XY-chain", -1, TECH_MEMO_XY_CHAIN);
 }
 
 int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK |
-                      CH_CELL_WEAK, 12, "AIC", -1);
+                      CH_CELL_WEAK, 12, "AIC", -1, -1);
 }
 
 int tech_find_x_chain(const struct human_state *st, struct human_step *step)
