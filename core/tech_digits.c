@@ -125,7 +125,7 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
             b2 ^= c1;
             b3 |= c2;
         }
-        ctx->counts[0] = 0;
+        ctx->counts[0] = b0 | b1 | b2 | b3;
         for (int k = 1; k <= 9; k++)
             ctx->counts[k] = (k & 1 ? b0 : ~b0) & (k & 2 ? b1 : ~b1) &
                              (k & 4 ? b2 : ~b2) & (k & 8 ? b3 : ~b3);

@@ -161,7 +161,8 @@ struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
     int have_digits, have_segs, have_links, have_rects, have_counts;
-    tech_cells counts[10];       /* [k]: empty cells with k candidates, k > 0 */
+    tech_cells counts[10];       /* [k]: empty cells with k candidates, k > 0;
+                                    [0]: those with any */
     struct tech_digits dg;
     struct tech_segs segs;
     struct tech_links links;
@@ -180,7 +181,8 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
 }
 
 /* The empty cells of ctx->st by number of candidates, 1 to 9 ([2]: the
- * bivalue cells; [0] is left empty), built on the first call. */
+ * bivalue cells; [0]: every empty cell with a candidate), built on the
+ * first call. */
 const tech_cells *tech_ctx_counts(struct tech_ctx *ctx);
 
 /* 1 when the technique of slot searched house h in vain since its last

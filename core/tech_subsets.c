@@ -107,34 +107,58 @@ static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
     return (rest & uni) != 0;
 }
 
+/* Tries the chosen items (bits of item indexes) whose union is u. */
+static int try_subset(struct subset *s, unsigned chosen, unsigned u)
+{
+    return subset_removes(s, chosen, u) && subset_found(s, chosen, u);
+}
+
 /* Every choice of size items in lexicographic order, skipping those
  * whose union already has more than size digits (or positions). */
 static int combine(struct subset *s)
 {
-    int at[4] = { 0 }, d = 0, z = s->size, n = s->n_items;
-    unsigned uni[5] = { 0 };
-    while (d >= 0) {
-        if (at[d] > n - (z - d)) {
-            if (--d >= 0)
-                at[d]++;
+    int z = s->size, n = s->n_items;
+    const unsigned *mk = s->mask;
+    for (int i = 0; i <= n - z; i++) {
+        if (tech_count(mk[i]) > z)
             continue;
+        for (int j = i + 1; j <= n - z + 1; j++) {
+            unsigned uj = mk[i] | mk[j];
+            if (z == 2) {
+                if (tech_count(uj) == 2 && try_subset(s, (1u << i) | (1u << j), uj))
+                    return 1;
+                continue;
+            }
+            if (tech_count(uj) > z)
+                continue;
+            for (int k = j + 1; k <= n - z + 2; k++) {
+                unsigned uk = uj | mk[k];
+                if (z == 3) {
+                    if (tech_count(uk) == 3 &&
+                        try_subset(s, (1u << i) | (1u << j) | (1u << k), uk))
+                        return 1;
+                    continue;
+                }
+                if (tech_count(uk) > z)
+                    continue;
+                for (int l = k + 1; l < n; l++) {
+                    unsigned ul = uk | mk[l];
+                    if (tech_count(ul) == 4 &&
+                        try_subset(s, (1u << i) | (1u << j) | (1u << k) | (1u << l), ul))
+                        return 1;
+                }
+            }
         }
-        unsigned u = uni[d] | s->mask[at[d]];
-        if (tech_count(u) <= z && d + 1 < z) {
-            uni[++d] = u;
-            at[d] = at[d - 1] + 1;
-            continue;
-        }
-        if (tech_count(u) == z && d + 1 == z) {
-            unsigned chosen = 0;
-            for (int k = 0; k < z; k++)
-                chosen |= 1u << at[k];
-            if (subset_removes(s, chosen, u) && subset_found(s, chosen, u))
-                return 1;
-        }
-        at[d]++;
     }
     return 0;
+}
+
+/* Whether set holds at least k cells. */
+static int at_least(tech_cells set, int k)
+{
+    for (int i = 1; i < k && set; i++)
+        set &= set - 1;
+    return set != 0;
 }
 
 /* Loads the candidates of the house's empty cells into s->cand. */
@@ -194,13 +218,23 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
     struct subset s = { .st = ctx->st, .step = step, .size = size,
                         .hidden = hidden };
-    const struct tech_digits *dg = hidden ? tech_ctx_digits(ctx) : NULL;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    const tech_cells *counts = tech_ctx_counts(ctx);
+    tech_cells fits = counts[2] | counts[3] | (size == 4 ? counts[4] : 0);
+    if (size == 2)
+        fits = counts[2];
     int slot = (hidden ? TECH_MEMO_HIDDEN_2 : TECH_MEMO_NAKED_2) + size - 2;
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
             if (tech_memo_house_clean(ctx, slot, h))
                 continue;
             s.house = h;
+            /* naked: size cells of 2..size digits, and another with some */
+            if (!hidden && (!at_least(fits & tech_house_set[h], size) ||
+                            !at_least(counts[0] & tech_house_set[h], size + 1))) {
+                tech_memo_house_failed(ctx, slot, h);
+                continue;
+            }
             if ((hidden ? collect_hidden(&s, dg) : collect_naked(&s)) && combine(&s))
                 return 1;
             tech_memo_house_failed(ctx, slot, h);
