@@ -7,6 +7,11 @@
  *
  * Positions inside a box are 0..8 in reading order, so box row k is the
  * bits 7 << 3k and box column k the bits 0x49 << k.
+ *
+ * Each pattern lies in one house (pointing, locked sets: a box; claiming:
+ * a line) and removes candidates of other cells: with the solving loop's
+ * memo, a house searched in vain is skipped until it changes (its
+ * patterns are the same and, candidates only going, remove nothing).
  */
 #include "tech_digits.h"
 
@@ -111,6 +116,8 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int b = 0; b < 9; b++) {
+        if (tech_memo_house_clean(ctx, TECH_MEMO_POINTING, TECH_BOX(b)))
+            continue;
         unsigned rows[3], cols[3], all = 0;
         for (int k = 0; k < 3; k++) {
             rows[k] = confined_digits(sg, 0, b / 3 * 3 + k, b % 3, 1);
@@ -130,6 +137,7 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
             if (pointing_step(st, step, b, d, line))
                 return 1;
         }
+        tech_memo_house_failed(ctx, TECH_MEMO_POINTING, TECH_BOX(b));
     }
     tech_step_reset(step);
     return 0;
@@ -140,6 +148,8 @@ int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
     for (int h = 0; h < 18; h++) {
+        if (tech_memo_house_clean(ctx, TECH_MEMO_CLAIMING, h))
+            continue;
         int cols = h >= 9, l = h % 9;
         unsigned in_box[3], all = 0;
         for (int k = 0; k < 3; k++)
@@ -160,6 +170,7 @@ int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
             if (confine(st, step, h, box, d, pos))
                 return 1;
         }
+        tech_memo_house_failed(ctx, TECH_MEMO_CLAIMING, h);
     }
     tech_step_reset(step);
     return 0;
@@ -258,13 +269,17 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
+    int slot = n == 2 ? TECH_MEMO_LOCKED_2 : TECH_MEMO_LOCKED_3;
     for (int b = 0; b < 9; b++) {
+        if (tech_memo_house_clean(ctx, slot, TECH_BOX(b)))
+            continue;
         for (int k = 0; k < 3; k++) {
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
             if (locked_in_segment(st, step, sg, b, 0, row, b % 3, 7u << (3 * k), n) ||
                 locked_in_segment(st, step, sg, b, 1, col, b / 3, 0x49u << k, n))
                 return 1;
         }
+        tech_memo_house_failed(ctx, slot, TECH_BOX(b));
     }
     tech_step_reset(step);
     return 0;
