@@ -233,18 +233,6 @@ static void path_to(const struct ch_search *s, int state, int n, uint16_t *out)
     }
 }
 
-/* Whether some candidate is weakly linked to both a and b (not both in
- * one cell): the cheap test before building an open chain's step. */
-static int removes_any(const struct ch_search *s, int a, int b)
-{
-    int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
-    const struct human_state *st = s->st;
-    if (da != db)
-        return sees(ca, cb) &&
-               ((st->cand[ca] & tech_bit(db)) || (st->cand[cb] & tech_bit(da)));
-    return (tech_peers(ca) & tech_peers(cb) & s->with[da - 1]) != 0;
-}
-
 /* A chain ending at state (v on) from start: keeps it when productive and
  * shorter than the best.  Returns 1 when kept.  An open chain proves what
  * its two ends prove (no path needed to judge it); a loop, what its weak
@@ -253,20 +241,27 @@ static int try_end(struct ch_search *s, int start, int state, int n)
 {
     uint16_t nodes[CH_MAX_LEN] = { 0 };
     int v = state / 2, kind = CH_KIND_AIC;
-    if (v == start)
+    int cs = node_cell(start), cv = node_cell(v);
+    int ds = node_digit(start), dv = node_digit(v);
+    if (v == start) {
         kind = CH_KIND_PLACE;
-    else if (weak_linked(v, start) &&
-             ((s->links & CH_CELL_WEAK) || node_cell(v) != node_cell(start)) &&
-             ((s->links & CH_HOUSE_WEAK) || node_cell(v) == node_cell(start)))
-        kind = CH_KIND_LOOP;
-    else if (node_cell(v) != node_cell(start) && !removes_any(s, start, v))
+    } else if (cv == cs) {              /* weakly linked in the cell */
+        if (s->links & CH_CELL_WEAK)
+            kind = CH_KIND_LOOP;
+        else if (!elim_any(s, start, v))
+            return 0;
+    } else if (dv == ds) {
+        if (sees(cs, cv) && (s->links & CH_HOUSE_WEAK))
+            kind = CH_KIND_LOOP;         /* weakly linked in a house */
+        else if (!(tech_peers(cs) & tech_peers(cv) & s->with[ds - 1]))
+            return 0;
+    } else if (!elim_any(s, start, v)) {
         return 0;
+    }
     if (kind == CH_KIND_LOOP) {
         path_to(s, state, n, nodes);
         if (!loop_concludes(s, nodes, n))
             return 0;
-    } else if (kind == CH_KIND_AIC && !elim_any(s, start, v)) {
-        return 0;
     }
     if (s->best_len && n >= s->best_len)
         return 0;
