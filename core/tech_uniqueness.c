@@ -43,20 +43,24 @@ typedef int (*rect_try)(const struct human_state *, struct human_step *,
  * here has such a corner); stops at the first that returns 1.  Scanned by
  * that corner in reading order, then the rest of its row, then of its
  * column (a rectangle with several such corners is met several times). */
-static int scan_rects(const struct human_state *st,
+static int scan_rects(struct tech_ctx *ctx,
                       int (*visit)(void *, const struct tech_rect *), void *arg)
 {
-    for (int a = 0; a < GRID_CELLS; a++) {
-        unsigned pair = cand_of(st, a);
-        if (tech_count(pair) != 2)
-            continue;
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    for (tech_cells bv = tech_ctx_counts(ctx)[2]; bv; bv &= bv - 1) {
+        int a = tech_cells_lowest(bv);
+        unsigned pair = cand_of(st, a), prow[9];
+        /* the empty cells holding both digits, row by row */
+        tech_cells both = dg->cells[tech_lowest(pair)] &
+                          dg->cells[tech_lowest(pair & (pair - 1))];
+        for (int r = 0; r < 9; r++)
+            prow[r] = (unsigned)(both >> (9 * r)) & 0x1FFu;
         int ra = tech_row_of(a), ca = tech_col_of(a);
-        for (int cb = 0; cb < 9; cb++) {
-            if (cb == ca || (cand_of(st, ra * 9 + cb) & pair) != pair)
-                continue;
+        for (unsigned mb = prow[ra] & ~(1u << ca); mb; mb &= mb - 1) {
+            int cb = tech_lowest(mb);
             for (int rc = 0; rc < 9; rc++) {
-                if (rc == ra || (cand_of(st, rc * 9 + ca) & pair) != pair ||
-                    (cand_of(st, rc * 9 + cb) & pair) != pair ||
+                if (rc == ra || !((prow[rc] >> ca) & (prow[rc] >> cb) & 1) ||
                     (ra / 3 == rc / 3) == (ca / 3 == cb / 3))
                     continue;   /* one box or four boxes */
                 int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
@@ -91,7 +95,7 @@ const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx)
 {
     if (!ctx->have_rects) {
         ctx->rects.n = ctx->rects.overflow = 0;
-        scan_rects(ctx->st, list_rect, &ctx->rects);
+        scan_rects(ctx, list_rect, &ctx->rects);
         ctx->have_rects = 1;
     }
     return &ctx->rects;
@@ -118,7 +122,7 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
     const struct tech_rects *l = tech_ctx_rects(ctx);
     if (l->overflow) {
         struct rect_visit v = { ctx->st, step, try };
-        if (scan_rects(ctx->st, visit_rect, &v))
+        if (scan_rects(ctx, visit_rect, &v))
             return 1;
     } else {
         for (int i = 0; i < l->n; i++)
