@@ -183,10 +183,17 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
 }
 
 /* Pairs in order (i, then j > i); only the sets sharing two digits or
- * more with set i are looked at. */
-static int search_pairs(struct als_search *s)
+ * more with set i are looked at.  After a search found nothing (memo), a
+ * pair of sets whose cells did not change (both of them) was there then,
+ * removing nothing: only pairs with a changed cell are tried. */
+static int search_pairs(struct als_search *s, tech_cells changed)
 {
+    uint64_t touched[ALS_WORDS] = { 0 };
+    for (int i = 0; i < s->n; i++)
+        if (s->cells[i] & changed)
+            touched[i / 64] |= (uint64_t)1 << (i % 64);
     for (int i = 0; i < s->n; i++) {
+        int fresh = (int)(touched[i / 64] >> (i % 64)) & 1;
         uint64_t once[ALS_WORDS] = { 0 }, twice[ALS_WORDS] = { 0 };
         for (unsigned m = s->set[i].digits; m; m &= m - 1) {
             const uint64_t *h = s->having[tech_lowest(m)];
@@ -196,7 +203,7 @@ static int search_pairs(struct als_search *s)
             }
         }
         for (int k = i / 64; k < ALS_WORDS; k++) {
-            uint64_t m = twice[k];
+            uint64_t m = twice[k] & (fresh ? ~(uint64_t)0 : touched[k]);
             if (k == i / 64)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
@@ -216,8 +223,9 @@ int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step)
     s.step = step;
     s.with = tech_ctx_digits(ctx)->cells;
     collect(&s);
-    if (search_pairs(&s))
+    if (search_pairs(&s, tech_memo_changed(ctx, TECH_MEMO_ALS_XZ)))
         return 1;
+    tech_memo_whole_failed(ctx, TECH_MEMO_ALS_XZ);
     tech_step_reset(step);
     return 0;
 }
