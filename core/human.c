@@ -133,8 +133,8 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
             return human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         if (cb && cb(arg, st, &step))
             return HUMAN_STOPPED;
-        tech_memo_note(&memo, st, &step);
         human_apply(st, &step);
+        tech_memo_step(&memo);
     }
     return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;
 }

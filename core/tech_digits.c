@@ -50,57 +50,70 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
     }
 }
 
+/* The houses of each cell (bit h for house h). */
+#define CELL_HOUSES(c) ((1u << TECH_ROW((c) / 9)) | (1u << TECH_COL((c) % 9)) | \
+                        (1u << TECH_BOX((c) / 27 * 3 + (c) % 9 / 3)))
+#define CELL_HOUSES_ROW(r) CELL_HOUSES(9 * (r)), CELL_HOUSES(9 * (r) + 1), \
+    CELL_HOUSES(9 * (r) + 2), CELL_HOUSES(9 * (r) + 3), CELL_HOUSES(9 * (r) + 4), \
+    CELL_HOUSES(9 * (r) + 5), CELL_HOUSES(9 * (r) + 6), CELL_HOUSES(9 * (r) + 7), \
+    CELL_HOUSES(9 * (r) + 8)
+
+static const uint32_t cell_houses[GRID_CELLS] = {
+    CELL_HOUSES_ROW(0), CELL_HOUSES_ROW(1), CELL_HOUSES_ROW(2),
+    CELL_HOUSES_ROW(3), CELL_HOUSES_ROW(4), CELL_HOUSES_ROW(5),
+    CELL_HOUSES_ROW(6), CELL_HOUSES_ROW(7), CELL_HOUSES_ROW(8),
+};
+
 void tech_memo_init(struct tech_memo *memo)
 {
     memo->version = 0;
+    memo->synced = TECH_MEMO_NEVER;
     memset(memo->house_changed, 0, sizeof memo->house_changed);
     memset(memo->digit_changed, 0, sizeof memo->digit_changed);
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
 }
 
-/* Marks the three houses of cell changed at version v. */
-static void memo_cell(struct tech_memo *m, int cell, uint16_t v)
+void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
 {
-    m->changed[v] |= tech_cell_bit(cell);
-    m->house_changed[TECH_ROW(tech_row_of(cell))] = v;
-    m->house_changed[TECH_COL(tech_col_of(cell))] = v;
-    m->house_changed[TECH_BOX(tech_box_of(cell))] = v;
-}
-
-void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
-                    const struct human_step *step)
-{
-    if (memo->version + 1 >= TECH_MEMO_VERSIONS) {
-        tech_memo_init(memo);     /* never in a solve: forget everything */
-        return;
-    }
-    uint16_t v = ++memo->version;
-    memo->changed[v] = 0;
-    for (int i = 0; i < step->n_elim; i++) {
-        memo_cell(memo, step->elim[i].cell, v);
-        memo->digit_changed[step->elim[i].digit - 1] = v;
-    }
-    /* A placement changes its cell, the digits it held, and the peers
-     * that lose the digit (marked whether or not an earlier placement of
-     * the step already took it: more is only slower). */
-    for (int i = 0; i < step->n_place; i++) {
-        int cell = step->place[i].cell, d = step->place[i].digit;
-        memo_cell(memo, cell, v);
-        memo->digit_changed[d - 1] = v;
-        for (unsigned m = st->cand[cell]; m; m &= m - 1)
-            memo->digit_changed[tech_lowest(m)] = v;
-        for (tech_cells p = tech_peers(cell); p; p &= p - 1) {
-            int q = tech_cells_lowest(p);
-            if (st->cand[q] & tech_bit(d))
-                memo_cell(memo, q, v);
+    uint16_t v = memo->version;
+    if (memo->synced == TECH_MEMO_NEVER || v >= TECH_MEMO_VERSIONS) {
+        /* the first comparison (nothing stamped yet), or a solve longer
+         * than any: forget everything */
+        tech_memo_init(memo);
+        memo->version = v < TECH_MEMO_VERSIONS ? v : 0;
+        for (int i = 0; i <= memo->version; i++)
+            memo->changed[i] = 0;
+    } else {
+        uint32_t houses = 0;
+        unsigned digits = 0;
+        tech_cells cells = 0;
+        for (int c = 0; c < GRID_CELLS; c++) {
+            unsigned was = memo->cand[c], now = st->cand[c];
+            if (was == now && memo->value[c] == st->value[c])
+                continue;
+            houses |= cell_houses[c];
+            cells |= tech_cell_bit(c);
+            digits |= was ^ now;
+            digits |= memo->value[c] ? tech_bit(memo->value[c]) : 0;
+            digits |= st->value[c] ? tech_bit(st->value[c]) : 0;
         }
+        for (; houses; houses &= houses - 1)
+            memo->house_changed[__builtin_ctz(houses)] = v;
+        for (digits &= HUMAN_ALL_DIGITS; digits; digits &= digits - 1)
+            memo->digit_changed[__builtin_ctz(digits)] = v;
+        for (int i = memo->synced + 1; i < v; i++)
+            memo->changed[i] = 0;
+        memo->changed[v] = cells;
     }
+    memcpy(memo->cand, st->cand, sizeof memo->cand);
+    memcpy(memo->value, st->value, sizeof memo->value);
+    memo->synced = memo->version;
 }
 
 tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot)
 {
-    const struct tech_memo *m = ctx->memo;
+    const struct tech_memo *m = tech_memo_of(ctx);
     if (!m || !m->whole[slot])
         return ~(tech_cells)0;
     tech_cells changed = 0;

@@ -137,10 +137,20 @@ enum tech_memo_slot {
 };
 
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
+#define TECH_MEMO_NEVER 0xFFFFu
 
+/*
+ * The changes are found when a technique first asks, by comparing the
+ * grid with the copy taken then (a solve that only ever needs singles
+ * never compares): every change since is dated to the version of that
+ * comparison, which is later than any stamp given before it.
+ */
 struct tech_memo {
     uint16_t version;
-    tech_cells changed[TECH_MEMO_VERSIONS];   /* [v]: by the step making v */
+    uint16_t synced;                       /* version of the copy, or NEVER */
+    uint16_t cand[GRID_CELLS];             /* the copy */
+    uint8_t value[GRID_CELLS];
+    tech_cells changed[TECH_MEMO_VERSIONS];   /* [v]: found at version v */
     uint16_t house_changed[TECH_HOUSES];   /* version of the last change */
     uint16_t digit_changed[9];             /* [d-1]: where d can be or is */
     uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
@@ -150,9 +160,16 @@ struct tech_memo {
 /* A fresh memo (nothing searched yet). */
 void tech_memo_init(struct tech_memo *memo);
 
-/* Records what step, about to be applied to st, changes. */
-void tech_memo_note(struct tech_memo *memo, const struct human_state *st,
-                    const struct human_step *step);
+/* A step was applied. */
+static inline void tech_memo_step(struct tech_memo *memo)
+{
+    memo->version++;
+}
+
+/* Finds what changed since the last comparison (st: the grid now). */
+void tech_memo_compare(struct tech_memo *memo, const struct human_state *st);
+
+static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx);
 
 /*
  * The context of one search (human_find_step): the state and what is
@@ -171,6 +188,15 @@ struct tech_ctx {
     struct tech_links links;
     struct tech_rects rects;
 };
+
+/* The memo of ctx brought up to date, or NULL. */
+static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx)
+{
+    struct tech_memo *m = ctx->memo;
+    if (m && m->synced != m->version)
+        tech_memo_compare(m, ctx->st);
+    return m;
+}
 
 static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
 {
@@ -192,7 +218,7 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx);
  * change. */
 static inline int tech_memo_house_clean(const struct tech_ctx *ctx, int slot, int h)
 {
-    const struct tech_memo *m = ctx->memo;
+    const struct tech_memo *m = tech_memo_of(ctx);
     return m && m->failed[slot][h] > m->house_changed[h];
 }
 
@@ -217,7 +243,7 @@ static inline void tech_memo_whole_failed(struct tech_ctx *ctx, int slot)
 /* The same for digit d (where it can be and where it is placed). */
 static inline int tech_memo_digit_clean(const struct tech_ctx *ctx, int slot, int d)
 {
-    const struct tech_memo *m = ctx->memo;
+    const struct tech_memo *m = tech_memo_of(ctx);
     return m && m->failed[slot][d - 1] > m->digit_changed[d - 1];
 }
 
