@@ -122,6 +122,25 @@ tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot)
     return changed;
 }
 
+const struct tech_houses *tech_ctx_houses(struct tech_ctx *ctx)
+{
+    struct tech_houses *hv = &ctx->houses;
+    if (!ctx->have_houses) {
+        const struct human_state *st = ctx->st;
+        for (int h = 0; h < TECH_HOUSES; h++) {
+            unsigned placed = 0;
+            for (int i = 0; i < 9; i++) {
+                int cell = tech_house_cells[h][i], v = st->value[cell];
+                hv->cand[h][i] = v ? 0 : st->cand[cell];
+                placed |= v ? tech_bit(v) : 0;
+            }
+            hv->placed[h] = (uint16_t)placed;
+        }
+        ctx->have_houses = 1;
+    }
+    return hv;
+}
+
 const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
 {
     if (!ctx->have_counts) {

@@ -61,6 +61,16 @@ struct tech_segs {
 void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
 
 /*
+ * The grid house by house: cand[h][i] the candidates of the house's cell
+ * i (tech.h order; 0 when it holds a digit), placed[h] the digits placed
+ * in it.
+ */
+struct tech_houses {
+    uint16_t cand[TECH_HOUSES][9];
+    uint16_t placed[TECH_HOUSES];
+};
+
+/*
  * The strong links of every candidate (node cell * 9 + digit - 1), for
  * the chains: conjugate pairs of the houses in house order, then the
  * bivalue cell's other digit (flagged TECH_LINK_IN_CELL).  kinds: 1 when
@@ -180,7 +190,8 @@ static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx);
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
-    int have_digits, have_segs, have_links, have_rects, have_counts;
+    int have_digits, have_segs, have_links, have_rects, have_counts, have_houses;
+    struct tech_houses houses;
     tech_cells counts[10];       /* [k]: empty cells with k candidates, k > 0;
                                     [0]: those with any */
     struct tech_digits dg;
@@ -207,7 +218,11 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->have_links = 0;
     ctx->have_rects = 0;
     ctx->have_counts = 0;
+    ctx->have_houses = 0;
 }
+
+/* The houses of ctx->st (built on the first call). */
+const struct tech_houses *tech_ctx_houses(struct tech_ctx *ctx);
 
 /* The empty cells of ctx->st by number of candidates, 1 to 9 ([2]: the
  * bivalue cells; [0]: every empty cell with a candidate), built on the

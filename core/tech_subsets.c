@@ -15,7 +15,8 @@ struct subset {
     const struct human_state *st;
     struct human_step *step;
     int house, size, hidden;
-    unsigned cand[9];     /* candidates of the house's empty cells */
+    const uint16_t *cand; /* candidates of the house's empty cells */
+    const struct tech_houses *hv;
     int n_items;
     int item[9];          /* positions (naked) or digits (hidden) */
     unsigned mask[9];     /* their digit masks (naked) or positions (hidden) */
@@ -161,18 +162,6 @@ static int at_least(tech_cells set, int k)
     return set != 0;
 }
 
-/* Loads the candidates of the house's empty cells into s->cand. */
-static unsigned load_house(struct subset *s)
-{
-    unsigned placed = 0;
-    for (int i = 0; i < 9; i++) {
-        int cell = tech_house_cells[s->house][i], v = s->st->value[cell];
-        s->cand[i] = v ? 0 : s->st->cand[cell];
-        placed |= v ? tech_bit(v) : 0;
-    }
-    return placed;
-}
-
 /* Hidden: the digits held by 2..size cells of the house, by position. */
 static int collect_hidden(struct subset *s, const struct tech_digits *dg)
 {
@@ -183,7 +172,7 @@ static int collect_hidden(struct subset *s, const struct tech_digits *dg)
     }
     if (tech_count(digits) < s->size)
         return 0;
-    digits &= ~load_house(s);
+    digits &= ~s->hv->placed[s->house];
     s->n_items = 0;
     for (unsigned m = digits; m; m &= m - 1) {
         int i = tech_lowest(m);
@@ -200,8 +189,7 @@ static int collect_naked(struct subset *s)
     int empty = 0;
     s->n_items = 0;
     for (int i = 0; i < 9; i++) {
-        int cell = tech_house_cells[s->house][i];
-        unsigned m = s->cand[i] = s->st->value[cell] ? 0 : s->st->cand[cell];
+        unsigned m = s->cand[i];
         int n = tech_count(m);
         empty += n > 0;
         if (n < 2 || n > s->size)
@@ -217,7 +205,7 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
 {
     static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
     struct subset s = { .st = ctx->st, .step = step, .size = size,
-                        .hidden = hidden };
+                        .hidden = hidden, .hv = tech_ctx_houses(ctx) };
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const tech_cells *counts = tech_ctx_counts(ctx);
     tech_cells fits = counts[2] | counts[3] | (size == 4 ? counts[4] : 0);
@@ -229,6 +217,7 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
             if (tech_memo_house_clean(ctx, slot, h))
                 continue;
             s.house = h;
+            s.cand = s.hv->cand[h];
             /* naked: size cells of 2..size digits, and another with some */
             if (!hidden && (!at_least(fits & tech_house_set[h], size) ||
                             !at_least(counts[0] & tech_house_set[h], size + 1))) {
