@@ -21,6 +21,7 @@
 
 struct wing_search {
     const struct human_state *st;
+    struct tech_ctx *ctx;
     int n;                       /* cells in the set: 3 or 4 */
     const tech_cells *with;      /* [d-1]: empty cells holding digit d */
     tech_cells bivalue;          /* cells with two candidates */
@@ -38,8 +39,8 @@ struct wing_search {
 
 static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
 {
-    const struct human_state *st = ctx->st;
-    s->st = st;
+    s->st = ctx->st;
+    s->ctx = ctx;
     s->n = n;
     s->best_rating = 0;
     s->n_bivalue = 0;
@@ -93,26 +94,42 @@ static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned d
     if (s->best_rating && rating >= s->best_rating)
         return;
     tech_cells ys = s->bivalue & ~in_set;
-    if (!(in_set & s->changed))
+    int fresh = (in_set & s->changed) != 0;
+    if (!fresh)
         ys &= s->changed;       /* an unchanged set needs a changed y */
     for (unsigned m = ~digits & HUMAN_ALL_DIGITS; m && ys; m &= m - 1)
         ys &= ~s->biv_with[tech_lowest(m)];
     if (!ys)
         return;
-    /* seen[d-1]: the cells seeing every cell of the set holding d */
-    tech_cells seen[9], any = 0;
-    for (unsigned m = digits; m; m &= m - 1)
-        seen[tech_lowest(m)] = ~(tech_cells)0;
-    for (int i = 0; i < s->n; i++) {
-        tech_cells p = tech_peers(set[i]);
-        for (unsigned m = st->cand[set[i]]; m; m &= m - 1)
-            seen[tech_lowest(m)] &= p;
+    /* seen[d-1]: the cells seeing every cell of the set holding d: for
+     * every digit of the set, or (an unchanged set: few bivalue cells)
+     * for those of the bivalue cells tried */
+    tech_cells seen[9];
+    unsigned have = fresh ? digits : 0;
+    if (fresh) {
+        tech_cells any = 0;
+        for (unsigned m = digits; m; m &= m - 1)
+            seen[tech_lowest(m)] = ~(tech_cells)0;
+        for (int i = 0; i < s->n; i++) {
+            tech_cells p = tech_peers(set[i]);
+            for (unsigned m = st->cand[set[i]]; m; m &= m - 1)
+                seen[tech_lowest(m)] &= p;
+        }
+        for (unsigned m = digits; m; m &= m - 1)
+            any |= s->biv_with[tech_lowest(m)] & seen[tech_lowest(m)];
+        ys &= any;
     }
-    for (unsigned m = digits; m; m &= m - 1)
-        any |= s->biv_with[tech_lowest(m)] & seen[tech_lowest(m)];
-    for (ys &= any; ys; ys &= ys - 1) {
+    for (; ys; ys &= ys - 1) {
         int y = tech_cells_lowest(ys);
         unsigned yc = st->cand[y];
+        for (unsigned m = yc & ~have; m; m &= m - 1) {
+            int d = tech_lowest(m);
+            seen[d] = ~(tech_cells)0;
+            for (int i = 0; i < s->n; i++)
+                if (st->cand[set[i]] & (1u << d))
+                    seen[d] &= tech_peers(set[i]);
+        }
+        have |= yc;
         for (int k = 0; k < 2; k++) {
             int x = k ? tech_lowest_digit(yc & (yc - 1u)) : tech_lowest_digit(yc);
             int z = tech_lowest_digit(yc & ~tech_bit(x));
@@ -142,75 +159,162 @@ static int check_set(struct wing_search *s, int h, const uint8_t *set, unsigned 
     return s->best_rating == s->min_rating;
 }
 
+/* Tries every set of house h (too many to keep). */
+static void house_sets_all(struct wing_search *s, int h)
+{
+    const struct human_state *st = s->st;
+    int n = s->n, limit = n + 1, m = 0;
+    uint8_t cells[9], set[4];
+    unsigned cm[9];
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[h][i];
+        unsigned c = st->cand[cell];
+        if (st->value[cell] || tech_count(c) < 2 || tech_count(c) > limit)
+            continue;
+        cells[m] = (uint8_t)cell;
+        cm[m++] = c;
+    }
+    for (int i = 0; i <= m - n; i++) {
+        set[0] = cells[i];
+        for (int j = i + 1; j <= m - n + 1; j++) {
+            unsigned uj = cm[i] | cm[j];
+            if (tech_count(uj) > limit)
+                continue;
+            set[1] = cells[j];
+            for (int k = j + 1; k <= m - n + 2; k++) {
+                unsigned uk = uj | cm[k];
+                if (tech_count(uk) > limit)
+                    continue;
+                set[2] = cells[k];
+                if (n == 3) {
+                    if (check_set(s, h, set, uk))
+                        return;
+                    continue;
+                }
+                for (int l = k + 1; l < m; l++) {
+                    unsigned ul = uk | cm[l];
+                    if (tech_count(ul) > limit)
+                        continue;
+                    set[3] = cells[l];
+                    if (check_set(s, h, set, ul))
+                        return;
+                }
+            }
+        }
+    }
+}
+
+/* Adds a set to the house's list; 0 when it is full (overflow). */
+static int keep_set(struct tech_wing_sets *hs, unsigned pos, unsigned uni)
+{
+    if (hs->n_sets == TECH_WING_SETS) {
+        hs->overflow = 1;
+        return 0;
+    }
+    hs->pos[hs->n_sets] = (uint16_t)pos;
+    hs->uni[hs->n_sets++] = (uint16_t)uni;
+    return 1;
+}
+
+/* The sets of n cells of house h with n + 1 digits, each cell holding
+ * two or more, in order of their positions (the n-combinations pruned on
+ * their union). */
+static void house_sets(const struct human_state *st, int h, int n,
+                       struct tech_wing_sets *hs)
+{
+    int limit = n + 1, m = 0;
+    unsigned cm[9], pm[9], all = 0;
+    hs->elig = 0;
+    hs->n_sets = 0;
+    hs->overflow = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[h][i];
+        unsigned c = st->cand[cell];
+        if (st->value[cell] || tech_count(c) < 2 || tech_count(c) > limit)
+            continue;
+        pm[m] = 1u << i;
+        cm[m++] = c;
+        all |= c;
+        hs->elig |= tech_cell_bit(cell);
+    }
+    hs->m = (uint8_t)m;
+    hs->all = (uint16_t)all;
+    if (m < n)
+        return;
+    for (int i = 0; i <= m - n; i++)
+        for (int j = i + 1; j <= m - n + 1; j++) {
+            unsigned uj = cm[i] | cm[j];
+            if (tech_count(uj) > limit)
+                continue;
+            for (int k = j + 1; k <= m - n + 2; k++) {
+                unsigned uk = uj | cm[k];
+                if (tech_count(uk) > limit)
+                    continue;
+                if (n == 3) {
+                    if (tech_count(uk) == limit && !keep_set(hs, pm[i] | pm[j] | pm[k], uk))
+                        return;
+                    continue;
+                }
+                for (int l = k + 1; l < m; l++) {
+                    unsigned ul = uk | cm[l];
+                    if (tech_count(ul) == limit &&
+                        !keep_set(hs, pm[i] | pm[j] | pm[k] | pm[l], ul))
+                        return;
+                }
+            }
+        }
+}
+
 /* Every set of n cells of each house with n + 1 digits, each cell holding
  * two or more (boxes, rows, columns; positions in increasing order).  Once
  * a wing of the lowest rating possible is found, later sets could only
- * tie: the search stops. */
+ * tie: the search stops.  A house's sets depend on its cells only: the
+ * solving loop's memo keeps them while the house does not change. */
 static void search(struct wing_search *s)
 {
     static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
     const struct human_state *st = s->st;
-    int n = s->n, limit = n + 1;
+    struct tech_memo *memo = s->ctx->memo;
+    int n = s->n;
     if (s->n_bivalue == 0)
         return;
     for (int o = 0; o < 3; o++)
         for (int h = order[o][0]; h < order[o][1]; h++) {
-            uint8_t cells[9], set[4];
-            unsigned cm[9], all = 0;
-            tech_cells elig = 0;
-            int m = 0;
-            for (int i = 0; i < 9; i++) {
-                int cell = tech_house_cells[h][i];
-                unsigned c = st->cand[cell];
-                if (st->value[cell] || tech_count(c) < 2 || tech_count(c) > limit)
-                    continue;
-                cells[m] = (uint8_t)cell;
-                cm[m++] = c;
-                all |= c;
-                elig |= tech_cell_bit(cell);
+            struct tech_wing_sets local, *hs = &local;
+            if (memo) {
+                hs = &memo->wing[n - 3][h];
+                if (hs->stamp <= memo->house_changed[h]) {
+                    house_sets(st, h, n, hs);
+                    hs->stamp = (uint16_t)(memo->version + 1);
+                }
+            } else {
+                house_sets(st, h, n, hs);
             }
-            if (m < n || tech_count(all & s->bivalue_union) < 2)
+            if (hs->m < n || tech_count(hs->all & s->bivalue_union) < 2)
                 continue;
             /* sets of unchanged cells need a changed y, with its digits in
              * the house's and seeing some cell of it */
-            if (!(s->changed & elig)) {
+            if (!(s->changed & hs->elig)) {
                 int any = 0;
                 for (tech_cells y = s->changed & s->bivalue; y && !any; y &= y - 1) {
                     int c = tech_cells_lowest(y);
-                    any = !(st->cand[c] & ~all) && (tech_peers(c) & elig);
+                    any = !(st->cand[c] & ~hs->all) && (tech_peers(c) & hs->elig);
                 }
                 if (!any)
                     continue;
             }
-            /* the n-combinations in order, pruned on the union */
-            for (int i = 0; i <= m - n; i++) {
-                set[0] = cells[i];
-                for (int j = i + 1; j <= m - n + 1; j++) {
-                    unsigned uj = cm[i] | cm[j];
-                    if (tech_count(uj) > limit)
-                        continue;
-                    set[1] = cells[j];
-                    for (int k = j + 1; k <= m - n + 2; k++) {
-                        unsigned uk = uj | cm[k];
-                        if (tech_count(uk) > limit)
-                            continue;
-                        set[2] = cells[k];
-                        if (n == 3) {
-                            if (check_set(s, h, set, uk))
-                                return;
-                            continue;
-                        }
-                        for (int l = k + 1; l < m; l++) {
-                            unsigned ul = uk | cm[l];
-                            if (tech_count(ul) > limit)
-                                continue;
-                            set[3] = cells[l];
-                            if (check_set(s, h, set, ul))
-                                return;
-                        }
-                    }
-                }
+            if (hs->overflow)        /* too many to keep: all of them again */
+                house_sets_all(s, h);
+            for (int i = 0; i < hs->n_sets && !hs->overflow; i++) {
+                uint8_t set[4];
+                int k = 0;
+                for (unsigned p = hs->pos[i]; p; p &= p - 1)
+                    set[k++] = tech_house_cells[h][tech_lowest(p)];
+                if (check_set(s, h, set, hs->uni[i]))
+                    return;
             }
+            if (s->best_rating == s->min_rating)
+                return;
         }
 }
 

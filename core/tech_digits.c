@@ -72,6 +72,9 @@ void tech_memo_init(struct tech_memo *memo)
     memset(memo->digit_changed, 0, sizeof memo->digit_changed);
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
+    for (int n = 0; n < 2; n++)
+        for (int h = 0; h < TECH_HOUSES; h++)
+            memo->wing[n][h].stamp = 0;
 }
 
 void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)

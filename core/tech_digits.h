@@ -146,6 +146,20 @@ enum tech_memo_slot {
     TECH_MEMO_SLOTS
 };
 
+/* The sets of n cells holding n + 1 digits of one house, each cell
+ * holding 2 to n + 1 digits, in the order of their positions (the WXYZ-
+ * and VWXYZ-Wing search, tech_als_wings.c): position masks and digits. */
+#define TECH_WING_SETS 40
+
+struct tech_wing_sets {
+    uint16_t stamp;              /* memo: valid while the house is unchanged */
+    uint8_t m, overflow;         /* cells that fit; more sets than kept */
+    uint16_t all;                /* their digits */
+    uint16_t n_sets;
+    tech_cells elig;             /* the cells that fit */
+    uint16_t pos[TECH_WING_SETS], uni[TECH_WING_SETS];
+};
+
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
 #define TECH_MEMO_NEVER 0xFFFFu
 
@@ -165,6 +179,7 @@ struct tech_memo {
     uint16_t digit_changed[9];             /* [d-1]: where d can be or is */
     uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
+    struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
 };
 
 /* A fresh memo (nothing searched yet). */
