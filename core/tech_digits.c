@@ -27,6 +27,9 @@ void tech_digits_build(const struct human_state *st, struct tech_digits *dg)
 
 const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
 {
+    struct tech_memo *m = tech_memo_of(ctx);
+    if (m)
+        return &m->dg;
     if (!ctx->have_digits) {
         tech_digits_build(ctx->st, &ctx->dg);
         ctx->have_digits = 1;
@@ -77,6 +80,48 @@ void tech_memo_init(struct tech_memo *memo)
             memo->wing[n][h].stamp = 0;
 }
 
+static void houses_build(const struct human_state *st, struct tech_houses *hv)
+{
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned placed = 0;
+        for (int i = 0; i < 9; i++) {
+            int cell = tech_house_cells[h][i], v = st->value[cell];
+            hv->cand[h][i] = v ? 0 : st->cand[cell];
+            placed |= v ? tech_bit(v) : 0;
+        }
+        hv->placed[h] = (uint16_t)placed;
+    }
+}
+
+/* Brings the memo's positions and houses to cell c's new candidates. */
+static void memo_update_cell(struct tech_memo *m, const struct human_state *st, int c)
+{
+    unsigned was = m->value[c] ? 0 : m->cand[c], now = st->value[c] ? 0 : st->cand[c];
+    int r = tech_row_of(c), col = tech_col_of(c), b = tech_box_of(c), bp = tech_box_pos(c);
+    for (unsigned d = was ^ now; d; d &= d - 1) {
+        int k = tech_lowest(d);
+        uint16_t *p = m->dg.pos[k];
+        p[TECH_ROW(r)] = (uint16_t)(p[TECH_ROW(r)] ^ (1u << col));
+        p[TECH_COL(col)] = (uint16_t)(p[TECH_COL(col)] ^ (1u << r));
+        p[TECH_BOX(b)] = (uint16_t)(p[TECH_BOX(b)] ^ (1u << bp));
+        m->dg.cells[k] ^= tech_cell_bit(c);
+    }
+    m->hv.cand[TECH_ROW(r)][col] = (uint16_t)now;
+    m->hv.cand[TECH_COL(col)][r] = (uint16_t)now;
+    m->hv.cand[TECH_BOX(b)][bp] = (uint16_t)now;
+    if (m->value[c] != st->value[c]) {
+        const int hs[3] = { TECH_ROW(r), TECH_COL(col), TECH_BOX(b) };
+        for (int k = 0; k < 3; k++) {
+            unsigned placed = 0;
+            for (int i = 0; i < 9; i++) {
+                int v = st->value[tech_house_cells[hs[k]][i]];
+                placed |= v ? tech_bit(v) : 0;
+            }
+            m->hv.placed[hs[k]] = (uint16_t)placed;
+        }
+    }
+}
+
 void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
 {
     uint16_t v = memo->version;
@@ -87,6 +132,8 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
         memo->version = v < TECH_MEMO_VERSIONS ? v : 0;
         for (int i = 0; i <= memo->version; i++)
             memo->changed[i] = 0;
+        tech_digits_build(st, &memo->dg);
+        houses_build(st, &memo->hv);
     } else {
         uint32_t houses = 0;
         unsigned digits = 0;
@@ -95,6 +142,7 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
             unsigned was = memo->cand[c], now = st->cand[c];
             if (was == now && memo->value[c] == st->value[c])
                 continue;
+            memo_update_cell(memo, st, c);
             houses |= cell_houses[c];
             cells |= tech_cell_bit(c);
             digits |= was ^ now;
@@ -125,23 +173,17 @@ tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot)
     return changed;
 }
 
+
 const struct tech_houses *tech_ctx_houses(struct tech_ctx *ctx)
 {
-    struct tech_houses *hv = &ctx->houses;
+    struct tech_memo *m = tech_memo_of(ctx);
+    if (m)
+        return &m->hv;
     if (!ctx->have_houses) {
-        const struct human_state *st = ctx->st;
-        for (int h = 0; h < TECH_HOUSES; h++) {
-            unsigned placed = 0;
-            for (int i = 0; i < 9; i++) {
-                int cell = tech_house_cells[h][i], v = st->value[cell];
-                hv->cand[h][i] = v ? 0 : st->cand[cell];
-                placed |= v ? tech_bit(v) : 0;
-            }
-            hv->placed[h] = (uint16_t)placed;
-        }
+        houses_build(ctx->st, &ctx->houses);
         ctx->have_houses = 1;
     }
-    return hv;
+    return &ctx->houses;
 }
 
 const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)

@@ -180,6 +180,10 @@ struct tech_memo {
     uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
+    /* the grid's per-digit positions and houses, kept up to date by each
+     * comparison (a few cells change between two) */
+    struct tech_digits dg;
+    struct tech_houses hv;
 };
 
 /* A fresh memo (nothing searched yet). */
