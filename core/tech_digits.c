@@ -162,6 +162,17 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
     memo->synced = memo->version;
 }
 
+uint32_t tech_memo_houses_since(const struct tech_ctx *ctx, int slot, int d)
+{
+    const struct tech_memo *m = tech_memo_of(ctx);
+    if (!m || !m->failed[slot][d - 1])
+        return (1u << TECH_HOUSES) - 1;
+    uint32_t houses = 0;
+    for (int h = 0; h < TECH_HOUSES; h++)
+        houses |= m->house_changed[h] >= m->failed[slot][d - 1] ? 1u << h : 0;
+    return houses;
+}
+
 tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot)
 {
     const struct tech_memo *m = tech_memo_of(ctx);

@@ -281,6 +281,10 @@ static inline int tech_memo_digit_clean(const struct tech_ctx *ctx, int slot, in
     return m && m->failed[slot][d - 1] > m->digit_changed[d - 1];
 }
 
+/* The houses (bit h) changed since the technique of slot last searched
+ * digit d in vain; every house when it never did (or without a memo). */
+uint32_t tech_memo_houses_since(const struct tech_ctx *ctx, int slot, int d);
+
 static inline void tech_memo_digit_failed(struct tech_ctx *ctx, int slot, int d)
 {
     if (ctx->memo)

@@ -129,10 +129,15 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
     for (int d = 1; d <= 9; d++) {
         if (tech_memo_digit_clean(ctx, slot, d))
             continue;
+        /* a pattern of two links in houses unchanged since the last search
+         * of the digit was there then, and removed nothing */
+        uint32_t fresh = tech_memo_houses_since(ctx, slot, d);
         int n = collect_links(dg, d, links);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 const struct link *li = &links[i], *lj = &links[j];
+                if (!(((fresh >> li->house) | (fresh >> lj->house)) & 1))
+                    continue;
                 if (!houses_fit(li->house, lj->house, want) || !(li->sees & lj->ends))
                     continue;   /* no end of lj sees an end of li */
                 for (int e = 0; e < 4; e++) {
