@@ -55,7 +55,8 @@ struct ch_search {
     const struct human_state *st;
     const struct tech_links *g;
     const tech_cells *with;            /* [d-1]: empty cells holding d */
-    unsigned links;
+    unsigned links, kinds;             /* kinds: the strong links allowed */
+    tech_cells go[9];                  /* [d-1]: cells whose d has one */
     int max_len;
     /* the breadth-first walk from one start: visited states as cell sets
      * per digit ([on][d-1]: bit c of word c / 64), and per state its
@@ -99,6 +100,8 @@ static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
     if (g->n_strong[a] < 4) {
         g->strong[a][g->n_strong[a]++] = (uint16_t)((unsigned)b | flag);
         g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
+        if (!flag)
+            g->house_strong[a % 9] |= tech_cell_bit(a / 9);
     }
 }
 
@@ -144,6 +147,7 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
     ctx->have_links = 1;
     memset(g->n_strong, 0, sizeof g->n_strong);
     memset(g->kinds, 0, sizeof g->kinds);
+    memset(g->house_strong, 0, sizeof g->house_strong);
     g->bivalue = 0;
     house_links(g, st, tech_ctx_digits(ctx));
     for (int cell = 0; cell < GRID_CELLS; cell++) {
@@ -323,10 +327,12 @@ static void search_from(struct ch_search *s, int start)
         for (; head < level_end; head++) {   /* on states: weak links */
             int state = s->queue[head], u = state / 2;
             int cell = node_cell(u), d = node_digit(u);
+            /* an off state without a strong link the search allows leads
+             * nowhere: it is not queued */
             if (s->links & CH_CELL_WEAK)
                 for (unsigned m = st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
                     int e = tech_lowest_digit(m);
-                    if (seen_has(s, 0, e, cell))
+                    if (!(g->kinds[cell * 9 + e - 1] & s->kinds) || seen_has(s, 0, e, cell))
                         continue;
                     seen_add(s, 0, e, cell);
                     int to = (cell * 9 + e - 1) * 2;
@@ -335,9 +341,7 @@ static void search_from(struct ch_search *s, int start)
                 }
             if (!(s->links & CH_HOUSE_WEAK))
                 continue;
-            tech_cells m = tech_peers(cell) & s->with[d - 1] & ~s->seen[0][d - 1].set;
-            if (s->links & CH_BIVALUE_ONLY)
-                m &= g->bivalue;
+            tech_cells m = tech_peers(cell) & s->go[d - 1] & ~s->seen[0][d - 1].set;
             s->seen[0][d - 1].set |= m;
             for (; m; m &= m - 1) {
                 int to = (tech_cells_lowest(m) * 9 + d - 1) * 2;
@@ -475,6 +479,13 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
             starts = xy_reach(&s, changed);
     }
     unsigned kinds = links & (CH_HOUSE_STRONG | CH_CELL_STRONG);
+    s.kinds = kinds;
+    for (int d = 0; d < 9; d++) {
+        s.go[d] = ((kinds & CH_HOUSE_STRONG) ? s.g->house_strong[d] : 0) |
+                  ((kinds & CH_CELL_STRONG) ? s.g->bivalue & s.with[d] : 0);
+        if (links & CH_BIVALUE_ONLY)
+            s.go[d] &= s.g->bivalue;
+    }
     for (int cell = 0; cell < GRID_CELLS && !done(&s); cell++) {
         unsigned m = st->value[cell] ? 0 : st->cand[cell] & digits;
         if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[cell]) != 2)

@@ -84,6 +84,7 @@ struct tech_links {
     uint8_t kinds[TECH_NODES];
     uint16_t strong[TECH_NODES][4];
     tech_cells bivalue;          /* cells with two candidates */
+    tech_cells house_strong[9];  /* [d-1]: cells whose d has a house link */
 };
 
 /*
