@@ -324,6 +324,8 @@ static void search_from(struct ch_search *s, int start)
             }
             continue;
         }
+        if (len + 1 >= limit)
+            break;            /* their off states would not be expanded */
         for (; head < level_end; head++) {   /* on states: weak links */
             int state = s->queue[head], u = state / 2;
             int cell = node_cell(u), d = node_digit(u);
