@@ -78,6 +78,8 @@ $(BUILD)/gen/solver_tables.h: core/tools/gen_solver_tables.c
 # The solver is the hot loop of the generator: -O3 measured ~8% faster.
 $(BUILD)/obj/core/solver.o: $(BUILD)/gen/solver_tables.h
 $(BUILD)/obj/core/solver.o: OPT = -O3
+# The grader (human solver and techniques): -O3 measured ~6% faster.
+$(patsubst %.c,$(BUILD)/obj/%.o,core/human.c core/grade.c $(wildcard core/tech*.c)): OPT = -O3
 
 $(BUILD)/libsudokucore.a: $(CORE_OBJ)
 	@rm -f $@

@@ -142,7 +142,7 @@ static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned d
             s->best_x = x;
             s->best_z = z;
             s->best_house = h;
-            for (int i = 0; i < s->n; i++)
+            for (int i = 0; i < s->n && i < 4; i++)
                 s->best_set[i] = set[i];
             return;
         }
