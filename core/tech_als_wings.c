@@ -265,6 +265,57 @@ static void house_sets(const struct human_state *st, int h, int n,
         }
 }
 
+/* The same for both sizes at once (3 cells of 4 digits, 4 of 5): one
+ * walk over the cells of 2 to 5 digits gives both lists in order (a cell
+ * of 5 digits is in no set of 3). */
+static void house_sets_both(const struct human_state *st, int h,
+                            struct tech_wing_sets *hs3, struct tech_wing_sets *hs4)
+{
+    int m = 0;
+    unsigned cm[9], pm[9], all3 = 0, all4 = 0;
+    hs3->elig = hs4->elig = 0;
+    hs3->n_sets = hs4->n_sets = 0;
+    hs3->overflow = hs4->overflow = 0;
+    hs3->m = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[h][i];
+        unsigned c = st->cand[cell];
+        int k = tech_count(c);
+        if (st->value[cell] || k < 2 || k > 5)
+            continue;
+        pm[m] = 1u << i;
+        cm[m++] = c;
+        all4 |= c;
+        hs4->elig |= tech_cell_bit(cell);
+        if (k <= 4) {
+            all3 |= c;
+            hs3->elig |= tech_cell_bit(cell);
+            hs3->m++;
+        }
+    }
+    hs4->m = (uint8_t)m;
+    hs3->all = (uint16_t)all3;
+    hs4->all = (uint16_t)all4;
+    for (int i = 0; i + 2 < m; i++)
+        for (int j = i + 1; j + 1 < m; j++) {
+            unsigned uj = cm[i] | cm[j];
+            if (tech_count(uj) > 5)
+                continue;
+            for (int k = j + 1; k < m; k++) {
+                unsigned uk = uj | cm[k];
+                if (tech_count(uk) > 5)
+                    continue;
+                if (tech_count(uk) == 4 && !hs3->overflow)
+                    keep_set(hs3, pm[i] | pm[j] | pm[k], uk);
+                for (int l = k + 1; l < m && !hs4->overflow; l++) {
+                    unsigned ul = uk | cm[l];
+                    if (tech_count(ul) == 5)
+                        keep_set(hs4, pm[i] | pm[j] | pm[k] | pm[l], ul);
+                }
+            }
+        }
+}
+
 /* Every set of n cells of each house with n + 1 digits, each cell holding
  * two or more (boxes, rows, columns; positions in increasing order).  Once
  * a wing of the lowest rating possible is found, later sets could only
@@ -284,8 +335,9 @@ static void search(struct wing_search *s)
             if (memo) {
                 hs = &memo->wing[n - 3][h];
                 if (hs->stamp <= memo->house_changed[h]) {
-                    house_sets(st, h, n, hs);
-                    hs->stamp = (uint16_t)(memo->version + 1);
+                    struct tech_wing_sets *hs3 = &memo->wing[0][h], *hs4 = &memo->wing[1][h];
+                    house_sets_both(st, h, hs3, hs4);
+                    hs3->stamp = hs4->stamp = (uint16_t)(memo->version + 1);
                 }
             } else {
                 house_sets(st, h, n, hs);
