@@ -346,7 +346,7 @@ static void pick_fewest(const struct sstate *s, int *band, int *pos)
  * else the cell with fewest candidates. */
 static void pick_cell(const struct sstate *s, int *band, int *pos)
 {
-    int best = -1;
+    int best = INT_MIN;
     for (int b = 0; b < 3; b++) {
         uint32_t u = s->unsolved[b];
         if (u == 0)
@@ -367,7 +367,7 @@ static void pick_cell(const struct sstate *s, int *band, int *pos)
             }
         }
     }
-    if (best < 0)
+    if (best == INT_MIN)
         pick_fewest(s, band, pos);
 }
 
