@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """bench_daemon: the daemon's resting figures (issue 5): cold start to
 READY=1 with an existing database (median of 10), resident memory once
-idle, and CPU used while idle for 10 s.  Starts build/sudokud itself in a
-temporary directory; needs no data files."""
+idle (after the start, then again after one webhook delivery), and CPU
+used while idle for 10 s.  Starts build/sudokud itself in a temporary
+directory with one webhook endpoint, a receiver on 127.0.0.1 run here;
+needs no data files."""
 
+import base64
+import http.server
 import os
 import signal
 import socket
@@ -11,10 +15,35 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 BUILD = os.environ.get("BUILD", "build")
 SUDOKUD = os.path.abspath(os.path.join(BUILD, "sudokud"))
+SUDOKUCTL = os.path.abspath(os.path.join(BUILD, "sudokuctl"))
+WHSEC = "whsec_" + base64.b64encode(bytes(range(32))).decode()
+
+
+class Receiver(http.server.BaseHTTPRequestHandler):
+    """Answers every delivery 200 and counts it."""
+    delivered = 0
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        Receiver.delivered += 1
+
+    def log_message(self, *args):
+        pass
+
+
+def wait_delivered(count, timeout=30):
+    deadline = time.monotonic() + timeout
+    while Receiver.delivered < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return Receiver.delivered >= count
 
 
 def start(conf, notify_path, err):
@@ -55,16 +84,24 @@ def memory_kib(pid):
     return out
 
 
+def mib(kib):
+    return f"{kib / 1024:.1f} MiB"
+
+
 def main():
     if not os.access(SUDOKUD, os.X_OK):
         print(f"bench_daemon: {SUDOKUD} not built, skipping")
         return 0
+    receiver = http.server.HTTPServer(("127.0.0.1", 0), Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
     with tempfile.TemporaryDirectory(prefix="sudokud-bench.") as tmp:
         conf = os.path.join(tmp, "sudokud.conf")
         with open(conf, "w") as f:
             f.write(f"[daemon]\nstate_directory = {tmp}/state\nsocket = {tmp}/s.sock\n"
                     "log_level = warning\n[schedule]\ndays_ahead = 2\n"
-                    "[generator]\nsecret = bench-daemon-secret-0123456\n")
+                    "[generator]\nsecret = bench-daemon-secret-0123456\n"
+                    f"[webhook \"bench\"]\nurl = http://127.0.0.1:{receiver.server_port}/\n"
+                    f"secret = {WHSEC}\n")
         notify_path = os.path.join(tmp, "notify")
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         sock.bind(notify_path)
@@ -83,16 +120,28 @@ def main():
         proc = start(conf, notify_path, err)
         wait_ready(sock)
         time.sleep(2)
+        started = memory_kib(proc.pid)
+        sent = Receiver.delivered
+        subprocess.run([SUDOKUCTL, "--socket", f"{tmp}/s.sock", "webhook", "test", "bench"],
+                       stdout=subprocess.DEVNULL, check=True)
+        delivered = wait_delivered(sent + 1)
+        time.sleep(2)
         mem = memory_kib(proc.pid)
         t0 = cpu_ticks(proc.pid)
         time.sleep(10)
         idle = cpu_ticks(proc.pid) - t0
         stop(proc)
+    receiver.shutdown()
     print(f"cold start to READY=1 (existing database): median {statistics.median(starts):.1f} ms, "
           f"max {max(starts):.1f} ms over 10 starts (includes process spawn)")
-    print(f"idle RSS: {mem.get('Rss', 0) / 1024:.1f} MiB, of which written by the "
-          f"daemon (Private_Dirty) {mem.get('Private_Dirty', 0) / 1024:.1f} MiB; "
-          f"the rest is library code (libcrypto, libc, libsqlite3, libcurl's TLS stack)")
+    print(f"idle RSS after the start: {mib(started.get('Rss', 0))} "
+          f"(Private_Dirty {mib(started.get('Private_Dirty', 0))})")
+    if not delivered:
+        print("bench_daemon: the test webhook was not delivered within 30 s")
+        return 1
+    print(f"idle RSS after one webhook delivery: {mib(mem.get('Rss', 0))}, of which written "
+          f"by the daemon (Private_Dirty) {mib(mem.get('Private_Dirty', 0))}; the rest is "
+          f"library code mapped from files")
     print(f"idle CPU over 10 s: {idle} clock ticks ({idle * 1000 // os.sysconf('SC_CLK_TCK')} ms)")
     return 0
 

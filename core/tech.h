@@ -32,7 +32,9 @@
  *  3. Add one row to tech_table[] in core/tech_table.c at its place: rows
  *     are grouped easy, medium, hard, expert, cheapest first (by Sudoku
  *     Explainer rating) within a group; the loop takes the first row that
- *     applies.  A row is { { name, key, SE rating x10, group, effort
+ *     applies, except that a chain (rate tech_rate_chain) is compared with
+ *     what the later chain rows find, and the lowest-rated one taken, as
+ *     SE does.  A row is { { name, key, SE rating x10, group, effort
  *     weight }, find, rate, find_ctx }: rate is NULL for a fixed rating,
  *     or a function computing it from the step (chains: by length);
  *     find_ctx is NULL, or the same search taking a struct tech_ctx

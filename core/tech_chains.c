@@ -30,7 +30,9 @@
  * Cycle"), an open X-chain 6.6 ("Forcing X-Chain"); SE looks for open
  * chains with cell links only among its mixed "Forcing Chains", so open
  * XY-chains, like anything mixing both kinds, are 7.0; plus SE's length
- * increment (tech_se_length_bonus).  The step's causes are the
+ * increment (tech_se_length_bonus).  A weak link inside a cell ("this
+ * digit is true, so that one is false") counts as a cell link: SE only
+ * follows it in chains that allow cell inferences.  The step's causes are the
  * chain's nodes in order, which is what the rating reads.
  */
 #include "tech_digits.h"
@@ -579,6 +581,11 @@ int tech_rate_chain(const struct human_step *step)
         else
             house = 1;
     }
+    /* A weak link inside a cell (one digit true, so the others false) is
+     * also a cell inference: SE needs its Y-chains to follow it. */
+    for (int i = 1; i + 1 < n; i += 2)
+        if (step->cause[i].cell == step->cause[i + 1].cell)
+            cell = 1;
     int a = step->cause[0].cell * 9 + step->cause[0].digit - 1;
     int b = step->cause[n - 1].cell * 9 + step->cause[n - 1].digit - 1;
     int loop = step->n_place == 0 && weak_linked(a, b);

@@ -129,7 +129,8 @@ const struct tech_row tech_table[] = {
     /* expert (HoDoKu's UNFAIR and EXTREME).  Chains are rated as SE rates
      * them (tech_rate_chain): 6.5 for a loop whose strong links are all
      * house links (X) or all cell links (Y), 6.6 for an open X-chain, 7.0
-     * for open XY-chains and anything mixing both, plus SE's length
+     * for open XY-chains and anything mixing both (a weak link inside a
+     * cell is a cell link), plus SE's length
      * increment.  Forcing chains: 7.5 when one assumption contradicts
      * itself, 8.0 for cell/region forcing chains, plus the length of the
      * singles they need (tech_rate_forcing_chain).  The base column is the

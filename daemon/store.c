@@ -50,6 +50,8 @@ enum stmt_id {
     ST_COUNT,
 };
 
+#define STORE_CACHE_KIB "256" /* SQLite page cache bound, see set_pragmas */
+
 #define PUZZLE_COLUMNS                                                         \
     "date, tier, puzzle, solution, score, hardest_technique, "                 \
     "technique_counts, clues, symmetry, seed, generator_version, created_at"
@@ -312,8 +314,14 @@ set_pragmas(struct store *s, char *err, size_t errlen)
         return fail(s, err, errlen, STORE_ERR,
                     "cannot use WAL mode (got journal_mode %s); put the database on a "
                     "local filesystem", mode);
+    /* A small page cache: today's replies are cached by query, the rest
+     * reads a few pages from the OS's cache.  SQLite's default (2 MB)
+     * fills up by quick_check's pass over the whole file at each start,
+     * and would stay in the idle daemon's memory once the database has
+     * grown past it (about two years of puzzles and webhook events). */
     return exec_sql(s, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "
-                       "PRAGMA trusted_schema=OFF; PRAGMA journal_size_limit=4194304",
+                       "PRAGMA trusted_schema=OFF; PRAGMA journal_size_limit=4194304; "
+                       "PRAGMA cache_size=-" STORE_CACHE_KIB,
                     "setting pragmas", err, errlen);
 }
 

@@ -7,7 +7,6 @@
 
 #include <curl/curl.h>
 #include <inttypes.h>
-#include <openssl/rand.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +58,7 @@ random_u32(void)
 {
     uint32_t r;
 
-    if (RAND_bytes((unsigned char *)&r, (int)sizeof r) != 1)
+    if (webhook_random(&r, sizeof r) != 0)
         r = (uint32_t)time(NULL) * 2654435761u; /* jitter only; any spread will do */
     return r;
 }

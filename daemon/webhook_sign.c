@@ -1,16 +1,17 @@
 /*
  * webhook_sign: owns the Standard Webhooks signing scheme (key decoding,
- * the signed byte string, the "v1," serialization) and webhook-id
- * generation, all on OpenSSL's libcrypto.
+ * the signed byte string, the "v1," serialization) on OpenSSL's libcrypto,
+ * and webhook-id generation from the kernel's random source.
  */
 #include "webhook_sign.h"
 
+#include <errno.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
-#include <openssl/rand.h>
 #include <stdio.h>
+#include <sys/random.h>
 #include <string.h>
 
 #define WHSEC_PREFIX "whsec_"
@@ -114,13 +115,32 @@ webhook_sign(const char *secret, const char *msg_id, int64_t timestamp, const vo
     return WEBHOOK_SIGN_OK;
 }
 
+/* getrandom(2) rather than RAND_bytes: the kernel's CSPRNG is what
+ * OpenSSL seeds from anyway, and its DRBGs would cost the idle daemon
+ * about 0.25 MB more. */
+int
+webhook_random(void *buf, size_t len)
+{
+    size_t got = 0;
+    ssize_t n;
+
+    while (got < len) {
+        if ((n = getrandom((char *)buf + got, len - got, 0)) < 0 && errno != EINTR)
+            return -1;
+        got += n > 0 ? (size_t)n : 0;
+    }
+    return 0;
+}
+
 int
 webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen)
 {
     unsigned char r[16];
 
-    if (RAND_bytes(r, (int)sizeof r) != 1)
-        return crypto_fail(err, errlen, "random webhook-id");
+    if (webhook_random(r, sizeof r) != 0) {
+        snprintf(err, errlen, "random webhook-id: getrandom failed: %s", strerror(errno));
+        return WEBHOOK_SIGN_ERR_CRYPTO;
+    }
     memcpy(out, "msg_", 4);
     for (size_t i = 0; i < sizeof r; i++)
         snprintf(out + 4 + 2 * i, 3, "%02x", r[i]);

@@ -29,6 +29,9 @@ int webhook_sign(const char *secret, const char *msg_id, int64_t timestamp,
                  const void *body, size_t body_len, char out[WEBHOOK_SIGNATURE_MAX],
                  char *err, size_t errlen);
 
+/* Fills buf with len bytes from the kernel's CSPRNG; 0, or -1 with errno. */
+int webhook_random(void *buf, size_t len);
+
 /* Writes a fresh random webhook-id ("msg_" + 128 random bits in hex). */
 int webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen);
 
