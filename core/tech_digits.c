@@ -71,6 +71,12 @@ void tech_memo_init(struct tech_memo *memo)
 {
     memo->version = 0;
     memo->synced = TECH_MEMO_NEVER;
+}
+
+/* Forgets every stamp (the first comparison of a solve, or a solve longer
+ * than any). */
+static void memo_reset(struct tech_memo *memo)
+{
     memset(memo->house_changed, 0, sizeof memo->house_changed);
     memset(memo->digit_changed, 0, sizeof memo->digit_changed);
     memset(memo->failed, 0, sizeof memo->failed);
@@ -78,6 +84,34 @@ void tech_memo_init(struct tech_memo *memo)
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;
+}
+
+/* The cells whose candidates or value differ from the copy, as a set
+ * (bit c of word c / 64): compared eight bytes at a time. */
+static void memo_diff(const struct tech_memo *memo, const struct human_state *st,
+                      uint64_t diff[2])
+{
+    diff[0] = diff[1] = 0;
+    for (int c = 0; c < GRID_CELLS; c += 4) {
+        uint64_t a = 0, b = 0;
+        int n = GRID_CELLS - c < 4 ? GRID_CELLS - c : 4;
+        memcpy(&a, &memo->cand[c], (size_t)n * sizeof memo->cand[0]);
+        memcpy(&b, &st->cand[c], (size_t)n * sizeof st->cand[0]);
+        if (a != b)
+            for (int k = 0; k < n; k++)
+                if (memo->cand[c + k] != st->cand[c + k])
+                    diff[(c + k) >> 6] |= (uint64_t)1 << ((c + k) & 63);
+    }
+    for (int c = 0; c < GRID_CELLS; c += 8) {
+        uint64_t a = 0, b = 0;
+        int n = GRID_CELLS - c < 8 ? GRID_CELLS - c : 8;
+        memcpy(&a, &memo->value[c], (size_t)n);
+        memcpy(&b, &st->value[c], (size_t)n);
+        if (a != b)
+            for (int k = 0; k < n; k++)
+                if (memo->value[c + k] != st->value[c + k])
+                    diff[(c + k) >> 6] |= (uint64_t)1 << ((c + k) & 63);
+    }
 }
 
 static void houses_build(const struct human_state *st, struct tech_houses *hv)
@@ -128,7 +162,7 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
     if (memo->synced == TECH_MEMO_NEVER || v >= TECH_MEMO_VERSIONS) {
         /* the first comparison (nothing stamped yet), or a solve longer
          * than any: forget everything */
-        tech_memo_init(memo);
+        memo_reset(memo);
         memo->version = v < TECH_MEMO_VERSIONS ? v : 0;
         for (int i = 0; i <= memo->version; i++)
             memo->changed[i] = 0;
@@ -138,17 +172,19 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
         uint32_t houses = 0;
         unsigned digits = 0;
         tech_cells cells = 0;
-        for (int c = 0; c < GRID_CELLS; c++) {
-            unsigned was = memo->cand[c], now = st->cand[c];
-            if (was == now && memo->value[c] == st->value[c])
-                continue;
-            memo_update_cell(memo, st, c);
-            houses |= cell_houses[c];
-            cells |= tech_cell_bit(c);
-            digits |= was ^ now;
-            digits |= memo->value[c] ? tech_bit(memo->value[c]) : 0;
-            digits |= st->value[c] ? tech_bit(st->value[c]) : 0;
-        }
+        uint64_t diff[2];
+        memo_diff(memo, st, diff);
+        for (int w = 0; w < 2; w++)
+            for (; diff[w]; diff[w] &= diff[w] - 1) {
+                int c = w * 64 + __builtin_ctzll(diff[w]);
+                unsigned was = memo->cand[c], now = st->cand[c];
+                memo_update_cell(memo, st, c);
+                houses |= cell_houses[c];
+                cells |= tech_cell_bit(c);
+                digits |= was ^ now;
+                digits |= memo->value[c] ? tech_bit(memo->value[c]) : 0;
+                digits |= st->value[c] ? tech_bit(st->value[c]) : 0;
+            }
         for (; houses; houses &= houses - 1)
             memo->house_changed[__builtin_ctz(houses)] = v;
         for (digits &= HUMAN_ALL_DIGITS; digits; digits &= digits - 1)
