@@ -2,9 +2,11 @@
 """The real build/sudokud meets a full or failing disk at each SQLite write
 point of making a day and of delivering its webhook.
 
-A clean run (the failing VFS installed, no fault reached) lists the write
-points with their place: storing the day, publishing it with its event,
-recording the delivery attempt, recording the delivery.  Then, for each
+The receiver answers the first request with HTTP 500, then 200.  A clean
+run (the failing VFS installed, no fault reached) lists the write points
+with their place: storing the day, publishing it with its event, recording
+each delivery attempt, recording the failed one, recording the delivery.
+Then, for each
 point in turn, a fresh daemon runs with SUDOKUD_TEST_FAULT making that
 point fail: with ENOSPC for three write points (the disk fills, then space
 is freed), with EIO once, or with EIO on fsync once for a sync point.  Each
@@ -19,7 +21,7 @@ The daemon runs on the test clock (SUDOKUD_TEST_FAULT is honoured only
 there) with a simulated day of two real minutes starting just after the
 day's publish time, so a failed generation is retried within a fraction
 of a second; webhook retries use retry_base = 1.  Under tests/valgrind-run
-(SUDOKUD_VALGRIND=1) only every fifth point is tried.
+(SUDOKUD_VALGRIND=1) only every seventh point is tried.
 """
 
 import concurrent.futures
@@ -47,14 +49,15 @@ DAY_SECONDS = 120
 NEVER = 2147483647  # a write point no run reaches: the VFS counts, nothing fails
 SLOW = os.environ.get("SUDOKUD_VALGRIND") == "1"
 TIMEOUT = 120 if SLOW else 20
-WORKERS = 2 if SLOW else 4
+WORKERS = 2 if SLOW else 6
 FAILURES = []
 
 # Log lines that close each kind of operation: a write point belongs to
 # the first of them logged after it.
 PHASES = [("produce: ", "storing the day"),
           ("schedule: published", "publishing the day and its event"),
-          ("sending event", "recording the delivery attempt"),
+          ("sending event", "recording a delivery attempt"),
+          (" failed: HTTP 500", "recording the failed attempt"),
           ("delivered (HTTP", "recording the delivery")]
 
 
@@ -178,14 +181,28 @@ def write_points(log):
     return points
 
 
+class FirstFails:
+    """make soak's receiver fails a request when rng.random() < fail_rate:
+    this fails the first one only."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def random(self):
+        self.calls += 1
+        return 0.0 if self.calls == 1 else 1.0
+
+
 def forget(rec):
     """The receiver, as new for the next run."""
     with rec.lock:
-        rec.requests = rec.bad = 0
+        rec.requests = rec.failed = rec.bad = 0
         rec.accepted, rec.events = {}, {}
+        rec.rng = FirstFails()
 
 
 def clean_run(tmp, rec):
+    forget(rec)
     run = Run(tmp, "clean", rec.port, f"eio:{NEVER}")
     ok = run.wait(lambda: rec.accepted and run.delivered())
     rc = run.stop()
@@ -257,7 +274,7 @@ def main():
     # own receiver.
     receivers = queue.Queue()
     for _ in range(WORKERS):
-        receivers.put(Receiver(fail_rate=0.0, seed=0))
+        receivers.put(Receiver(fail_rate=0.5, seed=0))
 
     def one(tmp, point, kind, puzzles):
         rec = receivers.get()
@@ -269,7 +286,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="sudokud-faults.") as tmp:
         puzzles, points = clean_run(tmp, receivers.queue[0])
         check(len(puzzles) == len(TIERS), f"clean run stored {len(puzzles)} puzzles")
-        faults = [(point, kind) for i, point in enumerate(points) if not SLOW or i % 5 == 0
+        faults = [(point, kind) for i, point in enumerate(points) if not SLOW or i % 7 == 0
                   for kind in (["eio-fsync"] if point[1] == "sync" else ["enospc", "eio"])]
         with concurrent.futures.ThreadPoolExecutor(WORKERS) as pool:
             for f in [pool.submit(one, tmp, point, kind, puzzles) for point, kind in faults]:
