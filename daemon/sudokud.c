@@ -25,6 +25,7 @@
 #include "schedule.h"
 #include "server.h"
 #include "store.h"
+#include "vfs_fault.h"
 #include "webhook.h"
 
 #ifndef SUDOKUD_VERSION
@@ -50,9 +51,12 @@ struct daemon {
     int have_current;
     time_t next_publish;
     size_t missing;
-    unsigned failures;                  /* generation jobs failed in a row */
-    time_t retry_at;                    /* no new job before this, after failures */
+    unsigned failures;                  /* generations or publications failed in a row */
+    time_t retry_at;                    /* no new try before this, after failures */
+    int unpublished;                    /* publishing the live date failed: try again */
     int stopping;
+    int test_fault;                     /* SUDOKUD_TEST_FAULT: arm once the store is open */
+    struct vfs_fault_spec fault;
 };
 
 #define RETRY_FIRST_S 30                /* backoff after a failed job: 30 s, 60 s, ... */
@@ -164,13 +168,28 @@ catch_up_webhooks(struct daemon *d, const char *date)
         log_notice("webhook: queued %s for %zu endpoint(s) that never had it", date, queued);
 }
 
+/* After a failed generation or publication the next try waits 30 s,
+ * doubling up to an hour, so a lasting fault (a full disk, a locked
+ * database) is neither hammered nor forgotten.  Returns the wait. */
+static long
+back_off(struct daemon *d, time_t now)
+{
+    unsigned shift = d->failures < 7 ? d->failures : 7;
+    long wait = (long)RETRY_FIRST_S << shift;
+
+    d->failures++;
+    if (wait > RETRY_MAX_S)
+        wait = RETRY_MAX_S;
+    d->retry_at = now + wait;
+    return wait;
+}
+
 /* Marks the live date published once every configured tier is stored;
  * stamps (and the webhook retries that follow) use the real time even
- * under the test clock. */
+ * under the test clock.  A failure is tried again after back_off. */
 static void
-publish_current_day(struct daemon *d)
+publish_current_day(struct daemon *d, time_t now)
 {
-    time_t now = time(NULL);
     char date[SCHEDULE_DATE_LEN + 1], err[STORE_ERR_MAX];
     int published = 0, rc;
 
@@ -182,20 +201,23 @@ publish_current_day(struct daemon *d)
             return;
         }
     }
-    if (store_is_published(d->store, date, &published, err, sizeof err) != STORE_OK) {
-        log_err("schedule: %s", err);
-        return;
-    }
-    if (published) {
+    rc = store_is_published(d->store, date, &published, err, sizeof err);
+    if (rc == STORE_OK && published) {
+        d->unpublished = 0;
         catch_up_webhooks(d, date);
         return;
     }
     /* The day's webhook events are queued in the same transaction. */
-    rc = webhook_publish_day(d->webhook, date, (int64_t)now, err, sizeof err);
-    if (rc != STORE_OK)
-        log_err("schedule: cannot publish %s: %s", date, err);
-    else
-        log_notice("schedule: published %s", date);
+    if (rc == STORE_OK)
+        rc = webhook_publish_day(d->webhook, date, (int64_t)time(NULL), err, sizeof err);
+    d->unpublished = rc != STORE_OK;
+    if (rc != STORE_OK) {
+        log_err("schedule: cannot publish %s: %s; trying again in %ld s", date, err,
+                back_off(d, now));
+        return;
+    }
+    d->failures = 0;
+    log_notice("schedule: published %s", date);
 }
 
 /*
@@ -227,15 +249,14 @@ scheduler_ensure_puzzles(struct daemon *d, time_t now)
         log_info("schedule: all puzzles present through %d day(s) ahead",
                  d->cfg.days_ahead);
     }
-    publish_current_day(d);
+    publish_current_day(d, now);
     send_status(d);
 }
 
 static void schedule_tick(struct daemon *d, int force);
 
 /* A generation job ended.  Stored: look again at once (the next missing
- * date).  Failed (full disk, locked database, ...): back off, doubling up
- * to an hour, so a lasting fault is neither hammered nor forgotten. */
+ * date).  Failed (full disk, locked database, ...): back off. */
 static void
 on_produced(void *arg, int stored)
 {
@@ -247,15 +268,10 @@ on_produced(void *arg, int stored)
     if (stored) {
         d->failures = 0;
         d->retry_at = 0;
-        scheduler_ensure_puzzles(d, now);
+        schedule_tick(d, 1); /* and the timer wakes for a retry if publishing fails */
         return;
     }
-    unsigned shift = d->failures < 7 ? d->failures : 7;
-    long wait = (long)RETRY_FIRST_S << shift;
-    d->failures++;
-    if (wait > RETRY_MAX_S)
-        wait = RETRY_MAX_S;
-    d->retry_at = now + wait;
+    long wait = back_off(d, now);
     log_warning("schedule: generation failed %u time(s) in a row; retrying in %ld s",
                 d->failures, wait);
     schedule_tick(d, 0);
@@ -275,10 +291,11 @@ schedule_tick(struct daemon *d, int force)
     time_t now = clock_now();
     struct schedule_date cur = schedule_current_date(now, d->cfg.publish_minute);
 
-    /* Also retried each hop while puzzles are missing (a full disk, a
-     * failed job) and no job is running. */
+    /* Also retried while puzzles are missing or the live date could not be
+     * published (a full disk, a failed job) and no job is running. */
     if (force || !d->have_current || schedule_date_cmp(cur, d->current) != 0 ||
-        (d->missing > 0 && !produce_running(d->produce) && now >= d->retry_at)) {
+        ((d->missing > 0 || d->unpublished) && !produce_running(d->produce) &&
+         now >= d->retry_at)) {
         d->current = cur;
         d->have_current = 1;
         scheduler_ensure_puzzles(d, now);
@@ -392,6 +409,54 @@ on_signal(uv_signal_t *sig, int signum)
     uv_walk(&d->loop, close_handle, NULL);
 }
 
+/* ---- test-only fault injection ---------------------------------------- */
+
+static void
+report_fault(long point, const char *op, const char *file, const char *failure)
+{
+    const char *base = file != NULL ? strrchr(file, '/') : NULL;
+    const char *name = base != NULL ? base + 1 : file != NULL ? file : "a temporary file";
+
+    if (failure != NULL)
+        log_warning("TEST FAULT: write point %ld (%s of %s) fails with %s", point, op, name,
+                    failure);
+    else
+        log_debug("test fault: write point %ld (%s of %s)", point, op, name);
+}
+
+/*
+ * SUDOKUD_TEST_FAULT=KIND:N[:COUNT] makes SQLite write points fail
+ * (vfs_fault.h), counted from when the store is open.  Honoured only with
+ * the test clock on, which is itself refused under systemd.  Returns 0, or
+ * -1 when the value is bad.
+ */
+static int
+test_fault_setup(struct daemon *d, int test_clock)
+{
+    const char *text = getenv("SUDOKUD_TEST_FAULT");
+    char err[160];
+
+    if (text == NULL || text[0] == '\0')
+        return 0;
+    if (!test_clock) {
+        log_warning("SUDOKUD_TEST_FAULT ignored: it works only with SUDOKUD_TEST_CLOCK=1");
+        return 0;
+    }
+    if (vfs_fault_parse(text, &d->fault, err, sizeof err) != 0) {
+        log_err("SUDOKUD_TEST_FAULT: %s", err);
+        return -1;
+    }
+    if (vfs_fault_install(report_fault) != 0) {
+        log_err("SUDOKUD_TEST_FAULT: SQLite refused the failing VFS");
+        return -1;
+    }
+    d->test_fault = 1;
+    log_warning("TEST FAULT: SQLite write points %ld to %ld fail as %s; never use this in "
+                "production", d->fault.at, d->fault.at + d->fault.count - 1,
+                vfs_fault_kind_name(d->fault.kind));
+    return 0;
+}
+
 /* ---- start ------------------------------------------------------------- */
 
 static int
@@ -469,10 +534,14 @@ run(struct daemon *d, int foreground)
         }
         log_warning("%s", err);
     }
+    if (test_fault_setup(d, rc == 1) != 0)
+        return EXIT_CONFIG;
     schedule_set_zone(d->cfg.time_zone);
     signal(SIGPIPE, SIG_IGN);
     if ((rc = open_store(d)) != EXIT_SUCCESS)
         return rc;
+    if (d->test_fault)
+        vfs_fault_arm(&d->fault);
     if ((d->slots = calloc(SCHEDULE_SLOTS_MAX, sizeof *d->slots)) == NULL ||
         start_loop(d) != 0 ||
         produce_init(&d->produce, &d->loop, d->store, on_produced, d) != 0) {
@@ -494,6 +563,9 @@ run(struct daemon *d, int foreground)
     uv_run(&d->loop, UV_RUN_NOWAIT); /* close callbacks */
     if (uv_loop_close(&d->loop) != 0)
         log_warning("event loop closed with handles still open");
+    if (d->test_fault)
+        log_warning("TEST FAULT: %ld write points met, %ld failed", vfs_fault_points(),
+                    vfs_fault_injected());
     log_notice("stopped");
     return EXIT_SUCCESS;
 }

@@ -117,7 +117,8 @@ webhook_kick(struct webhook *w)
 
 /* ---- outcomes ---------------------------------------------------------- */
 
-static void
+/* Returns 0, or -1 when the store could not record the failure. */
+static int
 record_failure(struct webhook *w, const struct webhook_transfer *t, int base_s, long code,
                const char *why, int64_t retry_after)
 {
@@ -128,7 +129,7 @@ record_failure(struct webhook *w, const struct webhook_transfer *t, int base_s, 
     if (store_outbox_failed(w->store, t->outbox_id, (int)code, why, delay < 0 ? now : now + delay,
                             delay < 0, err, sizeof err) != STORE_OK) {
         log_err("webhook %s: event %s: %s", t->endpoint, t->event_id, err);
-        return;
+        return -1;
     }
     if (delay < 0)
         log_err("webhook %s: event %s is dead after %d attempts; last error: %s; "
@@ -138,6 +139,7 @@ record_failure(struct webhook *w, const struct webhook_transfer *t, int base_s, 
         log_warning("webhook %s: event %s, attempt %d of %d failed: %s; next attempt in "
                     "%" PRId64 " s", t->endpoint, t->event_id, t->attempt,
                     WEBHOOK_ATTEMPTS_MAX, why, delay);
+    return 0;
 }
 
 static void
@@ -338,17 +340,21 @@ send_attempt(struct webhook *w, struct webhook_transfer *t,
     return 0;
 }
 
-static void
+/* Returns 0, or -1 when the store could not record what happened: the
+ * relay then looks again after the endpoint's first retry delay instead
+ * of its next hop. */
+static int
 start_attempt(struct webhook *w, const struct store_outbox_row *r,
               const struct config_webhook *hook, int64_t now)
 {
     struct webhook_transfer *t = calloc(1, sizeof *t);
     char err[STORE_ERR_MAX];
     int64_t delay;
+    int rc = 0;
 
     if (t == NULL) {
         log_err("webhook %s: out of memory", r->endpoint);
-        return;
+        return -1;
     }
     t->w = w;
     t->outbox_id = r->id;
@@ -358,21 +364,23 @@ start_attempt(struct webhook *w, const struct store_outbox_row *r,
     if (t->attempt > WEBHOOK_ATTEMPTS_MAX) {
         /* The last attempt was cut short by a crash. */
         t->attempt = WEBHOOK_ATTEMPTS_MAX;
-        record_failure(w, t, hook->retry_base_s, 0, "the last attempt never finished", 0);
+        rc = record_failure(w, t, hook->retry_base_s, 0, "the last attempt never finished", 0);
         transfer_free(t);
-        return;
+        return rc;
     }
     delay = webhook_retry_delay(t->attempt, hook->retry_base_s, random_u32(), 0);
     t->retry_at = now + (delay > 0 ? delay : 0);
     if (store_outbox_attempt(w->store, r->id, t->retry_at, err, sizeof err) != STORE_OK) {
-        log_err("webhook %s: event %s: %s", r->endpoint, r->event_id, err);
+        log_err("webhook %s: event %s: %s; trying again in %d s", r->endpoint, r->event_id,
+                err, hook->retry_base_s);
         transfer_free(t);
-        return;
+        return -1;
     }
     if (send_attempt(w, t, hook, now, err, sizeof err) != 0) {
-        record_failure(w, t, hook->retry_base_s, 0, err, 0);
+        rc = record_failure(w, t, hook->retry_base_s, 0, err, 0);
         transfer_free(t);
     }
+    return rc;
 }
 
 /* ---- the relay --------------------------------------------------------- */
@@ -413,7 +421,8 @@ on_relay(uv_timer_t *timer)
             next = rows[i].next_attempt_at < next ? rows[i].next_attempt_at : next;
             continue;
         }
-        start_attempt(w, &rows[i], hook, now);
+        if (start_attempt(w, &rows[i], hook, now) != 0 && now + hook->retry_base_s < next)
+            next = now + hook->retry_base_s;
     }
     free(rows);
     if (!w->stopped)

@@ -1,8 +1,9 @@
 /*
- * Fault injection for the store: a VFS wrapping SQLite's default one fails
- * the Nth write, fsync or truncate with a full disk (SQLITE_FULL, and every
- * later write too until space is freed) or an I/O error (SQLITE_IOERR_WRITE
- * or SQLITE_IOERR_FSYNC, once).  For every N up to the last write point of
+ * Fault injection for the store: a VFS wrapping SQLite's default one
+ * (daemon/vfs_fault.h) fails the Nth write, fsync or truncate with a full
+ * disk (SQLITE_FULL, and every later write too until space is freed) or an
+ * I/O error (SQLITE_IOERR_WRITE or _TRUNCATE at a write, SQLITE_IOERR_FSYNC
+ * at a sync, once).  For every N up to the last write point of
  * each operation -- storing a generated day, publishing a day with its
  * webhook events, and each delivery state update (attempt, failed,
  * delivered, gone, queueing) -- the real store on a real file must report
@@ -23,197 +24,27 @@
 #include <sqlite3.h>
 
 #include "store.h"
+#include "vfs_fault.h"
 
-/* ---- the faulty VFS ----------------------------------------------------- */
+/* ---- the faulty VFS (daemon/vfs_fault.h) ---------------------------------- */
 
-enum fault_kind { FAULT_FULL, FAULT_EIO_WRITE, FAULT_EIO_FSYNC, FAULT_KINDS };
+#define FAULT_KINDS VFS_FAULT_KINDS
 static const char *const kind_name[] = { "ENOSPC (sticky)", "EIO on write", "EIO on fsync" };
-
-static struct {
-    long ops;        /* write points met since arming */
-    long fail_at;    /* 0: never */
-    enum fault_kind kind;
-    long injected;
-} fault;
-
-static sqlite3_vfs *real_vfs;
-static sqlite3_vfs fault_vfs;
-
-struct fault_file {
-    sqlite3_file base;
-    sqlite3_file *real; /* follows this struct in the same allocation */
-};
-
-static sqlite3_file *real_of(sqlite3_file *f) { return ((struct fault_file *)f)->real; }
-
-/* 1 when this write point must fail. */
-static int should_fail(int is_sync)
-{
-    fault.ops++;
-    if (fault.fail_at == 0)
-        return 0;
-    if (fault.kind == FAULT_FULL && fault.ops >= fault.fail_at && !is_sync) {
-        fault.injected++;
-        return 1;
-    }
-    if (fault.ops == fault.fail_at &&
-        (fault.kind == FAULT_EIO_WRITE ? !is_sync : fault.kind == FAULT_EIO_FSYNC)) {
-        fault.injected++;
-        return 1;
-    }
-    return 0;
-}
-
-static int f_close(sqlite3_file *f) { return real_of(f)->pMethods->xClose(real_of(f)); }
-static int f_read(sqlite3_file *f, void *b, int n, sqlite3_int64 o)
-{
-    return real_of(f)->pMethods->xRead(real_of(f), b, n, o);
-}
-static int f_write(sqlite3_file *f, const void *b, int n, sqlite3_int64 o)
-{
-    if (should_fail(0))
-        return fault.kind == FAULT_FULL ? SQLITE_FULL : SQLITE_IOERR_WRITE;
-    return real_of(f)->pMethods->xWrite(real_of(f), b, n, o);
-}
-static int f_truncate(sqlite3_file *f, sqlite3_int64 size)
-{
-    if (should_fail(0))
-        return fault.kind == FAULT_FULL ? SQLITE_FULL : SQLITE_IOERR_TRUNCATE;
-    return real_of(f)->pMethods->xTruncate(real_of(f), size);
-}
-static int f_sync(sqlite3_file *f, int flags)
-{
-    if (should_fail(1))
-        return SQLITE_IOERR_FSYNC;
-    return real_of(f)->pMethods->xSync(real_of(f), flags);
-}
-static int f_size(sqlite3_file *f, sqlite3_int64 *size)
-{
-    return real_of(f)->pMethods->xFileSize(real_of(f), size);
-}
-static int f_lock(sqlite3_file *f, int l) { return real_of(f)->pMethods->xLock(real_of(f), l); }
-static int f_unlock(sqlite3_file *f, int l)
-{
-    return real_of(f)->pMethods->xUnlock(real_of(f), l);
-}
-static int f_check(sqlite3_file *f, int *out)
-{
-    return real_of(f)->pMethods->xCheckReservedLock(real_of(f), out);
-}
-static int f_control(sqlite3_file *f, int op, void *arg)
-{
-    return real_of(f)->pMethods->xFileControl(real_of(f), op, arg);
-}
-static int f_sector(sqlite3_file *f) { return real_of(f)->pMethods->xSectorSize(real_of(f)); }
-static int f_caps(sqlite3_file *f)
-{
-    return real_of(f)->pMethods->xDeviceCharacteristics(real_of(f));
-}
-static int f_shm_map(sqlite3_file *f, int pg, int sz, int extend, void volatile **p)
-{
-    return real_of(f)->pMethods->xShmMap(real_of(f), pg, sz, extend, p);
-}
-static int f_shm_lock(sqlite3_file *f, int off, int n, int flags)
-{
-    return real_of(f)->pMethods->xShmLock(real_of(f), off, n, flags);
-}
-static void f_shm_barrier(sqlite3_file *f) { real_of(f)->pMethods->xShmBarrier(real_of(f)); }
-static int f_shm_unmap(sqlite3_file *f, int del)
-{
-    return real_of(f)->pMethods->xShmUnmap(real_of(f), del);
-}
-
-/* No xFetch: memory-mapped pages would bypass the write counting. */
-static const sqlite3_io_methods fault_methods = {
-    2,       f_close,  f_read,    f_write,  f_truncate,    f_sync,       f_size,
-    f_lock,  f_unlock, f_check,   f_control, f_sector,     f_caps,       f_shm_map,
-    f_shm_lock, f_shm_barrier, f_shm_unmap, NULL, NULL,
-};
-
-static int f_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags, int *out)
-{
-    struct fault_file *ff = (struct fault_file *)f;
-    int rc;
-
-    (void)vfs;
-    ff->real = (sqlite3_file *)(ff + 1);
-    ff->base.pMethods = NULL;
-    rc = real_vfs->xOpen(real_vfs, name, ff->real, flags, out);
-    if (ff->real->pMethods != NULL)
-        ff->base.pMethods = &fault_methods;
-    return rc;
-}
-
-static int f_delete(sqlite3_vfs *v, const char *n, int sync)
-{
-    (void)v;
-    return real_vfs->xDelete(real_vfs, n, sync);
-}
-static int f_access(sqlite3_vfs *v, const char *n, int flags, int *out)
-{
-    (void)v;
-    return real_vfs->xAccess(real_vfs, n, flags, out);
-}
-static int f_fullpath(sqlite3_vfs *v, const char *n, int len, char *out)
-{
-    (void)v;
-    return real_vfs->xFullPathname(real_vfs, n, len, out);
-}
-static int f_random(sqlite3_vfs *v, int n, char *out)
-{
-    (void)v;
-    return real_vfs->xRandomness(real_vfs, n, out);
-}
-static int f_sleep(sqlite3_vfs *v, int us)
-{
-    (void)v;
-    return real_vfs->xSleep(real_vfs, us);
-}
-static int f_time(sqlite3_vfs *v, double *out)
-{
-    (void)v;
-    return real_vfs->xCurrentTime(real_vfs, out);
-}
-static int f_lasterr(sqlite3_vfs *v, int n, char *out)
-{
-    (void)v;
-    return real_vfs->xGetLastError(real_vfs, n, out);
-}
-static int f_time64(sqlite3_vfs *v, sqlite3_int64 *out)
-{
-    (void)v;
-    return real_vfs->xCurrentTimeInt64(real_vfs, out);
-}
 
 static void install_vfs(void)
 {
-    real_vfs = sqlite3_vfs_find(NULL);
-    assert_non_null(real_vfs);
-    fault_vfs.iVersion = 2;
-    fault_vfs.szOsFile = (int)sizeof(struct fault_file) + real_vfs->szOsFile;
-    fault_vfs.mxPathname = real_vfs->mxPathname;
-    fault_vfs.zName = "faulty";
-    fault_vfs.xOpen = f_open;
-    fault_vfs.xDelete = f_delete;
-    fault_vfs.xAccess = f_access;
-    fault_vfs.xFullPathname = f_fullpath;
-    fault_vfs.xRandomness = f_random;
-    fault_vfs.xSleep = f_sleep;
-    fault_vfs.xCurrentTime = f_time;
-    fault_vfs.xGetLastError = f_lasterr;
-    fault_vfs.xCurrentTimeInt64 = f_time64;
-    assert_int_equal(sqlite3_vfs_register(&fault_vfs, 1), SQLITE_OK);
+    assert_int_equal(vfs_fault_install(NULL), 0);
 }
 
-static void arm(long n, enum fault_kind kind)
+/* A full disk stays full until disarm(); an I/O error happens once. */
+static void arm(long n, enum vfs_fault_kind kind)
 {
-    fault.ops = 0;
-    fault.injected = 0;
-    fault.fail_at = n;
-    fault.kind = kind;
+    struct vfs_fault_spec spec = { kind, n, kind == VFS_FAULT_FULL ? VFS_FAULT_FOREVER : 1 };
+
+    vfs_fault_arm(n > 0 ? &spec : NULL);
 }
 
-static void disarm(void) { fault.fail_at = 0; }
+static void disarm(void) { vfs_fault_disarm(); }
 
 /* ---- fixtures ------------------------------------------------------------ */
 
@@ -332,16 +163,27 @@ static void check_error(int rc, const char *err, const char *what)
 /* Write points of one successful operation, counted by the VFS. */
 #define MEASURE(count, call)      \
     do {                          \
-        arm(0, FAULT_FULL);       \
+        arm(0, VFS_FAULT_FULL);       \
         call;                     \
-        (count) = fault.ops;      \
+        (count) = vfs_fault_points();      \
     } while (0)
 
 /* ---- (a) storing a generated day ------------------------------------------ */
 
+/* A fresh database holding the base day, so that every put_day meets the
+ * same write points (a growing file would move them). */
+static struct store *with_base_day(const struct store_puzzle base[3])
+{
+    char err[STORE_ERR_MAX];
+
+    fresh_db(NULL);
+    struct store *s = open_ok();
+    assert_int_equal(store_put_day(s, base, 3, err, sizeof err), STORE_OK);
+    return s;
+}
+
 static void test_put_day_faults(void **state)
 {
-    struct store *s = open_ok();
     struct store_puzzle base[3], day[3];
     char err[STORE_ERR_MAX], date[11];
     long points;
@@ -349,7 +191,7 @@ static void test_put_day_faults(void **state)
 
     (void)state;
     make_day(base, "2026-12-31", 1);
-    assert_int_equal(store_put_day(s, base, 3, err, sizeof err), STORE_OK);
+    struct store *s = with_base_day(base);
     date_of(0, date);
     make_day(day, date, 2);
     MEASURE(points, assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK));
@@ -358,13 +200,15 @@ static void test_put_day_faults(void **state)
     for (int kind = 0; kind < FAULT_KINDS; kind++) {
         for (long n = 1; n <= points + 1; n++, k++) {
             date_of(k, date);
-            make_day(day, date, (unsigned long)k + 10);
-            arm(n, (enum fault_kind)kind);
+            make_day(day, date, 2);
+            store_close(s);
+            s = with_base_day(base);
+            arm(n, (enum vfs_fault_kind)kind);
             err[0] = '\0';
             int rc = store_put_day(s, day, 3, err, sizeof err);
             disarm();
-            injected_total += fault.injected;
-            if (fault.injected == 0) {
+            injected_total += vfs_fault_injected();
+            if (vfs_fault_injected() == 0) {
                 assert_int_equal(rc, STORE_OK);
                 continue;
             }
@@ -555,12 +399,12 @@ static void test_delivery_faults(void **state)
         for (int kind = 0; kind < FAULT_KINDS; kind++) {
             for (long n = 1; n <= points + 1; n++) {
                 prepare(&sc, (enum op)op, k++);
-                arm(n, (enum fault_kind)kind);
+                arm(n, (enum vfs_fault_kind)kind);
                 err[0] = '\0';
                 int rc = run_op(&sc, (enum op)op, err, sizeof err);
                 disarm();
-                injected_total += fault.injected;
-                if (fault.injected == 0) {
+                injected_total += vfs_fault_injected();
+                if (vfs_fault_injected() == 0) {
                     assert_int_equal(rc, STORE_OK);
                     store_close(sc.s);
                     continue;
@@ -616,7 +460,7 @@ static void test_delivery_faults(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup(test_put_day_faults, fresh_db),
+        cmocka_unit_test(test_put_day_faults),
         cmocka_unit_test(test_delivery_faults),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
