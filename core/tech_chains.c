@@ -60,13 +60,20 @@ struct ch_search {
     unsigned links, kinds;             /* kinds: the strong links allowed */
     tech_cells go[9];                  /* [d-1]: cells whose d has one */
     int max_len;
-    /* the breadth-first walk from one start: visited states as cell sets
-     * per digit ([on][d-1]: bit c of word c / 64), and per state its
-     * parent */
+    int lo, hi;                        /* strong[lo..hi) per node, see below */
+    /* the start of the walk: its cell, digit, the cell's candidates, the
+     * cells it sees, and those of them holding its digit */
+    int s_cell, s_digit;
+    unsigned s_cand;
+    tech_cells s_peers, s_victims;
+    /* the breadth-first walk from one start: visited off states as cell
+     * sets per digit (bit c of word c / 64), on states by node; per state
+     * its parent */
     union {
         tech_cells set;
         uint64_t w[2];
-    } seen[2][9];
+    } off_seen[9];
+    uint64_t on_seen[(CH_NODES + 63) / 64];
     uint16_t parent[CH_STATES];
     uint16_t queue[CH_STATES];
     /* the best chain so far */
@@ -76,8 +83,9 @@ struct ch_search {
 
 enum { CH_KIND_AIC = 0, CH_KIND_LOOP = 1, CH_KIND_PLACE = 2 };
 
-static int node_cell(int n) { return n / 9; }
-static int node_digit(int n) { return n % 9 + 1; }
+/* (unsigned: cheaper than signed division) */
+static int node_cell(int n) { return (int)((unsigned)n / 9u); }
+static int node_digit(int n) { return (int)((unsigned)n % 9u) + 1; }
 
 static int sees(int a, int b)
 {
@@ -245,24 +253,24 @@ static void path_to(const struct ch_search *s, int state, int n, uint16_t *out)
  * links prove too. */
 static int try_end(struct ch_search *s, int start, int state, int n)
 {
-    uint16_t nodes[CH_MAX_LEN] = { 0 };
+    uint16_t nodes[CH_MAX_LEN];
     int v = state / 2, kind = CH_KIND_AIC;
-    int cs = node_cell(start), cv = node_cell(v);
-    int ds = node_digit(start), dv = node_digit(v);
+    int cv = node_cell(v), dv = node_digit(v);
     if (v == start) {
         kind = CH_KIND_PLACE;
-    } else if (cv == cs) {              /* weakly linked in the cell */
+    } else if (cv == s->s_cell) {       /* weakly linked in the cell */
         if (s->links & CH_CELL_WEAK)
             kind = CH_KIND_LOOP;
-        else if (!elim_any(s, start, v))
+        else if (!(s->s_cand & ~(tech_bit(dv) | tech_bit(s->s_digit)) & HUMAN_ALL_DIGITS))
             return 0;
-    } else if (dv == ds) {
-        if (sees(cs, cv) && (s->links & CH_HOUSE_WEAK))
+    } else if (dv == s->s_digit) {
+        if (((s->s_peers >> cv) & 1) && (s->links & CH_HOUSE_WEAK))
             kind = CH_KIND_LOOP;         /* weakly linked in a house */
-        else if (!(tech_peers(cs) & tech_peers(cv) & s->with[ds - 1]))
+        else if (!(tech_peers(cv) & s->s_victims))
             return 0;
-    } else if (!elim_any(s, start, v)) {
-        return 0;
+    } else if (!((s->s_peers >> cv) & 1) ||
+               !((s->s_cand & tech_bit(dv)) || (s->st->cand[cv] & tech_bit(s->s_digit)))) {
+        return 0;           /* nothing sees both ends (elim_any) */
     }
     if (kind == CH_KIND_LOOP) {
         path_to(s, state, n, nodes);
@@ -278,79 +286,86 @@ static int try_end(struct ch_search *s, int start, int state, int n)
     return 1;
 }
 
-static int seen_has(const struct ch_search *s, int on, int d, int cell)
+static int off_seen_has(const struct ch_search *s, int d, int cell)
 {
-    return (int)(s->seen[on][d - 1].w[cell >> 6] >> (cell & 63)) & 1;
+    return (int)(s->off_seen[d - 1].w[cell >> 6] >> (cell & 63)) & 1;
 }
 
-static void seen_add(struct ch_search *s, int on, int d, int cell)
+static void off_seen_add(struct ch_search *s, int d, int cell)
 {
-    s->seen[on][d - 1].w[cell >> 6] |= (uint64_t)1 << (cell & 63);
+    s->off_seen[d - 1].w[cell >> 6] |= (uint64_t)1 << (cell & 63);
 }
 
-/* Breadth first from (start off), up to the best length found so far,
- * level by level (a level's states all have the same length): (u off) ->
- * (v on) along the strong links the search allows, each end tried as it
- * is reached; (u on) -> (w off) along the weak links, those in u's cell
- * first, then the same digit in the cells u sees, in cell order. */
+/* The on states of the strong links of (u off), reached at length n,
+ * queued at *tail and tried as ends.  Returns 1 when one was kept. */
+static inline __attribute__((always_inline)) int expand_off(struct ch_search *s, int start, int u, int n, int *tail)
+{
+    const struct tech_links *g = s->g;
+    int cell_link = (g->kinds[u] & CH_CELL_STRONG) != 0;
+    int end = s->hi ? g->n_strong[u] : g->n_strong[u] - cell_link;
+    for (int i = s->lo ? g->n_strong[u] - cell_link : 0; i < end; i++) {
+        int v = (int)(g->strong[u][i] & ~CH_IN_CELL);
+        uint64_t bit = (uint64_t)1 << (v & 63), *w = &s->on_seen[v >> 6];
+        if (*w & bit)
+            continue;
+        *w |= bit;
+        int to = v * 2 + 1;
+        s->parent[to] = (uint16_t)(u * 2);
+        s->queue[(*tail)++] = (uint16_t)to;
+        if (try_end(s, start, to, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* Breadth first from (start off), up to the best length found so far:
+ * (u off) -> (v on) along the strong links the search allows, each end
+ * tried as it is reached; (u on) -> (w off) along the weak links, those
+ * in u's cell first, then the same digit in the cells u sees, in cell
+ * order.  Only on states are queued: each off state is expanded as soon
+ * as it is reached, which is the order a queue of them would give. */
 static void search_from(struct ch_search *s, int start)
 {
     const struct human_state *st = s->st;
     const struct tech_links *g = s->g;
     int limit = s->best_len ? s->best_len - 1 : s->max_len;
-    int head = 0, tail = 0, len = 1;
-    memset(s->seen, 0, sizeof s->seen);
-    seen_add(s, 0, node_digit(start), node_cell(start));
-    s->queue[tail++] = (uint16_t)(start * 2);
-    /* breadth first: once a level is as long as the limit, so is the rest */
-    for (; head < tail && len < limit; len++) {
-        int level_end = tail;
-        if (len & 1) {        /* off states: their strong links */
-            for (; head < level_end; head++) {
-                int state = s->queue[head], u = state / 2;
-                for (int i = 0; i < g->n_strong[u]; i++) {
-                    unsigned link = g->strong[u][i];
-                    unsigned need = (link & CH_IN_CELL) ? CH_CELL_STRONG : CH_HOUSE_STRONG;
-                    if (!(s->links & need))
-                        continue;
-                    int v = (int)(link & ~CH_IN_CELL), vc = node_cell(v), vd = node_digit(v);
-                    if (seen_has(s, 1, vd, vc))
-                        continue;
-                    seen_add(s, 1, vd, vc);
-                    int to = v * 2 + 1;
-                    s->parent[to] = (uint16_t)state;
-                    s->queue[tail++] = (uint16_t)to;
-                    if (try_end(s, start, to, len + 1))
-                        return;       /* the shortest from this start */
-                }
-            }
-            continue;
-        }
-        if (len + 1 >= limit)
-            break;            /* their off states would not be expanded */
-        for (; head < level_end; head++) {   /* on states: weak links */
+    int head = 0, tail = 0;
+    memset(s->off_seen, 0, sizeof s->off_seen);
+    memset(s->on_seen, 0, sizeof s->on_seen);
+    s->s_cell = node_cell(start);
+    s->s_digit = node_digit(start);
+    s->s_cand = s->st->cand[s->s_cell];
+    s->s_peers = tech_peers(s->s_cell);
+    s->s_victims = s->s_peers & s->with[s->s_digit - 1];
+    off_seen_add(s, s->s_digit, s->s_cell);
+    if (limit < 2 || expand_off(s, start, start, 2, &tail))
+        return;
+    /* on states of length len expand to ends of length len + 2 */
+    for (int len = 2; head < tail && len + 2 <= limit; len += 2) {
+        for (int level_end = tail; head < level_end; head++) {
             int state = s->queue[head], u = state / 2;
             int cell = node_cell(u), d = node_digit(u);
             /* an off state without a strong link the search allows leads
-             * nowhere: it is not queued */
+             * nowhere: it is not expanded */
             if (s->links & CH_CELL_WEAK)
                 for (unsigned m = st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
-                    int e = tech_lowest_digit(m);
-                    if (!(g->kinds[cell * 9 + e - 1] & s->kinds) || seen_has(s, 0, e, cell))
+                    int e = tech_lowest_digit(m), w = cell * 9 + e - 1;
+                    if (!(g->kinds[w] & s->kinds) || off_seen_has(s, e, cell))
                         continue;
-                    seen_add(s, 0, e, cell);
-                    int to = (cell * 9 + e - 1) * 2;
-                    s->parent[to] = (uint16_t)state;
-                    s->queue[tail++] = (uint16_t)to;
+                    off_seen_add(s, e, cell);
+                    s->parent[w * 2] = (uint16_t)state;
+                    if (expand_off(s, start, w, len + 2, &tail))
+                        return;
                 }
             if (!(s->links & CH_HOUSE_WEAK))
                 continue;
-            tech_cells m = tech_peers(cell) & s->go[d - 1] & ~s->seen[0][d - 1].set;
-            s->seen[0][d - 1].set |= m;
+            tech_cells m = tech_peers(cell) & s->go[d - 1] & ~s->off_seen[d - 1].set;
+            s->off_seen[d - 1].set |= m;
             for (; m; m &= m - 1) {
-                int to = (tech_cells_lowest(m) * 9 + d - 1) * 2;
-                s->parent[to] = (uint16_t)state;
-                s->queue[tail++] = (uint16_t)to;
+                int w = tech_cells_lowest(m) * 9 + d - 1;
+                s->parent[w * 2] = (uint16_t)state;
+                if (expand_off(s, start, w, len + 2, &tail))
+                    return;
             }
         }
     }
@@ -484,6 +499,9 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
     }
     unsigned kinds = links & (CH_HOUSE_STRONG | CH_CELL_STRONG);
     s.kinds = kinds;
+    /* a node's house links come first, its cell link (if any) last */
+    s.lo = !(kinds & CH_HOUSE_STRONG);
+    s.hi = (kinds & CH_CELL_STRONG) != 0;
     for (int d = 0; d < 9; d++) {
         s.go[d] = ((kinds & CH_HOUSE_STRONG) ? s.g->house_strong[d] : 0) |
                   ((kinds & CH_CELL_STRONG) ? s.g->bivalue & s.with[d] : 0);
