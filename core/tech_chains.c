@@ -251,39 +251,56 @@ static void path_to(const struct ch_search *s, int state, int n, uint16_t *out)
  * shorter than the best.  Returns 1 when kept.  An open chain proves what
  * its two ends prove (no path needed to judge it); a loop, what its weak
  * links prove too. */
-static int try_end(struct ch_search *s, int start, int state, int n)
+/* What a chain from start ending at (v on) would be: CH_KIND_*, or -1
+ * when its ends prove nothing (a loop is judged later, on its path). */
+static inline int end_kind(const struct ch_search *s, int start, int v)
+{
+    int cv = node_cell(v), dv = node_digit(v);
+    if (v == start)
+        return CH_KIND_PLACE;
+    if (cv == s->s_cell) {              /* weakly linked in the cell */
+        if (s->links & CH_CELL_WEAK)
+            return CH_KIND_LOOP;
+        return (s->s_cand & ~(tech_bit(dv) | tech_bit(s->s_digit)) & HUMAN_ALL_DIGITS)
+                   ? CH_KIND_AIC : -1;
+    }
+    if (dv == s->s_digit) {
+        if (((s->s_peers >> cv) & 1) && (s->links & CH_HOUSE_WEAK))
+            return CH_KIND_LOOP;         /* weakly linked in a house */
+        return (tech_peers(cv) & s->s_victims) ? CH_KIND_AIC : -1;
+    }
+    /* elim_any: something sees both ends */
+    if (!((s->s_peers >> cv) & 1))
+        return -1;
+    return ((s->s_cand & tech_bit(dv)) || (s->st->cand[cv] & tech_bit(s->s_digit)))
+               ? CH_KIND_AIC : -1;
+}
+
+/* A productive end of this kind at state (n nodes): kept when it is a
+ * loop whose path proves something, or not a loop, and shorter than the
+ * best.  Returns 1 when kept. */
+static int keep_end(struct ch_search *s, int state, int n, int kind)
 {
     uint16_t nodes[CH_MAX_LEN];
-    int v = state / 2, kind = CH_KIND_AIC;
-    int cv = node_cell(v), dv = node_digit(v);
-    if (v == start) {
-        kind = CH_KIND_PLACE;
-    } else if (cv == s->s_cell) {       /* weakly linked in the cell */
-        if (s->links & CH_CELL_WEAK)
-            kind = CH_KIND_LOOP;
-        else if (!(s->s_cand & ~(tech_bit(dv) | tech_bit(s->s_digit)) & HUMAN_ALL_DIGITS))
-            return 0;
-    } else if (dv == s->s_digit) {
-        if (((s->s_peers >> cv) & 1) && (s->links & CH_HOUSE_WEAK))
-            kind = CH_KIND_LOOP;         /* weakly linked in a house */
-        else if (!(tech_peers(cv) & s->s_victims))
-            return 0;
-    } else if (!((s->s_peers >> cv) & 1) ||
-               !((s->s_cand & tech_bit(dv)) || (s->st->cand[cv] & tech_bit(s->s_digit)))) {
-        return 0;           /* nothing sees both ends (elim_any) */
-    }
-    if (kind == CH_KIND_LOOP) {
-        path_to(s, state, n, nodes);
-        if (!loop_concludes(s, nodes, n))
-            return 0;
-    }
+    path_to(s, state, n, nodes);
+    if (kind == CH_KIND_LOOP && !loop_concludes(s, nodes, n))
+        return 0;
     if (s->best_len && n >= s->best_len)
         return 0;
-    path_to(s, state, n, nodes);
     s->best_len = n;
     s->best_kind = kind;
     memcpy(s->best, nodes, (size_t)n * sizeof nodes[0]);
     return 1;
+}
+
+/* A chain ending at state (v on) from start: kept when productive and
+ * shorter than the best.  Returns 1 when kept.  An open chain proves what
+ * its two ends prove (no path needed to judge it); a loop, what its weak
+ * links prove too. */
+static inline int try_end(struct ch_search *s, int start, int state, int n)
+{
+    int kind = end_kind(s, start, state / 2);
+    return kind >= 0 && keep_end(s, state, n, kind);
 }
 
 static int off_seen_has(const struct ch_search *s, int d, int cell)
