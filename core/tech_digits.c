@@ -179,8 +179,8 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
          * than any: forget everything */
         memo_reset(memo);
         memo->version = v < TECH_MEMO_VERSIONS ? v : 0;
-        for (int i = 0; i <= memo->version + 1; i++)
-            memo->since[i] = 0;
+        for (int i = 0; i <= memo->version; i++)
+            memo->changed[i] = 0;
         tech_digits_build(st, &memo->dg);
         houses_build(st, &memo->hv);
     } else {
@@ -207,11 +207,9 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
             memo->house_changed[__builtin_ctz(houses)] = v;
         for (; digits; digits &= digits - 1)
             memo->digit_changed[__builtin_ctz(digits)] = v;
-        for (int i = 0; i <= memo->synced; i++)
-            memo->since[i] |= cells;
-        for (int i = memo->synced + 1; i <= v; i++)
-            memo->since[i] = cells;
-        memo->since[v + 1] = 0;
+        for (int i = memo->synced + 1; i < v; i++)
+            memo->changed[i] = 0;
+        memo->changed[v] = cells;
     }
     memcpy(memo->cand, st->cand, sizeof memo->cand);
     memcpy(memo->value, st->value, sizeof memo->value);
@@ -232,7 +230,12 @@ uint32_t tech_memo_houses_since(const struct tech_ctx *ctx, int slot, int d)
 tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot)
 {
     const struct tech_memo *m = tech_memo_of(ctx);
-    return tech_memo_cells_since(ctx, m ? m->whole[slot] : 0);
+    if (!m || !m->whole[slot])
+        return ~(tech_cells)0;
+    tech_cells changed = 0;
+    for (int v = m->whole[slot]; v <= m->version; v++)
+        changed |= m->changed[v];
+    return changed;
 }
 
 

@@ -175,9 +175,7 @@ struct tech_memo {
     uint16_t synced;                       /* version of the copy, or NEVER */
     uint16_t cand[GRID_CELLS];             /* the copy */
     uint8_t value[GRID_CELLS];
-    /* [v]: the cells found changed at versions v and later (0 past the
-     * copy's): what changed since a stamp v */
-    tech_cells since[TECH_MEMO_VERSIONS + 1];
+    tech_cells changed[TECH_MEMO_VERSIONS];   /* [v]: found at version v */
     uint16_t house_changed[TECH_HOUSES];   /* version of the last change */
     uint16_t digit_changed[9];             /* [d-1]: where d can be or is */
     uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
@@ -286,26 +284,6 @@ static inline uint32_t tech_memo_dirty(const struct tech_ctx *ctx, int slot)
 /* The cells changed since the technique of slot last found nothing on
  * the whole grid; every cell when it has no such record (or no memo). */
 tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot);
-
-/* The cells changed since stamp (a failed[][] entry; every cell for 0,
- * never searched, or without a memo). */
-static inline tech_cells tech_memo_cells_since(const struct tech_ctx *ctx,
-                                               unsigned stamp)
-{
-    const struct tech_memo *m = tech_memo_of(ctx);
-    if (!m || !stamp)
-        return ~(tech_cells)0;
-    return stamp <= (unsigned)m->version + 1 ? m->since[stamp] : 0;
-}
-
-/* The cells changed since the technique of slot last searched house h
- * in vain (every cell when it never did, or without a memo). */
-static inline tech_cells tech_memo_house_cells_since(const struct tech_ctx *ctx,
-                                                     int slot, int h)
-{
-    const struct tech_memo *m = tech_memo_of(ctx);
-    return tech_memo_cells_since(ctx, m ? m->failed[slot][h] : 0);
-}
 
 /* The technique of slot found nothing on the whole grid. */
 static inline void tech_memo_whole_failed(struct tech_ctx *ctx, int slot)

@@ -115,8 +115,9 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
+    uint32_t dirty = tech_memo_dirty(ctx, TECH_MEMO_POINTING) >> TECH_BOX(0);
     for (int b = 0; b < 9; b++) {
-        if (tech_memo_house_clean(ctx, TECH_MEMO_POINTING, TECH_BOX(b)))
+        if (!(dirty & (1u << b)))
             continue;
         unsigned rows[3], cols[3], all = 0;
         for (int k = 0; k < 3; k++) {
@@ -147,8 +148,9 @@ int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
+    uint32_t dirty = tech_memo_dirty(ctx, TECH_MEMO_CLAIMING);
     for (int h = 0; h < 18; h++) {
-        if (tech_memo_house_clean(ctx, TECH_MEMO_CLAIMING, h))
+        if (!(dirty & (1u << h)))
             continue;
         int cols = h >= 9, l = h % 9;
         unsigned in_box[3], all = 0;
@@ -265,23 +267,11 @@ static int locked_in_segment(const struct human_state *st,
     return 0;
 }
 
-/* The positions in box b of the cells of set. */
-static unsigned box_positions(tech_cells set, int b)
-{
-    int first = b / 3 * 27 + b % 3 * 3;
-    unsigned m = 0;
-    for (int r = 0; r < 3; r++)
-        m |= (unsigned)(set >> (first + 9 * r)) % 8 << (3 * r);
-    return m;
-}
-
 /* Whether segment seg (positions of box b) may hold a locked set of n
- * cells: n of its cells hold 2..n digits (fit), and one of those changed
- * since the box was searched in vain (new): a set of unchanged cells was
- * there then, and removed nothing (candidates only go). */
-static int segment_may_lock(unsigned fit, unsigned new, unsigned seg, int n)
+ * cells: n of its cells hold 2..n digits (fit). */
+static int segment_may_lock(unsigned fit, unsigned seg, int n)
 {
-    return tech_count(fit & seg) >= n && (fit & seg & new);
+    return tech_count(fit & seg) >= n;
 }
 
 static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
@@ -298,13 +288,12 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
             int c = tech_count(hv->cand[TECH_BOX(b)][i] & HUMAN_ALL_DIGITS);
             fit |= c >= 2 && c <= n ? 1u << i : 0;
         }
-        unsigned new = box_positions(tech_memo_house_cells_since(ctx, slot, TECH_BOX(b)), b);
-        for (int k = 0; k < 3 && (fit & new); k++) {
+        for (int k = 0; k < 3 && tech_count(fit) >= n; k++) {
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
             unsigned rseg = 7u << (3 * k), cseg = 0x49u << k;
-            if ((segment_may_lock(fit, new, rseg, n) &&
+            if ((segment_may_lock(fit, rseg, n) &&
                  locked_in_segment(st, step, tech_ctx_segs(ctx), b, 0, row, b % 3, rseg, n)) ||
-                (segment_may_lock(fit, new, cseg, n) &&
+                (segment_may_lock(fit, cseg, n) &&
                  locked_in_segment(st, step, tech_ctx_segs(ctx), b, 1, col, b / 3, cseg, n)))
                 return 1;
         }

@@ -219,14 +219,9 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
                 continue;
             s.house = h;
             s.cand = s.hv->cand[h];
-            /* naked: size cells of 2..size digits, and another with some;
-             * one of them changed since the house was searched in vain
-             * (a subset of unchanged cells was there, and removed
-             * nothing: candidates only go) */
+            /* naked: size cells of 2..size digits, and another with some */
             if (!hidden && (!at_least(fits & tech_house_set[h], size) ||
-                            !at_least(counts[0] & tech_house_set[h], size + 1) ||
-                            !(fits & tech_house_set[h] &
-                              tech_memo_house_cells_since(ctx, slot, h)))) {
+                            !at_least(counts[0] & tech_house_set[h], size + 1))) {
                 tech_memo_house_failed(ctx, slot, h);
                 continue;
             }
