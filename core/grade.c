@@ -63,18 +63,21 @@ static int weight_of(int (*find)(const struct human_state *,
     return 0;
 }
 
-/* Effort of solving st with singles only, in HoDoKu's order. */
-static int singles_effort(struct human_state *st)
+#define SINGLE_KINDS (sizeof hodoku_singles / sizeof hodoku_singles[0])
+
+/* Effort of solving st with singles only, in HoDoKu's order; weight[k]
+ * is hodoku_singles[k]'s. */
+static int singles_effort(struct human_state *st, const int *weight)
 {
     struct human_step step;
     int effort = 0, found = 1;
     step.flags = 0;
     while (found) {
         found = 0;
-        for (size_t k = 0; k < sizeof hodoku_singles / sizeof hodoku_singles[0]; k++) {
+        for (size_t k = 0; k < SINGLE_KINDS; k++) {
             tech_step_reset(&step);
             if (hodoku_singles[k](st, &step)) {
-                effort += weight_of(hodoku_singles[k]);
+                effort += weight[k];
                 human_apply(st, &step);
                 found = 1;
                 break;
@@ -94,12 +97,13 @@ struct run {
     struct human_state start;   /* where the current run of singles began */
     int in_singles;
     int group;
+    int weight[SINGLE_KINDS];   /* of hodoku_singles[], looked up once */
 };
 
 static void close_singles(struct run *r)
 {
     if (r->in_singles)
-        r->g->effort += singles_effort(&r->start);
+        r->g->effort += singles_effort(&r->start, r->weight);
     r->in_singles = 0;
 }
 
@@ -131,6 +135,8 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
     struct run r = { .g = out, .in_singles = 0, .group = HUMAN_GROUP_EASY };
+    for (size_t k = 0; k < SINGLE_KINDS; k++)
+        r.weight[k] = weight_of(hodoku_singles[k]);
     memset(out, 0, sizeof *out);
     out->hardest = -1;
     out->tier = GRADE_UNRATED;

@@ -81,37 +81,40 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->digit_changed, 0, sizeof memo->digit_changed);
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
+    memset(memo->dirty, 0xFF, sizeof memo->dirty);
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;
 }
 
 /* The cells whose candidates or value differ from the copy, as a set
- * (bit c of word c / 64): compared eight bytes at a time. */
+ * (bit c of word c / 64): compared eight bytes at a time (cell 80, the
+ * last, alone). */
 static void memo_diff(const struct tech_memo *memo, const struct human_state *st,
                       uint64_t diff[2])
 {
+    enum { LAST = GRID_CELLS - 1 };
     diff[0] = diff[1] = 0;
-    for (int c = 0; c < GRID_CELLS; c += 4) {
-        uint64_t a = 0, b = 0;
-        int n = GRID_CELLS - c < 4 ? GRID_CELLS - c : 4;
-        memcpy(&a, &memo->cand[c], (size_t)n * sizeof memo->cand[0]);
-        memcpy(&b, &st->cand[c], (size_t)n * sizeof st->cand[0]);
+    for (int c = 0; c < LAST; c += 4) {
+        uint64_t a, b;
+        memcpy(&a, &memo->cand[c], sizeof a);
+        memcpy(&b, &st->cand[c], sizeof b);
         if (a != b)
-            for (int k = 0; k < n; k++)
+            for (int k = 0; k < 4; k++)
                 if (memo->cand[c + k] != st->cand[c + k])
                     diff[(c + k) >> 6] |= (uint64_t)1 << ((c + k) & 63);
     }
-    for (int c = 0; c < GRID_CELLS; c += 8) {
-        uint64_t a = 0, b = 0;
-        int n = GRID_CELLS - c < 8 ? GRID_CELLS - c : 8;
-        memcpy(&a, &memo->value[c], (size_t)n);
-        memcpy(&b, &st->value[c], (size_t)n);
+    for (int c = 0; c < LAST; c += 8) {
+        uint64_t a, b;
+        memcpy(&a, &memo->value[c], sizeof a);
+        memcpy(&b, &st->value[c], sizeof b);
         if (a != b)
-            for (int k = 0; k < n; k++)
+            for (int k = 0; k < 8; k++)
                 if (memo->value[c + k] != st->value[c + k])
                     diff[(c + k) >> 6] |= (uint64_t)1 << ((c + k) & 63);
     }
+    if (memo->cand[LAST] != st->cand[LAST] || memo->value[LAST] != st->value[LAST])
+        diff[LAST >> 6] |= (uint64_t)1 << (LAST & 63);
 }
 
 static void houses_build(const struct human_state *st, struct tech_houses *hv)
@@ -145,6 +148,12 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
     m->hv.cand[TECH_BOX(b)][bp] = (uint16_t)now;
     if (m->value[c] != st->value[c]) {
         const int hs[3] = { TECH_ROW(r), TECH_COL(col), TECH_BOX(b) };
+        if (!m->value[c]) {
+            /* a digit placed (the solving loop only ever places) */
+            for (int k = 0; k < 3; k++)
+                m->hv.placed[hs[k]] = (uint16_t)(m->hv.placed[hs[k]] | tech_bit(st->value[c]));
+            return;
+        }
         for (int k = 0; k < 3; k++) {
             unsigned placed = 0;
             for (int i = 0; i < 9; i++) {
@@ -154,6 +163,12 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
             m->hv.placed[hs[k]] = (uint16_t)placed;
         }
     }
+}
+
+/* 1 for the slots searched digit by digit (tech_digits.h's list). */
+static int memo_by_digit(int slot)
+{
+    return slot >= TECH_MEMO_FISH_2 && slot <= TECH_MEMO_X_CHAIN;
 }
 
 void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
@@ -185,9 +200,12 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
                 digits |= memo->value[c] ? tech_bit(memo->value[c]) : 0;
                 digits |= st->value[c] ? tech_bit(st->value[c]) : 0;
             }
+        digits &= HUMAN_ALL_DIGITS;
+        for (int s = 0; s < TECH_MEMO_SLOTS; s++)
+            memo->dirty[s] |= memo_by_digit(s) ? digits : houses;
         for (; houses; houses &= houses - 1)
             memo->house_changed[__builtin_ctz(houses)] = v;
-        for (digits &= HUMAN_ALL_DIGITS; digits; digits &= digits - 1)
+        for (; digits; digits &= digits - 1)
             memo->digit_changed[__builtin_ctz(digits)] = v;
         for (int i = memo->synced + 1; i < v; i++)
             memo->changed[i] = 0;
@@ -258,10 +276,27 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
     return ctx->counts;
 }
 
+/* The same as tech_segs_build, from the grid's rows and columns (their
+ * candidates already 0 where a digit is placed). */
+static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
+{
+    for (int cols = 0; cols < 2; cols++)
+        for (int l = 0; l < 9; l++)
+            for (int k = 0; k < 3; k++) {
+                const uint16_t *p = &hv->cand[9 * cols + l][3 * k];
+                sg->cand[cols][l][k] = (p[0] | p[1] | p[2]) & HUMAN_ALL_DIGITS;
+                sg->twice[cols][l][k] = ((p[0] & p[1]) | (p[2] & (p[0] | p[1]))) &
+                                        HUMAN_ALL_DIGITS;
+            }
+}
+
 const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
 {
     if (!ctx->have_segs) {
-        tech_segs_build(ctx->st, &ctx->segs);
+        if (ctx->memo)
+            segs_from_houses(tech_ctx_houses(ctx), &ctx->segs);
+        else
+            tech_segs_build(ctx->st, &ctx->segs);
         ctx->have_segs = 1;
     }
     return &ctx->segs;

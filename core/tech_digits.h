@@ -179,6 +179,10 @@ struct tech_memo {
     uint16_t house_changed[TECH_HOUSES];   /* version of the last change */
     uint16_t digit_changed[9];             /* [d-1]: where d can be or is */
     uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
+    /* per slot searched by house (bit h) or by digit (bit d - 1): the
+     * units changed since the slot last searched them in vain (the same
+     * as the stamps, as one mask) */
+    uint32_t dirty[TECH_MEMO_SLOTS];
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
     /* the grid's per-digit positions and houses, kept up to date by each
@@ -257,11 +261,24 @@ static inline int tech_memo_house_clean(const struct tech_ctx *ctx, int slot, in
     return m && m->failed[slot][h] > m->house_changed[h];
 }
 
-/* The technique of slot searched house h in vain. */
+/* The technique of slot searched house h in vain (after looking at the
+ * grid as it is now: the memo is brought up to date first). */
 static inline void tech_memo_house_failed(struct tech_ctx *ctx, int slot, int h)
 {
-    if (ctx->memo)
-        ctx->memo->failed[slot][h] = (uint16_t)(ctx->memo->version + 1);
+    struct tech_memo *m = tech_memo_of(ctx);
+    if (m) {
+        m->failed[slot][h] = (uint16_t)(m->version + 1);
+        m->dirty[slot] &= ~(1u << h);
+    }
+}
+
+/* The houses (bit h) of a slot searched by house, or the digits (bit
+ * d - 1) of one searched by digit, that are not clean: a whole search's
+ * tech_memo_house_clean (or _digit_clean) at once. */
+static inline uint32_t tech_memo_dirty(const struct tech_ctx *ctx, int slot)
+{
+    const struct tech_memo *m = tech_memo_of(ctx);
+    return m ? m->dirty[slot] : ~0u;
 }
 
 /* The cells changed since the technique of slot last found nothing on
@@ -288,8 +305,11 @@ uint32_t tech_memo_houses_since(const struct tech_ctx *ctx, int slot, int d);
 
 static inline void tech_memo_digit_failed(struct tech_ctx *ctx, int slot, int d)
 {
-    if (ctx->memo)
-        ctx->memo->failed[slot][d - 1] = (uint16_t)(ctx->memo->version + 1);
+    struct tech_memo *m = tech_memo_of(ctx);
+    if (m) {
+        m->failed[slot][d - 1] = (uint16_t)(m->version + 1);
+        m->dirty[slot] &= ~(1u << (d - 1));
+    }
 }
 
 /* The per-digit positions of ctx->st (built on the first call). */

@@ -115,8 +115,9 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
+    uint32_t dirty = tech_memo_dirty(ctx, TECH_MEMO_POINTING) >> TECH_BOX(0);
     for (int b = 0; b < 9; b++) {
-        if (tech_memo_house_clean(ctx, TECH_MEMO_POINTING, TECH_BOX(b)))
+        if (!(dirty & (1u << b)))
             continue;
         unsigned rows[3], cols[3], all = 0;
         for (int k = 0; k < 3; k++) {
@@ -147,8 +148,9 @@ int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
+    uint32_t dirty = tech_memo_dirty(ctx, TECH_MEMO_CLAIMING);
     for (int h = 0; h < 18; h++) {
-        if (tech_memo_house_clean(ctx, TECH_MEMO_CLAIMING, h))
+        if (!(dirty & (1u << h)))
             continue;
         int cols = h >= 9, l = h % 9;
         unsigned in_box[3], all = 0;
@@ -265,18 +267,34 @@ static int locked_in_segment(const struct human_state *st,
     return 0;
 }
 
+/* Whether segment seg (positions of box b) may hold a locked set of n
+ * cells: n of its cells hold 2..n digits (fit). */
+static int segment_may_lock(unsigned fit, unsigned seg, int n)
+{
+    return tech_count(fit & seg) >= n;
+}
+
 static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
 {
     const struct human_state *st = ctx->st;
-    const struct tech_segs *sg = tech_ctx_segs(ctx);
+    const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 2 ? TECH_MEMO_LOCKED_2 : TECH_MEMO_LOCKED_3;
+    uint32_t dirty = tech_memo_dirty(ctx, slot) >> TECH_BOX(0);
     for (int b = 0; b < 9; b++) {
-        if (tech_memo_house_clean(ctx, slot, TECH_BOX(b)))
+        if (!(dirty & (1u << b)))
             continue;
-        for (int k = 0; k < 3; k++) {
+        unsigned fit = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = tech_count(hv->cand[TECH_BOX(b)][i] & HUMAN_ALL_DIGITS);
+            fit |= c >= 2 && c <= n ? 1u << i : 0;
+        }
+        for (int k = 0; k < 3 && tech_count(fit) >= n; k++) {
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
-            if (locked_in_segment(st, step, sg, b, 0, row, b % 3, 7u << (3 * k), n) ||
-                locked_in_segment(st, step, sg, b, 1, col, b / 3, 0x49u << k, n))
+            unsigned rseg = 7u << (3 * k), cseg = 0x49u << k;
+            if ((segment_may_lock(fit, rseg, n) &&
+                 locked_in_segment(st, step, tech_ctx_segs(ctx), b, 0, row, b % 3, rseg, n)) ||
+                (segment_may_lock(fit, cseg, n) &&
+                 locked_in_segment(st, step, tech_ctx_segs(ctx), b, 1, col, b / 3, cseg, n)))
                 return 1;
         }
         tech_memo_house_failed(ctx, slot, TECH_BOX(b));

@@ -212,9 +212,10 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     if (size == 2)
         fits = counts[2];
     int slot = (hidden ? TECH_MEMO_HIDDEN_2 : TECH_MEMO_NAKED_2) + size - 2;
+    uint32_t dirty = tech_memo_dirty(ctx, slot);
     for (int o = 0; o < 3; o++) {
         for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
-            if (tech_memo_house_clean(ctx, slot, h))
+            if (!(dirty & (1u << h)))
                 continue;
             s.house = h;
             s.cand = s.hv->cand[h];
