@@ -202,6 +202,18 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st);
 static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx);
 
 /*
+ * The first single-digit pattern of each kind (Skyscraper, 2-String Kite,
+ * Turbot Fish: tech_single_digit.c) of each digit, found by one pass over
+ * the digit's pairs of strong links for the rows of one search: [kind]
+ * digits known (bit d-1), those with one, and the pattern (its two links'
+ * houses, its four cells).
+ */
+struct tech_sdp {
+    uint16_t known[3], found[3];
+    struct { uint8_t house[2], chain[4]; } first[3][9];
+};
+
+/*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
  * for one search, so it cannot go stale; public find functions make their
@@ -218,6 +230,7 @@ struct tech_ctx {
     struct tech_segs segs;
     struct tech_links links;
     struct tech_rects rects;
+    struct tech_sdp sdp;
 };
 
 /* The memo of ctx brought up to date, or NULL. */
@@ -238,6 +251,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->have_links = 0;
     ctx->have_rects = 0;
     ctx->have_counts = 0;
+    ctx->sdp.known[0] = ctx->sdp.known[1] = ctx->sdp.known[2] = 0;
     ctx->have_houses = 0;
 }
 
