@@ -141,6 +141,7 @@ enum tech_memo_slot {
     /* whole grid */
     TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING, TECH_MEMO_WXYZ_WING,
     TECH_MEMO_VWXYZ_WING, TECH_MEMO_XY_CHAIN, TECH_MEMO_ALS_XZ,
+    TECH_MEMO_W_WING,
     /* by house, read alone: candidates only go (see above) */
     TECH_MEMO_POINTING, TECH_MEMO_CLAIMING, TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,

@@ -162,17 +162,41 @@ static int w_wing_found(const struct human_state *st, struct human_step *step,
 
 struct strong_link {
     uint8_t house, end[2];
+    uint8_t fresh;               /* its house changed since the last search */
 };
 
+/* The strong links of digit d + 1 in house order (fresh: the house has a
+ * cell in changed). */
+static void collect_strong_links(const struct tech_digits *dg, int d, tech_cells changed,
+                                 struct strong_link links[TECH_HOUSES], int *n)
+{
+    *n = 0;
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned pos = dg->pos[d][h];
+        if (tech_count(pos) != 2)
+            continue;
+        struct strong_link *l = &links[(*n)++];
+        l->house = (uint8_t)h;
+        l->end[0] = tech_house_cells[h][tech_lowest(pos)];
+        l->end[1] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
+        l->fresh = (changed & tech_house_set[h]) != 0;
+    }
+}
+
+/* A W-Wing's pattern is its two cells and the link's house: after a
+ * search found nothing, a pair of unchanged cells needs a link in a
+ * changed house (fresh: a or b changed). */
 static int w_wing_pair(const struct human_state *st, struct human_step *step,
                        const struct strong_link links[9][TECH_HOUSES],
-                       const int n_links[9], int a, int b)
+                       const int n_links[9], int a, int b, int fresh)
 {
     tech_cells pa = tech_peers(a), pb = tech_peers(b);
     for (unsigned m = st->cand[a]; m; m &= m - 1) {
         int y = tech_lowest_digit(m);
         for (int i = 0; i < n_links[y - 1]; i++) {
             const struct strong_link *l = &links[y - 1][i];
+            if (!fresh && !l->fresh)
+                continue;
             for (int swap = 0; swap < 2; swap++) {
                 int s = l->end[swap], t = l->end[!swap];
                 if (s == a || s == b || t == a || t == b ||
@@ -186,6 +210,8 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+/* Pairs of cells in cell order; the second holds the same two digits as
+ * the first (the cells holding both of them) and does not see it. */
 int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
@@ -195,26 +221,28 @@ int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     if (!bivalue)
         return 0;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    for (int d = 0; d < 9; d++)
-        for (int h = 0; h < TECH_HOUSES; h++) {
-            unsigned pos = dg->pos[d][h];
-            if (tech_count(pos) != 2)
-                continue;
-            struct strong_link *l = &links[d][n_links[d]++];
-            l->house = (uint8_t)h;
-            l->end[0] = tech_house_cells[h][tech_lowest(pos)];
-            l->end[1] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
-        }
+    tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_W_WING);
+    unsigned have = 0;           /* digits whose links are collected */
     for (tech_cells sa = bivalue; sa; sa &= sa - 1) {
         int a = tech_cells_lowest(sa);
-        tech_cells others = bivalue & ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
+        unsigned pair = st->cand[a];
+        tech_cells others = bivalue & dg->cells[tech_lowest(pair)] &
+                            dg->cells[tech_lowest(pair & (pair - 1))] &
+                            ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
+        if (others && (pair & ~have)) {
+            for (unsigned m = pair & ~have; m; m &= m - 1)
+                collect_strong_links(dg, tech_lowest(m), changed, links[tech_lowest(m)],
+                                     &n_links[tech_lowest(m)]);
+            have |= pair;
+        }
         for (tech_cells sb = others; sb; sb &= sb - 1) {
             int b = tech_cells_lowest(sb);
-            if (st->cand[b] == st->cand[a] &&
-                w_wing_pair(st, step, links, n_links, a, b))
+            int fresh = (changed & (tech_cell_bit(a) | tech_cell_bit(b))) != 0;
+            if (w_wing_pair(st, step, links, n_links, a, b, fresh))
                 return 1;
         }
     }
+    tech_memo_whole_failed(ctx, TECH_MEMO_W_WING);
     tech_step_reset(step);
     return 0;
 }
