@@ -14,18 +14,16 @@
  */
 #include "tech_digits.h"
 
-/* Eliminates z from the cells seeing every cell of cells (none of them). */
+/* Eliminates z from the cells seeing every cell of cells (none of them);
+ * with: the cells holding z. */
 static void eliminate_seen_by(struct human_step *step, const struct human_state *st,
-                              int z, const uint8_t *cells, int n)
+                              tech_cells with, int z, const uint8_t *cells, int n)
 {
-    tech_cells common = ~(tech_cells)0;
+    tech_cells common = with;
     for (int k = 0; k < n; k++)
         common &= tech_peers(cells[k]);
-    for (tech_cells s = common; s; s &= s - 1) {
-        int cell = tech_cells_lowest(s);
-        if (cell < GRID_CELLS)
-            tech_eliminate(step, st, cell, z);
-    }
+    for (tech_cells s = common; s; s &= s - 1)
+        tech_eliminate(step, st, tech_cells_lowest(s), z);
 }
 
 static void say_cell_digits(struct human_step *step, const struct human_state *st,
@@ -38,10 +36,11 @@ static void say_cell_digits(struct human_step *step, const struct human_state *s
 }
 
 static int wing_found(const struct human_state *st, struct human_step *step,
-                      const char *name, const uint8_t cells[3], int z, int xyz)
+                      const char *name, const uint8_t cells[3], tech_cells with,
+                      int z, int xyz)
 {
     tech_step_reset(step);
-    eliminate_seen_by(step, st, z, xyz ? cells : cells + 1, xyz ? 3 : 2);
+    eliminate_seen_by(step, st, with, z, xyz ? cells : cells + 1, xyz ? 3 : 2);
     if (step->n_elim == 0)
         return 0;
     for (int k = 0; k < 3; k++)
@@ -58,6 +57,21 @@ static int wing_found(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
+/* The bivalue cells that can be a pincer of a pivot holding pm: sharing
+ * one digit with it (XY-Wing: one of its two, not both), or holding two of
+ * its three (XYZ-Wing). */
+static tech_cells pincer_cells(const struct tech_digits *dg, tech_cells bivalue,
+                               unsigned pm, int xyz)
+{
+    unsigned rest = pm & (pm - 1);
+    tech_cells ca = dg->cells[tech_lowest(pm)], cb = dg->cells[tech_lowest(rest)];
+    if (!xyz)
+        return bivalue & (ca ^ cb);
+    rest &= rest - 1;
+    tech_cells cc = dg->cells[tech_lowest(rest)];
+    return bivalue & ((ca & cb) | (ca & cc) | (cb & cc));
+}
+
 /* A wing's pattern is its three cells: after a search found nothing,
  * only pivots that changed or see a changed cell (a pincer) are tried. */
 static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
@@ -66,6 +80,7 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
     int slot = xyz ? TECH_MEMO_XYZ_WING : TECH_MEMO_XY_WING;
     uint8_t pincer[20];
     const tech_cells *counts = tech_ctx_counts(ctx);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells bivalue = counts[2];
     tech_cells pivots = counts[xyz ? 3 : 2], changed = tech_memo_changed(ctx, slot);
     if (~changed) {
@@ -78,12 +93,9 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
         int pivot = tech_cells_lowest(pivots);
         unsigned pm = st->cand[pivot];
         int n = 0;
-        for (tech_cells s = tech_peers(pivot) & bivalue; s; s &= s - 1) {
-            int c = tech_cells_lowest(s);
-            unsigned cm = st->cand[c];
-            if (xyz ? (cm & pm) == cm : tech_count(cm & pm) == 1)
-                pincer[n++] = (uint8_t)c;
-        }
+        for (tech_cells s = tech_peers(pivot) & pincer_cells(dg, bivalue, pm, xyz);
+             s; s &= s - 1)
+            pincer[n++] = (uint8_t)tech_cells_lowest(s);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 unsigned a = st->cand[pincer[i]], b = st->cand[pincer[j]];
@@ -93,7 +105,7 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
                     continue;
                 uint8_t cells[3] = { (uint8_t)pivot, pincer[i], pincer[j] };
                 if (wing_found(st, step, xyz ? "XYZ-Wing" : "XY-Wing", cells,
-                               tech_lowest_digit(zm), xyz))
+                               dg->cells[tech_lowest(zm)], tech_lowest_digit(zm), xyz))
                     return 1;
             }
         }
@@ -131,12 +143,13 @@ int tech_find_xyz_wing(const struct human_state *st, struct human_step *step)
  * the strong link on y in house h with ends p (seeing a) and q (seeing
  * b). */
 static int w_wing_found(const struct human_state *st, struct human_step *step,
-                        int a, int b, int y, int h, int p, int q)
+                        const struct tech_digits *dg, int a, int b, int y, int h,
+                        int p, int q)
 {
     int x = tech_lowest_digit(st->cand[a] & ~tech_bit(y));
     uint8_t ends[2] = { (uint8_t)a, (uint8_t)b };
     tech_step_reset(step);
-    eliminate_seen_by(step, st, x, ends, 2);
+    eliminate_seen_by(step, st, dg->cells[x - 1], x, ends, 2);
     if (step->n_elim == 0)
         return 0;
     tech_cause_mask(step, st, a, st->cand[a]);
@@ -187,6 +200,7 @@ static void collect_strong_links(const struct tech_digits *dg, int d, tech_cells
  * search found nothing, a pair of unchanged cells needs a link in a
  * changed house (fresh: a or b changed). */
 static int w_wing_pair(const struct human_state *st, struct human_step *step,
+                       const struct tech_digits *dg,
                        const struct strong_link links[9][TECH_HOUSES],
                        const int n_links[9], int a, int b, int fresh)
 {
@@ -202,7 +216,7 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
                 if (s == a || s == b || t == a || t == b ||
                     !(pa & tech_cell_bit(s)) || !(pb & tech_cell_bit(t)))
                     continue;
-                if (w_wing_found(st, step, a, b, y, l->house, s, t))
+                if (w_wing_found(st, step, dg, a, b, y, l->house, s, t))
                     return 1;
             }
         }
@@ -238,7 +252,7 @@ int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
         for (tech_cells sb = others; sb; sb &= sb - 1) {
             int b = tech_cells_lowest(sb);
             int fresh = (changed & (tech_cell_bit(a) | tech_cell_bit(b))) != 0;
-            if (w_wing_pair(st, step, links, n_links, a, b, fresh))
+            if (w_wing_pair(st, step, dg, links, n_links, a, b, fresh))
                 return 1;
         }
     }
