@@ -8,6 +8,8 @@
 
 #include "tech.h"
 
+#include <string.h>
+
 /* A set of cells, bit i for cell i (a compiler extension that GCC and
  * Clang both have: one register pair instead of loops over 81 cells). */
 __extension__ typedef unsigned __int128 tech_cells;
@@ -215,6 +217,15 @@ struct tech_sdp {
 };
 
 /*
+ * Which digits have a pattern of each colouring row (trap, wrap, multi 1,
+ * multi 2: tech_colouring.c), found by one look at the digit's clusters
+ * for the rows of one search: [row] digits known (bit d-1), those with one.
+ */
+struct tech_colour {
+    uint16_t known[4], found[4];
+};
+
+/*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
  * for one search, so it cannot go stale; public find functions make their
@@ -232,6 +243,7 @@ struct tech_ctx {
     struct tech_links links;
     struct tech_rects rects;
     struct tech_sdp sdp;
+    struct tech_colour colour;
 };
 
 /* The memo of ctx brought up to date, or NULL. */
@@ -253,6 +265,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->have_rects = 0;
     ctx->have_counts = 0;
     ctx->sdp.known[0] = ctx->sdp.known[1] = ctx->sdp.known[2] = 0;
+    memset(ctx->colour.known, 0, sizeof ctx->colour.known);
     ctx->have_houses = 0;
 }
 
