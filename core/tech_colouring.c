@@ -455,31 +455,32 @@ int tech_find_multi_colour_2(const struct human_state *st,
     return tech_find_multi_colour_2_ctx(&ctx, step);
 }
 
-/* Remote pairs: the cells holding exactly pair, linked when they see
- * each other.  A cell seeing both colours of a cluster loses both digits,
- * when the shortest chain between them has four cells or more (two make
- * a naked pair, or an XY-chain's job). */
+/* Remote pairs: the cells holding exactly pair (cells), linked when they
+ * see each other.  A cell seeing both colours of a cluster loses both
+ * digits, when the shortest chain between them has four cells or more
+ * (two make a naked pair, or an XY-chain's job).  A cluster none of whose
+ * cells changed since a search found nothing (changed) is the same
+ * cluster, and removed nothing. */
 static int remote_pair_for(const struct human_state *st, struct human_step *step,
-                           unsigned pair)
+                           unsigned pair, tech_cells cells, tech_cells changed)
 {
     struct graph g;
-    uint8_t chain[GRID_CELLS], path[GRID_CELLS], cells[GRID_CELLS];
+    uint8_t chain[GRID_CELLS], path[GRID_CELLS], list[GRID_CELLS];
     int n_cells = 0;
-    for (int a = 0; a < GRID_CELLS; a++)
-        if (!st->value[a] && st->cand[a] == pair)
-            cells[n_cells++] = (uint8_t)a;
-    if (n_cells < 4)
+    for (tech_cells s = cells; s; s &= s - 1)
+        list[n_cells++] = (uint8_t)tech_cells_lowest(s);
+    if (n_cells < 4 || !(cells & changed))
         return 0;
     graph_init(&g);
     for (int i = 0; i < n_cells; i++)
         for (int j = i + 1; j < n_cells; j++)
-            if (tech_sees(cells[i], cells[j]))
-                graph_edge(&g, cells[i], cells[j]);
+            if (tech_sees(list[i], list[j]))
+                graph_edge(&g, list[i], list[j]);
     graph_colour(&g);
     for (int c = 0; c < g.n_comp; c++) {
         tech_cells all = g.members[c][0] | g.members[c][1];
         tech_cells both = g.sees[c][0] & g.sees[c][1] & ~all;
-        if (!g.bipartite[c] || !both)
+        if (!g.bipartite[c] || !both || !(all & changed))
             continue;
         int n_best = 0;
         tech_step_reset(step);
@@ -510,22 +511,41 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
     return 0;
 }
 
-int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
+/* Pairs in the order of the first bivalue cell holding them.  Only the
+ * first pair of each lower digit is tried: the search has always done so
+ * (grades depend on it), though a later pair sharing that digit could
+ * make a remote pair too.  So the memo keeps which pair that was: another
+ * one was not searched then, and is searched whole. */
+int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    unsigned tried[9] = { 0 };   /* per lower digit: upper digits tried */
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        unsigned m = st->cand[cell];
-        if (st->value[cell] || tech_count(m) != 2)
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    tech_cells left = tech_ctx_counts(ctx)[2];
+    tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_REMOTE_PAIR);
+    uint16_t tried[9] = { 0 };
+    while (left) {
+        unsigned pair = ctx->st->cand[tech_cells_lowest(left)];
+        int lo = tech_lowest(pair);
+        tech_cells cells = left & dg->cells[lo] & dg->cells[tech_lowest(pair & (pair - 1))];
+        left &= ~cells;
+        if (tried[lo])
             continue;
-        int lo = tech_lowest(m);
-        if (tried[lo] & m)
-            continue;
-        tried[lo] |= m;
-        if (remote_pair_for(st, step, m))
+        tried[lo] = (uint16_t)pair;
+        int same = ctx->memo && ctx->memo->remote_pair[lo] == pair;
+        if (remote_pair_for(ctx->st, step, pair, cells, same ? changed : ~(tech_cells)0))
             return 1;
     }
+    if (ctx->memo)
+        memcpy(ctx->memo->remote_pair, tried, sizeof tried);
+    tech_memo_whole_failed(ctx, TECH_MEMO_REMOTE_PAIR);
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_remote_pair_ctx(&ctx, step);
 }
 
 /* A chain of n cells (one cause each): SE's X-chain from an eliminated

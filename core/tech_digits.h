@@ -143,7 +143,7 @@ enum tech_memo_slot {
     /* whole grid */
     TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING, TECH_MEMO_WXYZ_WING,
     TECH_MEMO_VWXYZ_WING, TECH_MEMO_XY_CHAIN, TECH_MEMO_ALS_XZ,
-    TECH_MEMO_W_WING,
+    TECH_MEMO_W_WING, TECH_MEMO_REMOTE_PAIR,
     /* by house, read alone: candidates only go (see above) */
     TECH_MEMO_POINTING, TECH_MEMO_CLAIMING, TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,
@@ -184,6 +184,9 @@ struct tech_memo {
     uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
+    /* [d-1]: the pair with lower digit d the Remote Pair search tried
+     * when it last found nothing (tech_colouring.c) */
+    uint16_t remote_pair[9];
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;
