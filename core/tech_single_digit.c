@@ -140,12 +140,15 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
             if (!(((fresh >> li->house) | (fresh >> lj->house)) & 1) ||
                 !(li->sees & lj->ends))
                 continue;   /* no end of lj sees an end of li */
-            for (int e = 0; e < 4 && open; e++) {
-                int ib = e & 1, jb = e >> 1;
+            /* bit ib + 2 jb: end ib of li (b1) sees end jb of lj (b2) */
+            unsigned sees = 0;
+            for (int e = 0; e < 4; e++)
+                sees |= (unsigned)((li->peers[e & 1] >> lj->end[e >> 1]) & 1) << e;
+            for (; sees && open; sees &= sees - 1) {
+                int ib = tech_lowest(sees) & 1, jb = tech_lowest(sees) >> 1;
                 int b1 = li->end[ib], a1 = li->end[!ib];
                 int b2 = lj->end[jb], a2 = lj->end[!jb];
-                if (!(li->peers[ib] & tech_cell_bit(b2)) || a1 == a2 ||
-                    a1 == b2 || b1 == a2)
+                if (a1 == a2 || a1 == b2 || b1 == a2)
                     continue;   /* b1 == b2 is not its own peer */
                 tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
                                         tech_cell_bit(a2) | tech_cell_bit(b2);
