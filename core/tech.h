@@ -250,6 +250,7 @@ int tech_find_multi_colour_1(const struct human_state *st,
 int tech_find_multi_colour_2(const struct human_state *st,
                              struct human_step *step);
 int tech_find_remote_pair(const struct human_state *st, struct human_step *step);
+int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step);
 int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step);

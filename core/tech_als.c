@@ -37,6 +37,9 @@ struct als_search {
     uint64_t having[9][ALS_WORDS];   /* [d-1]: the sets holding d */
     /* each set's cells and digits again, packed: what most pairs need */
     tech_cells cells[ALS_MAX];
+    /* [i]: the cells holding a digit d of set i and seeing all of its d:
+     * a set restricted with it on some digit has a cell there */
+    tech_cells reach[ALS_MAX];
     uint16_t digits[ALS_MAX];
     struct als_set set[ALS_MAX];
 };
@@ -53,6 +56,7 @@ static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
         a->list[a->n++] = (uint8_t)cell;
         a->cells |= tech_cell_bit(cell);
     }
+    s->reach[s->n] = 0;
     for (unsigned m = digits; m; m &= m - 1) {
         int d = tech_lowest(m);
         tech_cells dc = 0, seen = ~(tech_cells)0;
@@ -63,6 +67,7 @@ static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
             }
         a->dcells[d] = dc;
         a->seen[d] = seen;
+        s->reach[s->n] |= seen & s->with[d];
         s->having[d][s->n / 64] |= (uint64_t)1 << (s->n % 64);
     }
     s->cells[s->n] = a->cells;
@@ -183,7 +188,9 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
 }
 
 /* Pairs in order (i, then j > i); only the sets sharing two digits or
- * more with set i are looked at.  After a search found nothing (memo), a
+ * more with set i are looked at, and of those only the ones with a cell
+ * in the reach of set i and set i a cell in theirs (a restricted common
+ * digit needs both).  After a search found nothing (memo), a
  * pair of sets whose cells did not change (both of them) was there then,
  * removing nothing: only pairs with a changed cell are tried. */
 static int search_pairs(struct als_search *s, tech_cells changed)
@@ -208,7 +215,8 @@ static int search_pairs(struct als_search *s, tech_cells changed)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
                 int j = k * 64 + __builtin_ctzll(m);
-                if (!(s->cells[i] & s->cells[j]) && als_pair(s, &s->set[i], &s->set[j]))
+                if (!(s->cells[i] & s->cells[j]) && (s->cells[j] & s->reach[i]) &&
+                    (s->cells[i] & s->reach[j]) && als_pair(s, &s->set[i], &s->set[j]))
                     return 1;
             }
         }

@@ -172,6 +172,17 @@ static void say_chain(struct human_step *step, const uint8_t *chain, int n)
     tech_say_cells(step, chain, n, 0);
 }
 
+/* The chain, then `after`, its first cell, `join` and its last. */
+static void say_chain_ends(struct human_step *step, const uint8_t *chain, int n,
+                           const char *after, const char *join)
+{
+    say_chain(step, chain, n);
+    tech_say(step, "%s", after);
+    tech_say_cell(step, chain[0]);
+    tech_say(step, "%s", join);
+    tech_say_cell(step, chain[n - 1]);
+}
+
 /* Eliminates d from every cell of set; returns how many. */
 static int eliminate_set(struct human_step *step, const struct human_state *st,
                          tech_cells set, int d)
@@ -196,74 +207,59 @@ static int trap_chain(const struct graph *g, const struct human_step *step,
     return n_best;
 }
 
-int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step)
+/* Each colouring row's search of digit d on its clusters g: 1 when it
+ * applies, the step built when step is not NULL. */
+typedef int colour_search(const struct human_state *st, const struct graph *g,
+                          const struct tech_digits *dg, int d,
+                          struct human_step *step);
+
+static int trap_digit(const struct human_state *st, const struct graph *g,
+                      const struct tech_digits *dg, int d, struct human_step *step)
 {
-    const struct human_state *st = ctx->st;
-    const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct graph g;
     uint8_t chain[GRID_CELLS];
-    for (int d = 1; d <= 9; d++) {
-        if (tech_memo_digit_clean(ctx, TECH_MEMO_COLOUR_TRAP, d))
+    for (int c = 0; c < g->n_comp; c++) {
+        tech_cells both = g->sees[c][0] & g->sees[c][1] & dg->cells[d - 1] &
+                          ~(g->members[c][0] | g->members[c][1]);
+        if (!g->bipartite[c] || !both)
             continue;
-        graph_strong(&g, dg, d);
-        for (int c = 0; c < g.n_comp; c++) {
-            tech_cells both = g.sees[c][0] & g.sees[c][1] & dg->cells[d - 1] &
-                              ~(g.members[c][0] | g.members[c][1]);
-            if (!g.bipartite[c] || !both)
-                continue;
-            tech_step_reset(step);
-            eliminate_set(step, st, both, d);
-            int n = trap_chain(&g, step, g.members[c][0], g.members[c][1], chain);
-            cause_chain(step, chain, n, tech_bit(d));
-            tech_say(step, "Simple colouring (trap): the conjugate %ds ", d);
-            say_chain(step, chain, n);
-            tech_say(step, " alternate, so ");
-            tech_say_cell(step, chain[0]);
-            tech_say(step, " or ");
-            tech_say_cell(step, chain[n - 1]);
-            tech_say(step, " is %d, so ", d);
-            tech_say_elims(step);
+        if (!step)
             return 1;
-        }
-        tech_memo_digit_failed(ctx, TECH_MEMO_COLOUR_TRAP, d);
+        tech_step_reset(step);
+        eliminate_set(step, st, both, d);
+        int n = trap_chain(g, step, g->members[c][0], g->members[c][1], chain);
+        cause_chain(step, chain, n, tech_bit(d));
+        tech_say(step, "Simple colouring (trap): the conjugate %ds ", d);
+        say_chain_ends(step, chain, n, " alternate, so ", " or ");
+        tech_say(step, " is %d, so ", d);
+        tech_say_elims(step);
+        return 1;
     }
-    tech_step_reset(step);
     return 0;
 }
 
-int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step)
+static int wrap_digit(const struct human_state *st, const struct graph *g,
+                      const struct tech_digits *dg, int d, struct human_step *step)
 {
-    const struct human_state *st = ctx->st;
-    const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct graph g;
-    uint8_t chain[GRID_CELLS];
-    for (int d = 1; d <= 9; d++) {
-        if (tech_memo_digit_clean(ctx, TECH_MEMO_COLOUR_WRAP, d))
+    (void)dg;
+    for (int u = 0; u < g->n; u++) {
+        int c = g->comp[u], k = g->colour[u];
+        tech_cells twin = tech_peers(g->cell[u]) & g->members[c][k];
+        if (!g->bipartite[c] || !twin)
             continue;
-        graph_strong(&g, dg, d);
-        for (int u = 0; u < g.n; u++) {
-            int c = g.comp[u], k = g.colour[u];
-            tech_cells twin = tech_peers(g.cell[u]) & g.members[c][k];
-            if (!g.bipartite[c] || !twin)
-                continue;
-            tech_step_reset(step);
-            eliminate_set(step, st, g.members[c][k], d);
-            int n = graph_path(&g, tech_cell_bit(g.cell[u]), twin, chain);
-            cause_chain(step, chain, n, tech_bit(d));
-            tech_say(step, "Simple colouring (wrap): along the conjugate %ds ", d);
-            say_chain(step, chain, n);
-            tech_say(step, ", ");
-            tech_say_cell(step, chain[0]);
-            tech_say(step, " and ");
-            tech_say_cell(step, chain[n - 1]);
-            tech_say(step, " take the same colour and see each other, so that "
-                     "colour is false: ");
-            tech_say_elims(step);
+        if (!step)
             return 1;
-        }
-        tech_memo_digit_failed(ctx, TECH_MEMO_COLOUR_WRAP, d);
+        uint8_t chain[GRID_CELLS];
+        tech_step_reset(step);
+        eliminate_set(step, st, g->members[c][k], d);
+        int n = graph_path(g, tech_cell_bit(g->cell[u]), twin, chain);
+        cause_chain(step, chain, n, tech_bit(d));
+        tech_say(step, "Simple colouring (wrap): along the conjugate %ds ", d);
+        say_chain_ends(step, chain, n, ", ", " and ");
+        tech_say(step, " take the same colour and see each other, so that "
+                 "colour is false: ");
+        tech_say_elims(step);
+        return 1;
     }
-    tech_step_reset(step);
     return 0;
 }
 
@@ -281,8 +277,8 @@ static int multi_one(const struct human_state *st, struct human_step *step,
     tech_cells all = g->members[a][0] | g->members[a][1] | g->members[b][0] |
                      g->members[b][1];
     tech_cells hit = g->sees[a][!ka] & g->sees[b][!kb] & dg->cells[d - 1] & ~all;
-    if (!hit)
-        return 0;
+    if (!hit || !step)
+        return hit != 0;
     tech_step_reset(step);
     eliminate_set(step, st, hit, d);
     for (int i = 0; i < step->n_elim; i++) {
@@ -313,67 +309,118 @@ static int multi_one(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step)
+static int multi_1_digit(const struct human_state *st, const struct graph *g,
+                         const struct tech_digits *dg, int d, struct human_step *step)
+{
+    for (int a = 0; a < g->n_comp; a++)
+        for (int b = 0; b < g->n_comp; b++)
+            for (int ka = 0; ka < 2 && a != b; ka++)
+                for (int kb = 0; kb < 2; kb++)
+                    if (g->bipartite[a] && g->bipartite[b] &&
+                        (g->sees[a][ka] & g->members[b][kb]) &&
+                        multi_one(st, step, g, dg, d, a, ka, b, kb))
+                        return 1;
+    return 0;
+}
+
+static int multi_2_digit(const struct human_state *st, const struct graph *g,
+                         const struct tech_digits *dg, int d, struct human_step *step)
+{
+    uint8_t chain[GRID_CELLS];
+    (void)dg;
+    for (int a = 0; a < g->n_comp; a++) {
+        for (int ka = 0; ka < 2; ka++) {
+            for (int b = 0; b < g->n_comp; b++) {
+                tech_cells z = g->members[a][ka] & g->sees[b][0] & g->sees[b][1];
+                if (a == b || !g->bipartite[a] || !g->bipartite[b] || !z)
+                    continue;
+                if (!step)
+                    return 1;
+                int zc = tech_cells_lowest(z);
+                tech_cells p = tech_peers(zc);
+                tech_step_reset(step);
+                eliminate_set(step, st, g->members[a][ka], d);
+                chain[0] = (uint8_t)zc;
+                int n = 1 + graph_path(g, g->members[b][0] & p,
+                                       g->members[b][1] & p, chain + 1);
+                cause_chain(step, chain, n, tech_bit(d));
+                tech_say(step, "Multi-colouring (type 2): ");
+                tech_say_cell(step, zc);
+                tech_say(step, " sees both colours of the conjugate %ds ", d);
+                say_chain(step, chain + 1, n - 1);
+                tech_say(step, ", so its colour is false: ");
+                tech_say_elims(step);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static colour_search *const colour_searches[4] = {
+    trap_digit, wrap_digit, multi_1_digit, multi_2_digit,
+};
+
+static const int colour_slot[4] = {
+    TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
+    TECH_MEMO_MULTI_2,
+};
+
+/* Colouring row `row` (0-3, in table order), digits in order.  The four
+ * rows look at the same clusters: the first to build a digit's clusters
+ * answers for itself and the rows after it that will look at the digit
+ * (ctx->colour); a row builds its step on the digit where it applies. */
+static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
 {
     const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
+    struct tech_colour *cc = &ctx->colour;
     struct graph g;
     for (int d = 1; d <= 9; d++) {
-        if (tech_memo_digit_clean(ctx, TECH_MEMO_MULTI_1, d))
+        unsigned bit = 1u << (d - 1);
+        int built = 0;
+        if (tech_memo_digit_clean(ctx, colour_slot[row], d))
             continue;
-        graph_strong(&g, dg, d);
-        for (int a = 0; a < g.n_comp; a++)
-            for (int b = 0; b < g.n_comp; b++)
-                for (int ka = 0; ka < 2 && a != b; ka++)
-                    for (int kb = 0; kb < 2; kb++)
-                        if (g.bipartite[a] && g.bipartite[b] &&
-                            (g.sees[a][ka] & g.members[b][kb]) &&
-                            multi_one(st, step, &g, dg, d, a, ka, b, kb))
-                            return 1;
-        tech_memo_digit_failed(ctx, TECH_MEMO_MULTI_1, d);
+        for (int k = row; k < 4; k++) {
+            if ((cc->known[k] & bit) ||
+                (k > row && tech_memo_digit_clean(ctx, colour_slot[k], d)))
+                continue;
+            if (!built)
+                graph_strong(&g, dg, d);
+            built = 1;
+            cc->known[k] |= (uint16_t)bit;
+            cc->found[k] = (uint16_t)((cc->found[k] & ~bit) |
+                                      (colour_searches[k](st, &g, dg, d, NULL) ? bit : 0));
+        }
+        if (cc->found[row] & bit) {
+            if (!built)
+                graph_strong(&g, dg, d);
+            return colour_searches[row](st, &g, dg, d, step);
+        }
+        tech_memo_digit_failed(ctx, colour_slot[row], d);
     }
     tech_step_reset(step);
     return 0;
 }
 
+int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_colour(ctx, step, 0);
+}
+
+int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_colour(ctx, step, 1);
+}
+
+int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_colour(ctx, step, 2);
+}
+
 int tech_find_multi_colour_2_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    const struct human_state *st = ctx->st;
-    const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct graph g;
-    uint8_t chain[GRID_CELLS];
-    for (int d = 1; d <= 9; d++) {
-        if (tech_memo_digit_clean(ctx, TECH_MEMO_MULTI_2, d))
-            continue;
-        graph_strong(&g, dg, d);
-        for (int a = 0; a < g.n_comp; a++) {
-            for (int ka = 0; ka < 2; ka++) {
-                for (int b = 0; b < g.n_comp; b++) {
-                    tech_cells z = g.members[a][ka] & g.sees[b][0] & g.sees[b][1];
-                    if (a == b || !g.bipartite[a] || !g.bipartite[b] || !z)
-                        continue;
-                    int zc = tech_cells_lowest(z);
-                    tech_cells p = tech_peers(zc);
-                    tech_step_reset(step);
-                    eliminate_set(step, st, g.members[a][ka], d);
-                    chain[0] = (uint8_t)zc;
-                    int n = 1 + graph_path(&g, g.members[b][0] & p,
-                                           g.members[b][1] & p, chain + 1);
-                    cause_chain(step, chain, n, tech_bit(d));
-                    tech_say(step, "Multi-colouring (type 2): ");
-                    tech_say_cell(step, zc);
-                    tech_say(step, " sees both colours of the conjugate %ds ", d);
-                    say_chain(step, chain + 1, n - 1);
-                    tech_say(step, ", so its colour is false: ");
-                    tech_say_elims(step);
-                    return 1;
-                }
-            }
-        }
-        tech_memo_digit_failed(ctx, TECH_MEMO_MULTI_2, d);
-    }
-    tech_step_reset(step);
-    return 0;
+    return find_colour(ctx, step, 3);
 }
 
 int tech_find_simple_colour_trap(const struct human_state *st,
@@ -408,31 +455,32 @@ int tech_find_multi_colour_2(const struct human_state *st,
     return tech_find_multi_colour_2_ctx(&ctx, step);
 }
 
-/* Remote pairs: the cells holding exactly pair, linked when they see
- * each other.  A cell seeing both colours of a cluster loses both digits,
- * when the shortest chain between them has four cells or more (two make
- * a naked pair, or an XY-chain's job). */
+/* Remote pairs: the cells holding exactly pair (cells), linked when they
+ * see each other.  A cell seeing both colours of a cluster loses both
+ * digits, when the shortest chain between them has four cells or more
+ * (two make a naked pair, or an XY-chain's job).  A cluster none of whose
+ * cells changed since a search found nothing (changed) is the same
+ * cluster, and removed nothing. */
 static int remote_pair_for(const struct human_state *st, struct human_step *step,
-                           unsigned pair)
+                           unsigned pair, tech_cells cells, tech_cells changed)
 {
     struct graph g;
-    uint8_t chain[GRID_CELLS], path[GRID_CELLS], cells[GRID_CELLS];
+    uint8_t chain[GRID_CELLS], path[GRID_CELLS], list[GRID_CELLS];
     int n_cells = 0;
-    for (int a = 0; a < GRID_CELLS; a++)
-        if (!st->value[a] && st->cand[a] == pair)
-            cells[n_cells++] = (uint8_t)a;
-    if (n_cells < 4)
+    for (tech_cells s = cells; s; s &= s - 1)
+        list[n_cells++] = (uint8_t)tech_cells_lowest(s);
+    if (n_cells < 4 || !(cells & changed))
         return 0;
     graph_init(&g);
     for (int i = 0; i < n_cells; i++)
         for (int j = i + 1; j < n_cells; j++)
-            if (tech_sees(cells[i], cells[j]))
-                graph_edge(&g, cells[i], cells[j]);
+            if (tech_sees(list[i], list[j]))
+                graph_edge(&g, list[i], list[j]);
     graph_colour(&g);
     for (int c = 0; c < g.n_comp; c++) {
         tech_cells all = g.members[c][0] | g.members[c][1];
         tech_cells both = g.sees[c][0] & g.sees[c][1] & ~all;
-        if (!g.bipartite[c] || !both)
+        if (!g.bipartite[c] || !both || !(all & changed))
             continue;
         int n_best = 0;
         tech_step_reset(step);
@@ -463,22 +511,41 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
     return 0;
 }
 
-int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
+/* Pairs in the order of the first bivalue cell holding them.  Only the
+ * first pair of each lower digit is tried: the search has always done so
+ * (grades depend on it), though a later pair sharing that digit could
+ * make a remote pair too.  So the memo keeps which pair that was: another
+ * one was not searched then, and is searched whole. */
+int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    unsigned tried[9] = { 0 };   /* per lower digit: upper digits tried */
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        unsigned m = st->cand[cell];
-        if (st->value[cell] || tech_count(m) != 2)
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    tech_cells left = tech_ctx_counts(ctx)[2];
+    tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_REMOTE_PAIR);
+    uint16_t tried[9] = { 0 };
+    while (left) {
+        unsigned pair = ctx->st->cand[tech_cells_lowest(left)];
+        int lo = tech_lowest(pair);
+        tech_cells cells = left & dg->cells[lo] & dg->cells[tech_lowest(pair & (pair - 1))];
+        left &= ~cells;
+        if (tried[lo])
             continue;
-        int lo = tech_lowest(m);
-        if (tried[lo] & m)
-            continue;
-        tried[lo] |= m;
-        if (remote_pair_for(st, step, m))
+        tried[lo] = (uint16_t)pair;
+        int same = ctx->memo && ctx->memo->remote_pair[lo] == pair;
+        if (remote_pair_for(ctx->st, step, pair, cells, same ? changed : ~(tech_cells)0))
             return 1;
     }
+    if (ctx->memo)
+        memcpy(ctx->memo->remote_pair, tried, sizeof tried);
+    tech_memo_whole_failed(ctx, TECH_MEMO_REMOTE_PAIR);
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    return tech_find_remote_pair_ctx(&ctx, step);
 }
 
 /* A chain of n cells (one cause each): SE's X-chain from an eliminated

@@ -8,6 +8,8 @@
 
 #include "tech.h"
 
+#include <string.h>
+
 /* A set of cells, bit i for cell i (a compiler extension that GCC and
  * Clang both have: one register pair instead of loops over 81 cells). */
 __extension__ typedef unsigned __int128 tech_cells;
@@ -141,6 +143,7 @@ enum tech_memo_slot {
     /* whole grid */
     TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING, TECH_MEMO_WXYZ_WING,
     TECH_MEMO_VWXYZ_WING, TECH_MEMO_XY_CHAIN, TECH_MEMO_ALS_XZ,
+    TECH_MEMO_W_WING, TECH_MEMO_REMOTE_PAIR,
     /* by house, read alone: candidates only go (see above) */
     TECH_MEMO_POINTING, TECH_MEMO_CLAIMING, TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,
@@ -185,6 +188,9 @@ struct tech_memo {
     uint32_t dirty[TECH_MEMO_SLOTS];
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
+    /* [d-1]: the pair with lower digit d the Remote Pair search tried
+     * when it last found nothing (tech_colouring.c) */
+    uint16_t remote_pair[9];
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;
@@ -206,6 +212,27 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st);
 static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx);
 
 /*
+ * The first single-digit pattern of each kind (Skyscraper, 2-String Kite,
+ * Turbot Fish: tech_single_digit.c) of each digit, found by one pass over
+ * the digit's pairs of strong links for the rows of one search: [kind]
+ * digits known (bit d-1), those with one, and the pattern (its two links'
+ * houses, its four cells).
+ */
+struct tech_sdp {
+    uint16_t known[3], found[3];
+    struct { uint8_t house[2], chain[4]; } first[3][9];
+};
+
+/*
+ * Which digits have a pattern of each colouring row (trap, wrap, multi 1,
+ * multi 2: tech_colouring.c), found by one look at the digit's clusters
+ * for the rows of one search: [row] digits known (bit d-1), those with one.
+ */
+struct tech_colour {
+    uint16_t known[4], found[4];
+};
+
+/*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
  * for one search, so it cannot go stale; public find functions make their
@@ -222,6 +249,8 @@ struct tech_ctx {
     struct tech_segs segs;
     struct tech_links links;
     struct tech_rects rects;
+    struct tech_sdp sdp;
+    struct tech_colour colour;
 };
 
 /* The memo of ctx brought up to date, or NULL. */
@@ -242,6 +271,8 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->have_links = 0;
     ctx->have_rects = 0;
     ctx->have_counts = 0;
+    ctx->sdp.known[0] = ctx->sdp.known[1] = ctx->sdp.known[2] = 0;
+    memset(ctx->colour.known, 0, sizeof ctx->colour.known);
     ctx->have_houses = 0;
 }
 

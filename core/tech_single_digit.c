@@ -64,20 +64,20 @@ static void say_link(struct human_step *step, int house, int a, int b)
 }
 
 static void sdp_found(const struct human_state *st, struct human_step *step,
-                      enum sdp_kind kind, int d, const struct link *l1,
-                      const struct link *l2, const int chain[4], tech_cells elim)
+                      enum sdp_kind kind, int d, const uint8_t house[2],
+                      const uint8_t chain[4], tech_cells elim)
 {
     int a1 = chain[0], b1 = chain[1], b2 = chain[2], a2 = chain[3];
     tech_step_reset(step);
     eliminate_set(step, st, d, elim);
     for (int k = 0; k < 4; k++)
         tech_cause(step, chain[k], d);
-    tech_house(step, l1->house);
-    tech_house(step, l2->house);
+    tech_house(step, house[0]);
+    tech_house(step, house[1]);
     tech_say(step, "%s: the %d of ", sdp_name[kind], d);
-    say_link(step, l1->house, a1, b1);
+    say_link(step, house[0], a1, b1);
     tech_say(step, ", that of ");
-    say_link(step, l2->house, b2, a2);
+    say_link(step, house[1], b2, a2);
     tech_say(step, "; ");
     tech_say_cell(step, b1);
     tech_say(step, " and ");
@@ -109,57 +109,95 @@ static int collect_links(const struct tech_digits *dg, int d, struct link *links
     return n;
 }
 
-/* Cheap test of the two houses before looking at the ends. */
-static int houses_fit(int h1, int h2, enum sdp_kind want)
+/* The memo slot of each kind. */
+static int sdp_slot(int kind)
 {
-    if (want == SDP_SKYSCRAPER)
-        return h1 < 18 && h1 / 9 == h2 / 9;
-    if (want == SDP_KITE)
-        return h1 < 18 && h2 < 18 && h1 / 9 != h2 / 9;
-    return 1;
+    return TECH_MEMO_SKYSCRAPER + kind;
+}
+
+/* The first pattern of each kind of kinds (bit k) for digit d, kept in
+ * ctx->sdp: links pairwise in order (i, then j > i), their ends each way.
+ * The three rows look for the same pairs and keep those of their kind, so
+ * one pass serves those still to come in the search.  A pair of links in
+ * houses unchanged since a kind's last search of the digit was there
+ * then, and removed nothing: only pairs with a house changed for some
+ * kind of kinds are looked at. */
+static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
+                      unsigned kinds)
+{
+    struct tech_sdp *sdp = &ctx->sdp;
+    struct link links[TECH_HOUSES];
+    uint32_t fresh = 0;
+    unsigned open = kinds;
+    int n = collect_links(dg, d, links);
+    for (unsigned m = kinds; m; m &= m - 1) {
+        sdp->found[tech_lowest(m)] &= (uint16_t)~(1u << (d - 1));
+        fresh |= tech_memo_houses_since(ctx, sdp_slot(tech_lowest(m)), d);
+    }
+    for (int i = 0; i < n && open; i++) {
+        for (int j = i + 1; j < n && open; j++) {
+            const struct link *li = &links[i], *lj = &links[j];
+            if (!(((fresh >> li->house) | (fresh >> lj->house)) & 1) ||
+                !(li->sees & lj->ends))
+                continue;   /* no end of lj sees an end of li */
+            /* bit ib + 2 jb: end ib of li (b1) sees end jb of lj (b2) */
+            unsigned sees = 0;
+            for (int e = 0; e < 4; e++)
+                sees |= (unsigned)((li->peers[e & 1] >> lj->end[e >> 1]) & 1) << e;
+            for (; sees && open; sees &= sees - 1) {
+                int ib = tech_lowest(sees) & 1, jb = tech_lowest(sees) >> 1;
+                int b1 = li->end[ib], a1 = li->end[!ib];
+                int b2 = lj->end[jb], a2 = lj->end[!jb];
+                if (a1 == a2 || a1 == b2 || b1 == a2)
+                    continue;   /* b1 == b2 is not its own peer */
+                tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
+                                        tech_cell_bit(a2) | tech_cell_bit(b2);
+                if (!(li->peers[!ib] & lj->peers[!jb] & dg->cells[d - 1] & ~chain_bits))
+                    continue;
+                int k = (int)classify(li, lj, a1, b1, a2, b2);
+                if (!(open & (1u << k)))
+                    continue;
+                open &= ~(1u << k);
+                sdp->found[k] |= (uint16_t)(1u << (d - 1));
+                sdp->first[k][d - 1].house[0] = li->house;
+                sdp->first[k][d - 1].house[1] = lj->house;
+                sdp->first[k][d - 1].chain[0] = (uint8_t)a1;
+                sdp->first[k][d - 1].chain[1] = (uint8_t)b1;
+                sdp->first[k][d - 1].chain[2] = (uint8_t)b2;
+                sdp->first[k][d - 1].chain[3] = (uint8_t)a2;
+            }
+        }
+    }
+    for (unsigned m = kinds; m; m &= m - 1)
+        sdp->known[tech_lowest(m)] |= (uint16_t)(1u << (d - 1));
 }
 
 static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
                     enum sdp_kind want)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    const struct human_state *st = ctx->st;
-    struct link links[TECH_HOUSES];
-    int slot = TECH_MEMO_SKYSCRAPER + (int)want;
+    struct tech_sdp *sdp = &ctx->sdp;
+    int slot = sdp_slot((int)want);
     for (int d = 1; d <= 9; d++) {
+        unsigned bit = 1u << (d - 1);
         if (tech_memo_digit_clean(ctx, slot, d))
             continue;
-        /* a pattern of two links in houses unchanged since the last search
-         * of the digit was there then, and removed nothing */
-        uint32_t fresh = tech_memo_houses_since(ctx, slot, d);
-        int n = collect_links(dg, d, links);
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                const struct link *li = &links[i], *lj = &links[j];
-                if (!(((fresh >> li->house) | (fresh >> lj->house)) & 1))
-                    continue;
-                if (!houses_fit(li->house, lj->house, want) || !(li->sees & lj->ends))
-                    continue;   /* no end of lj sees an end of li */
-                for (int e = 0; e < 4; e++) {
-                    int ib = e & 1, jb = e >> 1;
-                    int b1 = li->end[ib], a1 = li->end[!ib];
-                    int b2 = lj->end[jb], a2 = lj->end[!jb];
-                    if (!(li->peers[ib] & tech_cell_bit(b2)) || a1 == a2 ||
-                        a1 == b2 || b1 == a2)
-                        continue;   /* b1 == b2 is not its own peer */
-                    tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
-                                            tech_cell_bit(a2) | tech_cell_bit(b2);
-                    tech_cells elim = li->peers[!ib] & lj->peers[!jb] &
-                                      dg->cells[d - 1] & ~chain_bits;
-                    if (!elim)
-                        continue;
-                    if (classify(li, lj, a1, b1, a2, b2) != want)
-                        continue;
-                    int chain[4] = { a1, b1, b2, a2 };
-                    sdp_found(st, step, want, d, li, lj, chain, elim);
-                    return 1;
-                }
-            }
+        if (!(sdp->known[want] & bit)) {
+            /* this kind, and the later ones that will look at d */
+            unsigned kinds = 1u << want;
+            for (int k = (int)want + 1; k <= SDP_TURBOT; k++)
+                if (!(sdp->known[k] & bit) && !tech_memo_digit_clean(ctx, sdp_slot(k), d))
+                    kinds |= 1u << k;
+            sdp_digit(ctx, dg, d, kinds);
+        }
+        if (sdp->found[want] & bit) {
+            const uint8_t *chain = sdp->first[want][d - 1].chain;
+            tech_cells elim = tech_peers(chain[0]) & tech_peers(chain[3]) &
+                              dg->cells[d - 1];
+            for (int k = 0; k < 4; k++)
+                elim &= ~tech_cell_bit(chain[k]);
+            sdp_found(ctx->st, step, want, d, sdp->first[want][d - 1].house, chain, elim);
+            return 1;
         }
         tech_memo_digit_failed(ctx, slot, d);
     }

@@ -122,7 +122,7 @@ const struct tech_row tech_table[] = {
       tech_find_multi_colour_2, tech_rate_chain_closed,
       tech_find_multi_colour_2_ctx },
     { { "Remote pair", "remote_pair", 68, HUMAN_GROUP_HARD, 110 },
-      tech_find_remote_pair, tech_rate_chain_open, NULL },
+      tech_find_remote_pair, tech_rate_chain_open, tech_find_remote_pair_ctx },
     { { "W-Wing", "w_wing", 71, HUMAN_GROUP_HARD, 150 },
       tech_find_w_wing, NULL, tech_find_w_wing_ctx },
 

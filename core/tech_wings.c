@@ -14,18 +14,16 @@
  */
 #include "tech_digits.h"
 
-/* Eliminates z from the cells seeing every cell of cells (none of them). */
+/* Eliminates z from the cells seeing every cell of cells (none of them);
+ * with: the cells holding z. */
 static void eliminate_seen_by(struct human_step *step, const struct human_state *st,
-                              int z, const uint8_t *cells, int n)
+                              tech_cells with, int z, const uint8_t *cells, int n)
 {
-    tech_cells common = ~(tech_cells)0;
+    tech_cells common = with;
     for (int k = 0; k < n; k++)
         common &= tech_peers(cells[k]);
-    for (tech_cells s = common; s; s &= s - 1) {
-        int cell = tech_cells_lowest(s);
-        if (cell < GRID_CELLS)
-            tech_eliminate(step, st, cell, z);
-    }
+    for (tech_cells s = common; s; s &= s - 1)
+        tech_eliminate(step, st, tech_cells_lowest(s), z);
 }
 
 static void say_cell_digits(struct human_step *step, const struct human_state *st,
@@ -38,10 +36,11 @@ static void say_cell_digits(struct human_step *step, const struct human_state *s
 }
 
 static int wing_found(const struct human_state *st, struct human_step *step,
-                      const char *name, const uint8_t cells[3], int z, int xyz)
+                      const char *name, const uint8_t cells[3], tech_cells with,
+                      int z, int xyz)
 {
     tech_step_reset(step);
-    eliminate_seen_by(step, st, z, xyz ? cells : cells + 1, xyz ? 3 : 2);
+    eliminate_seen_by(step, st, with, z, xyz ? cells : cells + 1, xyz ? 3 : 2);
     if (step->n_elim == 0)
         return 0;
     for (int k = 0; k < 3; k++)
@@ -58,6 +57,21 @@ static int wing_found(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
+/* The bivalue cells that can be a pincer of a pivot holding pm: sharing
+ * one digit with it (XY-Wing: one of its two, not both), or holding two of
+ * its three (XYZ-Wing). */
+static tech_cells pincer_cells(const struct tech_digits *dg, tech_cells bivalue,
+                               unsigned pm, int xyz)
+{
+    unsigned rest = pm & (pm - 1);
+    tech_cells ca = dg->cells[tech_lowest(pm)], cb = dg->cells[tech_lowest(rest)];
+    if (!xyz)
+        return bivalue & (ca ^ cb);
+    rest &= rest - 1;
+    tech_cells cc = dg->cells[tech_lowest(rest)];
+    return bivalue & ((ca & cb) | (ca & cc) | (cb & cc));
+}
+
 /* A wing's pattern is its three cells: after a search found nothing,
  * only pivots that changed or see a changed cell (a pincer) are tried. */
 static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
@@ -66,6 +80,7 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
     int slot = xyz ? TECH_MEMO_XYZ_WING : TECH_MEMO_XY_WING;
     uint8_t pincer[20];
     const tech_cells *counts = tech_ctx_counts(ctx);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells bivalue = counts[2];
     tech_cells pivots = counts[xyz ? 3 : 2], changed = tech_memo_changed(ctx, slot);
     if (~changed) {
@@ -78,12 +93,9 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
         int pivot = tech_cells_lowest(pivots);
         unsigned pm = st->cand[pivot];
         int n = 0;
-        for (tech_cells s = tech_peers(pivot) & bivalue; s; s &= s - 1) {
-            int c = tech_cells_lowest(s);
-            unsigned cm = st->cand[c];
-            if (xyz ? (cm & pm) == cm : tech_count(cm & pm) == 1)
-                pincer[n++] = (uint8_t)c;
-        }
+        for (tech_cells s = tech_peers(pivot) & pincer_cells(dg, bivalue, pm, xyz);
+             s; s &= s - 1)
+            pincer[n++] = (uint8_t)tech_cells_lowest(s);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 unsigned a = st->cand[pincer[i]], b = st->cand[pincer[j]];
@@ -93,7 +105,7 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
                     continue;
                 uint8_t cells[3] = { (uint8_t)pivot, pincer[i], pincer[j] };
                 if (wing_found(st, step, xyz ? "XYZ-Wing" : "XY-Wing", cells,
-                               tech_lowest_digit(zm), xyz))
+                               dg->cells[tech_lowest(zm)], tech_lowest_digit(zm), xyz))
                     return 1;
             }
         }
@@ -131,12 +143,13 @@ int tech_find_xyz_wing(const struct human_state *st, struct human_step *step)
  * the strong link on y in house h with ends p (seeing a) and q (seeing
  * b). */
 static int w_wing_found(const struct human_state *st, struct human_step *step,
-                        int a, int b, int y, int h, int p, int q)
+                        const struct tech_digits *dg, int a, int b, int y, int h,
+                        int p, int q)
 {
     int x = tech_lowest_digit(st->cand[a] & ~tech_bit(y));
     uint8_t ends[2] = { (uint8_t)a, (uint8_t)b };
     tech_step_reset(step);
-    eliminate_seen_by(step, st, x, ends, 2);
+    eliminate_seen_by(step, st, dg->cells[x - 1], x, ends, 2);
     if (step->n_elim == 0)
         return 0;
     tech_cause_mask(step, st, a, st->cand[a]);
@@ -162,23 +175,48 @@ static int w_wing_found(const struct human_state *st, struct human_step *step,
 
 struct strong_link {
     uint8_t house, end[2];
+    uint8_t fresh;               /* its house changed since the last search */
 };
 
+/* The strong links of digit d + 1 in house order (fresh: the house has a
+ * cell in changed). */
+static void collect_strong_links(const struct tech_digits *dg, int d, tech_cells changed,
+                                 struct strong_link links[TECH_HOUSES], int *n)
+{
+    *n = 0;
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned pos = dg->pos[d][h];
+        if (tech_count(pos) != 2)
+            continue;
+        struct strong_link *l = &links[(*n)++];
+        l->house = (uint8_t)h;
+        l->end[0] = tech_house_cells[h][tech_lowest(pos)];
+        l->end[1] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
+        l->fresh = (changed & tech_house_set[h]) != 0;
+    }
+}
+
+/* A W-Wing's pattern is its two cells and the link's house: after a
+ * search found nothing, a pair of unchanged cells needs a link in a
+ * changed house (fresh: a or b changed). */
 static int w_wing_pair(const struct human_state *st, struct human_step *step,
+                       const struct tech_digits *dg,
                        const struct strong_link links[9][TECH_HOUSES],
-                       const int n_links[9], int a, int b)
+                       const int n_links[9], int a, int b, int fresh)
 {
     tech_cells pa = tech_peers(a), pb = tech_peers(b);
     for (unsigned m = st->cand[a]; m; m &= m - 1) {
         int y = tech_lowest_digit(m);
         for (int i = 0; i < n_links[y - 1]; i++) {
             const struct strong_link *l = &links[y - 1][i];
+            if (!fresh && !l->fresh)
+                continue;
             for (int swap = 0; swap < 2; swap++) {
                 int s = l->end[swap], t = l->end[!swap];
                 if (s == a || s == b || t == a || t == b ||
                     !(pa & tech_cell_bit(s)) || !(pb & tech_cell_bit(t)))
                     continue;
-                if (w_wing_found(st, step, a, b, y, l->house, s, t))
+                if (w_wing_found(st, step, dg, a, b, y, l->house, s, t))
                     return 1;
             }
         }
@@ -186,6 +224,8 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+/* Pairs of cells in cell order; the second holds the same two digits as
+ * the first (the cells holding both of them) and does not see it. */
 int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
@@ -195,26 +235,28 @@ int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     if (!bivalue)
         return 0;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    for (int d = 0; d < 9; d++)
-        for (int h = 0; h < TECH_HOUSES; h++) {
-            unsigned pos = dg->pos[d][h];
-            if (tech_count(pos) != 2)
-                continue;
-            struct strong_link *l = &links[d][n_links[d]++];
-            l->house = (uint8_t)h;
-            l->end[0] = tech_house_cells[h][tech_lowest(pos)];
-            l->end[1] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
-        }
+    tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_W_WING);
+    unsigned have = 0;           /* digits whose links are collected */
     for (tech_cells sa = bivalue; sa; sa &= sa - 1) {
         int a = tech_cells_lowest(sa);
-        tech_cells others = bivalue & ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
+        unsigned pair = st->cand[a];
+        tech_cells others = bivalue & dg->cells[tech_lowest(pair)] &
+                            dg->cells[tech_lowest(pair & (pair - 1))] &
+                            ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
+        if (others && (pair & ~have)) {
+            for (unsigned m = pair & ~have; m; m &= m - 1)
+                collect_strong_links(dg, tech_lowest(m), changed, links[tech_lowest(m)],
+                                     &n_links[tech_lowest(m)]);
+            have |= pair;
+        }
         for (tech_cells sb = others; sb; sb &= sb - 1) {
             int b = tech_cells_lowest(sb);
-            if (st->cand[b] == st->cand[a] &&
-                w_wing_pair(st, step, links, n_links, a, b))
+            int fresh = (changed & (tech_cell_bit(a) | tech_cell_bit(b))) != 0;
+            if (w_wing_pair(st, step, dg, links, n_links, a, b, fresh))
                 return 1;
         }
     }
+    tech_memo_whole_failed(ctx, TECH_MEMO_W_WING);
     tech_step_reset(step);
     return 0;
 }
