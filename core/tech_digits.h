@@ -72,6 +72,13 @@ struct tech_houses {
     uint16_t placed[TECH_HOUSES];
 };
 
+/* The digits of one house that its hidden subsets are made of
+ * (tech_subsets.c): [k - 2] the digits not placed that 2 to k cells hold
+ * (k = 2, 3, 4). */
+struct tech_house_hidden {
+    uint16_t digits[3];
+};
+
 /*
  * The strong links of every candidate (node cell * 9 + digit - 1), for
  * the chains: conjugate pairs of the houses in house order, then the
@@ -242,7 +249,9 @@ struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
     int have_digits, have_segs, have_links, have_rects, have_counts, have_houses;
+    uint32_t have_hidden;        /* bit h: hidden[h] built */
     struct tech_houses houses;
+    struct tech_house_hidden hidden[TECH_HOUSES];
     tech_cells counts[10];       /* [k]: empty cells with k candidates, k > 0;
                                     [0]: those with any */
     struct tech_digits dg;
@@ -274,6 +283,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->sdp.known[0] = ctx->sdp.known[1] = ctx->sdp.known[2] = 0;
     memset(ctx->colour.known, 0, sizeof ctx->colour.known);
     ctx->have_houses = 0;
+    ctx->have_hidden = 0;
 }
 
 /* The houses of ctx->st (built on the first call). */

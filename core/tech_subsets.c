@@ -125,8 +125,8 @@ static int combine(struct subset *s)
             continue;
         for (int j = i + 1; j <= n - z + 1; j++) {
             unsigned uj = mk[i] | mk[j];
-            if (z == 2) {
-                if (tech_count(uj) == 2 && try_subset(s, (1u << i) | (1u << j), uj))
+            if (z == 2) {   /* two masks of two: the same mask */
+                if (mk[i] == mk[j] && try_subset(s, (1u << i) | (1u << j), uj))
                     return 1;
                 continue;
             }
@@ -154,56 +154,91 @@ static int combine(struct subset *s)
     return 0;
 }
 
-/* Whether set holds at least k cells. */
-static int at_least(tech_cells set, int k)
+/* The positions (tech.h order) of house h's cells in set. */
+static unsigned house_positions(tech_cells set, int h)
 {
-    for (int i = 1; i < k && set; i++)
-        set &= set - 1;
-    return set != 0;
+    if (h < 9)
+        return (unsigned)(set >> (9 * h)) & 0x1FFu;
+    if (h < 18) {
+        /* a column: bits 9 apart; the multiply gathers rows 0..7 in the
+         * top byte (the partial products never overlap) */
+        tech_cells col = set >> (h - 9);
+        uint64_t lo = (uint64_t)col & 0x8040201008040201ull;
+        return (unsigned)((lo * 0x0101010101010101ull) >> 56) |
+               ((unsigned)(col >> 64) & 0x100u);
+    }
+    int b = h - 18;
+    unsigned rows = (unsigned)(set >> (b / 3 * 27 + b % 3 * 3)) & 0x7FFFFFFu;
+    return (rows & 7u) | ((rows >> 6) & 0x38u) | ((rows >> 12) & 0x1C0u);
+}
+
+/* The hidden subsets' digits of house h, built once per context: the
+ * three hidden rows of a search read them. */
+static const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
+                                                   const struct tech_houses *hv, int h)
+{
+    struct tech_house_hidden *z = &ctx->hidden[h];
+    if (ctx->have_hidden & (1u << h))
+        return z;
+    /* b0..b3: the bits of how many cells hold each digit */
+    unsigned b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+    for (int i = 0; i < 9; i++) {
+        unsigned x = hv->cand[h][i], c0 = b0 & x, c1 = b1 & c0;
+        b0 ^= x;
+        b1 ^= c0;
+        b3 |= b2 & c1;
+        b2 ^= c1;
+    }
+    unsigned not_placed = ~(b3 | hv->placed[h]);
+    z->digits[0] = (uint16_t)(b1 & ~b0 & ~b2 & not_placed);
+    z->digits[1] = (uint16_t)(b1 & ~b2 & not_placed);
+    z->digits[2] = (uint16_t)(((b1 & ~b2) | (b2 & ~b1 & ~b0)) & not_placed);
+    ctx->have_hidden |= 1u << h;
+    return z;
 }
 
 /* Hidden: the digits held by 2..size cells of the house, by position. */
-static int collect_hidden(struct subset *s, const struct tech_digits *dg)
+static int collect_hidden(struct subset *s, struct tech_ctx *ctx,
+                          const struct tech_digits *dg)
 {
-    unsigned digits = 0;
-    for (int d = 0; d < 9; d++) {
-        int n = tech_count(dg->pos[d][s->house]);
-        digits |= n >= 2 && n <= s->size ? 1u << d : 0;
-    }
+    unsigned digits = house_hidden(ctx, s->hv, s->house)->digits[s->size - 2];
     if (tech_count(digits) < s->size)
         return 0;
-    digits &= ~s->hv->placed[s->house];
     s->n_items = 0;
     for (unsigned m = digits; m; m &= m - 1) {
         int i = tech_lowest(m);
         s->item[s->n_items] = i + 1;
         s->mask[s->n_items++] = dg->pos[i][s->house];
     }
-    return s->n_items >= s->size;
+    return 1;
 }
 
-/* Naked: the cells holding 2..size digits.  The house needs more than
- * size non-empty cells: some cell outside the subset must lose a digit. */
-static int collect_naked(struct subset *s)
+/* Naked: the cells holding 2..size digits (fits: their positions). */
+static void collect_naked(struct subset *s, unsigned fits)
 {
-    int empty = 0;
     s->n_items = 0;
-    for (int i = 0; i < 9; i++) {
-        unsigned m = s->cand[i];
-        int n = tech_count(m);
-        empty += n > 0;
-        if (n < 2 || n > s->size)
-            continue;
+    for (; fits; fits &= fits - 1) {
+        int i = tech_lowest(fits);
         s->item[s->n_items] = i;
-        s->mask[s->n_items++] = m;
+        s->mask[s->n_items++] = s->cand[i];
     }
-    return s->n_items >= s->size && empty > s->size;
+}
+
+/* Naked: at least size cells of 2..size digits, and another with some
+ * (a cell outside the subset must lose a digit). */
+static int naked_items(struct subset *s, const tech_cells *counts, tech_cells fits)
+{
+    unsigned pos = house_positions(fits, s->house);
+    if (tech_count(pos) < s->size ||
+        tech_count(house_positions(counts[0], s->house)) <= s->size)
+        return 0;
+    collect_naked(s, pos);
+    return 1;
 }
 
 static int find_subset(struct tech_ctx *ctx, struct human_step *step,
                        int size, int hidden)
 {
-    static const int house_order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
     struct subset s = { .st = ctx->st, .step = step, .size = size,
                         .hidden = hidden, .hv = tech_ctx_houses(ctx) };
     const struct tech_digits *dg = tech_ctx_digits(ctx);
@@ -213,19 +248,15 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
         fits = counts[2];
     int slot = (hidden ? TECH_MEMO_HIDDEN_2 : TECH_MEMO_NAKED_2) + size - 2;
     uint32_t dirty = tech_memo_dirty(ctx, slot);
-    for (int o = 0; o < 3; o++) {
-        for (int h = house_order[o][0]; h < house_order[o][1]; h++) {
-            if (!(dirty & (1u << h)))
-                continue;
+    /* the houses to search as bits in search order: boxes, rows, columns */
+    uint32_t order = ((dirty >> 18) & 0x1FFu) | ((dirty & 0x3FFFFu) << 9);
+    for (; order; order &= order - 1) {
+        int k = tech_lowest(order), h = k < 9 ? k + 18 : k - 9;
+        {
             s.house = h;
             s.cand = s.hv->cand[h];
-            /* naked: size cells of 2..size digits, and another with some */
-            if (!hidden && (!at_least(fits & tech_house_set[h], size) ||
-                            !at_least(counts[0] & tech_house_set[h], size + 1))) {
-                tech_memo_house_failed(ctx, slot, h);
-                continue;
-            }
-            if ((hidden ? collect_hidden(&s, dg) : collect_naked(&s)) && combine(&s))
+            if ((hidden ? collect_hidden(&s, ctx, dg) : naked_items(&s, counts, fits)) &&
+                combine(&s))
                 return 1;
             tech_memo_house_failed(ctx, slot, h);
         }

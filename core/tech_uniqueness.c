@@ -35,6 +35,10 @@ static unsigned cand_of(const struct human_state *st, int cell)
     return st->value[cell] ? 0 : st->cand[cell];
 }
 
+/* The cells of column 0. */
+#define RECT_COL0 ((tech_cells)0x8040201008040201ull | \
+                   ((tech_cells)0x100u << 64))
+
 typedef int (*rect_try)(const struct human_state *, struct human_step *,
                         const struct tech_rect *);
 
@@ -50,19 +54,21 @@ static int scan_rects(struct tech_ctx *ctx,
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (tech_cells bv = tech_ctx_counts(ctx)[2]; bv; bv &= bv - 1) {
         int a = tech_cells_lowest(bv);
-        unsigned pair = cand_of(st, a), prow[9];
-        /* the empty cells holding both digits, row by row */
+        unsigned pair = cand_of(st, a);
+        /* the empty cells holding both digits */
         tech_cells both = dg->cells[tech_lowest(pair)] &
                           dg->cells[tech_lowest(pair & (pair - 1))];
-        for (int r = 0; r < 9; r++)
-            prow[r] = (unsigned)(both >> (9 * r)) & 0x1FFu;
         int ra = tech_row_of(a), ca = tech_col_of(a);
-        for (unsigned mb = prow[ra] & ~(1u << ca); mb; mb &= mb - 1) {
+        tech_cells band = (tech_cells)0x7FFFFFF << (27 * (ra / 3));
+        for (unsigned mb = (unsigned)(both >> (9 * ra)) & 0x1FFu & ~(1u << ca); mb;
+             mb &= mb - 1) {
             int cb = tech_lowest(mb);
-            for (int rc = 0; rc < 9; rc++) {
-                if (rc == ra || !((prow[rc] >> ca) & (prow[rc] >> cb) & 1) ||
-                    (ra / 3 == rc / 3) == (ca / 3 == cb / 3))
-                    continue;   /* one box or four boxes */
+            /* column 0 of each row where both columns hold the pair, on
+             * two boxes only (not one, not four) */
+            tech_cells rows = (both >> ca) & (both >> cb) & RECT_COL0;
+            rows &= ca / 3 == cb / 3 ? ~band : band & ~tech_cell_bit(9 * ra);
+            for (; rows; rows &= rows - 1) {
+                int rc = tech_cells_lowest(rows) / 9;
                 int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
                 int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
                 struct tech_rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
