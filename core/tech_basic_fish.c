@@ -79,6 +79,32 @@ static int fish_eliminates(const struct fish *f, unsigned base, unsigned cover)
     return 0;
 }
 
+/* The lines of digit d, built once per context: the finned and sashimi
+ * rows of a search both read them.  A row's count of places is the sum
+ * over the columns of their masks of rows (and the other way round),
+ * added bit by bit for all nine lines at once up to four. */
+static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
+                                                const struct tech_digits *dg, int d)
+{
+    struct tech_fish_lines *fl = &ctx->fish[d - 1];
+    if (ctx->have_fish & (1u << (d - 1)))
+        return fl;
+    const uint16_t *pos = dg->pos[d - 1];
+    for (int cols = 0; cols < 2; cols++) {
+        unsigned ones = 0, twos = 0, fours = 0;   /* fours: four or more */
+        for (int l = 0; l < 9; l++) {
+            unsigned x = pos[cover_house(cols, l)], c = ones & x;
+            ones ^= x;
+            fours |= twos & c;
+            twos ^= c;
+        }
+        fl->two[cols] = (uint16_t)(twos & ~ones & ~fours);
+        fl->some[cols] = (uint16_t)(twos | fours);
+    }
+    ctx->have_fish |= 1u << (d - 1);
+    return fl;
+}
+
 static int combine(struct fish *f, int start, int depth, unsigned base,
                    unsigned cover)
 {
@@ -211,15 +237,14 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step,
         if (tech_memo_digit_clean(ctx, slot, f.digit))
             continue;
         const uint16_t *pos = f.dg->pos[f.digit - 1];
+        const struct tech_fish_lines *fl = fish_lines(ctx, f.dg, f.digit);
         for (f.cols = 0; f.cols < 2; f.cols++) {
-            unsigned twos = 0;   /* lines with exactly two places */
-            for (int l = 0; l < 9; l++)
-                if (tech_count(pos[base_house(f.cols, l)]) == 2)
-                    twos |= 1u << l;
-            for (int l1 = 0; l1 < 9 && twos; l1++) {
+            unsigned twos = fl->two[f.cols];
+            if (!twos)
+                continue;
+            for (unsigned l1s = fl->some[f.cols]; l1s; l1s &= l1s - 1) {
+                int l1 = tech_lowest(l1s);
                 unsigned p1 = pos[base_house(f.cols, l1)];
-                if (tech_count(p1) < 2)
-                    continue;
                 for (unsigned t = twos & ~(1u << l1); t; t &= t - 1) {
                     int l2 = tech_lowest(t);
                     unsigned p2 = pos[base_house(f.cols, l2)];

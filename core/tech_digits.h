@@ -79,6 +79,13 @@ struct tech_house_hidden {
     uint16_t digits[3];
 };
 
+/* The base lines of one digit's finned X-Wings (tech_basic_fish.c):
+ * rows (cols 0) or columns (cols 1), bit l for line l, holding the digit
+ * in exactly two places (two) and in two or more (some). */
+struct tech_fish_lines {
+    uint16_t two[2], some[2];
+};
+
 /*
  * The strong links of every candidate (node cell * 9 + digit - 1), for
  * the chains: conjugate pairs of the houses in house order, then the
@@ -250,8 +257,10 @@ struct tech_ctx {
     struct tech_memo *memo;
     int have_digits, have_segs, have_links, have_rects, have_counts, have_houses;
     uint32_t have_hidden;        /* bit h: hidden[h] built */
+    uint32_t have_fish;          /* bit d - 1: fish[d - 1] built */
     struct tech_houses houses;
     struct tech_house_hidden hidden[TECH_HOUSES];
+    struct tech_fish_lines fish[9];
     tech_cells counts[10];       /* [k]: empty cells with k candidates, k > 0;
                                     [0]: those with any */
     struct tech_digits dg;
@@ -284,6 +293,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     memset(ctx->colour.known, 0, sizeof ctx->colour.known);
     ctx->have_houses = 0;
     ctx->have_hidden = 0;
+    ctx->have_fish = 0;
 }
 
 /* The houses of ctx->st (built on the first call). */

@@ -115,14 +115,15 @@ static int try_subset(struct subset *s, unsigned chosen, unsigned u)
 }
 
 /* Every choice of size items in lexicographic order, skipping those
- * whose union already has more than size digits (or positions). */
+ * whose union already has more than size digits (or positions).  Items
+ * hold 2..size each, so single items need no test; masks are of nine
+ * bits (the count table directly). */
 static int combine(struct subset *s)
 {
     int z = s->size, n = s->n_items;
     const unsigned *mk = s->mask;
+    const uint8_t *count = tech_count_table;
     for (int i = 0; i <= n - z; i++) {
-        if (tech_count(mk[i]) > z)
-            continue;
         for (int j = i + 1; j <= n - z + 1; j++) {
             unsigned uj = mk[i] | mk[j];
             if (z == 2) {   /* two masks of two: the same mask */
@@ -130,21 +131,21 @@ static int combine(struct subset *s)
                     return 1;
                 continue;
             }
-            if (tech_count(uj) > z)
+            if (count[uj] > z)
                 continue;
             for (int k = j + 1; k <= n - z + 2; k++) {
                 unsigned uk = uj | mk[k];
                 if (z == 3) {
-                    if (tech_count(uk) == 3 &&
+                    if (count[uk] == 3 &&
                         try_subset(s, (1u << i) | (1u << j) | (1u << k), uk))
                         return 1;
                     continue;
                 }
-                if (tech_count(uk) > z)
+                if (count[uk] > z)
                     continue;
                 for (int l = k + 1; l < n; l++) {
                     unsigned ul = uk | mk[l];
-                    if (tech_count(ul) == 4 &&
+                    if (count[ul] == 4 &&
                         try_subset(s, (1u << i) | (1u << j) | (1u << k) | (1u << l), ul))
                         return 1;
                 }
@@ -220,7 +221,7 @@ static void collect_naked(struct subset *s, unsigned fits)
     for (; fits; fits &= fits - 1) {
         int i = tech_lowest(fits);
         s->item[s->n_items] = i;
-        s->mask[s->n_items++] = s->cand[i];
+        s->mask[s->n_items++] = s->cand[i] & HUMAN_ALL_DIGITS;   /* nine bits */
     }
 }
 
