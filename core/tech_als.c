@@ -187,21 +187,49 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
     return 0;
 }
 
+/* Adds set i to the sets of each cell of cells. */
+static void sets_by_cell(uint64_t by_cell[GRID_CELLS][ALS_WORDS], tech_cells cells, int i)
+{
+    for (; cells; cells &= cells - 1)
+        by_cell[tech_cells_lowest(cells)][i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+/* The union of the sets of each cell of cells. */
+static void sets_of_cells(uint64_t out[ALS_WORDS],
+                          uint64_t by_cell[GRID_CELLS][ALS_WORDS], tech_cells cells)
+{
+    memset(out, 0, ALS_WORDS * sizeof out[0]);
+    for (; cells; cells &= cells - 1) {
+        const uint64_t *b = by_cell[tech_cells_lowest(cells)];
+        for (int k = 0; k < ALS_WORDS; k++)
+            out[k] |= b[k];
+    }
+}
+
 /* Pairs in order (i, then j > i); only the sets sharing two digits or
- * more with set i are looked at, and of those only the ones with a cell
- * in the reach of set i and set i a cell in theirs (a restricted common
- * digit needs both).  After a search found nothing (memo), a
- * pair of sets whose cells did not change (both of them) was there then,
- * removing nothing: only pairs with a changed cell are tried. */
+ * more with set i and no cell are looked at, and of those only the ones
+ * with a cell in the reach of set i and set i a cell in theirs (a
+ * restricted common digit needs both): masks of sets, from the sets of
+ * each cell.  After a search found nothing (memo), a pair of sets whose
+ * cells did not change (both of them) was there then, removing nothing:
+ * only pairs with a changed cell are tried. */
 static int search_pairs(struct als_search *s, tech_cells changed)
 {
     uint64_t touched[ALS_WORDS] = { 0 };
-    for (int i = 0; i < s->n; i++)
+    /* [cell]: the sets holding it, the sets whose reach holds it */
+    uint64_t at[GRID_CELLS][ALS_WORDS], reached[GRID_CELLS][ALS_WORDS];
+    memset(at, 0, sizeof at);
+    memset(reached, 0, sizeof reached);
+    for (int i = 0; i < s->n; i++) {
         if (s->cells[i] & changed)
             touched[i / 64] |= (uint64_t)1 << (i % 64);
+        sets_by_cell(at, s->cells[i], i);
+        sets_by_cell(reached, s->reach[i], i);
+    }
     for (int i = 0; i < s->n; i++) {
         int fresh = (int)(touched[i / 64] >> (i % 64)) & 1;
         uint64_t once[ALS_WORDS] = { 0 }, twice[ALS_WORDS] = { 0 };
+        uint64_t near[ALS_WORDS], back[ALS_WORDS], overlap[ALS_WORDS];
         for (unsigned m = s->set[i].digits; m; m &= m - 1) {
             const uint64_t *h = s->having[tech_lowest(m)];
             for (int k = 0; k < ALS_WORDS; k++) {
@@ -209,14 +237,17 @@ static int search_pairs(struct als_search *s, tech_cells changed)
                 once[k] |= h[k];
             }
         }
+        sets_of_cells(near, at, s->reach[i]);
+        sets_of_cells(back, reached, s->cells[i]);
+        sets_of_cells(overlap, at, s->cells[i]);
         for (int k = i / 64; k < ALS_WORDS; k++) {
-            uint64_t m = twice[k] & (fresh ? ~(uint64_t)0 : touched[k]);
+            uint64_t m = twice[k] & near[k] & back[k] & ~overlap[k] &
+                         (fresh ? ~(uint64_t)0 : touched[k]);
             if (k == i / 64)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
                 int j = k * 64 + __builtin_ctzll(m);
-                if (!(s->cells[i] & s->cells[j]) && (s->cells[j] & s->reach[i]) &&
-                    (s->cells[i] & s->reach[j]) && als_pair(s, &s->set[i], &s->set[j]))
+                if (als_pair(s, &s->set[i], &s->set[j]))
                     return 1;
             }
         }

@@ -19,9 +19,8 @@ enum sdp_kind { SDP_SKYSCRAPER, SDP_KITE, SDP_TURBOT };
 
 struct link {
     uint8_t house, end[2];
-    tech_cells peers[2];   /* of each end */
-    tech_cells ends;       /* the two ends */
-    tech_cells sees;       /* peers of either end */
+    uint32_t houses[2];    /* of each end (bit h): two cells see each other
+                              when they differ and share one */
 };
 
 static const char *const sdp_name[3] = { "Skyscraper", "2-String Kite",
@@ -100,10 +99,12 @@ static int collect_links(const struct tech_digits *dg, int d, struct link *links
         links[n].house = (uint8_t)h;
         links[n].end[0] = tech_house_cells[h][tech_lowest(p)];
         links[n].end[1] = tech_house_cells[h][tech_lowest(p & (p - 1))];
-        links[n].peers[0] = tech_peers(links[n].end[0]);
-        links[n].peers[1] = tech_peers(links[n].end[1]);
-        links[n].ends = tech_cell_bit(links[n].end[0]) | tech_cell_bit(links[n].end[1]);
-        links[n].sees = links[n].peers[0] | links[n].peers[1];
+        for (int k = 0; k < 2; k++) {
+            int c = links[n].end[k];
+            links[n].houses[k] = 1u << TECH_ROW(tech_row_of(c)) |
+                                 1u << TECH_COL(tech_col_of(c)) |
+                                 1u << TECH_BOX(tech_box_of(c));
+        }
         n++;
     }
     return n;
@@ -138,21 +139,22 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
         for (int j = i + 1; j < n && open; j++) {
             const struct link *li = &links[i], *lj = &links[j];
             if (!(((fresh >> li->house) | (fresh >> lj->house)) & 1) ||
-                !(li->sees & lj->ends))
+                !((li->houses[0] | li->houses[1]) & (lj->houses[0] | lj->houses[1])))
                 continue;   /* no end of lj sees an end of li */
             /* bit ib + 2 jb: end ib of li (b1) sees end jb of lj (b2) */
             unsigned sees = 0;
             for (int e = 0; e < 4; e++)
-                sees |= (unsigned)((li->peers[e & 1] >> lj->end[e >> 1]) & 1) << e;
+                sees |= (li->end[e & 1] != lj->end[e >> 1] &&
+                         (li->houses[e & 1] & lj->houses[e >> 1])) ? 1u << e : 0;
             for (; sees && open; sees &= sees - 1) {
                 int ib = tech_lowest(sees) & 1, jb = tech_lowest(sees) >> 1;
                 int b1 = li->end[ib], a1 = li->end[!ib];
                 int b2 = lj->end[jb], a2 = lj->end[!jb];
                 if (a1 == a2 || a1 == b2 || b1 == a2)
-                    continue;   /* b1 == b2 is not its own peer */
+                    continue;
                 tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
                                         tech_cell_bit(a2) | tech_cell_bit(b2);
-                if (!(li->peers[!ib] & lj->peers[!jb] & dg->cells[d - 1] & ~chain_bits))
+                if (!(tech_peers(a1) & tech_peers(a2) & dg->cells[d - 1] & ~chain_bits))
                     continue;
                 int k = (int)classify(li, lj, a1, b1, a2, b2);
                 if (!(open & (1u << k)))
