@@ -23,7 +23,6 @@ struct wing_search {
     const struct human_state *st;
     struct tech_ctx *ctx;
     int n;                       /* cells in the set: 3 or 4 */
-    const struct tech_digits *dg;
     const tech_cells *with;      /* [d-1]: empty cells holding digit d */
     tech_cells bivalue;          /* cells with two candidates */
     tech_cells biv_with[9];      /* [d-1]: those of them holding d */
@@ -32,10 +31,6 @@ struct wing_search {
     int min_rating;              /* nothing can be rated lower: stop */
     tech_cells changed;          /* the memo's: only wings with a changed
                                     cell can remove something */
-    /* the house searched: the digits of its cells that fit, and the
-     * bivalue cells holding only those */
-    unsigned house_digits;
-    tech_cells house_ys;
     /* best so far */
     int best_rating;
     int best_y, best_x, best_z, best_house;
@@ -51,8 +46,7 @@ static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
     s->n_bivalue = 0;
     s->bivalue_union = 0;
     s->min_rating = n == 3 ? 55 : 62;
-    s->dg = tech_ctx_digits(ctx);
-    s->with = s->dg->cells;
+    s->with = tech_ctx_digits(ctx)->cells;
     s->bivalue = tech_ctx_counts(ctx)[2];
     s->n_bivalue = s->bivalue != 0;
     for (int d = 0; d < 9; d++) {
@@ -81,45 +75,12 @@ static tech_cells targets(const struct wing_search *s, const uint8_t *set, int y
     return out;
 }
 
-/* Which third of a house's positions (0-2: a line's cells in one box, a
- * box's in one row) holds all of p, or -1. */
-static int third_of(unsigned p)
-{
-    return !(p & ~7u) ? 0 : !(p & ~070u) ? 1 : !(p & ~0700u) ? 2 : -1;
-}
-
-/* The same for a box's columns. */
-static int box_column_of(unsigned p)
-{
-    return !(p & ~0x49u) ? 0 : !(p & ~0x92u) ? 1 : !(p & ~0x124u) ? 2 : -1;
-}
-
-/* The cells seeing every cell of house h at positions p (not empty), and
- * with two or more those cells themselves: the house, and the other
- * house holding all of them if any (one cell: its peers). */
-static tech_cells seeing_all(int h, unsigned p)
-{
-    if (!(p & (p - 1)))
-        return tech_peers(tech_house_cells[h][tech_lowest(p)]);
-    int t = third_of(p), other = -1;
-    if (h < 9)
-        other = t < 0 ? -1 : TECH_BOX(h / 3 * 3 + t);
-    else if (h < 18)
-        other = t < 0 ? -1 : TECH_BOX(t * 3 + (h - 9) / 3);
-    else if (t >= 0)
-        other = TECH_ROW((h - 18) / 3 * 3 + t);
-    else if ((t = box_column_of(p)) >= 0)
-        other = TECH_COL((h - 18) % 3 * 3 + t);
-    return tech_house_set[h] | (other < 0 ? 0 : tech_house_set[other]);
-}
-
 /* Tries every bivalue cell against the set (house h); keeps the best.
  * The bivalue cells are taken in cell order, each with its lower digit as
  * x first, and the first that works is kept: a bivalue cell y with both
  * digits in the set, outside it, seeing every x of the set (seen[x]), and
  * a z to remove. */
-static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned pos,
-                    unsigned digits)
+static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned digits)
 {
     const struct human_state *st = s->st;
     int largest = 0;
@@ -132,34 +93,42 @@ static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned p
     int rating = wing_rating(s->n, largest);
     if (s->best_rating && rating >= s->best_rating)
         return;
-    tech_cells ys = s->house_ys & ~in_set;
+    tech_cells ys = s->bivalue & ~in_set;
     int fresh = (in_set & s->changed) != 0;
     if (!fresh)
         ys &= s->changed;       /* an unchanged set needs a changed y */
-    for (unsigned m = s->house_digits & ~digits; m && ys; m &= m - 1)
+    for (unsigned m = ~digits & HUMAN_ALL_DIGITS; m && ys; m &= m - 1)
         ys &= ~s->biv_with[tech_lowest(m)];
     if (!ys)
         return;
-    /* seen[d-1]: the cells seeing every cell of the set holding d (some
-     * of the set's cells too, which y and the targets are not): for every
-     * digit of the set, or (an unchanged set: few bivalue cells) for
-     * those of the bivalue cells tried */
+    /* seen[d-1]: the cells seeing every cell of the set holding d: for
+     * every digit of the set, or (an unchanged set: few bivalue cells)
+     * for those of the bivalue cells tried */
     tech_cells seen[9];
     unsigned have = fresh ? digits : 0;
     if (fresh) {
         tech_cells any = 0;
-        for (unsigned m = digits; m; m &= m - 1) {
-            int d = tech_lowest(m);
-            seen[d] = seeing_all(h, s->dg->pos[d][h] & pos);
-            any |= s->biv_with[d] & seen[d];
+        for (unsigned m = digits; m; m &= m - 1)
+            seen[tech_lowest(m)] = ~(tech_cells)0;
+        for (int i = 0; i < s->n; i++) {
+            tech_cells p = tech_peers(set[i]);
+            for (unsigned m = st->cand[set[i]]; m; m &= m - 1)
+                seen[tech_lowest(m)] &= p;
         }
+        for (unsigned m = digits; m; m &= m - 1)
+            any |= s->biv_with[tech_lowest(m)] & seen[tech_lowest(m)];
         ys &= any;
     }
     for (; ys; ys &= ys - 1) {
         int y = tech_cells_lowest(ys);
         unsigned yc = st->cand[y];
-        for (unsigned m = yc & ~have; m; m &= m - 1)
-            seen[tech_lowest(m)] = seeing_all(h, s->dg->pos[tech_lowest(m)][h] & pos);
+        for (unsigned m = yc & ~have; m; m &= m - 1) {
+            int d = tech_lowest(m);
+            seen[d] = ~(tech_cells)0;
+            for (int i = 0; i < s->n; i++)
+                if (st->cand[set[i]] & (1u << d))
+                    seen[d] &= tech_peers(set[i]);
+        }
         have |= yc;
         for (int k = 0; k < 2; k++) {
             int x = k ? tech_lowest_digit(yc & (yc - 1u)) : tech_lowest_digit(yc);
@@ -183,15 +152,10 @@ static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned p
 /* A set of n cells with union u: tried when it holds n + 1 digits, two of
  * them in bivalue cells.  Returns 1 when nothing can be rated lower than
  * the best found. */
-static int check_set(struct wing_search *s, int h, unsigned pos, unsigned u)
+static int check_set(struct wing_search *s, int h, const uint8_t *set, unsigned u)
 {
-    if (tech_count(u) == s->n + 1 && tech_count(u & s->bivalue_union) >= 2) {
-        uint8_t set[4];
-        int k = 0;
-        for (unsigned p = pos; p && k < 4; p &= p - 1)
-            set[k++] = tech_house_cells[h][tech_lowest(p)];
-        try_set(s, h, set, pos, u);
-    }
+    if (tech_count(u) == s->n + 1 && tech_count(u & s->bivalue_union) >= 2)
+        try_set(s, h, set, u);
     return s->best_rating == s->min_rating;
 }
 
@@ -200,27 +164,30 @@ static void house_sets_all(struct wing_search *s, int h)
 {
     const struct human_state *st = s->st;
     int n = s->n, limit = n + 1, m = 0;
-    unsigned cm[9], pm[9];
+    uint8_t cells[9], set[4];
+    unsigned cm[9];
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
         unsigned c = st->cand[cell];
         if (st->value[cell] || tech_count(c) < 2 || tech_count(c) > limit)
             continue;
-        pm[m] = 1u << i;
+        cells[m] = (uint8_t)cell;
         cm[m++] = c;
     }
     for (int i = 0; i <= m - n; i++) {
+        set[0] = cells[i];
         for (int j = i + 1; j <= m - n + 1; j++) {
             unsigned uj = cm[i] | cm[j];
             if (tech_count(uj) > limit)
                 continue;
+            set[1] = cells[j];
             for (int k = j + 1; k <= m - n + 2; k++) {
                 unsigned uk = uj | cm[k];
                 if (tech_count(uk) > limit)
                     continue;
-                unsigned pk = pm[i] | pm[j] | pm[k];
+                set[2] = cells[k];
                 if (n == 3) {
-                    if (check_set(s, h, pk, uk))
+                    if (check_set(s, h, set, uk))
                         return;
                     continue;
                 }
@@ -228,7 +195,8 @@ static void house_sets_all(struct wing_search *s, int h)
                     unsigned ul = uk | cm[l];
                     if (tech_count(ul) > limit)
                         continue;
-                    if (check_set(s, h, pk | pm[l], ul))
+                    set[3] = cells[l];
+                    if (check_set(s, h, set, ul))
                         return;
                 }
             }
@@ -374,28 +342,29 @@ static void search(struct wing_search *s)
             } else {
                 house_sets(st, h, n, hs);
             }
-            if ((!hs->n_sets && !hs->overflow) || hs->m < n ||
-                tech_count(hs->all & s->bivalue_union) < 2)
+            if (hs->m < n || tech_count(hs->all & s->bivalue_union) < 2)
                 continue;
-            /* the bivalue cells with their digits in the house's */
-            s->house_digits = hs->all;
-            s->house_ys = s->bivalue;
-            for (unsigned m = ~s->house_digits & HUMAN_ALL_DIGITS; m; m &= m - 1)
-                s->house_ys &= ~s->biv_with[tech_lowest(m)];
-            /* sets of unchanged cells need a changed y seeing some cell of
-             * the house */
+            /* sets of unchanged cells need a changed y, with its digits in
+             * the house's and seeing some cell of it */
             if (!(s->changed & hs->elig)) {
                 int any = 0;
-                for (tech_cells y = s->changed & s->house_ys; y && !any; y &= y - 1)
-                    any = (tech_peers(tech_cells_lowest(y)) & hs->elig) != 0;
+                for (tech_cells y = s->changed & s->bivalue; y && !any; y &= y - 1) {
+                    int c = tech_cells_lowest(y);
+                    any = !(st->cand[c] & ~hs->all) && (tech_peers(c) & hs->elig);
+                }
                 if (!any)
                     continue;
             }
             if (hs->overflow)        /* too many to keep: all of them again */
                 house_sets_all(s, h);
-            for (int i = 0; i < hs->n_sets && !hs->overflow; i++)
-                if (check_set(s, h, hs->pos[i], hs->uni[i]))
+            for (int i = 0; i < hs->n_sets && !hs->overflow; i++) {
+                uint8_t set[4];
+                int k = 0;
+                for (unsigned p = hs->pos[i]; p; p &= p - 1)
+                    set[k++] = tech_house_cells[h][tech_lowest(p)];
+                if (check_set(s, h, set, hs->uni[i]))
                     return;
+            }
             if (s->best_rating == s->min_rating)
                 return;
         }

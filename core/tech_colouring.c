@@ -530,7 +530,8 @@ int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
         if (tried[lo])
             continue;
         tried[lo] = (uint16_t)pair;
-        int same = ctx->memo && ctx->memo->remote_pair[lo] == pair;
+        /* a stamp (some cell unchanged) comes with the pairs then */
+        int same = ~changed && ctx->memo->remote_pair[lo] == pair;
         if (remote_pair_for(ctx->st, step, pair, cells, same ? changed : ~(tech_cells)0))
             return 1;
     }

@@ -289,8 +289,9 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->have_links = 0;
     ctx->have_rects = 0;
     ctx->have_counts = 0;
-    ctx->sdp.known[0] = ctx->sdp.known[1] = ctx->sdp.known[2] = 0;
-    memset(ctx->colour.known, 0, sizeof ctx->colour.known);
+    memset(ctx->sdp.known, 0, sizeof ctx->sdp.known);
+    memset(ctx->sdp.found, 0, sizeof ctx->sdp.found);
+    memset(&ctx->colour, 0, sizeof ctx->colour);
     ctx->have_houses = 0;
     ctx->have_hidden = 0;
     ctx->have_fish = 0;
