@@ -150,10 +150,8 @@ static void say_v(struct human_step *step, const char *fmt, va_list ap)
     vsnprintf(step->text + len, sizeof step->text - len, fmt, ap);
 }
 
-void tech_say(struct human_step *step, const char *fmt, ...)
+void tech_say_text(struct human_step *step, const char *fmt, ...)
 {
-    if (!wants_text(step))
-        return;
     va_list ap;
     va_start(ap, fmt);
     say_v(step, fmt, ap);
@@ -175,11 +173,6 @@ void tech_say_house(struct human_step *step, int house)
         return;
     tech_house_name(house, name);
     tech_say(step, "%s", name);
-}
-
-void tech_say_cell(struct human_step *step, int cell)
-{
-    tech_say(step, "%c%d", 'A' + cell / 9, cell % 9 + 1);
 }
 
 /* Joins n items: ", " between them, or " and " before the last in prose. */

@@ -78,7 +78,6 @@ void tech_memo_init(struct tech_memo *memo)
 static void memo_reset(struct tech_memo *memo)
 {
     memset(memo->house_changed, 0, sizeof memo->house_changed);
-    memset(memo->digit_changed, 0, sizeof memo->digit_changed);
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
     memset(memo->dirty, 0xFF, sizeof memo->dirty);
@@ -166,7 +165,8 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
     }
 }
 
-/* 1 for the slots searched digit by digit (tech_digits.h's list). */
+/* 1 for the slots searched digit by digit (tech_digits.h's list: a slot
+ * added inside that run is searched by digit). */
 static int memo_by_digit(int slot)
 {
     return slot >= TECH_MEMO_FISH_2 && slot <= TECH_MEMO_X_CHAIN;
@@ -206,8 +206,6 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
             memo->dirty[s] |= memo_by_digit(s) ? digits : houses;
         for (; houses; houses &= houses - 1)
             memo->house_changed[__builtin_ctz(houses)] = v;
-        for (; digits; digits &= digits - 1)
-            memo->digit_changed[__builtin_ctz(digits)] = v;
         for (int i = memo->synced + 1; i < v; i++)
             memo->changed[i] = 0;
         memo->changed[v] = cells;

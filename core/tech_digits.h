@@ -146,7 +146,7 @@ struct tech_rects {
 enum tech_memo_slot {
     TECH_MEMO_NAKED_2, TECH_MEMO_NAKED_3, TECH_MEMO_NAKED_4,
     TECH_MEMO_HIDDEN_2, TECH_MEMO_HIDDEN_3, TECH_MEMO_HIDDEN_4,
-    /* by digit */
+    /* by digit (memo_by_digit: FISH_2 to X_CHAIN, in one run) */
     TECH_MEMO_FISH_2, TECH_MEMO_FISH_3, TECH_MEMO_FISH_4,
     TECH_MEMO_FINNED_X, TECH_MEMO_SASHIMI_X,
     TECH_MEMO_SKYSCRAPER, TECH_MEMO_KITE, TECH_MEMO_TURBOT,
@@ -194,12 +194,12 @@ struct tech_memo {
     uint8_t value[GRID_CELLS];
     tech_cells changed[TECH_MEMO_VERSIONS];   /* [v]: found at version v */
     uint16_t house_changed[TECH_HOUSES];   /* version of the last change */
-    uint16_t digit_changed[9];             /* [d-1]: where d can be or is */
-    uint16_t failed[TECH_MEMO_SLOTS][TECH_HOUSES];   /* per unit: stamp */
     /* per slot searched by house (bit h) or by digit (bit d - 1): the
-     * units changed since the slot last searched them in vain (the same
-     * as the stamps, as one mask) */
+     * units changed since the slot last searched them in vain */
     uint32_t dirty[TECH_MEMO_SLOTS];
+    /* [slot][d-1], slots searched by digit: the version after the last
+     * search of d in vain (tech_memo_houses_since), 0 before any */
+    uint16_t failed[TECH_MEMO_SLOTS][9];
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
     /* [d-1]: the pair with lower digit d the Remote Pair search tried
@@ -305,28 +305,19 @@ const struct tech_houses *tech_ctx_houses(struct tech_ctx *ctx);
  * first call. */
 const tech_cells *tech_ctx_counts(struct tech_ctx *ctx);
 
-/* 1 when the technique of slot searched house h in vain since its last
- * change. */
-static inline int tech_memo_house_clean(const struct tech_ctx *ctx, int slot, int h)
-{
-    const struct tech_memo *m = tech_memo_of(ctx);
-    return m && m->failed[slot][h] > m->house_changed[h];
-}
-
-/* The technique of slot searched house h in vain (after looking at the
- * grid as it is now: the memo is brought up to date first). */
+/* The technique of slot (searched by house) searched house h in vain
+ * (after looking at the grid as it is now: the memo is brought up to
+ * date first). */
 static inline void tech_memo_house_failed(struct tech_ctx *ctx, int slot, int h)
 {
     struct tech_memo *m = tech_memo_of(ctx);
-    if (m) {
-        m->failed[slot][h] = (uint16_t)(m->version + 1);
+    if (m)
         m->dirty[slot] &= ~(1u << h);
-    }
 }
 
 /* The houses (bit h) of a slot searched by house, or the digits (bit
- * d - 1) of one searched by digit, that are not clean: a whole search's
- * tech_memo_house_clean (or _digit_clean) at once. */
+ * d - 1) of one searched by digit, changed since the slot last searched
+ * them in vain: all of them without a memo. */
 static inline uint32_t tech_memo_dirty(const struct tech_ctx *ctx, int slot)
 {
     const struct tech_memo *m = tech_memo_of(ctx);
@@ -344,11 +335,11 @@ static inline void tech_memo_whole_failed(struct tech_ctx *ctx, int slot)
         ctx->memo->whole[slot] = (uint16_t)(ctx->memo->version + 1);
 }
 
-/* The same for digit d (where it can be and where it is placed). */
+/* 1 when the technique of slot (searched by digit) searched digit d in
+ * vain since d last changed (where it can be or is placed). */
 static inline int tech_memo_digit_clean(const struct tech_ctx *ctx, int slot, int d)
 {
-    const struct tech_memo *m = tech_memo_of(ctx);
-    return m && m->failed[slot][d - 1] > m->digit_changed[d - 1];
+    return !((tech_memo_dirty(ctx, slot) >> (d - 1)) & 1);
 }
 
 /* The houses (bit h) changed since the technique of slot last searched
