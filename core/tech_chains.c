@@ -247,10 +247,6 @@ static void path_to(const struct ch_search *s, int state, int n, uint16_t *out)
     }
 }
 
-/* A chain ending at state (v on) from start: keeps it when productive and
- * shorter than the best.  Returns 1 when kept.  An open chain proves what
- * its two ends prove (no path needed to judge it); a loop, what its weak
- * links prove too. */
 /* What a chain from start ending at (v on) would be: CH_KIND_*, or -1
  * when its ends prove nothing (a loop is judged later, on its path). */
 static inline int end_kind(const struct ch_search *s, int start, int v)
@@ -315,7 +311,8 @@ static void off_seen_add(struct ch_search *s, int d, int cell)
 
 /* The on states of the strong links of (u off), reached at length n,
  * queued at *tail and tried as ends.  Returns 1 when one was kept. */
-static inline __attribute__((always_inline)) int expand_off(struct ch_search *s, int start, int u, int n, int *tail)
+static inline __attribute__((always_inline)) int
+expand_off(struct ch_search *s, int start, int u, int n, int *tail)
 {
     const struct tech_links *g = s->g;
     int cell_link = (g->kinds[u] & CH_CELL_STRONG) != 0;

@@ -53,7 +53,6 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
     }
 }
 
-/* The houses of each cell (bit h for house h). */
 #define CELL_HOUSES(c) ((1u << TECH_ROW((c) / 9)) | (1u << TECH_COL((c) % 9)) | \
                         (1u << TECH_BOX((c) / 27 * 3 + (c) % 9 / 3)))
 #define CELL_HOUSES_ROW(r) CELL_HOUSES(9 * (r)), CELL_HOUSES(9 * (r) + 1), \
@@ -61,7 +60,7 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
     CELL_HOUSES(9 * (r) + 5), CELL_HOUSES(9 * (r) + 6), CELL_HOUSES(9 * (r) + 7), \
     CELL_HOUSES(9 * (r) + 8)
 
-static const uint32_t cell_houses[GRID_CELLS] = {
+const uint32_t tech_cell_houses[GRID_CELLS] = {
     CELL_HOUSES_ROW(0), CELL_HOUSES_ROW(1), CELL_HOUSES_ROW(2),
     CELL_HOUSES_ROW(3), CELL_HOUSES_ROW(4), CELL_HOUSES_ROW(5),
     CELL_HOUSES_ROW(6), CELL_HOUSES_ROW(7), CELL_HOUSES_ROW(8),
@@ -195,7 +194,7 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
                 int c = w * 64 + __builtin_ctzll(diff[w]);
                 unsigned was = memo->cand[c], now = st->cand[c];
                 memo_update_cell(memo, st, c);
-                houses |= cell_houses[c];
+                houses |= tech_cell_houses[c];
                 cells |= tech_cell_bit(c);
                 digits |= was ^ now;
                 digits |= memo->value[c] ? tech_bit(memo->value[c]) : 0;

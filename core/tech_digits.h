@@ -32,6 +32,10 @@ static inline tech_cells tech_peers(int cell)
 /* The cells of each house (tech.h numbering). */
 extern const tech_cells tech_house_set[TECH_HOUSES];
 
+/* The houses of each cell (bit h for house h): two different cells see
+ * each other when they share one. */
+extern const uint32_t tech_cell_houses[GRID_CELLS];
+
 /* Lowest cell of a non-empty set. */
 static inline int tech_cells_lowest(tech_cells s)
 {

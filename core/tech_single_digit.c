@@ -99,12 +99,8 @@ static int collect_links(const struct tech_digits *dg, int d, struct link *links
         links[n].house = (uint8_t)h;
         links[n].end[0] = tech_house_cells[h][tech_lowest(p)];
         links[n].end[1] = tech_house_cells[h][tech_lowest(p & (p - 1))];
-        for (int k = 0; k < 2; k++) {
-            int c = links[n].end[k];
-            links[n].houses[k] = 1u << TECH_ROW(tech_row_of(c)) |
-                                 1u << TECH_COL(tech_col_of(c)) |
-                                 1u << TECH_BOX(tech_box_of(c));
-        }
+        for (int k = 0; k < 2; k++)
+            links[n].houses[k] = tech_cell_houses[links[n].end[k]];
         n++;
     }
     return n;

@@ -253,14 +253,12 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     uint32_t order = ((dirty >> 18) & 0x1FFu) | ((dirty & 0x3FFFFu) << 9);
     for (; order; order &= order - 1) {
         int k = tech_lowest(order), h = k < 9 ? k + 18 : k - 9;
-        {
-            s.house = h;
-            s.cand = s.hv->cand[h];
-            if ((hidden ? collect_hidden(&s, ctx, dg) : naked_items(&s, counts, fits)) &&
-                combine(&s))
-                return 1;
-            tech_memo_house_failed(ctx, slot, h);
-        }
+        s.house = h;
+        s.cand = s.hv->cand[h];
+        if ((hidden ? collect_hidden(&s, ctx, dg) : naked_items(&s, counts, fits)) &&
+            combine(&s))
+            return 1;
+        tech_memo_house_failed(ctx, slot, h);
     }
     tech_step_reset(step);
     return 0;

@@ -35,10 +35,6 @@ static unsigned cand_of(const struct human_state *st, int cell)
     return st->value[cell] ? 0 : st->cand[cell];
 }
 
-/* The cells of column 0. */
-#define RECT_COL0 ((tech_cells)0x8040201008040201ull | \
-                   ((tech_cells)0x100u << 64))
-
 typedef int (*rect_try)(const struct human_state *, struct human_step *,
                         const struct tech_rect *);
 
@@ -65,7 +61,7 @@ static int scan_rects(struct tech_ctx *ctx,
             int cb = tech_lowest(mb);
             /* column 0 of each row where both columns hold the pair, on
              * two boxes only (not one, not four) */
-            tech_cells rows = (both >> ca) & (both >> cb) & RECT_COL0;
+            tech_cells rows = (both >> ca) & (both >> cb) & tech_house_set[TECH_COL(0)];
             rows &= ca / 3 == cb / 3 ? ~band : band & ~tech_cell_bit(9 * ra);
             for (; rows; rows &= rows - 1) {
                 int rc = tech_cells_lowest(rows) / 9;
