@@ -17,10 +17,19 @@
 
 enum sdp_kind { SDP_SKYSCRAPER, SDP_KITE, SDP_TURBOT };
 
-struct link {
-    uint8_t house, end[2];
-    uint32_t houses[2];    /* of each end (bit h): two cells see each other
-                              when they differ and share one */
+/*
+ * The strong links of one digit in house order (link i in house[i]),
+ * with what the pair search asks of them.  For end e of link i: its cell
+ * end[e][i], its houses houses[e][i] (bit h: two cells see each other
+ * when they differ and share one), and far[e][i], its peers holding the
+ * digit but the link's other end: a pattern removes the digit from the
+ * cells the far sets of its two outer ends share.
+ */
+struct sdp_links {
+    int n;
+    uint8_t house[TECH_HOUSES], end[2][TECH_HOUSES];
+    uint32_t houses[2][TECH_HOUSES];
+    tech_cells far[2][TECH_HOUSES];
 };
 
 static const char *const sdp_name[3] = { "Skyscraper", "2-String Kite",
@@ -31,10 +40,8 @@ static int is_line_pair(int h1, int h2, int kind)  /* kind 0 rows, 1 cols */
     return h1 / 9 == kind && h2 / 9 == kind;
 }
 
-static enum sdp_kind classify(const struct link *l1, const struct link *l2,
-                              int a1, int b1, int a2, int b2)
+static enum sdp_kind classify(int h1, int h2, int a1, int b1, int a2, int b2)
 {
-    int h1 = l1->house, h2 = l2->house;
     if ((is_line_pair(h1, h2, 0) && tech_col_of(b1) == tech_col_of(b2)) ||
         (is_line_pair(h1, h2, 1) && tech_row_of(b1) == tech_row_of(b2)))
         return SDP_SKYSCRAPER;
@@ -89,27 +96,83 @@ static void sdp_found(const struct human_state *st, struct human_step *step,
     tech_say_elims(step);
 }
 
-static int collect_links(const struct tech_digits *dg, int d, struct link *links)
+static void collect_links(const struct tech_digits *dg, int d,
+                          struct sdp_links *l)
 {
-    int n = 0;
+    l->n = 0;
     for (int h = 0; h < TECH_HOUSES; h++) {
         unsigned p = dg->pos[d - 1][h];
         if (tech_count(p) != 2)
             continue;
-        links[n].house = (uint8_t)h;
-        links[n].end[0] = tech_house_cells[h][tech_lowest(p)];
-        links[n].end[1] = tech_house_cells[h][tech_lowest(p & (p - 1))];
-        for (int k = 0; k < 2; k++)
-            links[n].houses[k] = tech_cell_houses[links[n].end[k]];
-        n++;
+        int i = l->n++;
+        l->house[i] = (uint8_t)h;
+        l->end[0][i] = tech_house_cells[h][tech_lowest(p)];
+        l->end[1][i] = tech_house_cells[h][tech_lowest(p & (p - 1))];
+        for (int e = 0; e < 2; e++) {
+            l->houses[e][i] = tech_cell_houses[l->end[e][i]];
+            l->far[e][i] = tech_peers(l->end[e][i]) & dg->cells[d - 1] &
+                           ~tech_cell_bit(l->end[!e][i]);
+        }
     }
-    return n;
 }
 
 /* The memo slot of each kind. */
 static int sdp_slot(int kind)
 {
     return TECH_MEMO_SKYSCRAPER + kind;
+}
+
+/* 1 when links i and j have a cell in common (a pattern's four cells
+ * differ). */
+static int sdp_share_cell(const struct sdp_links *l, int i, int j)
+{
+    return l->end[0][i] == l->end[0][j] || l->end[0][i] == l->end[1][j] ||
+           l->end[1][i] == l->end[0][j] || l->end[1][i] == l->end[1][j];
+}
+
+/* The ways (bit ib + 2 jb: end ib of link i, b1, and end jb of link j,
+ * b2, see each other) links i and j may make a pattern: b1 and b2 share a
+ * house, and the other ends' far sets meet. */
+static unsigned sdp_ways(const struct sdp_links *l, int i, int j)
+{
+    unsigned ways = 0;
+    for (int e = 0; e < 4; e++) {
+        int ib = e & 1, jb = e >> 1;
+        ways |= ((l->houses[ib][i] & l->houses[jb][j]) &&
+                 (l->far[!ib][i] & l->far[!jb][j])) ? 1u << e : 0;
+    }
+    return ways;
+}
+
+static void sdp_keep(struct tech_sdp *sdp, int k, int d, int h1, int h2,
+                     int a1, int b1, int b2, int a2)
+{
+    sdp->found[k] |= (uint16_t)(1u << (d - 1));
+    sdp->first[k][d - 1].house[0] = (uint8_t)h1;
+    sdp->first[k][d - 1].house[1] = (uint8_t)h2;
+    sdp->first[k][d - 1].chain[0] = (uint8_t)a1;
+    sdp->first[k][d - 1].chain[1] = (uint8_t)b1;
+    sdp->first[k][d - 1].chain[2] = (uint8_t)b2;
+    sdp->first[k][d - 1].chain[3] = (uint8_t)a2;
+}
+
+/* The kinds of open not yet found among the patterns of links i and j
+ * (ways: as sdp_ways gives them), each way in order; those found are
+ * kept. */
+static unsigned sdp_pair(struct tech_sdp *sdp, const struct sdp_links *l, int d,
+                         int i, int j, unsigned ways, unsigned open)
+{
+    for (; ways && open; ways &= ways - 1) {
+        int ib = tech_lowest(ways) & 1, jb = tech_lowest(ways) >> 1;
+        int b1 = l->end[ib][i], a1 = l->end[!ib][i];
+        int b2 = l->end[jb][j], a2 = l->end[!jb][j];
+        int k = (int)classify(l->house[i], l->house[j], a1, b1, a2, b2);
+        if (!(open & (1u << k)))
+            continue;
+        open &= ~(1u << k);
+        sdp_keep(sdp, k, d, l->house[i], l->house[j], a1, b1, b2, a2);
+    }
+    return open;
 }
 
 /* The first pattern of each kind of kinds (bit k) for digit d, kept in
@@ -122,48 +185,30 @@ static int sdp_slot(int kind)
 static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
                       unsigned kinds)
 {
+    enum { ALL = (1u << TECH_HOUSES) - 1 };
     struct tech_sdp *sdp = &ctx->sdp;
-    struct link links[TECH_HOUSES];
-    uint32_t fresh = 0;
+    struct sdp_links l;
+    uint32_t fresh = 0, fresh_links = 0;
     unsigned open = kinds;
-    int n = collect_links(dg, d, links);
+    collect_links(dg, d, &l);
     for (unsigned m = kinds; m; m &= m - 1) {
         sdp->found[tech_lowest(m)] &= (uint16_t)~(1u << (d - 1));
-        fresh |= tech_memo_houses_since(ctx, sdp_slot(tech_lowest(m)), d);
+        if (fresh != ALL)
+            fresh |= tech_memo_houses_since(ctx, sdp_slot(tech_lowest(m)), d);
     }
-    for (int i = 0; i < n && open; i++) {
-        for (int j = i + 1; j < n && open; j++) {
-            const struct link *li = &links[i], *lj = &links[j];
-            if (!(((fresh >> li->house) | (fresh >> lj->house)) & 1) ||
-                !((li->houses[0] | li->houses[1]) & (lj->houses[0] | lj->houses[1])))
-                continue;   /* no end of lj sees an end of li */
-            /* bit ib + 2 jb: end ib of li (b1) sees end jb of lj (b2) */
-            unsigned sees = 0;
-            for (int e = 0; e < 4; e++)
-                sees |= (li->end[e & 1] != lj->end[e >> 1] &&
-                         (li->houses[e & 1] & lj->houses[e >> 1])) ? 1u << e : 0;
-            for (; sees && open; sees &= sees - 1) {
-                int ib = tech_lowest(sees) & 1, jb = tech_lowest(sees) >> 1;
-                int b1 = li->end[ib], a1 = li->end[!ib];
-                int b2 = lj->end[jb], a2 = lj->end[!jb];
-                if (a1 == a2 || a1 == b2 || b1 == a2)
-                    continue;
-                tech_cells chain_bits = tech_cell_bit(a1) | tech_cell_bit(b1) |
-                                        tech_cell_bit(a2) | tech_cell_bit(b2);
-                if (!(tech_peers(a1) & tech_peers(a2) & dg->cells[d - 1] & ~chain_bits))
-                    continue;
-                int k = (int)classify(li, lj, a1, b1, a2, b2);
-                if (!(open & (1u << k)))
-                    continue;
-                open &= ~(1u << k);
-                sdp->found[k] |= (uint16_t)(1u << (d - 1));
-                sdp->first[k][d - 1].house[0] = li->house;
-                sdp->first[k][d - 1].house[1] = lj->house;
-                sdp->first[k][d - 1].chain[0] = (uint8_t)a1;
-                sdp->first[k][d - 1].chain[1] = (uint8_t)b1;
-                sdp->first[k][d - 1].chain[2] = (uint8_t)b2;
-                sdp->first[k][d - 1].chain[3] = (uint8_t)a2;
-            }
+    for (int i = 0; i < l.n; i++)
+        fresh_links |= ((fresh >> l.house[i]) & 1) << i;
+    for (int i = 0; i < l.n && open; i++) {
+        uint32_t later = ~0u << i << 1;
+        uint32_t js = ((fresh_links >> i) & 1) ? later : later & fresh_links;
+        for (js &= (1u << l.n) - 1; js && open; js &= js - 1) {
+            int j = tech_lowest(js);
+            if (!((l.houses[0][i] | l.houses[1][i]) & (l.houses[0][j] | l.houses[1][j])) ||
+                sdp_share_cell(&l, i, j))
+                continue;
+            unsigned ways = sdp_ways(&l, i, j);
+            if (ways)
+                open = sdp_pair(sdp, &l, d, i, j, ways, open);
         }
     }
     for (unsigned m = kinds; m; m &= m - 1)
