@@ -320,31 +320,87 @@ static int er_found(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-/* Strong links of digit d leaving the box through row r (in columns
- * outside the stack) or through column c (in rows outside the band). */
-static int er_links(const struct human_state *st, struct human_step *step,
-                    const struct tech_digits *dg, int d, int b, int r, int c)
+/* The strong links of one digit by the lines they cross: bit x of
+ * cols[r] when column x holds the digit in row r and one other row only,
+ * bit y of rows[c] when row y holds it in column c and one other only. */
+struct er_lines {
+    uint16_t cols[9], rows[9];
+};
+
+static void er_lines_build(const struct tech_digits *dg, int d, struct er_lines *ln)
 {
-    int band = b / 3 * 3, stack = b % 3 * 3;
+    memset(ln, 0, sizeof *ln);
     for (int x = 0; x < 9; x++) {
         unsigned p = dg->pos[d - 1][TECH_COL(x)];
-        if (x / 3 * 3 == stack || tech_count(p) != 2 || !(p & (1u << r)))
-            continue;
-        int t = tech_lowest(p & ~(1u << r));
-        if (t / 3 * 3 != band &&
+        for (unsigned q = tech_count(p) == 2 ? p : 0; q; q &= q - 1)
+            ln->cols[tech_lowest(q)] = (uint16_t)(ln->cols[tech_lowest(q)] | (1u << x));
+        p = dg->pos[d - 1][TECH_ROW(x)];
+        for (unsigned q = tech_count(p) == 2 ? p : 0; q; q &= q - 1)
+            ln->rows[tech_lowest(q)] = (uint16_t)(ln->rows[tech_lowest(q)] | (1u << x));
+    }
+}
+
+/* Strong links of digit d leaving the box through row r (in columns
+ * outside the stack) or through column c (in rows outside the band).
+ * A link whose target cell lacks the digit removes nothing. */
+static int er_links(const struct human_state *st, struct human_step *step,
+                    const struct tech_digits *dg, const struct er_lines *ln,
+                    int d, int b, int r, int c)
+{
+    int band = b / 3 * 3, stack = b % 3 * 3;
+    for (unsigned xs = ln->cols[r] & ~(7u << stack); xs; xs &= xs - 1) {
+        int x = tech_lowest(xs);
+        int t = tech_lowest(dg->pos[d - 1][TECH_COL(x)] & ~(1u << r));
+        if (t / 3 * 3 != band && tech_has(st, t * 9 + c, d) &&
             er_found(st, step, dg, d, b, r, c, TECH_COL(x), r * 9 + x, t * 9 + x,
                      t * 9 + c))
             return 1;
     }
-    for (int y = 0; y < 9; y++) {
-        unsigned p = dg->pos[d - 1][TECH_ROW(y)];
-        if (y / 3 * 3 == band || tech_count(p) != 2 || !(p & (1u << c)))
-            continue;
-        int t = tech_lowest(p & ~(1u << c));
-        if (t / 3 * 3 != stack &&
+    for (unsigned ys = ln->rows[c] & ~(7u << band); ys; ys &= ys - 1) {
+        int y = tech_lowest(ys);
+        int t = tech_lowest(dg->pos[d - 1][TECH_ROW(y)] & ~(1u << c));
+        if (t / 3 * 3 != stack && tech_has(st, r * 9 + t, d) &&
             er_found(st, step, dg, d, b, r, c, TECH_ROW(y), y * 9 + c, y * 9 + t,
                      r * 9 + t))
             return 1;
+    }
+    return 0;
+}
+
+/* The box column (0..2) that with box row i holds every place p of a box
+ * has for a digit, some off each; -1 when none does (the cells off row i
+ * lie in one column, j). */
+static int er_column(unsigned p, int i)
+{
+    unsigned row = 7u << (3 * i), off = p & ~row;
+    unsigned cols = (off | off >> 3 | off >> 6) & 7;
+    if (!off || (cols & (cols - 1)))
+        return -1;
+    int j = tech_lowest(cols);
+    return (p & row & ~(0x49u << j)) ? j : -1;
+}
+
+/* Boxes in order, box rows in order; lines are built for a digit once a
+ * box has its rectangle. */
+static int er_digit(struct tech_ctx *ctx, struct human_step *step,
+                    const struct tech_digits *dg, int d)
+{
+    struct er_lines ln;
+    int have_lines = 0;
+    for (int b = 0; b < 9; b++) {
+        unsigned p = dg->pos[d - 1][TECH_BOX(b)];
+        if (tech_count(p) < 2)
+            continue;
+        for (int i = 0; i < 3; i++) {
+            int j = er_column(p, i);
+            if (j < 0)
+                continue;
+            if (!have_lines)
+                er_lines_build(dg, d, &ln);
+            have_lines = 1;
+            if (er_links(ctx->st, step, dg, &ln, d, b, b / 3 * 3 + i, b % 3 * 3 + j))
+                return 1;
+        }
     }
     return 0;
 }
@@ -355,21 +411,8 @@ int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
     for (int d = 1; d <= 9; d++) {
         if (tech_memo_digit_clean(ctx, TECH_MEMO_EMPTY_RECTANGLE, d))
             continue;
-        for (int b = 0; b < 9; b++) {
-            unsigned p = dg->pos[d - 1][TECH_BOX(b)];
-            if (tech_count(p) < 2)
-                continue;
-            for (int i = 0; i < 3; i++) {
-                for (int j = 0; j < 3; j++) {
-                    unsigned row = 7u << (3 * i), col = 0x49u << j;
-                    if ((p & ~(row | col)) || !(p & row & ~col) || !(p & col & ~row))
-                        continue;
-                    if (er_links(ctx->st, step, dg, d, b, b / 3 * 3 + i,
-                                 b % 3 * 3 + j))
-                        return 1;
-                }
-            }
-        }
+        if (er_digit(ctx, step, dg, d))
+            return 1;
         tech_memo_digit_failed(ctx, TECH_MEMO_EMPTY_RECTANGLE, d);
     }
     tech_step_reset(step);
