@@ -173,50 +173,69 @@ static int w_wing_found(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-struct strong_link {
-    uint8_t house, end[2];
-    uint8_t fresh;               /* its house changed since the last search */
+/* The strong links of one digit in house order: link i in house[i],
+ * its ends end[e][i] and their houses houses[e][i] (bit h), bit i of
+ * fresh when its house changed since the last search. */
+struct w_links {
+    int n;
+    uint32_t fresh;
+    uint8_t house[TECH_HOUSES], end[2][TECH_HOUSES];
+    uint32_t houses[2][TECH_HOUSES];
 };
 
-/* The strong links of digit d + 1 in house order (fresh: the house has a
- * cell in changed). */
+/* The strong links of digit d + 1 (fresh: the house has a cell in
+ * changed). */
 static void collect_strong_links(const struct tech_digits *dg, int d, tech_cells changed,
-                                 struct strong_link links[TECH_HOUSES], int *n)
+                                 struct w_links *l)
 {
-    *n = 0;
+    l->n = 0;
+    l->fresh = 0;
     for (int h = 0; h < TECH_HOUSES; h++) {
         unsigned pos = dg->pos[d][h];
         if (tech_count(pos) != 2)
             continue;
-        struct strong_link *l = &links[(*n)++];
-        l->house = (uint8_t)h;
-        l->end[0] = tech_house_cells[h][tech_lowest(pos)];
-        l->end[1] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
-        l->fresh = (changed & tech_house_set[h]) != 0;
+        int i = l->n++;
+        l->house[i] = (uint8_t)h;
+        l->end[0][i] = tech_house_cells[h][tech_lowest(pos)];
+        l->end[1][i] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
+        l->houses[0][i] = tech_cell_houses[l->end[0][i]];
+        l->houses[1][i] = tech_cell_houses[l->end[1][i]];
+        l->fresh |= (changed & tech_house_set[h]) ? 1u << i : 0;
     }
+}
+
+/* The links whose ends share a house, one with a and the other with b:
+ * those that may link them. */
+static uint32_t w_links_between(const struct w_links *l, int a, int b)
+{
+    uint32_t ha = tech_cell_houses[a], hb = tech_cell_houses[b], m = 0;
+    for (int i = 0; i < l->n; i++) {
+        uint32_t h0 = l->houses[0][i], h1 = l->houses[1][i];
+        m |= (((h0 & ha) && (h1 & hb)) || ((h1 & ha) && (h0 & hb))) ? 1u << i : 0;
+    }
+    return m;
 }
 
 /* A W-Wing's pattern is its two cells and the link's house: after a
  * search found nothing, a pair of unchanged cells needs a link in a
  * changed house (fresh: a or b changed). */
 static int w_wing_pair(const struct human_state *st, struct human_step *step,
-                       const struct tech_digits *dg,
-                       const struct strong_link links[9][TECH_HOUSES],
-                       const int n_links[9], int a, int b, int fresh)
+                       const struct tech_digits *dg, const struct w_links links[9],
+                       int a, int b, int fresh)
 {
     tech_cells pa = tech_peers(a), pb = tech_peers(b);
     for (unsigned m = st->cand[a]; m; m &= m - 1) {
         int y = tech_lowest_digit(m);
-        for (int i = 0; i < n_links[y - 1]; i++) {
-            const struct strong_link *l = &links[y - 1][i];
-            if (!fresh && !l->fresh)
-                continue;
+        const struct w_links *l = &links[y - 1];
+        uint32_t ls = w_links_between(l, a, b) & (fresh ? ~0u : l->fresh);
+        for (; ls; ls &= ls - 1) {
+            int i = tech_lowest(ls);
             for (int swap = 0; swap < 2; swap++) {
-                int s = l->end[swap], t = l->end[!swap];
+                int s = l->end[swap][i], t = l->end[!swap][i];
                 if (s == a || s == b || t == a || t == b ||
                     !(pa & tech_cell_bit(s)) || !(pb & tech_cell_bit(t)))
                     continue;
-                if (w_wing_found(st, step, dg, a, b, y, l->house, s, t))
+                if (w_wing_found(st, step, dg, a, b, y, l->house[i], s, t))
                     return 1;
             }
         }
@@ -229,8 +248,7 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
 int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
-    struct strong_link links[9][TECH_HOUSES];
-    int n_links[9] = { 0 };
+    struct w_links links[9];
     tech_cells bivalue = tech_ctx_counts(ctx)[2];
     if (!bivalue)
         return 0;
@@ -245,14 +263,13 @@ int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
                             ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
         if (others && (pair & ~have)) {
             for (unsigned m = pair & ~have; m; m &= m - 1)
-                collect_strong_links(dg, tech_lowest(m), changed, links[tech_lowest(m)],
-                                     &n_links[tech_lowest(m)]);
+                collect_strong_links(dg, tech_lowest(m), changed, &links[tech_lowest(m)]);
             have |= pair;
         }
         for (tech_cells sb = others; sb; sb &= sb - 1) {
             int b = tech_cells_lowest(sb);
             int fresh = (changed & (tech_cell_bit(a) | tech_cell_bit(b))) != 0;
-            if (w_wing_pair(st, step, dg, links, n_links, a, b, fresh))
+            if (w_wing_pair(st, step, dg, links, a, b, fresh))
                 return 1;
         }
     }
