@@ -11,48 +11,56 @@
 #define LANES_HI 0x8000800080008000ull
 #define LANES_01 0x0001000100010001ull
 
-/* 1 unless every byte of the first n of p differs from 1 (a filter: a
- * word without one is skipped at once). */
-static int may_hold_one(const uint8_t *p, int n)
+/* The bytes of x equal to 1, as their top bit (0x80); exact: a byte is
+ * 0 after x ^ 1 only there, and a byte is 0 only when neither its top
+ * bit nor its low seven bits (plus 0x7F) carry into bit 7. */
+static uint64_t bytes_of_one(uint64_t x)
 {
-    uint64_t x = 0;
-    memcpy(&x, p, (size_t)n);
+    uint64_t low7 = BYTES_01 * 0x7F;
     x ^= BYTES_01;
-    if (n < 8)
-        x |= ~0ull << (8 * n);
-    return ((x - BYTES_01) & ~x & (BYTES_01 << 7)) != 0;
+    return ~(((x & low7) + low7) | x | low7);
 }
 
+/* House h's full house (one empty cell, house_empty 1), unless the house
+ * is a contradiction, left to human_check. */
+static int full_house_in(const struct human_state *st, int h,
+                         struct human_step *step)
+{
+    int empty = -1;
+    unsigned placed = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[h][i];
+        if (st->value[cell])
+            placed |= tech_bit(st->value[cell]);
+        else
+            empty = cell;
+    }
+    unsigned missing = HUMAN_ALL_DIGITS & ~placed;
+    if (empty < 0 || tech_count(missing) != 1 || !(st->cand[empty] & missing))
+        return 0;
+    int d = tech_lowest_digit(missing);
+    tech_place(step, empty, d);
+    tech_house(step, h);
+    tech_say(step, "Full house: ");
+    tech_say_cell(step, empty);
+    tech_say(step, " is the last empty cell in ");
+    tech_say_house(step, h);
+    tech_say(step, ", so it is %d", d);
+    return 1;
+}
+
+/* The houses with one empty cell, eight counts of house_empty at a time
+ * (the last word is houses 19 to 26, of which 19 to 23 are seen). */
 int tech_find_full_house(const struct human_state *st, struct human_step *step)
 {
-    for (int h = 0; h < TECH_HOUSES; h++) {
-        if (h % 8 == 0 && !may_hold_one(&st->house_empty[h], h < 24 ? 8 : 3)) {
-            h += 7;
-            continue;
-        }
-        if (st->house_empty[h] != 1)
-            continue;
-        int empty = -1;
-        unsigned placed = 0;
-        for (int i = 0; i < 9; i++) {
-            int cell = tech_house_cells[h][i];
-            if (st->value[cell])
-                placed |= tech_bit(st->value[cell]);
-            else
-                empty = cell;
-        }
-        unsigned missing = HUMAN_ALL_DIGITS & ~placed;
-        if (empty < 0 || tech_count(missing) != 1 || !(st->cand[empty] & missing))
-            continue;   /* a contradiction: left to human_check */
-        int d = tech_lowest_digit(missing);
-        tech_place(step, empty, d);
-        tech_house(step, h);
-        tech_say(step, "Full house: ");
-        tech_say_cell(step, empty);
-        tech_say(step, " is the last empty cell in ");
-        tech_say_house(step, h);
-        tech_say(step, ", so it is %d", d);
-        return 1;
+    for (int w = 0; w < 4; w++) {
+        int h0 = w < 3 ? 8 * w : TECH_HOUSES - 8;
+        uint64_t x;
+        memcpy(&x, &st->house_empty[h0], sizeof x);
+        uint64_t one = bytes_of_one(x) & (w < 3 ? ~0ull : ~0ull << 40);
+        for (; one; one &= one - 1)
+            if (full_house_in(st, h0 + __builtin_ctzll(one) / 8, step))
+                return 1;
     }
     return 0;
 }
