@@ -3,9 +3,10 @@
  * score, a tier and an effort.  Owns the effort ceilings.
  */
 #include "grade.h"
-#include "tech.h"
+#include "tech_digits.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 /*
@@ -46,8 +47,11 @@ const char *grade_tier_name(enum grade_tier tier)
 /* HoDoKu's singles order.  Its effort replaces ours for each run of
  * singles: the run ends in the same grid whatever the order (singles only
  * ever stay singles), but HoDoKu takes the cheap naked singles first. */
-static int (*const hodoku_singles[])(const struct human_state *,
-                                      struct human_step *) = {
+enum { SINGLE_FULL_HOUSE, SINGLE_NAKED, SINGLE_HIDDEN_BOX, SINGLE_HIDDEN_LINE,
+       SINGLE_KINDS };
+
+static int (*const hodoku_singles[SINGLE_KINDS])(const struct human_state *,
+                                                  struct human_step *) = {
     tech_find_full_house,
     tech_find_naked_single,
     tech_find_hidden_single_box,
@@ -63,27 +67,114 @@ static int weight_of(int (*find)(const struct human_state *,
     return 0;
 }
 
-#define SINGLE_KINDS (sizeof hodoku_singles / sizeof hodoku_singles[0])
+/*
+ * A run replayed in HoDoKu's order.  Each round takes what the finders
+ * of hodoku_singles[] would return in turn, but the full houses and the
+ * naked singles (nearly every round's choice) are kept as sets updated
+ * at each placement instead of rescanning the grid: last holds the
+ * houses with one empty cell (house_empty 1), naked the empty cells with
+ * one candidate.
+ */
+struct replay {
+    struct human_state *st;
+    uint32_t last;
+    uint64_t naked[2];   /* cell x: bit x % 64 of word x / 64 */
+};
+
+static void replay_init(struct replay *rp, struct human_state *st)
+{
+    rp->st = st;
+    rp->last = 0;
+    rp->naked[0] = rp->naked[1] = 0;
+    for (int h = 0; h < TECH_HOUSES; h++)
+        rp->last |= st->house_empty[h] == 1 ? 1u << h : 0;
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        if (!st->value[cell] && tech_count(st->cand[cell]) == 1)
+            rp->naked[cell >> 6] |= 1ull << (cell & 63);
+}
+
+/* Cell x loses candidate bit (which it has): left with one candidate or
+ * none, it enters or leaves naked. */
+static void replay_drop(struct replay *rp, int x, unsigned bit)
+{
+    unsigned m = rp->st->cand[x] & ~bit;
+    rp->st->cand[x] = (uint16_t)m;
+    if (!(m & (m - 1)))
+        rp->naked[x >> 6] ^= 1ull << (x & 63);
+}
+
+/* The same for those of the cells x..x + n - 1 (n 1 to 4) that have bit,
+ * read as one word of four 16-bit masks. */
+static void replay_drop_run(struct replay *rp, int x, int n, unsigned bit)
+{
+    uint64_t masks = 0;
+    memcpy(&masks, &rp->st->cand[x], (size_t)n * sizeof rp->st->cand[0]);
+    for (uint64_t hit = masks & bit * 0x0001000100010001ull; hit; hit &= hit - 1)
+        replay_drop(rp, x + __builtin_ctzll(hit) / 16, bit);
+}
+
+/* place_digit's placement, keeping last and naked. */
+static void replay_place(struct replay *rp, int cell, int d)
+{
+    struct human_state *st = rp->st;
+    unsigned bit = tech_bit(d);
+    int row = cell - cell % 9, col = cell % 9, box = cell / 27 * 27 + col / 3 * 3;
+    const int houses[3] = { TECH_ROW(row / 9), TECH_COL(col), TECH_BOX(tech_box_of(cell)) };
+    st->value[cell] = (uint8_t)d;
+    st->cand[cell] = 0;
+    st->empty--;
+    rp->naked[cell >> 6] &= ~(1ull << (cell & 63));
+    for (int k = 0; k < 3; k++)
+        if (--st->house_empty[houses[k]] <= 1)   /* from 2 to 1, or 1 to 0 */
+            rp->last ^= 1u << houses[k];
+    replay_drop_run(rp, row, 4, bit);
+    replay_drop_run(rp, row + 4, 4, bit);
+    replay_drop_run(rp, row + 8, 1, bit);
+    for (int x = col; x < GRID_CELLS; x += 9)
+        if (st->cand[x] & bit)
+            replay_drop(rp, x, bit);
+    for (int x = box; x < box + 27; x += 9)
+        if (x / 9 != cell / 9)
+            replay_drop_run(rp, x, 3, bit);
+}
+
+/* One round: places HoDoKu's single and returns its kind, or -1 when
+ * none is left.  A full house is looked for only when some house has one
+ * empty cell, and the first naked single is the first of naked. */
+static int replay_round(struct replay *rp)
+{
+    const struct human_state *st = rp->st;
+    struct human_step step;
+    step.flags = 0;
+    for (int k = 0; k < SINGLE_KINDS; k++) {
+        if (k == SINGLE_FULL_HOUSE && !rp->last)
+            continue;
+        if (k == SINGLE_NAKED) {
+            if (!(rp->naked[0] | rp->naked[1]))
+                continue;
+            int cell = rp->naked[0] ? __builtin_ctzll(rp->naked[0])
+                                    : 64 + __builtin_ctzll(rp->naked[1]);
+            replay_place(rp, cell, tech_lowest_digit(st->cand[cell]));
+            return k;
+        }
+        tech_step_reset(&step);
+        if (hodoku_singles[k](st, &step)) {
+            replay_place(rp, step.place[0].cell, step.place[0].digit);
+            return k;
+        }
+    }
+    return -1;
+}
 
 /* Effort of solving st with singles only, in HoDoKu's order; weight[k]
  * is hodoku_singles[k]'s. */
 static int singles_effort(struct human_state *st, const int *weight)
 {
-    struct human_step step;
-    int effort = 0, found = 1;
-    step.flags = 0;
-    while (found) {
-        found = 0;
-        for (size_t k = 0; k < SINGLE_KINDS; k++) {
-            tech_step_reset(&step);
-            if (hodoku_singles[k](st, &step)) {
-                effort += weight[k];
-                human_apply(st, &step);
-                found = 1;
-                break;
-            }
-        }
-    }
+    struct replay rp;
+    int effort = 0;
+    replay_init(&rp, st);
+    for (int k; (k = replay_round(&rp)) >= 0;)
+        effort += weight[k];
     return effort;
 }
 
@@ -135,7 +226,7 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
     struct run r = { .g = out, .in_singles = 0, .group = HUMAN_GROUP_EASY };
-    for (size_t k = 0; k < SINGLE_KINDS; k++)
+    for (int k = 0; k < SINGLE_KINDS; k++)
         r.weight[k] = weight_of(hodoku_singles[k]);
     memset(out, 0, sizeof *out);
     out->hardest = -1;

@@ -18,35 +18,56 @@ static void houses_of(int cell, int h[3])
     h[2] = TECH_BOX(tech_box_of(cell));
 }
 
+/*
+ * One pass over the rows finds each house's digits and empty cells, a
+ * second sets the candidates and checks what human_check does (every
+ * empty cell keeps a candidate, every house has every digit placed or
+ * possible) from the houses' unions, without walking the houses again.
+ */
 int human_init(struct human_state *st, const struct grid *g)
 {
-    unsigned placed[TECH_HOUSES] = { 0 };
+    unsigned placed[TECH_HOUSES] = { 0 }, have[TECH_HOUSES];
     int bad = 0;
     st->empty = 0;
     memset(st->house_empty, 0, sizeof st->house_empty);
-    for (int i = 0; i < GRID_CELLS; i++) {
-        int h[3];
-        houses_of(i, h);
-        st->value[i] = g->cell[i] <= 9 ? g->cell[i] : 0;
-        st->cand[i] = 0;
-        for (int k = 0; k < 3; k++) {
-            if (!st->value[i]) {
-                st->house_empty[h[k]]++;
+    for (int r = 0, i = 0; r < 9; r++) {
+        for (int c = 0; c < 9; c++, i++) {
+            int v = g->cell[i] <= 9 ? g->cell[i] : 0;
+            int b = TECH_BOX(r / 3 * 3 + c / 3);
+            st->value[i] = (uint8_t)v;
+            if (!v) {
+                st->house_empty[TECH_ROW(r)]++;
+                st->house_empty[TECH_COL(c)]++;
+                st->house_empty[b]++;
+                st->empty++;
                 continue;
             }
-            bad |= (placed[h[k]] & tech_bit(st->value[i])) != 0;
-            placed[h[k]] |= tech_bit(st->value[i]);
+            unsigned bit = tech_bit(v);
+            bad |= ((placed[TECH_ROW(r)] | placed[TECH_COL(c)] | placed[b]) & bit) != 0;
+            placed[TECH_ROW(r)] |= bit;
+            placed[TECH_COL(c)] |= bit;
+            placed[b] |= bit;
         }
-        st->empty += st->value[i] == 0;
     }
-    for (int i = 0; i < GRID_CELLS; i++) {
-        int h[3];
-        houses_of(i, h);
-        if (!st->value[i])
-            st->cand[i] = (uint16_t)(HUMAN_ALL_DIGITS &
-                                     ~(placed[h[0]] | placed[h[1]] | placed[h[2]]));
+    memcpy(have, placed, sizeof have);
+    for (int r = 0, i = 0; r < 9; r++) {
+        for (int c = 0; c < 9; c++, i++) {
+            int b = TECH_BOX(r / 3 * 3 + c / 3);
+            unsigned m = 0;
+            if (!st->value[i]) {
+                m = HUMAN_ALL_DIGITS &
+                    ~(placed[TECH_ROW(r)] | placed[TECH_COL(c)] | placed[b]);
+                bad |= m == 0;
+            }
+            st->cand[i] = (uint16_t)m;
+            have[TECH_ROW(r)] |= m;
+            have[TECH_COL(c)] |= m;
+            have[b] |= m;
+        }
     }
-    return bad ? HUMAN_INVALID : human_check(st);
+    for (int h = 0; h < TECH_HOUSES; h++)
+        bad |= have[h] != HUMAN_ALL_DIGITS;
+    return bad ? HUMAN_INVALID : 0;
 }
 
 void human_to_grid(const struct human_state *st, struct grid *g)

@@ -274,18 +274,41 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
     return ctx->counts;
 }
 
+/* Segments (cols, l..l + n - 1, k) from the words a, b, c of the three
+ * crossing lines' masks at those positions, a lane each. */
+static inline void segs_put(struct tech_segs *sg, int cols, int l, int n, int k,
+                            uint64_t a, uint64_t b, uint64_t c)
+{
+    const uint64_t all4 = 0x0001000100010001ull * HUMAN_ALL_DIGITS;
+    uint64_t any = (a | b | c) & all4, twice = ((a & b) | (c & (a | b))) & all4;
+    for (int i = 0; i < n; i++) {
+        sg->cand[cols][l + i][k] = (unsigned)(any >> 16 * i) & 0xFFFFu;
+        sg->twice[cols][l + i][k] = (unsigned)(twice >> 16 * i) & 0xFFFFu;
+    }
+}
+
+static inline uint64_t segs_lanes(const uint16_t *p)
+{
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
+
 /* The same as tech_segs_build, from the grid's rows and columns (their
- * candidates already 0 where a digit is placed). */
+ * candidates already 0 where a digit is placed).  Segment k of a line is
+ * that line's position in the three crossing lines 3k..3k+2, so four
+ * parallel lines' segments come at once from three words of four 16-bit
+ * masks (lines 0-3, 4-7; line 8 alone). */
 static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
 {
     for (int cols = 0; cols < 2; cols++)
-        for (int l = 0; l < 9; l++)
-            for (int k = 0; k < 3; k++) {
-                const uint16_t *p = &hv->cand[9 * cols + l][3 * k];
-                sg->cand[cols][l][k] = (p[0] | p[1] | p[2]) & HUMAN_ALL_DIGITS;
-                sg->twice[cols][l][k] = ((p[0] & p[1]) | (p[2] & (p[0] | p[1]))) &
-                                        HUMAN_ALL_DIGITS;
-            }
+        for (int k = 0; k < 3; k++) {
+            const uint16_t (*x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
+            for (int l = 0; l < 8; l += 4)
+                segs_put(sg, cols, l, 4, k, segs_lanes(&x[0][l]),
+                         segs_lanes(&x[1][l]), segs_lanes(&x[2][l]));
+            segs_put(sg, cols, 8, 1, k, x[0][8], x[1][8], x[2][8]);
+        }
 }
 
 const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)

@@ -11,67 +11,93 @@
 #define LANES_HI 0x8000800080008000ull
 #define LANES_01 0x0001000100010001ull
 
-/* 1 unless every byte of the first n of p differs from 1 (a filter: a
- * word without one is skipped at once). */
-static int may_hold_one(const uint8_t *p, int n)
+/* The bytes of x equal to 1, as their top bit (0x80); exact: a byte is
+ * 0 after x ^ 1 only there, and a byte is 0 only when neither its top
+ * bit nor its low seven bits (plus 0x7F) carry into bit 7. */
+static uint64_t bytes_of_one(uint64_t x)
 {
-    uint64_t x = 0;
-    memcpy(&x, p, (size_t)n);
+    uint64_t low7 = BYTES_01 * 0x7F;
     x ^= BYTES_01;
-    if (n < 8)
-        x |= ~0ull << (8 * n);
-    return ((x - BYTES_01) & ~x & (BYTES_01 << 7)) != 0;
+    return ~(((x & low7) + low7) | x | low7);
 }
 
+/* House h's full house (one empty cell, house_empty 1), unless the house
+ * is a contradiction, left to human_check. */
+static int full_house_in(const struct human_state *st, int h,
+                         struct human_step *step)
+{
+    int empty = -1;
+    unsigned placed = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = tech_house_cells[h][i];
+        if (st->value[cell])
+            placed |= tech_bit(st->value[cell]);
+        else
+            empty = cell;
+    }
+    unsigned missing = HUMAN_ALL_DIGITS & ~placed;
+    if (empty < 0 || tech_count(missing) != 1 || !(st->cand[empty] & missing))
+        return 0;
+    int d = tech_lowest_digit(missing);
+    tech_place(step, empty, d);
+    tech_house(step, h);
+    tech_say(step, "Full house: ");
+    tech_say_cell(step, empty);
+    tech_say(step, " is the last empty cell in ");
+    tech_say_house(step, h);
+    tech_say(step, ", so it is %d", d);
+    return 1;
+}
+
+/* The houses with one empty cell, eight counts of house_empty at a time
+ * (the last word is houses 19 to 26, of which 19 to 23 are seen). */
 int tech_find_full_house(const struct human_state *st, struct human_step *step)
 {
-    for (int h = 0; h < TECH_HOUSES; h++) {
-        if (h % 8 == 0 && !may_hold_one(&st->house_empty[h], h < 24 ? 8 : 3)) {
-            h += 7;
-            continue;
-        }
-        if (st->house_empty[h] != 1)
-            continue;
-        int empty = -1;
-        unsigned placed = 0;
-        for (int i = 0; i < 9; i++) {
-            int cell = tech_house_cells[h][i];
-            if (st->value[cell])
-                placed |= tech_bit(st->value[cell]);
-            else
-                empty = cell;
-        }
-        unsigned missing = HUMAN_ALL_DIGITS & ~placed;
-        if (empty < 0 || tech_count(missing) != 1 || !(st->cand[empty] & missing))
-            continue;   /* a contradiction: left to human_check */
-        int d = tech_lowest_digit(missing);
-        tech_place(step, empty, d);
-        tech_house(step, h);
-        tech_say(step, "Full house: ");
-        tech_say_cell(step, empty);
-        tech_say(step, " is the last empty cell in ");
-        tech_say_house(step, h);
-        tech_say(step, ", so it is %d", d);
-        return 1;
+    for (int w = 0; w < 4; w++) {
+        int h0 = w < 3 ? 8 * w : TECH_HOUSES - 8;
+        uint64_t x;
+        memcpy(&x, &st->house_empty[h0], sizeof x);
+        uint64_t one = bytes_of_one(x) & (w < 3 ? ~0ull : ~0ull << 40);
+        for (; one; one &= one - 1)
+            if (full_house_in(st, h0 + __builtin_ctzll(one) / 8, step))
+                return 1;
     }
     return 0;
 }
 
-/* The digits with one place left among the nine cells p[0..2],
- * p[step9..step9 + 2], p[2 * step9 ..] (each gap apart): digits seen
- * once are found for all nine at a time, `more` collecting those already
- * seen in an earlier cell. */
-static inline unsigned once_in(const uint16_t *p, int step9, int gap)
+/*
+ * Hidden singles are found four cells at a time: a 64-bit word holds the
+ * candidate masks of four cells of a row, one per 16-bit lane.  For a set
+ * of cells, `any` collects the digits seen and `more` those seen in two
+ * or more; the digits seen once are any & ~more.
+ */
+static inline uint64_t lanes4(const uint16_t *p)
 {
-    unsigned once = 0, more = 0;
-    for (int r = 0; r < 3; r++, p += step9) {
-        for (int k = 0; k < 3; k++) {
-            unsigned m = p[k * gap];
-            more |= once & m;
-            once |= m;
-        }
-    }
-    return once & ~more;
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
+
+/* The digits seen once in lanes 0..2 of (any, more). */
+static inline unsigned once_in_3_lanes(uint64_t any, uint64_t more)
+{
+    uint64_t a1 = any >> 16, a2 = any >> 32;
+    more |= (more >> 16) | (more >> 32) | (any & a1) | (a2 & (any | a1));
+    return (unsigned)((any | a1 | a2) & ~more & 0xFFFFu);
+}
+
+/* The digits seen once in the nine cells p[0..8]. */
+static inline unsigned once_in_row(const uint16_t *p)
+{
+    uint64_t x = lanes4(p), y = lanes4(p + 4);
+    uint64_t any = x | y, more = x & y;
+    more |= (more >> 32) | (any & (any >> 32));
+    any |= any >> 32;
+    more |= (more >> 16) | (any & (any >> 16));
+    any |= any >> 16;
+    more |= any & p[8];
+    any |= p[8];
+    return (unsigned)(any & ~more & 0xFFFFu);
 }
 
 /* Places the lowest digit of once (each with one place left in house h). */
@@ -92,30 +118,67 @@ static int hidden_single_step(const struct human_state *st, int h,
     return 1;
 }
 
+/* A band's three boxes at once: columns 0-3 and 4-7 of its three rows as
+ * words, column 8 alone; box 1 is lane 3 of the first word and lanes 0-1
+ * of the second. */
 int tech_find_hidden_single_box(const struct human_state *st,
                                 struct human_step *step)
 {
-    for (int b = 0; b < 9; b++) {
-        unsigned once = once_in(&st->cand[b / 3 * 27 + b % 3 * 3], 9, 1);
-        if (once)
-            return hidden_single_step(st, TECH_BOX(b), once, step);
+    for (int band = 0; band < 3; band++) {
+        const uint16_t *p = &st->cand[27 * band];
+        uint64_t any[2] = { 0, 0 }, more[2] = { 0, 0 };
+        unsigned any8 = 0, more8 = 0, once;
+        for (int r = 0; r < 3; r++, p += 9) {
+            for (int w = 0; w < 2; w++) {
+                uint64_t x = lanes4(p + 4 * w);
+                more[w] |= any[w] & x;
+                any[w] |= x;
+            }
+            more8 |= any8 & p[8];
+            any8 |= p[8];
+        }
+        if ((once = once_in_3_lanes(any[0], more[0])) != 0)
+            return hidden_single_step(st, TECH_BOX(3 * band), once, step);
+        if ((once = once_in_3_lanes(any[0] >> 48 | any[1] << 16,
+                                    more[0] >> 48 | more[1] << 16)) != 0)
+            return hidden_single_step(st, TECH_BOX(3 * band + 1), once, step);
+        if ((once = once_in_3_lanes(any[1] >> 32 | (uint64_t)any8 << 32,
+                                    more[1] >> 32 | (uint64_t)more8 << 32)) != 0)
+            return hidden_single_step(st, TECH_BOX(3 * band + 2), once, step);
     }
     return 0;
 }
 
+/* Rows one by one; columns four at a time (a lane per column), column 8
+ * alone. */
 int tech_find_hidden_single_line(const struct human_state *st,
                                  struct human_step *step)
 {
     for (int r = 0; r < 9; r++) {
-        unsigned once = once_in(&st->cand[9 * r], 3, 1);
+        unsigned once = once_in_row(&st->cand[9 * r]);
         if (once)
             return hidden_single_step(st, TECH_ROW(r), once, step);
     }
-    for (int c = 0; c < 9; c++) {
-        unsigned once = once_in(&st->cand[c], 27, 9);
-        if (once)
-            return hidden_single_step(st, TECH_COL(c), once, step);
+    for (int c = 0; c < 8; c += 4) {
+        uint64_t any = 0, more = 0;
+        for (int r = 0; r < 9; r++) {
+            uint64_t x = lanes4(&st->cand[9 * r + c]);
+            more |= any & x;
+            any |= x;
+        }
+        for (int k = 0; k < 4; k++) {
+            unsigned once = (unsigned)((any & ~more) >> (16 * k) & 0xFFFFu);
+            if (once)
+                return hidden_single_step(st, TECH_COL(c + k), once, step);
+        }
     }
+    unsigned any = 0, more = 0;
+    for (int r = 0; r < 9; r++) {
+        more |= any & st->cand[9 * r + 8];
+        any |= st->cand[9 * r + 8];
+    }
+    if (any & ~more)
+        return hidden_single_step(st, TECH_COL(8), any & ~more, step);
     return 0;
 }
 
