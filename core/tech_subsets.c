@@ -5,7 +5,9 @@
  * digits leave the house's other cells.  Hidden: n digits of a house that
  * together fit in n cells; those cells lose every other digit.  Both are
  * one search over combinations of masks: cells by their digit masks, or
- * digits by their position masks.  Houses are scanned boxes, rows, columns.
+ * digits by their position masks.  Houses are scanned boxes, rows, columns;
+ * a house is skipped when the subsets of the other kind that a subset
+ * there would come with were searched for there in vain (other_kind_failed).
  */
 #include "tech_digits.h"
 
@@ -173,16 +175,16 @@ static unsigned house_positions(tech_cells set, int h)
     return (rows & 7u) | ((rows >> 6) & 0x38u) | ((rows >> 12) & 0x1C0u);
 }
 
-/* House h as its subsets see it, into z; cells: how many of its cells
- * hold candidates, 0 when one holds a single digit (then they do not
- * pair off). */
+/* House h as its subsets see it, into z; cells: the positions of its
+ * cells with candidates; lone: whether one holds a single digit (then
+ * they do not pair off). */
 static void house_build(struct tech_house_hidden *z, const struct tech_houses *hv,
-                        int h, int cells)
+                        int h, unsigned cells, int lone)
 {
     /* b0..b3: the bits of how many cells hold each digit */
     unsigned b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-    for (int i = 0; i < 9; i++) {
-        unsigned x = hv->cand[h][i], c0 = b0 & x, c1 = b1 & c0;
+    for (unsigned m = cells; m; m &= m - 1) {
+        unsigned x = hv->cand[h][tech_lowest(m)], c0 = b0 & x, c1 = b1 & c0;
         b0 ^= x;
         b1 ^= c0;
         b3 |= b2 & c1;
@@ -193,8 +195,9 @@ static void house_build(struct tech_house_hidden *z, const struct tech_houses *h
     z->digits[0] = (uint16_t)(b1 & ~b0 & ~b2 & not_placed);
     z->digits[1] = (uint16_t)(b1 & ~b2 & not_placed);
     z->digits[2] = (uint16_t)(((b1 & ~b2) | (b2 & ~b1 & ~b0)) & not_placed);
-    z->paired = (uint8_t)(!once && !(held & hv->placed[h]) &&
-                          tech_count(held) == cells ? cells : 0);
+    int e = tech_count(cells);
+    z->paired = (uint8_t)(!lone && !once && !(held & hv->placed[h]) &&
+                          tech_count(held) == e ? e : 0);
 }
 
 /* House h as its subsets see it, built once per context: the six rows
@@ -203,9 +206,8 @@ static inline const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
                                                           const tech_cells *counts, int h)
 {
     if (!(ctx->have_hidden & (1u << h))) {
-        unsigned lone = house_positions(counts[1], h);
-        int cells = lone ? 0 : tech_count(house_positions(counts[0], h));
-        house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h, cells);
+        house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h,
+                    house_positions(counts[0], h), house_positions(counts[1], h) != 0);
         ctx->have_hidden |= 1u << h;
     }
     return &ctx->hidden[h];
@@ -267,14 +269,17 @@ static void collect_naked(struct subset *s, unsigned fits)
 }
 
 /* Naked: at least size cells of 2..size digits, and another with some
- * (a cell outside the subset must lose a digit). */
+ * (a cell outside the subset must lose a digit).  Pairs skip the
+ * complement test: it would spare them little (the hidden pairs are
+ * searched after them) for the cost of building the house first. */
 static int naked_items(struct subset *s, struct tech_ctx *ctx, const tech_cells *counts,
                        tech_cells fits, const uint32_t *failed)
 {
+    if (s->size > 2 && complement_failed(s, house_hidden(ctx, counts, s->house), failed))
+        return 0;
     unsigned pos = house_positions(fits, s->house);
     if (tech_count(pos) < s->size ||
-        tech_count(house_positions(counts[0], s->house)) <= s->size ||
-        complement_failed(s, house_hidden(ctx, counts, s->house), failed))
+        tech_count(house_positions(counts[0], s->house)) <= s->size)
         return 0;
     collect_naked(s, pos);
     return 1;
