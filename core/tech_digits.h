@@ -76,11 +76,14 @@ struct tech_houses {
     uint16_t placed[TECH_HOUSES];
 };
 
-/* The digits of one house that its hidden subsets are made of
- * (tech_subsets.c): [k - 2] the digits not placed that 2 to k cells hold
- * (k = 2, 3, 4). */
+/* One house as its subsets see it (tech_subsets.c): digits[k - 2] the
+ * digits not placed that 2 to k cells hold (k = 2, 3, 4); paired the
+ * number of its cells with candidates when they pair off with the digits
+ * they hold (as many of each, none placed, every cell with two or more
+ * digits and every digit in two or more cells), else 0. */
 struct tech_house_hidden {
     uint16_t digits[3];
+    uint8_t paired;
 };
 
 /* The base lines of one digit's finned X-Wings (tech_basic_fish.c):

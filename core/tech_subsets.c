@@ -5,7 +5,9 @@
  * digits leave the house's other cells.  Hidden: n digits of a house that
  * together fit in n cells; those cells lose every other digit.  Both are
  * one search over combinations of masks: cells by their digit masks, or
- * digits by their position masks.  Houses are scanned boxes, rows, columns.
+ * digits by their position masks.  Houses are scanned boxes, rows, columns;
+ * a house is skipped when the subsets of the other kind that a subset
+ * there would come with were searched for there in vain (other_kind_failed).
  */
 #include "tech_digits.h"
 
@@ -173,37 +175,78 @@ static unsigned house_positions(tech_cells set, int h)
     return (rows & 7u) | ((rows >> 6) & 0x38u) | ((rows >> 12) & 0x1C0u);
 }
 
-/* The hidden subsets' digits of house h, built once per context: the
- * three hidden rows of a search read them. */
-static const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
-                                                   const struct tech_houses *hv, int h)
+/* House h as its subsets see it, into z; cells: the positions of its
+ * cells with candidates; lone: whether one holds a single digit (then
+ * they do not pair off). */
+static void house_build(struct tech_house_hidden *z, const struct tech_houses *hv,
+                        int h, unsigned cells, int lone)
 {
-    struct tech_house_hidden *z = &ctx->hidden[h];
-    if (ctx->have_hidden & (1u << h))
-        return z;
     /* b0..b3: the bits of how many cells hold each digit */
     unsigned b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-    for (int i = 0; i < 9; i++) {
-        unsigned x = hv->cand[h][i], c0 = b0 & x, c1 = b1 & c0;
+    for (unsigned m = cells; m; m &= m - 1) {
+        unsigned x = hv->cand[h][tech_lowest(m)], c0 = b0 & x, c1 = b1 & c0;
         b0 ^= x;
         b1 ^= c0;
         b3 |= b2 & c1;
         b2 ^= c1;
     }
     unsigned not_placed = ~(b3 | hv->placed[h]);
+    unsigned held = b0 | b1 | b2 | b3, once = b0 & ~b1 & ~b2 & ~b3;
     z->digits[0] = (uint16_t)(b1 & ~b0 & ~b2 & not_placed);
     z->digits[1] = (uint16_t)(b1 & ~b2 & not_placed);
     z->digits[2] = (uint16_t)(((b1 & ~b2) | (b2 & ~b1 & ~b0)) & not_placed);
-    ctx->have_hidden |= 1u << h;
-    return z;
+    int e = tech_count(cells);
+    z->paired = (uint8_t)(!lone && !once && !(held & hv->placed[h]) &&
+                          tech_count(held) == e ? e : 0);
+}
+
+/* House h as its subsets see it, built once per context: the six rows
+ * of a search read it.  counts: tech_ctx_counts. */
+static inline const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
+                                                          const tech_cells *counts, int h)
+{
+    if (!(ctx->have_hidden & (1u << h))) {
+        house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h,
+                    house_positions(counts[0], h), house_positions(counts[1], h) != 0);
+        ctx->have_hidden |= 1u << h;
+    }
+    return &ctx->hidden[h];
+}
+
+/*
+ * The houses (bit h) where the other kind found no subset of 2 to k, on
+ * the grid as it is now ([k], k = 2..4; the memo's record).
+ *
+ * In a house whose e cells pair off with their digits, a naked subset of
+ * n cells leaves the other e - n digits to the other e - n cells: a
+ * hidden subset of e - n, making the same eliminations; and the reverse.
+ * Were those cells (digits) fewer than the digits (cells), the smallest
+ * such set less one of them would be a subset of its kind of fewer,
+ * eliminating from that one.  So a subset of n needs the other kind to
+ * find one of 2 to e - n (none when e - n <= 1).
+ */
+static void other_kind_failed(const struct tech_ctx *ctx, int hidden, uint32_t *failed)
+{
+    int slot = hidden ? TECH_MEMO_NAKED_2 : TECH_MEMO_HIDDEN_2;
+    failed[1] = ~0u;
+    for (int k = 2; k <= 4; k++)
+        failed[k] = failed[k - 1] & ~tech_memo_dirty(ctx, slot + k - 2);
+}
+
+/* Whether the house provably holds no subset of the row (other_kind_failed). */
+static int complement_failed(const struct subset *s, const struct tech_house_hidden *z,
+                             const uint32_t *failed)
+{
+    int e = z->paired, k = e - s->size;
+    return e && (k <= 1 || (k <= 4 && ((failed[k] >> s->house) & 1)));
 }
 
 /* Hidden: the digits held by 2..size cells of the house, by position. */
-static int collect_hidden(struct subset *s, struct tech_ctx *ctx,
-                          const struct tech_digits *dg)
+static int collect_hidden(struct subset *s, const struct tech_house_hidden *z,
+                          const struct tech_digits *dg, const uint32_t *failed)
 {
-    unsigned digits = house_hidden(ctx, s->hv, s->house)->digits[s->size - 2];
-    if (tech_count(digits) < s->size)
+    unsigned digits = z->digits[s->size - 2];
+    if (tech_count(digits) < s->size || complement_failed(s, z, failed))
         return 0;
     s->n_items = 0;
     for (unsigned m = digits; m; m &= m - 1) {
@@ -226,9 +269,14 @@ static void collect_naked(struct subset *s, unsigned fits)
 }
 
 /* Naked: at least size cells of 2..size digits, and another with some
- * (a cell outside the subset must lose a digit). */
-static int naked_items(struct subset *s, const tech_cells *counts, tech_cells fits)
+ * (a cell outside the subset must lose a digit).  Pairs skip the
+ * complement test: it would spare them little (the hidden pairs are
+ * searched after them) for the cost of building the house first. */
+static int naked_items(struct subset *s, struct tech_ctx *ctx, const tech_cells *counts,
+                       tech_cells fits, const uint32_t *failed)
 {
+    if (s->size > 2 && complement_failed(s, house_hidden(ctx, counts, s->house), failed))
+        return 0;
     unsigned pos = house_positions(fits, s->house);
     if (tech_count(pos) < s->size ||
         tech_count(house_positions(counts[0], s->house)) <= s->size)
@@ -248,14 +296,16 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     if (size == 2)
         fits = counts[2];
     int slot = (hidden ? TECH_MEMO_HIDDEN_2 : TECH_MEMO_NAKED_2) + size - 2;
-    uint32_t dirty = tech_memo_dirty(ctx, slot);
+    uint32_t dirty = tech_memo_dirty(ctx, slot), failed[5];
+    other_kind_failed(ctx, hidden, failed);
     /* the houses to search as bits in search order: boxes, rows, columns */
     uint32_t order = ((dirty >> 18) & 0x1FFu) | ((dirty & 0x3FFFFu) << 9);
     for (; order; order &= order - 1) {
         int k = tech_lowest(order), h = k < 9 ? k + 18 : k - 9;
         s.house = h;
         s.cand = s.hv->cand[h];
-        if ((hidden ? collect_hidden(&s, ctx, dg) : naked_items(&s, counts, fits)) &&
+        if ((hidden ? collect_hidden(&s, house_hidden(ctx, counts, h), dg, failed)
+                    : naked_items(&s, ctx, counts, fits, failed)) &&
             combine(&s))
             return 1;
         tech_memo_house_failed(ctx, slot, h);
