@@ -65,10 +65,11 @@ struct ch_search {
     tech_cells go[9];                  /* [d-1]: cells whose d has one */
     int max_len;
     /* the start of the walk: its cell, digit, the cell's candidates, the
-     * cells it sees, and those of them holding its digit */
+     * cell's houses, and the cells it sees holding its digit */
     int s_cell, s_digit;
     unsigned s_cand;
-    tech_cells s_peers, s_victims;
+    uint32_t s_houses;
+    tech_cells s_victims;
     /* the breadth-first walk from one start: visited off states as cell
      * sets per digit (bit c of word c / 64); per on state (by node) the
      * walk that reached it (tag, above bit 16: walks count up, so a
@@ -267,13 +268,14 @@ end_kind(const struct ch_search *s, int start, int v, unsigned links)
         return (s->s_cand & ~(tech_bit(dv) | tech_bit(s->s_digit)) & HUMAN_ALL_DIGITS)
                    ? CH_KIND_AIC : -1;
     }
+    int seen = (tech_cell_houses[cv] & s->s_houses) != 0;
     if (dv == s->s_digit) {
-        if (((s->s_peers >> cv) & 1) && (links & CH_HOUSE_WEAK))
+        if (seen && (links & CH_HOUSE_WEAK))
             return CH_KIND_LOOP;         /* weakly linked in a house */
         return (tech_peers(cv) & s->s_victims) ? CH_KIND_AIC : -1;
     }
     /* elim_any: something sees both ends */
-    if (!((s->s_peers >> cv) & 1))
+    if (!seen)
         return -1;
     return ((s->s_cand & tech_bit(dv)) || (s->st->cand[cv] & tech_bit(s->s_digit)))
                ? CH_KIND_AIC : -1;
@@ -406,8 +408,8 @@ search_from(struct ch_search *s, int start, unsigned links)
         s->off_seen[s->s_digit - 1].set = 0;
     s->tag += 1u << 16;
     s->s_cand = s->st->cand[s->s_cell];
-    s->s_peers = tech_peers(s->s_cell);
-    s->s_victims = s->s_peers & s->with[s->s_digit - 1];
+    s->s_houses = tech_cell_houses[s->s_cell];
+    s->s_victims = tech_peers(s->s_cell) & s->with[s->s_digit - 1];
     off_seen_add(s, s->s_digit, s->s_cell);
     if (limit < 2 || expand_off(s, start, start, 2, &tail, links))
         return;
