@@ -112,46 +112,64 @@ static int weak_linked(int a, int b)
 
 static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
 {
-    for (int i = 0; i < g->n_strong[a]; i++)
-        if ((g->strong[a][i] & ~CH_IN_CELL) == (unsigned)b)
-            return;
-    if (g->n_strong[a] < 4) {
-        g->strong[a][g->n_strong[a]++] = (uint16_t)((unsigned)b | flag);
-        g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
-        if (!flag)
-            g->house_strong[a % 9] |= tech_cell_bit(a / 9);
-    }
+    g->strong[a][g->n_strong[a]++] = (uint16_t)((unsigned)b | flag);
+    g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
 }
 
-/* Digits placed in house h. */
-static unsigned placed_in(const struct human_state *st, int h)
+/* Digits placed in each house. */
+static void placed_in(const struct human_state *st, unsigned placed[TECH_HOUSES])
 {
-    unsigned placed = 0;
-    for (int i = 0; i < 9; i++) {
-        int v = st->value[tech_house_cells[h][i]];
-        placed |= v ? tech_bit(v) : 0;
+    memset(placed, 0, TECH_HOUSES * sizeof placed[0]);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        int v = st->value[cell];
+        if (!v)
+            continue;
+        placed[TECH_ROW(tech_row_of(cell))] |= tech_bit(v);
+        placed[TECH_COL(tech_col_of(cell))] |= tech_bit(v);
+        placed[TECH_BOX(tech_box_of(cell))] |= tech_bit(v);
     }
-    return placed;
 }
 
-/* The strong links of the houses (conjugate pairs), house by house. */
+/* Digits with exactly two places in house h, less those placed there. */
+static unsigned house_pairs(const struct tech_digits *dg, const unsigned *placed, int h)
+{
+    unsigned pairs = 0;
+    for (int d = 1; d <= 9; d++)
+        pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
+    return pairs & ~placed[h];
+}
+
+/* Whether cells a and b, the two places of d in a box, are also the two
+ * places of d on a line (pairs: per line, the digits it has in two). */
+static int line_pair(const unsigned *pairs, int a, int b, int d)
+{
+    if (tech_row_of(a) == tech_row_of(b))
+        return (pairs[TECH_ROW(tech_row_of(a))] & tech_bit(d)) != 0;
+    if (tech_col_of(a) == tech_col_of(b))
+        return (pairs[TECH_COL(tech_col_of(a))] & tech_bit(d)) != 0;
+    return 0;
+}
+
+/* The strong links of the houses (conjugate pairs), house by house.  A
+ * box's pair on one line that is the line's pair too was linked with the
+ * line (lines come first): it is not linked twice. */
 static void house_links(struct tech_links *g, const struct human_state *st,
                         const struct tech_digits *dg)
 {
+    unsigned placed[TECH_HOUSES], pairs[TECH_HOUSES];
+    placed_in(st, placed);
     for (int h = 0; h < TECH_HOUSES; h++) {
-        unsigned pairs = 0;
-        for (int d = 1; d <= 9; d++)
-            pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
-        if (pairs)
-            pairs &= ~placed_in(st, h);
-        for (unsigned m = pairs; m; m &= m - 1) {
+        pairs[h] = house_pairs(dg, placed, h);
+        for (unsigned m = pairs[h]; m; m &= m - 1) {
             int d = tech_lowest_digit(m);
             unsigned pos = dg->pos[d - 1][h];
-            int p = tech_lowest(pos), q = tech_lowest(pos & (pos - 1u));
-            int a = tech_house_cells[h][p] * 9 + d - 1;
-            int b = tech_house_cells[h][q] * 9 + d - 1;
-            add_strong(g, a, b, 0);
-            add_strong(g, b, a, 0);
+            int ca = tech_house_cells[h][tech_lowest(pos)];
+            int cb = tech_house_cells[h][tech_lowest(pos & (pos - 1u))];
+            if (h >= TECH_BOX(0) && line_pair(pairs, ca, cb, d))
+                continue;
+            add_strong(g, ca * 9 + d - 1, cb * 9 + d - 1, 0);
+            add_strong(g, cb * 9 + d - 1, ca * 9 + d - 1, 0);
+            g->house_strong[d - 1] |= tech_cell_bit(ca) | tech_cell_bit(cb);
         }
     }
 }
