@@ -299,13 +299,21 @@ end_kind(const struct ch_search *s, int start, int v, unsigned links)
                ? CH_KIND_AIC : -1;
 }
 
-/* Whether conclude() would record anything on the loop from start to
- * (v on), n nodes: its ends first, then its weak links (on -> off),
- * walking back, before any path is built. */
-static int loop_concludes(const struct ch_search *s, int start, int v, int n)
+/* Whether the ends of a loop from the start to (v on), weakly linked,
+ * prove something (elim_any, from what is known of the start). */
+static inline int loop_ends_prove(const struct ch_search *s, int v)
 {
-    if (elim_any(s, start, v))
-        return 1;
+    int cv = node_cell(v);
+    if (cv == s->s_cell)
+        return (s->s_cand & ~(tech_bit(node_digit(v)) | tech_bit(s->s_digit)) &
+                HUMAN_ALL_DIGITS) != 0;
+    return (tech_peers(cv) & s->s_victims) != 0;
+}
+
+/* Whether the weak links (on -> off) inside the loop to (v on), n nodes,
+ * prove something, walking back, before any path is built. */
+static int loop_links_prove(const struct ch_search *s, int v, int n)
+{
     for (int i = n - 2; i >= 2; i -= 2) {
         int off = node_before(s, v, i + 1);
         v = node_before(s, off, i);
@@ -315,30 +323,27 @@ static int loop_concludes(const struct ch_search *s, int start, int v, int n)
     return 0;
 }
 
-/* A chain from start to (v on), n nodes, of this kind: kept when it is a
- * loop that proves something, or not a loop, and shorter than the best.
- * Returns 1 when kept. */
-static int keep_end(struct ch_search *s, int start, int v, int n, int kind)
+/* Keeps the chain to (v on), n nodes, of this kind as the best. */
+static void keep_end(struct ch_search *s, int v, int n, int kind)
 {
-    if (kind == CH_KIND_LOOP && !loop_concludes(s, start, v, n))
-        return 0;
-    if (s->best_len && n >= s->best_len)
-        return 0;
     s->best_len = n;
     s->best_kind = kind;
     path_to(s, v, n, s->best);
-    return 1;
 }
 
-/* A chain from start to (v on), n nodes: kept when productive and
- * shorter than the best.  Returns 1 when kept.  An open chain proves what
- * its two ends prove (no path needed to judge it); a loop, what its weak
- * links prove too. */
+/* A chain from start to (v on), n nodes: kept when productive (a loop,
+ * when its ends or its weak links prove something; the shortest, from
+ * a start's strong link back to it, has no weak link inside).  Returns 1
+ * when kept.  The walk only reaches ends shorter than the best. */
 static inline __attribute__((always_inline)) int
 try_end(struct ch_search *s, int start, int v, int n, unsigned links)
 {
     int kind = end_kind(s, start, v, links);
-    return kind >= 0 && keep_end(s, start, v, n, kind);
+    if (kind < 0 || (kind == CH_KIND_LOOP && !loop_ends_prove(s, v) &&
+                     (n == 2 || !loop_links_prove(s, v, n))))
+        return 0;
+    keep_end(s, v, n, kind);
+    return 1;
 }
 
 static int off_seen_has(const struct ch_search *s, int d, int cell)
