@@ -40,7 +40,6 @@
 #include <string.h>
 
 #define CH_NODES TECH_NODES
-#define CH_STATES (2 * CH_NODES)
 #define CH_MAX_LEN 16          /* nodes in a chain at most */
 
 enum {
@@ -49,6 +48,11 @@ enum {
     CH_HOUSE_WEAK = 4,         /* same digit, cells that see each other */
     CH_CELL_WEAK = 8,          /* same cell, other digit */
     CH_BIVALUE_ONLY = 16,      /* XY: only bivalue cells take part */
+    CH_STRONG = CH_HOUSE_STRONG | CH_CELL_STRONG,
+    /* the links of each row */
+    CH_ROW_X = CH_HOUSE_STRONG | CH_HOUSE_WEAK,
+    CH_ROW_XY = CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
+    CH_ROW_AIC = CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK | CH_CELL_WEAK,
 };
 
 #define CH_IN_CELL TECH_LINK_IN_CELL
@@ -57,25 +61,29 @@ struct ch_search {
     const struct human_state *st;
     const struct tech_links *g;
     const tech_cells *with;            /* [d-1]: empty cells holding d */
-    unsigned links, kinds;             /* kinds: the strong links allowed */
+    unsigned links;
     tech_cells go[9];                  /* [d-1]: cells whose d has one */
     int max_len;
-    int lo, hi;                        /* strong[lo..hi) per node, see below */
     /* the start of the walk: its cell, digit, the cell's candidates, the
-     * cells it sees, and those of them holding its digit */
+     * cell's houses, and the cells it sees holding its digit */
     int s_cell, s_digit;
     unsigned s_cand;
-    tech_cells s_peers, s_victims;
+    uint32_t s_houses;
+    tech_cells s_victims;
     /* the breadth-first walk from one start: visited off states as cell
-     * sets per digit (bit c of word c / 64), on states by node; per state
-     * its parent */
+     * sets per digit (bit c of word c / 64); per on state (by node) the
+     * walk that reached it (tag, above bit 16: walks count up, so a
+     * smaller tag is an earlier walk's and no clearing is needed between
+     * walks) and the off node it came from; per off state the on node it
+     * came from.  Only on states are queued. */
     union {
         tech_cells set;
         uint64_t w[2];
     } off_seen[9];
-    uint64_t on_seen[(CH_NODES + 63) / 64];
-    uint16_t parent[CH_STATES];
-    uint16_t queue[CH_STATES];
+    uint32_t tag;
+    uint32_t on_from[CH_NODES];
+    uint16_t off_from[CH_NODES];
+    uint16_t queue[CH_NODES];
     /* the best chain so far */
     int best_len, best_kind;
     uint16_t best[CH_MAX_LEN];
@@ -104,46 +112,64 @@ static int weak_linked(int a, int b)
 
 static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
 {
-    for (int i = 0; i < g->n_strong[a]; i++)
-        if ((g->strong[a][i] & ~CH_IN_CELL) == (unsigned)b)
-            return;
-    if (g->n_strong[a] < 4) {
-        g->strong[a][g->n_strong[a]++] = (uint16_t)((unsigned)b | flag);
-        g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
-        if (!flag)
-            g->house_strong[a % 9] |= tech_cell_bit(a / 9);
-    }
+    g->strong[a][g->n_strong[a]++] = (uint16_t)((unsigned)b | flag);
+    g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
 }
 
-/* Digits placed in house h. */
-static unsigned placed_in(const struct human_state *st, int h)
+/* Digits placed in each house. */
+static void placed_in(const struct human_state *st, unsigned placed[TECH_HOUSES])
 {
-    unsigned placed = 0;
-    for (int i = 0; i < 9; i++) {
-        int v = st->value[tech_house_cells[h][i]];
-        placed |= v ? tech_bit(v) : 0;
+    memset(placed, 0, TECH_HOUSES * sizeof placed[0]);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        int v = st->value[cell];
+        if (!v)
+            continue;
+        placed[TECH_ROW(tech_row_of(cell))] |= tech_bit(v);
+        placed[TECH_COL(tech_col_of(cell))] |= tech_bit(v);
+        placed[TECH_BOX(tech_box_of(cell))] |= tech_bit(v);
     }
-    return placed;
 }
 
-/* The strong links of the houses (conjugate pairs), house by house. */
+/* Digits with exactly two places in house h, less those placed there. */
+static unsigned house_pairs(const struct tech_digits *dg, const unsigned *placed, int h)
+{
+    unsigned pairs = 0;
+    for (int d = 1; d <= 9; d++)
+        pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
+    return pairs & ~placed[h];
+}
+
+/* Whether cells a and b, the two places of d in a box, are also the two
+ * places of d on a line (pairs: per line, the digits it has in two). */
+static int line_pair(const unsigned *pairs, int a, int b, int d)
+{
+    if (tech_row_of(a) == tech_row_of(b))
+        return (pairs[TECH_ROW(tech_row_of(a))] & tech_bit(d)) != 0;
+    if (tech_col_of(a) == tech_col_of(b))
+        return (pairs[TECH_COL(tech_col_of(a))] & tech_bit(d)) != 0;
+    return 0;
+}
+
+/* The strong links of the houses (conjugate pairs), house by house.  A
+ * box's pair on one line that is the line's pair too was linked with the
+ * line (lines come first): it is not linked twice. */
 static void house_links(struct tech_links *g, const struct human_state *st,
                         const struct tech_digits *dg)
 {
+    unsigned placed[TECH_HOUSES], pairs[TECH_HOUSES];
+    placed_in(st, placed);
     for (int h = 0; h < TECH_HOUSES; h++) {
-        unsigned pairs = 0;
-        for (int d = 1; d <= 9; d++)
-            pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
-        if (pairs)
-            pairs &= ~placed_in(st, h);
-        for (unsigned m = pairs; m; m &= m - 1) {
+        pairs[h] = house_pairs(dg, placed, h);
+        for (unsigned m = pairs[h]; m; m &= m - 1) {
             int d = tech_lowest_digit(m);
             unsigned pos = dg->pos[d - 1][h];
-            int p = tech_lowest(pos), q = tech_lowest(pos & (pos - 1u));
-            int a = tech_house_cells[h][p] * 9 + d - 1;
-            int b = tech_house_cells[h][q] * 9 + d - 1;
-            add_strong(g, a, b, 0);
-            add_strong(g, b, a, 0);
+            int ca = tech_house_cells[h][tech_lowest(pos)];
+            int cb = tech_house_cells[h][tech_lowest(pos & (pos - 1u))];
+            if (h >= TECH_BOX(0) && line_pair(pairs, ca, cb, d))
+                continue;
+            add_strong(g, ca * 9 + d - 1, cb * 9 + d - 1, 0);
+            add_strong(g, cb * 9 + d - 1, ca * 9 + d - 1, 0);
+            g->house_strong[d - 1] |= tech_cell_bit(ca) | tech_cell_bit(cb);
         }
     }
 }
@@ -211,17 +237,6 @@ static int elim_any(const struct ch_search *s, int a, int b)
     return (tech_peers(ca) & tech_peers(cb) & s->with[da - 1]) != 0;
 }
 
-/* Whether conclude() would record anything on a loop. */
-static int loop_concludes(const struct ch_search *s, const uint16_t *nodes, int n)
-{
-    if (elim_any(s, nodes[0], nodes[n - 1]))
-        return 1;
-    for (int i = 1; i + 1 < n; i += 2)
-        if (elim_any(s, nodes[i], nodes[i + 1]))
-            return 1;
-    return 0;
-}
-
 /* Records what the chain nodes[0..n-1] of this kind proves. */
 static void conclude(struct human_step *step, const struct ch_search *s,
                      const uint16_t *nodes, int n, int kind)
@@ -238,65 +253,97 @@ static void conclude(struct human_step *step, const struct ch_search *s,
 
 /* ---- the search ------------------------------------------------------ */
 
-/* Path of the state (n nodes) into out, start first. */
-static void path_to(const struct ch_search *s, int state, int n, uint16_t *out)
+/* The node before the node at position i of the walk's path (its
+ * positions alternate off, on, off ... from the start at 0). */
+static int node_before(const struct ch_search *s, int node, int i)
 {
-    for (int i = n - 1; i >= 0; i--) {
-        out[i] = (uint16_t)(state / 2);
-        state = s->parent[state];
+    return (i & 1) ? (int)(s->on_from[node] & 0xffffu) : s->off_from[node];
+}
+
+/* Path to (v on), n nodes, into out, start first. */
+static void path_to(const struct ch_search *s, int v, int n, uint16_t *out)
+{
+    for (int i = n - 1; i > 0; i--) {
+        out[i] = (uint16_t)v;
+        v = node_before(s, v, i);
     }
+    out[0] = (uint16_t)v;
 }
 
 /* What a chain from start ending at (v on) would be: CH_KIND_*, or -1
- * when its ends prove nothing (a loop is judged later, on its path). */
-static inline int end_kind(const struct ch_search *s, int start, int v)
+ * when its ends prove nothing (a loop is judged later, on its path).
+ * Without cell links every node has the start's digit. */
+static inline __attribute__((always_inline)) int
+end_kind(const struct ch_search *s, int start, int v, unsigned links)
 {
-    int cv = node_cell(v), dv = node_digit(v);
+    int cv = node_cell(v);
+    int dv = (links & (CH_CELL_STRONG | CH_CELL_WEAK)) ? node_digit(v) : s->s_digit;
     if (v == start)
         return CH_KIND_PLACE;
     if (cv == s->s_cell) {              /* weakly linked in the cell */
-        if (s->links & CH_CELL_WEAK)
+        if (links & CH_CELL_WEAK)
             return CH_KIND_LOOP;
         return (s->s_cand & ~(tech_bit(dv) | tech_bit(s->s_digit)) & HUMAN_ALL_DIGITS)
                    ? CH_KIND_AIC : -1;
     }
+    int seen = (tech_cell_houses[cv] & s->s_houses) != 0;
     if (dv == s->s_digit) {
-        if (((s->s_peers >> cv) & 1) && (s->links & CH_HOUSE_WEAK))
+        if (seen && (links & CH_HOUSE_WEAK))
             return CH_KIND_LOOP;         /* weakly linked in a house */
         return (tech_peers(cv) & s->s_victims) ? CH_KIND_AIC : -1;
     }
     /* elim_any: something sees both ends */
-    if (!((s->s_peers >> cv) & 1))
+    if (!seen)
         return -1;
     return ((s->s_cand & tech_bit(dv)) || (s->st->cand[cv] & tech_bit(s->s_digit)))
                ? CH_KIND_AIC : -1;
 }
 
-/* A productive end of this kind at state (n nodes): kept when it is a
- * loop whose path proves something, or not a loop, and shorter than the
- * best.  Returns 1 when kept. */
-static int keep_end(struct ch_search *s, int state, int n, int kind)
+/* Whether the ends of a loop from the start to (v on), weakly linked,
+ * prove something (elim_any, from what is known of the start). */
+static inline int loop_ends_prove(const struct ch_search *s, int v)
 {
-    uint16_t nodes[CH_MAX_LEN];
-    path_to(s, state, n, nodes);
-    if (kind == CH_KIND_LOOP && !loop_concludes(s, nodes, n))
-        return 0;
-    if (s->best_len && n >= s->best_len)
-        return 0;
-    s->best_len = n;
-    s->best_kind = kind;
-    memcpy(s->best, nodes, (size_t)n * sizeof nodes[0]);
-    return 1;
+    int cv = node_cell(v);
+    if (cv == s->s_cell)
+        return (s->s_cand & ~(tech_bit(node_digit(v)) | tech_bit(s->s_digit)) &
+                HUMAN_ALL_DIGITS) != 0;
+    return (tech_peers(cv) & s->s_victims) != 0;
 }
 
-/* A chain ending at state (v on) from start: kept when productive and
- * shorter than the best.  Returns 1 when kept.  An open chain proves what
- * its two ends prove (no path needed to judge it); a loop, what its weak
- * links prove too. */
-static inline int try_end(struct ch_search *s, int start, int state, int n)
+/* Whether the weak links (on -> off) inside the loop to (v on), n nodes,
+ * prove something, walking back, before any path is built. */
+static int loop_links_prove(const struct ch_search *s, int v, int n)
 {
-    int kind = end_kind(s, start, state / 2);
-    return kind >= 0 && keep_end(s, state, n, kind);
+    for (int i = n - 2; i >= 2; i -= 2) {
+        int off = node_before(s, v, i + 1);
+        v = node_before(s, off, i);
+        if (elim_any(s, v, off))
+            return 1;
+    }
+    return 0;
+}
+
+/* Keeps the chain to (v on), n nodes, of this kind as the best. */
+static void keep_end(struct ch_search *s, int v, int n, int kind)
+{
+    s->best_len = n;
+    s->best_kind = kind;
+    path_to(s, v, n, s->best);
+}
+
+/* A chain from start to (v on), n nodes: kept when productive (a loop,
+ * when its ends or its weak links prove something; the shortest, from
+ * a start's strong link back to it, has no weak link inside).  Returns 1
+ * when kept.  The walk only reaches ends shorter than the best. */
+static inline __attribute__((always_inline)) int
+try_end(struct ch_search *s, int start, int v, int n, unsigned links)
+{
+    int kind = end_kind(s, start, v, links);
+    if (kind < 0 || (kind == CH_KIND_LOOP && !loop_ends_prove(s, v) &&
+                     (n == 2 || !loop_links_prove(s, v, n))))
+        return 0;
+    keep_end(s, v, n, kind);
+    return 1;
 }
 
 static int off_seen_has(const struct ch_search *s, int d, int cell)
@@ -312,21 +359,54 @@ static void off_seen_add(struct ch_search *s, int d, int cell)
 /* The on states of the strong links of (u off), reached at length n,
  * queued at *tail and tried as ends.  Returns 1 when one was kept. */
 static inline __attribute__((always_inline)) int
-expand_off(struct ch_search *s, int start, int u, int n, int *tail)
+expand_off(struct ch_search *s, int start, int u, int n, int *tail,
+           unsigned links)
 {
     const struct tech_links *g = s->g;
     int cell_link = (g->kinds[u] & CH_CELL_STRONG) != 0;
-    int end = s->hi ? g->n_strong[u] : g->n_strong[u] - cell_link;
-    for (int i = s->lo ? g->n_strong[u] - cell_link : 0; i < end; i++) {
+    /* a node's house links come first, its cell link (if any) last */
+    int end = (links & CH_CELL_STRONG) ? g->n_strong[u] : g->n_strong[u] - cell_link;
+    int i = (links & CH_HOUSE_STRONG) ? 0 : g->n_strong[u] - cell_link;
+    for (; i < end; i++) {
         int v = (int)(g->strong[u][i] & ~CH_IN_CELL);
-        uint64_t bit = (uint64_t)1 << (v & 63), *w = &s->on_seen[v >> 6];
-        if (*w & bit)
+        if (s->on_from[v] >= s->tag)
             continue;
-        *w |= bit;
-        int to = v * 2 + 1;
-        s->parent[to] = (uint16_t)(u * 2);
-        s->queue[(*tail)++] = (uint16_t)to;
-        if (try_end(s, start, to, n))
+        s->on_from[v] = s->tag | (uint32_t)u;
+        s->queue[(*tail)++] = (uint16_t)v;
+        if (try_end(s, start, v, n, links))
+            return 1;
+    }
+    return 0;
+}
+
+/* The off states of the weak links of (u on) at length len, each
+ * expanded as it is reached: those in u's cell first, then the same
+ * digit in the cells u sees, in cell order.  An off state without a
+ * strong link the search allows leads nowhere: it is not expanded.
+ * Returns 1 when an end was kept. */
+static inline __attribute__((always_inline)) int
+expand_on(struct ch_search *s, int start, int u, int len, int *tail,
+          unsigned links)
+{
+    int cell = node_cell(u), d = node_digit(u);
+    if (links & CH_CELL_WEAK)
+        for (unsigned m = s->st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
+            int e = tech_lowest_digit(m), w = cell * 9 + e - 1;
+            if (!(s->g->kinds[w] & links & CH_STRONG) || off_seen_has(s, e, cell))
+                continue;
+            off_seen_add(s, e, cell);
+            s->off_from[w] = (uint16_t)u;
+            if (expand_off(s, start, w, len + 2, tail, links))
+                return 1;
+        }
+    if (!(links & CH_HOUSE_WEAK))
+        return 0;
+    tech_cells m = tech_peers(cell) & s->go[d - 1] & ~s->off_seen[d - 1].set;
+    s->off_seen[d - 1].set |= m;
+    for (; m; m &= m - 1) {
+        int w = tech_cells_lowest(m) * 9 + d - 1;
+        s->off_from[w] = (uint16_t)u;
+        if (expand_off(s, start, w, len + 2, tail, links))
             return 1;
     }
     return 0;
@@ -334,54 +414,49 @@ expand_off(struct ch_search *s, int start, int u, int n, int *tail)
 
 /* Breadth first from (start off), up to the best length found so far:
  * (u off) -> (v on) along the strong links the search allows, each end
- * tried as it is reached; (u on) -> (w off) along the weak links, those
- * in u's cell first, then the same digit in the cells u sees, in cell
- * order.  Only on states are queued: each off state is expanded as soon
- * as it is reached, which is the order a queue of them would give. */
-static void search_from(struct ch_search *s, int start)
+ * tried as it is reached; (u on) -> (w off) along the weak links.  Each
+ * off state is expanded as soon as it is reached, which is the order a
+ * queue of them would give. */
+static inline __attribute__((always_inline)) void
+search_from(struct ch_search *s, int start, unsigned links)
 {
-    const struct human_state *st = s->st;
-    const struct tech_links *g = s->g;
     int limit = s->best_len ? s->best_len - 1 : s->max_len;
     int head = 0, tail = 0;
-    memset(s->off_seen, 0, sizeof s->off_seen);
-    memset(s->on_seen, 0, sizeof s->on_seen);
     s->s_cell = node_cell(start);
     s->s_digit = node_digit(start);
+    /* without cell links the walk keeps to the start's digit */
+    if (links & (CH_CELL_STRONG | CH_CELL_WEAK))
+        memset(s->off_seen, 0, sizeof s->off_seen);
+    else
+        s->off_seen[s->s_digit - 1].set = 0;
+    s->tag += 1u << 16;
     s->s_cand = s->st->cand[s->s_cell];
-    s->s_peers = tech_peers(s->s_cell);
-    s->s_victims = s->s_peers & s->with[s->s_digit - 1];
+    s->s_houses = tech_cell_houses[s->s_cell];
+    s->s_victims = tech_peers(s->s_cell) & s->with[s->s_digit - 1];
     off_seen_add(s, s->s_digit, s->s_cell);
-    if (limit < 2 || expand_off(s, start, start, 2, &tail))
+    if (limit < 2 || expand_off(s, start, start, 2, &tail, links))
         return;
     /* on states of length len expand to ends of length len + 2 */
-    for (int len = 2; head < tail && len + 2 <= limit; len += 2) {
-        for (int level_end = tail; head < level_end; head++) {
-            int state = s->queue[head], u = state / 2;
-            int cell = node_cell(u), d = node_digit(u);
-            /* an off state without a strong link the search allows leads
-             * nowhere: it is not expanded */
-            if (s->links & CH_CELL_WEAK)
-                for (unsigned m = st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
-                    int e = tech_lowest_digit(m), w = cell * 9 + e - 1;
-                    if (!(g->kinds[w] & s->kinds) || off_seen_has(s, e, cell))
-                        continue;
-                    off_seen_add(s, e, cell);
-                    s->parent[w * 2] = (uint16_t)state;
-                    if (expand_off(s, start, w, len + 2, &tail))
-                        return;
-                }
-            if (!(s->links & CH_HOUSE_WEAK))
-                continue;
-            tech_cells m = tech_peers(cell) & s->go[d - 1] & ~s->off_seen[d - 1].set;
-            s->off_seen[d - 1].set |= m;
-            for (; m; m &= m - 1) {
-                int w = tech_cells_lowest(m) * 9 + d - 1;
-                s->parent[w * 2] = (uint16_t)state;
-                if (expand_off(s, start, w, len + 2, &tail))
-                    return;
-            }
-        }
+    for (int len = 2; head < tail && len + 2 <= limit; len += 2)
+        for (int level_end = tail; head < level_end; head++)
+            if (expand_on(s, start, s->queue[head], len, &tail, links))
+                return;
+}
+
+/* The walk from start, compiled once per row: the links are constants
+ * there, and the tests on them go from the inner loops. */
+static void search_row(struct ch_search *s, int start)
+{
+    switch (s->links) {
+    case CH_ROW_X:
+        search_from(s, start, CH_ROW_X);
+        break;
+    case CH_ROW_XY:
+        search_from(s, start, CH_ROW_XY);
+        break;
+    default:
+        search_from(s, start, CH_ROW_AIC);
+        break;
     }
 }
 
@@ -396,7 +471,7 @@ static void say_node(struct human_step *step, int n)
 static void say_chain(struct human_step *step, const uint16_t *nodes, int n,
                       unsigned links)
 {
-    if (links == (CH_HOUSE_STRONG | CH_HOUSE_WEAK)) {
+    if (links == CH_ROW_X) {
         for (int i = 0; i < n; i++) {
             tech_say(step, "%s", i == 0 ? "" : (i % 2 ? " = " : " - "));
             tech_say_cell(step, node_cell(nodes[i]));
@@ -428,7 +503,7 @@ static void say_step(struct human_step *step, const struct ch_search *s,
         tech_say(step, "%s (discontinuous nice loop): ", name);
     else
         tech_say(step, "%s: ", name);
-    if (s->links == (CH_HOUSE_STRONG | CH_HOUSE_WEAK))
+    if (s->links == CH_ROW_X)
         tech_say(step, "on %d, ", node_digit(nodes[0]));
     say_chain(step, nodes, n, s->links);
     if (s->best_kind == CH_KIND_PLACE) {
@@ -493,7 +568,7 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
                       int digit_slot, int whole_slot)
 {
     const struct human_state *st = ctx->st;
-    struct ch_search s;       /* about 14 KB: no allocation, reentrant */
+    struct ch_search s;       /* about 6 KB: no allocation, reentrant */
     unsigned digits = HUMAN_ALL_DIGITS;
     tech_cells starts = ~(tech_cells)0;
     s.st = st;
@@ -502,6 +577,8 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
     s.links = links;
     s.max_len = max_len;
     s.best_len = 0;
+    s.tag = 0;
+    memset(s.on_from, 0, sizeof s.on_from);
     if (digit_slot >= 0)
         for (int d = 1; d <= 9; d++)
             if (tech_memo_digit_clean(ctx, digit_slot, d))
@@ -511,11 +588,7 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
         if (~changed)
             starts = xy_reach(&s, changed);
     }
-    unsigned kinds = links & (CH_HOUSE_STRONG | CH_CELL_STRONG);
-    s.kinds = kinds;
-    /* a node's house links come first, its cell link (if any) last */
-    s.lo = !(kinds & CH_HOUSE_STRONG);
-    s.hi = (kinds & CH_CELL_STRONG) != 0;
+    unsigned kinds = links & CH_STRONG;
     for (int d = 0; d < 9; d++) {
         s.go[d] = ((kinds & CH_HOUSE_STRONG) ? s.g->house_strong[d] : 0) |
                   ((kinds & CH_CELL_STRONG) ? s.g->bivalue & s.with[d] : 0);
@@ -531,7 +604,7 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
         for (; m && !done(&s); m &= m - 1) {
             int start = cell * 9 + tech_lowest(m);
             if (s.g->kinds[start] & kinds)
-                search_from(&s, start);
+                search_row(&s, start);
         }
     }
     tech_step_reset(step);
@@ -552,20 +625,18 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
 
 int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_chain(ctx, step, CH_HOUSE_STRONG | CH_HOUSE_WEAK, CH_MAX_LEN,
+    return find_chain(ctx, step, CH_ROW_X, CH_MAX_LEN,
                       "X-chain", TECH_MEMO_X_CHAIN, -1);
 }
 
 int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_chain(ctx, step, CH_CELL_STRONG | CH_HOUSE_WEAK | CH_BIVALUE_ONLY,
-                      CH_MAX_LEN, "XY-chain", -1, TECH_MEMO_XY_CHAIN);
+    return find_chain(ctx, step, CH_ROW_XY, CH_MAX_LEN, "XY-chain", -1, TECH_MEMO_XY_CHAIN);
 }
 
 int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_chain(ctx, step, CH_HOUSE_STRONG | CH_CELL_STRONG | CH_HOUSE_WEAK |
-                      CH_CELL_WEAK, 12, "AIC", -1, -1);
+    return find_chain(ctx, step, CH_ROW_AIC, 12, "AIC", -1, -1);
 }
 
 int tech_find_x_chain(const struct human_state *st, struct human_step *step)
