@@ -19,18 +19,73 @@
 
 #include <stdlib.h>
 
+/*
+ * [cell][h]: the positions of house h whose cells see the cell (its own
+ * excepted), for the cell at row r, column c: of row h, all of it (its
+ * own row), else its column's and, in its band, its box's; of column k
+ * the same, rows for columns; of box b, all of it (its own box), else its
+ * row's (b in its band) or its column's (b in its stack).  A table of
+ * constants: the search asks it for every bivalue cell in every house.
+ */
+#define WING_VIEW_ROW(h, r, c) \
+    ((h) == (r) ? 0x1FF ^ (1 << (c)) \
+                : (1 << (c)) | ((h) / 3 == (r) / 3 ? 7 << ((c) / 3 * 3) : 0))
+#define WING_VIEW_COL(k, r, c) WING_VIEW_ROW(k, c, r)
+#define WING_VIEW_BOX(b, r, c) \
+    ((b) == (r) / 3 * 3 + (c) / 3 ? 0x1FF ^ (1 << ((r) % 3 * 3 + (c) % 3)) \
+     : ((b) / 3 == (r) / 3 ? 7 << ((r) % 3 * 3) : 0) | \
+       ((b) % 3 == (c) / 3 ? 0x49 << ((c) % 3) : 0))
+#define WING_VIEW_9(F, r, c) F(0, r, c), F(1, r, c), F(2, r, c), F(3, r, c), \
+    F(4, r, c), F(5, r, c), F(6, r, c), F(7, r, c), F(8, r, c)
+#define WING_VIEW_CELL(r, c) { WING_VIEW_9(WING_VIEW_ROW, r, c), \
+    WING_VIEW_9(WING_VIEW_COL, r, c), WING_VIEW_9(WING_VIEW_BOX, r, c) }
+#define WING_VIEW_LINE(r) WING_VIEW_CELL(r, 0), WING_VIEW_CELL(r, 1), \
+    WING_VIEW_CELL(r, 2), WING_VIEW_CELL(r, 3), WING_VIEW_CELL(r, 4), \
+    WING_VIEW_CELL(r, 5), WING_VIEW_CELL(r, 6), WING_VIEW_CELL(r, 7), \
+    WING_VIEW_CELL(r, 8)
+
+static const uint16_t wing_view[GRID_CELLS][TECH_HOUSES] = {
+    WING_VIEW_LINE(0), WING_VIEW_LINE(1), WING_VIEW_LINE(2),
+    WING_VIEW_LINE(3), WING_VIEW_LINE(4), WING_VIEW_LINE(5),
+    WING_VIEW_LINE(6), WING_VIEW_LINE(7), WING_VIEW_LINE(8)
+};
+
+/* A bivalue cell that can be y: the cell, its digits (| WING_OLD:
+ * unchanged) and their lower and higher. */
+#define WING_OLD 0x200u
+
+struct wing_biv {
+    uint8_t cell, lo, hi;
+    uint16_t cand;
+};
+
+/* One of them for the house searched: the positions of the house's cells
+ * holding its lower (higher) digit that it does not see (that its x
+ * must not be in: the set's cells holding x all see y). */
+struct wing_y {
+    uint8_t cell, lo, hi;
+    uint16_t cand, blind_lo, blind_hi;
+};
+
 struct wing_search {
     const struct human_state *st;
     struct tech_ctx *ctx;
     int n;                       /* cells in the set: 3 or 4 */
+    const struct tech_digits *dg;
     const tech_cells *with;      /* [d-1]: empty cells holding digit d */
-    tech_cells bivalue;          /* cells with two candidates */
-    tech_cells biv_with[9];      /* [d-1]: those of them holding d */
-    int n_bivalue;
     unsigned bivalue_union;      /* digits of the bivalue cells */
     int min_rating;              /* nothing can be rated lower: stop */
     tech_cells changed;          /* the memo's: only wings with a changed
                                     cell can remove something */
+    /* the bivalue cells in cell order, and those of them that changed */
+    int n_biv, n_young;
+    struct wing_biv biv[GRID_CELLS], young[GRID_CELLS];
+    /* the house searched: the positions of its changed cells (needed
+     * when some y did not change), the bivalue cells that can be y of
+     * its sets (digits among the house's, seeing a cell of some set) */
+    unsigned fresh;
+    int n_ys;
+    struct wing_y ys[GRID_CELLS];
     /* best so far */
     int best_rating;
     int best_y, best_x, best_z, best_house;
@@ -43,18 +98,27 @@ static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
     s->ctx = ctx;
     s->n = n;
     s->best_rating = 0;
-    s->n_bivalue = 0;
     s->bivalue_union = 0;
     s->min_rating = n == 3 ? 55 : 62;
-    s->with = tech_ctx_digits(ctx)->cells;
-    s->bivalue = tech_ctx_counts(ctx)[2];
-    s->n_bivalue = s->bivalue != 0;
-    for (int d = 0; d < 9; d++) {
-        s->biv_with[d] = s->bivalue & s->with[d];
-        s->bivalue_union |= s->biv_with[d] ? 1u << d : 0;
-    }
+    s->dg = tech_ctx_digits(ctx);
+    s->with = s->dg->cells;
     s->changed = tech_memo_changed(ctx, n == 3 ? TECH_MEMO_WXYZ_WING
                                                : TECH_MEMO_VWXYZ_WING);
+    s->n_biv = s->n_young = 0;
+    for (tech_cells b = tech_ctx_counts(ctx)[2]; b; b &= b - 1) {
+        int y = tech_cells_lowest(b);
+        unsigned c = s->st->cand[y];
+        struct wing_biv *v = &s->biv[s->n_biv++];
+        v->cell = (uint8_t)y;
+        v->cand = (uint16_t)c;
+        v->lo = (uint8_t)tech_lowest_digit(c);
+        v->hi = (uint8_t)tech_lowest_digit(c & (c - 1));
+        s->bivalue_union |= c;
+        if (s->changed & tech_cell_bit(y))
+            s->young[s->n_young++] = *v;
+        else
+            v->cand |= WING_OLD;
+    }
 }
 
 /* Sukaku Explainer's size term: the largest cell of the set, easiest at
@@ -62,6 +126,17 @@ static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
 static int wing_rating(int n, int largest)
 {
     return (n == 3 ? 55 : 62) + (n - 2) - abs(3 - largest);
+}
+
+/* The rating of the set at positions pos of house h. */
+static int set_rating(const struct wing_search *s, int h, unsigned pos)
+{
+    int largest = 0;
+    for (; pos; pos &= pos - 1) {
+        int c = tech_count(s->st->cand[tech_house_cells[h][tech_lowest(pos)]]);
+        largest = c > largest ? c : largest;
+    }
+    return wing_rating(s->n, largest);
 }
 
 /* Cells seeing every cell of the set holding digit d, and y. */
@@ -75,88 +150,90 @@ static tech_cells targets(const struct wing_search *s, const uint8_t *set, int y
     return out;
 }
 
-/* Tries every bivalue cell against the set (house h); keeps the best.
- * The bivalue cells are taken in cell order, each with its lower digit as
- * x first, and the first that works is kept: a bivalue cell y with both
- * digits in the set, outside it, seeing every x of the set (seen[x]), and
- * a z to remove. */
-static void try_set(struct wing_search *s, int h, const uint8_t *set, unsigned digits)
+/* The bivalue cells that can be y of house h's sets (see wing_search),
+ * and the positions of its changed cells.  Returns how many. */
+static int house_ys(struct wing_search *s, int h, const struct tech_wing_sets *hs)
 {
-    const struct human_state *st = s->st;
-    int largest = 0;
-    tech_cells in_set = 0;
-    for (int i = 0; i < s->n; i++) {
-        int c = tech_count(st->cand[set[i]]);
-        largest = c > largest ? c : largest;
-        in_set |= tech_cell_bit(set[i]);
+    /* sets of unchanged cells need a changed y */
+    int changed = (s->changed & hs->elig) != 0;
+    const struct wing_biv *v = changed ? s->biv : s->young;
+    const struct wing_biv *end = v + (changed ? s->n_biv : s->n_young);
+    unsigned skip = ~hs->all & HUMAN_ALL_DIGITS, old = 0;
+    s->n_ys = 0;
+    for (; v < end; v++) {
+        if (v->cand & skip)
+            continue;
+        unsigned view = wing_view[v->cell][h] & hs->used;
+        if (!view)
+            continue;
+        struct wing_y *y = &s->ys[s->n_ys++];
+        y->cell = v->cell;
+        y->lo = v->lo;
+        y->hi = v->hi;
+        y->cand = v->cand;
+        y->blind_lo = (uint16_t)(s->dg->pos[v->lo - 1][h] & ~view);
+        y->blind_hi = (uint16_t)(s->dg->pos[v->hi - 1][h] & ~view);
+        old |= v->cand;
     }
-    int rating = wing_rating(s->n, largest);
-    if (s->best_rating && rating >= s->best_rating)
-        return;
-    tech_cells ys = s->bivalue & ~in_set;
-    int fresh = (in_set & s->changed) != 0;
-    if (!fresh)
-        ys &= s->changed;       /* an unchanged set needs a changed y */
-    for (unsigned m = ~digits & HUMAN_ALL_DIGITS; m && ys; m &= m - 1)
-        ys &= ~s->biv_with[tech_lowest(m)];
-    if (!ys)
-        return;
-    /* seen[d-1]: the cells seeing every cell of the set holding d: for
-     * every digit of the set, or (an unchanged set: few bivalue cells)
-     * for those of the bivalue cells tried */
-    tech_cells seen[9];
-    unsigned have = fresh ? digits : 0;
-    if (fresh) {
-        tech_cells any = 0;
-        for (unsigned m = digits; m; m &= m - 1)
-            seen[tech_lowest(m)] = ~(tech_cells)0;
-        for (int i = 0; i < s->n; i++) {
-            tech_cells p = tech_peers(set[i]);
-            for (unsigned m = st->cand[set[i]]; m; m &= m - 1)
-                seen[tech_lowest(m)] &= p;
-        }
-        for (unsigned m = digits; m; m &= m - 1)
-            any |= s->biv_with[tech_lowest(m)] & seen[tech_lowest(m)];
-        ys &= any;
-    }
-    for (; ys; ys &= ys - 1) {
-        int y = tech_cells_lowest(ys);
-        unsigned yc = st->cand[y];
-        for (unsigned m = yc & ~have; m; m &= m - 1) {
-            int d = tech_lowest(m);
-            seen[d] = ~(tech_cells)0;
-            for (int i = 0; i < s->n; i++)
-                if (st->cand[set[i]] & (1u << d))
-                    seen[d] &= tech_peers(set[i]);
-        }
-        have |= yc;
-        for (int k = 0; k < 2; k++) {
-            int x = k ? tech_lowest_digit(yc & (yc - 1u)) : tech_lowest_digit(yc);
-            int z = tech_lowest_digit(yc & ~tech_bit(x));
-            if (!(seen[x - 1] & tech_cell_bit(y)))
-                continue;
-            if (!(tech_peers(y) & s->with[z - 1] & seen[z - 1] & ~in_set))
-                continue;
-            s->best_rating = rating;
-            s->best_y = y;
-            s->best_x = x;
-            s->best_z = z;
-            s->best_house = h;
-            for (int i = 0; i < s->n && i < 4; i++)
-                s->best_set[i] = set[i];
-            return;
-        }
-    }
+    s->fresh = 0;
+    for (unsigned p = (old & WING_OLD) ? hs->used : 0; p; p &= p - 1)
+        if (s->changed & tech_cell_bit(tech_house_cells[h][tech_lowest(p)]))
+            s->fresh |= p & -p;
+    return s->n_ys;
 }
 
-/* A set of n cells with union u: tried when it holds n + 1 digits, two of
- * them in bivalue cells.  Returns 1 when nothing can be rated lower than
- * the best found. */
-static int check_set(struct wing_search *s, int h, const uint8_t *set, unsigned u)
+/* 1 when a cell holding z sees y and every cell of the set (positions pz
+ * of house h) holding z: one outside the set (a cell of it does not see
+ * itself). */
+static int has_target(const struct wing_search *s, int h, unsigned pz, int y, int z)
 {
-    if (tech_count(u) == s->n + 1 && tech_count(u & s->bivalue_union) >= 2)
-        try_set(s, h, set, u);
-    return s->best_rating == s->min_rating;
+    tech_cells t = tech_peers(y) & s->with[z - 1];
+    for (; pz && t; pz &= pz - 1)
+        t &= tech_peers(tech_house_cells[h][tech_lowest(pz)]);
+    return t != 0;
+}
+
+/* Keeps the wing (the set at positions pos of house h). */
+static void keep_wing(struct wing_search *s, int h, unsigned pos, int rating,
+                      int y, int x, int z)
+{
+    s->best_rating = rating;
+    s->best_y = y;
+    s->best_x = x;
+    s->best_z = z;
+    s->best_house = h;
+    for (int i = 0; pos && i < 4; pos &= pos - 1)
+        s->best_set[i++] = tech_house_cells[h][tech_lowest(pos)];
+}
+
+/* Tries the house's bivalue cells against the set (positions pos of
+ * house h, digits u); keeps the best.  Returns 1 when nothing can be
+ * rated lower than the best found.  The bivalue cells are taken in cell
+ * order, each with its lower digit as x first, and the first that works
+ * is kept: a bivalue cell y with both digits in the set, seeing every x
+ * of the set (so outside it: it holds x), and a z to remove. */
+static int try_set(struct wing_search *s, int h, unsigned pos, unsigned u)
+{
+    int rating = s->best_rating ? set_rating(s, h, pos) : 0;
+    if (rating && rating >= s->best_rating)
+        return 0;
+    unsigned skip = (~u & HUMAN_ALL_DIGITS) | ((pos & s->fresh) ? 0 : WING_OLD);
+    for (const struct wing_y *y = s->ys; y < s->ys + s->n_ys; y++) {
+        if (y->cand & skip)
+            continue;
+        int x = 0, z = 0;
+        if (!(pos & y->blind_lo) && has_target(s, h, pos & s->dg->pos[y->hi - 1][h],
+                                               y->cell, y->hi))
+            x = y->lo, z = y->hi;
+        else if (!(pos & y->blind_hi) &&
+                 has_target(s, h, pos & s->dg->pos[y->lo - 1][h], y->cell, y->lo))
+            x = y->hi, z = y->lo;
+        if (!x)
+            continue;
+        keep_wing(s, h, pos, rating ? rating : set_rating(s, h, pos), y->cell, x, z);
+        return s->best_rating == s->min_rating;
+    }
+    return 0;
 }
 
 /* Tries every set of house h (too many to keep). */
@@ -164,69 +241,7 @@ static void house_sets_all(struct wing_search *s, int h)
 {
     const struct human_state *st = s->st;
     int n = s->n, limit = n + 1, m = 0;
-    uint8_t cells[9], set[4];
-    unsigned cm[9];
-    for (int i = 0; i < 9; i++) {
-        int cell = tech_house_cells[h][i];
-        unsigned c = st->cand[cell];
-        if (st->value[cell] || tech_count(c) < 2 || tech_count(c) > limit)
-            continue;
-        cells[m] = (uint8_t)cell;
-        cm[m++] = c;
-    }
-    for (int i = 0; i <= m - n; i++) {
-        set[0] = cells[i];
-        for (int j = i + 1; j <= m - n + 1; j++) {
-            unsigned uj = cm[i] | cm[j];
-            if (tech_count(uj) > limit)
-                continue;
-            set[1] = cells[j];
-            for (int k = j + 1; k <= m - n + 2; k++) {
-                unsigned uk = uj | cm[k];
-                if (tech_count(uk) > limit)
-                    continue;
-                set[2] = cells[k];
-                if (n == 3) {
-                    if (check_set(s, h, set, uk))
-                        return;
-                    continue;
-                }
-                for (int l = k + 1; l < m; l++) {
-                    unsigned ul = uk | cm[l];
-                    if (tech_count(ul) > limit)
-                        continue;
-                    set[3] = cells[l];
-                    if (check_set(s, h, set, ul))
-                        return;
-                }
-            }
-        }
-    }
-}
-
-/* Adds a set to the house's list; 0 when it is full (overflow). */
-static int keep_set(struct tech_wing_sets *hs, unsigned pos, unsigned uni)
-{
-    if (hs->n_sets == TECH_WING_SETS) {
-        hs->overflow = 1;
-        return 0;
-    }
-    hs->pos[hs->n_sets] = (uint16_t)pos;
-    hs->uni[hs->n_sets++] = (uint16_t)uni;
-    return 1;
-}
-
-/* The sets of n cells of house h with n + 1 digits, each cell holding
- * two or more, in order of their positions (the n-combinations pruned on
- * their union). */
-static void house_sets(const struct human_state *st, int h, int n,
-                       struct tech_wing_sets *hs)
-{
-    int limit = n + 1, m = 0;
-    unsigned cm[9], pm[9], all = 0;
-    hs->elig = 0;
-    hs->n_sets = 0;
-    hs->overflow = 0;
+    unsigned cm[9], pm[9];
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
         unsigned c = st->cand[cell];
@@ -234,13 +249,7 @@ static void house_sets(const struct human_state *st, int h, int n,
             continue;
         pm[m] = 1u << i;
         cm[m++] = c;
-        all |= c;
-        hs->elig |= tech_cell_bit(cell);
     }
-    hs->m = (uint8_t)m;
-    hs->all = (uint16_t)all;
-    if (m < n)
-        return;
     for (int i = 0; i <= m - n; i++)
         for (int j = i + 1; j <= m - n + 1; j++) {
             unsigned uj = cm[i] | cm[j];
@@ -251,36 +260,53 @@ static void house_sets(const struct human_state *st, int h, int n,
                 if (tech_count(uk) > limit)
                     continue;
                 if (n == 3) {
-                    if (tech_count(uk) == limit && !keep_set(hs, pm[i] | pm[j] | pm[k], uk))
+                    if (tech_count(uk) == limit && try_set(s, h, pm[i] | pm[j] | pm[k], uk))
                         return;
                     continue;
                 }
                 for (int l = k + 1; l < m; l++) {
                     unsigned ul = uk | cm[l];
                     if (tech_count(ul) == limit &&
-                        !keep_set(hs, pm[i] | pm[j] | pm[k] | pm[l], ul))
+                        try_set(s, h, pm[i] | pm[j] | pm[k] | pm[l], ul))
                         return;
                 }
             }
         }
 }
 
-/* The same for both sizes at once (3 cells of 4 digits, 4 of 5): one
- * walk over the cells of 2 to 5 digits gives both lists in order (a cell
- * of 5 digits is in no set of 3). */
-static void house_sets_both(const struct human_state *st, int h,
-                            struct tech_wing_sets *hs3, struct tech_wing_sets *hs4)
+/* Adds a set to the house's list; 0 when it is full (overflow). */
+static int keep_set(struct tech_wing_sets *hs, unsigned pos, unsigned uni)
 {
+    if (hs->n_sets == TECH_WING_SETS) {
+        hs->overflow = 1;
+        hs->used = 0x1FF;
+        return 0;
+    }
+    hs->used |= (uint16_t)pos;
+    hs->pos[hs->n_sets] = (uint16_t)pos;
+    hs->uni[hs->n_sets++] = (uint16_t)uni;
+    return 1;
+}
+
+/* The sets of house h of both sizes (3 cells of 4 digits, 4 of 5), each
+ * cell holding two or more, in order of their positions: one walk over
+ * the cells of 2 to 5 digits gives both lists in order (a cell of 5
+ * digits is in no set of 3; the n-combinations pruned on their union). */
+static void house_sets(const struct human_state *st, int h,
+                       struct tech_wing_sets *hs3, struct tech_wing_sets *hs4)
+{
+    const uint8_t *count = tech_count_table;     /* candidates: 9 bits */
     int m = 0;
     unsigned cm[9], pm[9], all3 = 0, all4 = 0;
     hs3->elig = hs4->elig = 0;
     hs3->n_sets = hs4->n_sets = 0;
     hs3->overflow = hs4->overflow = 0;
+    hs3->used = hs4->used = 0;
     hs3->m = 0;
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
         unsigned c = st->cand[cell];
-        int k = tech_count(c);
+        int k = count[c];
         if (st->value[cell] || k < 2 || k > 5)
             continue;
         pm[m] = 1u << i;
@@ -299,17 +325,17 @@ static void house_sets_both(const struct human_state *st, int h,
     for (int i = 0; i + 2 < m; i++)
         for (int j = i + 1; j + 1 < m; j++) {
             unsigned uj = cm[i] | cm[j];
-            if (tech_count(uj) > 5)
+            if (count[uj] > 5)
                 continue;
             for (int k = j + 1; k < m; k++) {
                 unsigned uk = uj | cm[k];
-                if (tech_count(uk) > 5)
+                if (count[uk] > 5)
                     continue;
-                if (tech_count(uk) == 4 && !hs3->overflow)
+                if (count[uk] == 4 && !hs3->overflow)
                     keep_set(hs3, pm[i] | pm[j] | pm[k], uk);
                 for (int l = k + 1; l < m && !hs4->overflow; l++) {
                     unsigned ul = uk | cm[l];
-                    if (tech_count(ul) == 5)
+                    if (count[ul] == 5)
                         keep_set(hs4, pm[i] | pm[j] | pm[k] | pm[l], ul);
                 }
             }
@@ -324,49 +350,34 @@ static void house_sets_both(const struct human_state *st, int h,
 static void search(struct wing_search *s)
 {
     static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
-    const struct human_state *st = s->st;
     struct tech_memo *memo = s->ctx->memo;
     int n = s->n;
-    if (s->n_bivalue == 0)
+    if (!s->n_biv)
         return;
     for (int o = 0; o < 3; o++)
         for (int h = order[o][0]; h < order[o][1]; h++) {
-            struct tech_wing_sets local, *hs = &local;
+            struct tech_wing_sets local[2], *hs = &local[n - 3];
             if (memo) {
                 hs = &memo->wing[n - 3][h];
                 if (hs->stamp <= memo->house_changed[h]) {
                     struct tech_wing_sets *hs3 = &memo->wing[0][h], *hs4 = &memo->wing[1][h];
-                    house_sets_both(st, h, hs3, hs4);
+                    house_sets(s->st, h, hs3, hs4);
                     hs3->stamp = hs4->stamp = (uint16_t)(memo->version + 1);
                 }
             } else {
-                house_sets(st, h, n, hs);
+                house_sets(s->st, h, &local[0], &local[1]);
             }
-            if (hs->m < n || tech_count(hs->all & s->bivalue_union) < 2)
+            if ((!hs->n_sets && !hs->overflow) || hs->m < n ||
+                tech_count(hs->all & s->bivalue_union) < 2 || !house_ys(s, h, hs))
                 continue;
-            /* sets of unchanged cells need a changed y, with its digits in
-             * the house's and seeing some cell of it */
-            if (!(s->changed & hs->elig)) {
-                int any = 0;
-                for (tech_cells y = s->changed & s->bivalue; y && !any; y &= y - 1) {
-                    int c = tech_cells_lowest(y);
-                    any = !(st->cand[c] & ~hs->all) && (tech_peers(c) & hs->elig);
-                }
-                if (!any)
-                    continue;
-            }
-            if (hs->overflow)        /* too many to keep: all of them again */
+            if (hs->overflow) {      /* too many to keep: all of them again */
                 house_sets_all(s, h);
-            for (int i = 0; i < hs->n_sets && !hs->overflow; i++) {
-                uint8_t set[4];
-                int k = 0;
-                for (unsigned p = hs->pos[i]; p; p &= p - 1)
-                    set[k++] = tech_house_cells[h][tech_lowest(p)];
-                if (check_set(s, h, set, hs->uni[i]))
+                if (s->best_rating == s->min_rating)
                     return;
             }
-            if (s->best_rating == s->min_rating)
-                return;
+            for (int i = 0; i < hs->n_sets && !hs->overflow; i++)
+                if (try_set(s, h, hs->pos[i], hs->uni[i]))
+                    return;
         }
 }
 

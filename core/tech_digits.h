@@ -181,6 +181,7 @@ struct tech_wing_sets {
     uint8_t m, overflow;         /* cells that fit; more sets than kept */
     uint16_t all;                /* their digits */
     uint16_t n_sets;
+    uint16_t used;               /* positions in some set (all: overflow) */
     tech_cells elig;             /* the cells that fit */
     uint16_t pos[TECH_WING_SETS], uni[TECH_WING_SETS];
 };
