@@ -6,7 +6,8 @@
  * fins hold, the cover cells of that box outside the base lines lose it).
  *
  * Lines are scanned digit by digit, rows as base lines first, then
- * columns.  Larger finned fish belong to the expert group (elsewhere).
+ * columns; a side that provably holds no fish (fish_sides: complements)
+ * is skipped.  Larger finned fish belong to the expert group (elsewhere).
  */
 #include "tech_digits.h"
 
@@ -79,10 +80,11 @@ static int fish_eliminates(const struct fish *f, unsigned base, unsigned cover)
     return 0;
 }
 
-/* The lines of digit d, built once per context: the finned and sashimi
- * rows of a search both read them.  A row's count of places is the sum
- * over the columns of their masks of rows (and the other way round),
- * added bit by bit for all nine lines at once up to four. */
+/* The lines of digit d, built once per context: the fish rows of a
+ * search all read them.  A row's count of places is the sum over the
+ * columns of their masks of rows (and the other way round), added bit by
+ * bit for all nine lines at once, the rows in the low half of each word
+ * and the columns in the high. */
 static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
                                                 const struct tech_digits *dg, int d)
 {
@@ -90,19 +92,57 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
     if (ctx->have_fish & (1u << (d - 1)))
         return fl;
     const uint16_t *pos = dg->pos[d - 1];
-    for (int cols = 0; cols < 2; cols++) {
-        unsigned ones = 0, twos = 0, fours = 0;   /* fours: four or more */
-        for (int l = 0; l < 9; l++) {
-            unsigned x = pos[cover_house(cols, l)], c = ones & x;
-            ones ^= x;
-            fours |= twos & c;
-            twos ^= c;
-        }
-        fl->two[cols] = (uint16_t)(twos & ~ones & ~fours);
-        fl->some[cols] = (uint16_t)(twos | fours);
+    uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;   /* the count's bits */
+    for (int l = 0; l < 9; l++) {
+        uint32_t x = pos[TECH_COL(l)] | (uint32_t)pos[TECH_ROW(l)] << 16, c = b0 & x;
+        b0 ^= x;
+        x = b1 & c;
+        b1 ^= c;
+        b3 |= b2 & x;
+        b2 ^= x;
     }
+    uint32_t low = ~b2 & ~b3, two = b1 & ~b0 & low, upto3 = b1 & low;
+    uint32_t upto4 = upto3 | (b2 & ~b1 & ~b0 & ~b3), any = b0 | b1 | b2 | b3;
+    uint32_t once = b0 & ~b1 & low;
+    for (int cols = 0; cols < 2; cols++) {
+        int sh = 16 * cols;
+        fl->upto[cols][0] = (uint16_t)(two >> sh);
+        fl->upto[cols][1] = (uint16_t)(upto3 >> sh);
+        fl->upto[cols][2] = (uint16_t)(upto4 >> sh);
+        fl->some[cols] = (uint16_t)((any & ~once) >> sh);
+    }
+    int k = tech_count(any & 0x1FF);
+    fl->lines = (uint8_t)(!once && k == tech_count(any >> 16) ? k : 0);
     ctx->have_fish |= 1u << (d - 1);
     return fl;
+}
+
+/*
+ * Complements.  Say d is in k rows and in k columns, no line holding it
+ * in one place only.  n rows B whose d lie in n columns U leave the
+ * k - n other columns holding d only in the k - n rows off B (its places
+ * in B are in U): a fish of k - n columns, as each holds d in two places
+ * or more, eliminating what B does (d in U off B); and the other way
+ * round.  Unless those columns hold d in fewer rows than they are (no
+ * solution then): then a smaller fish among them eliminates from the
+ * rest (k - n <= 4: two of them in two rows, or three in three).
+ * So with no fish of 2 to m = k - n, none of n either way when m < n;
+ * when m == n, with none smaller, none in the columns when none in the
+ * rows; none at all when m <= 1 (k - n lines holding d once, or no line
+ * left to lose it).  Bits of the sides (rows 1, columns 2) to search.
+ */
+static unsigned fish_sides(const struct tech_ctx *ctx, const struct tech_fish_lines *fl,
+                           int n, int d)
+{
+    int m = fl->lines - n;
+    if (!fl->lines || m > n)
+        return 3;
+    if (m <= 1)
+        return 0;
+    for (int s = 2; s <= (m < n ? m : n - 1); s++)
+        if (!tech_memo_digit_clean(ctx, TECH_MEMO_FISH_2 + s - 2, d))
+            return 3;
+    return m < n ? 0 : 1;
 }
 
 static int combine(struct fish *f, int start, int depth, unsigned base,
@@ -131,14 +171,16 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
     for (f.digit = 1; f.digit <= 9; f.digit++) {
         if (tech_memo_digit_clean(ctx, slot, f.digit))
             continue;
+        const struct tech_fish_lines *fl = fish_lines(ctx, dg, f.digit);
+        unsigned sides = fish_sides(ctx, fl, size, f.digit);
         for (f.cols = 0; f.cols < 2; f.cols++) {
+            if (!((sides >> f.cols) & 1))
+                continue;
             f.n_lines = 0;
-            for (int l = 0; l < 9; l++) {
-                unsigned m = dg->pos[f.digit - 1][base_house(f.cols, l)];
-                if (tech_count(m) < 2 || tech_count(m) > size)
-                    continue;
+            for (unsigned m = fl->upto[f.cols][size - 2]; m; m &= m - 1) {
+                int l = tech_lowest(m);
                 f.line[f.n_lines] = l;
-                f.mask[f.n_lines++] = m;
+                f.mask[f.n_lines++] = dg->pos[f.digit - 1][base_house(f.cols, l)];
             }
             if (f.n_lines >= size && combine(&f, 0, 0, 0, 0))
                 return 1;
@@ -239,7 +281,7 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step,
         const uint16_t *pos = f.dg->pos[f.digit - 1];
         const struct tech_fish_lines *fl = fish_lines(ctx, f.dg, f.digit);
         for (f.cols = 0; f.cols < 2; f.cols++) {
-            unsigned twos = fl->two[f.cols];
+            unsigned twos = fl->upto[f.cols][0];
             if (!twos)
                 continue;
             for (unsigned l1s = fl->some[f.cols]; l1s; l1s &= l1s - 1) {
