@@ -42,7 +42,8 @@ typedef int (*rect_try)(const struct human_state *, struct human_step *,
  * cells all hold x and y and one of which holds only those (every pattern
  * here has such a corner); stops at the first that returns 1.  Scanned by
  * that corner in reading order, then the rest of its row, then of its
- * column (a rectangle with several such corners is met several times). */
+ * column (a rectangle with several such corners is met several times).
+ * The lines' positions of x and y give the corners as nine-bit masks. */
 static int scan_rects(struct tech_ctx *ctx,
                       int (*visit)(void *, const struct tech_rect *), void *arg)
 {
@@ -51,20 +52,22 @@ static int scan_rects(struct tech_ctx *ctx,
     for (tech_cells bv = tech_ctx_counts(ctx)[2]; bv; bv &= bv - 1) {
         int a = tech_cells_lowest(bv);
         unsigned pair = cand_of(st, a);
-        /* the empty cells holding both digits */
-        tech_cells both = dg->cells[tech_lowest(pair)] &
-                          dg->cells[tech_lowest(pair & (pair - 1))];
+        const uint16_t *px = dg->pos[tech_lowest(pair)];
+        const uint16_t *py = dg->pos[tech_lowest(pair & (pair - 1))];
         int ra = tech_row_of(a), ca = tech_col_of(a);
-        tech_cells band = (tech_cells)0x7FFFFFF << (27 * (ra / 3));
-        for (unsigned mb = (unsigned)(both >> (9 * ra)) & 0x1FFu & ~(1u << ca); mb;
+        /* the other rows where a's column holds both digits */
+        unsigned down = px[TECH_COL(ca)] & py[TECH_COL(ca)] & ~(1u << ra);
+        unsigned band = 7u << (ra / 3 * 3);
+        if (!down)
+            continue;
+        for (unsigned mb = px[TECH_ROW(ra)] & py[TECH_ROW(ra)] & ~(1u << ca); mb;
              mb &= mb - 1) {
             int cb = tech_lowest(mb);
-            /* column 0 of each row where both columns hold the pair, on
-             * two boxes only (not one, not four) */
-            tech_cells rows = (both >> ca) & (both >> cb) & tech_house_set[TECH_COL(0)];
-            rows &= ca / 3 == cb / 3 ? ~band : band & ~tech_cell_bit(9 * ra);
+            /* on two boxes only (not one, not four) */
+            unsigned rows = down & px[TECH_COL(cb)] & py[TECH_COL(cb)] &
+                            (ca / 3 == cb / 3 ? ~band : band);
             for (; rows; rows &= rows - 1) {
-                int rc = tech_cells_lowest(rows) / 9;
+                int rc = tech_lowest(rows);
                 int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
                 int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
                 struct tech_rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
