@@ -35,8 +35,8 @@ static unsigned cand_of(const struct human_state *st, int cell)
     return st->value[cell] ? 0 : st->cand[cell];
 }
 
-typedef int (*rect_try)(const struct human_state *, struct human_step *,
-                        const struct tech_rect *);
+typedef int (*rect_try)(const struct human_state *, const struct tech_digits *,
+                        struct human_step *, const struct tech_rect *);
 
 /* Calls visit on every rectangle of empty cells on two boxes whose four
  * cells all hold x and y and one of which holds only those (every pattern
@@ -49,32 +49,32 @@ static int scan_rects(struct tech_ctx *ctx,
 {
     const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    for (tech_cells bv = tech_ctx_counts(ctx)[2]; bv; bv &= bv - 1) {
-        int a = tech_cells_lowest(bv);
-        unsigned pair = cand_of(st, a);
-        const uint16_t *px = dg->pos[tech_lowest(pair)];
-        const uint16_t *py = dg->pos[tech_lowest(pair & (pair - 1))];
-        int ra = tech_row_of(a), ca = tech_col_of(a);
-        /* the other rows where a's column holds both digits */
-        unsigned down = px[TECH_COL(ca)] & py[TECH_COL(ca)] & ~(1u << ra);
-        unsigned band = 7u << (ra / 3 * 3);
-        if (!down)
-            continue;
-        for (unsigned mb = px[TECH_ROW(ra)] & py[TECH_ROW(ra)] & ~(1u << ca); mb;
-             mb &= mb - 1) {
-            int cb = tech_lowest(mb);
-            /* on two boxes only (not one, not four) */
-            unsigned rows = down & px[TECH_COL(cb)] & py[TECH_COL(cb)] &
-                            (ca / 3 == cb / 3 ? ~band : band);
-            for (; rows; rows &= rows - 1) {
-                int rc = tech_lowest(rows);
-                int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
-                int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
-                struct tech_rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
-                                       (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2) },
-                                     pair };
-                if (visit(arg, &rect))
-                    return 1;
+    tech_cells bv = tech_ctx_counts(ctx)[2];
+    for (int ra = 0; ra < 9; ra++) {
+        for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
+            int ca = tech_lowest(ma);
+            unsigned pair = cand_of(st, ra * 9 + ca);
+            const uint16_t *px = dg->pos[tech_lowest(pair)];
+            const uint16_t *py = dg->pos[tech_lowest(pair & (pair - 1))];
+            /* the other rows where a's column holds both digits */
+            unsigned down = px[TECH_COL(ca)] & py[TECH_COL(ca)] & ~(1u << ra);
+            unsigned band = 7u << (ra / 3 * 3);
+            for (unsigned mb = down ? px[TECH_ROW(ra)] & py[TECH_ROW(ra)] & ~(1u << ca) : 0;
+                 mb; mb &= mb - 1) {
+                int cb = tech_lowest(mb);
+                /* on two boxes only (not one, not four) */
+                unsigned rows = down & px[TECH_COL(cb)] & py[TECH_COL(cb)] &
+                                (ca / 3 == cb / 3 ? ~band : band);
+                for (; rows; rows &= rows - 1) {
+                    int rc = tech_lowest(rows);
+                    int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
+                    int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
+                    struct tech_rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
+                                               (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2) },
+                                             pair };
+                    if (visit(arg, &rect))
+                        return 1;
+                }
             }
         }
     }
@@ -108,6 +108,7 @@ const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx)
 
 struct rect_visit {
     const struct human_state *st;
+    const struct tech_digits *dg;
     struct human_step *step;
     rect_try try;
 };
@@ -115,7 +116,7 @@ struct rect_visit {
 static int visit_rect(void *arg, const struct tech_rect *rc)
 {
     struct rect_visit *v = arg;
-    return v->try(v->st, v->step, rc);
+    return v->try(v->st, v->dg, v->step, rc);
 }
 
 /* Calls try on every rectangle (scan_rects order); stops at the first
@@ -125,13 +126,14 @@ static int visit_rect(void *arg, const struct tech_rect *rc)
 static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try)
 {
     const struct tech_rects *l = tech_ctx_rects(ctx);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     if (l->overflow) {
-        struct rect_visit v = { ctx->st, step, try };
+        struct rect_visit v = { ctx->st, dg, step, try };
         if (scan_rects(ctx, visit_rect, &v))
             return 1;
     } else {
         for (int i = 0; i < l->n; i++)
-            if (try(ctx->st, step, &l->rect[i]))
+            if (try(ctx->st, dg, step, &l->rect[i]))
                 return 1;
     }
     tech_step_reset(step);
@@ -139,12 +141,9 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
 }
 
 /* How many cells of house h have candidate d. */
-static int digit_count(const struct human_state *st, int h, int d)
+static int digit_count(const struct tech_digits *dg, int h, int d)
 {
-    int n = 0;
-    for (int i = 0; i < 9; i++)
-        n += (cand_of(st, tech_house_cells[h][i]) & tech_bit(d)) != 0;
-    return n;
+    return tech_count(dg->pos[d - 1][h]);
 }
 
 static void say_rect(struct human_step *step, const char *name, const struct tech_rect *rc)
@@ -173,9 +172,10 @@ static unsigned bare_corners(const struct human_state *st, const struct tech_rec
     return bare;
 }
 
-static int try_type1(const struct human_state *st, struct human_step *step,
-                     const struct tech_rect *rc)
+static int try_type1(const struct human_state *st, const struct tech_digits *dg,
+                     struct human_step *step, const struct tech_rect *rc)
 {
+    (void)dg;
     unsigned bare = bare_corners(st, rc);
     if (tech_count(bare) != 3)
         return 0;
@@ -234,9 +234,10 @@ static tech_cells rect_cells(const struct tech_rect *rc)
     return s;
 }
 
-static int try_type2(const struct human_state *st, struct human_step *step,
-                     const struct tech_rect *rc)
+static int try_type2(const struct human_state *st, const struct tech_digits *dg,
+                     struct human_step *step, const struct tech_rect *rc)
 {
+    (void)dg;
     int roof[2];
     for (int diag = 0; diag < 2; diag++) {
         if (!roof_of(st, rc, roof, diag))
@@ -289,8 +290,8 @@ static int shared_houses(int a, int b, int h[2])
     return n;
 }
 
-static int try_type4(const struct human_state *st, struct human_step *step,
-                     const struct tech_rect *rc)
+static int try_type4(const struct human_state *st, const struct tech_digits *dg,
+                     struct human_step *step, const struct tech_rect *rc)
 {
     int roof[2], h[2];
     if (!roof_of(st, rc, roof, 0))
@@ -300,7 +301,7 @@ static int try_type4(const struct human_state *st, struct human_step *step,
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (digit_count(st, h[i], x) != 2)
+            if (digit_count(dg, h[i], x) != 2)
                 continue;   /* x only in the two roof cells of the house */
             tech_step_reset(step);
             tech_eliminate(step, st, roof[0], y);
@@ -337,8 +338,8 @@ int tech_find_unique_rectangle_4(const struct human_state *st, struct human_step
 }
 
 /* Corner k of the rectangle bare; its opposite corner 3 - k. */
-static int try_hidden(const struct human_state *st, struct human_step *step,
-                      const struct tech_rect *rc)
+static int try_hidden(const struct human_state *st, const struct tech_digits *dg,
+                      struct human_step *step, const struct tech_rect *rc)
 {
     for (int k = 0; k < 4; k++) {
         if (cand_of(st, rc->cell[k]) != rc->pair)
@@ -348,7 +349,7 @@ static int try_hidden(const struct human_state *st, struct human_step *step,
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (digit_count(st, row, x) != 2 || digit_count(st, col, x) != 2)
+            if (digit_count(dg, row, x) != 2 || digit_count(dg, col, x) != 2)
                 continue;
             tech_step_reset(step);
             if (!tech_eliminate(step, st, far, y))
@@ -455,9 +456,10 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
     return 0;
 }
 
-static int try_type3(const struct human_state *st, struct human_step *step,
-                     const struct tech_rect *rc)
+static int try_type3(const struct human_state *st, const struct tech_digits *dg,
+                     struct human_step *step, const struct tech_rect *rc)
 {
+    (void)dg;
     struct ur3 u = { .st = st, .step = step, .rc = rc };
     int h[2];
     if (!roof_of(st, rc, u.roof, 0))
