@@ -270,6 +270,50 @@ static int finned_found(const struct fish *f, int l1, int l2, unsigned fins,
     return 1;
 }
 
+/* Whether a line holding d at positions p can be the finned line: all
+ * but one position at most in one stack (the fins' box, and a cover
+ * outside it); sashimi: one outside, as it lacks the other cover. */
+static int finned_shape(unsigned p, int sashimi)
+{
+    for (int s = 0; s < 9; s += 3) {
+        unsigned rest = p & ~(7u << s);
+        if (!(rest & (rest - 1)) && (rest || !sashimi))
+            return 1;
+    }
+    return 0;
+}
+
+/* The finned X-Wings with finned line l1 and a line of twos as the other,
+ * tested by masks before a step is built (it needs an elimination: the
+ * digit in the fins' box's cover off both base lines). */
+static inline int finned_line(struct fish *f, unsigned twos, int l1, int sashimi)
+{
+    const uint16_t *pos = f->dg->pos[f->digit - 1];
+    unsigned p1 = pos[base_house(f->cols, l1)], band = 7u << (l1 / 3 * 3);
+    unsigned meet = 0;      /* the lines sharing a position with l1 */
+    for (unsigned m = p1; m; m &= m - 1)
+        meet |= pos[cover_house(f->cols, tech_lowest(m))];
+    for (unsigned t = twos & meet & ~(1u << l1); t; t &= t - 1) {
+        int l2 = tech_lowest(t);
+        unsigned p2 = pos[base_house(f->cols, l2)];
+        unsigned fins = p1 & ~p2;
+        if (!fins || !(p1 & p2))
+            continue;
+        unsigned block = 7u << (tech_lowest(fins) / 3 * 3);
+        unsigned cover = p2 & block;
+        if ((fins & ~block) || tech_count(cover) != 1)
+            continue;
+        if (((p1 & cover) == 0) != sashimi)
+            continue;
+        int c = tech_lowest(cover);
+        if (!(pos[cover_house(f->cols, c)] & band & ~(1u << l1) & ~(1u << l2)))
+            continue;
+        if (finned_found(f, l1, l2, fins, c, sashimi))
+            return 1;
+    }
+    return 0;
+}
+
 static int find_finned(struct tech_ctx *ctx, struct human_step *step,
                        int sashimi)
 {
@@ -286,22 +330,9 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step,
                 continue;
             for (unsigned l1s = fl->some[f.cols]; l1s; l1s &= l1s - 1) {
                 int l1 = tech_lowest(l1s);
-                unsigned p1 = pos[base_house(f.cols, l1)];
-                for (unsigned t = twos & ~(1u << l1); t; t &= t - 1) {
-                    int l2 = tech_lowest(t);
-                    unsigned p2 = pos[base_house(f.cols, l2)];
-                    unsigned fins = p1 & ~p2;
-                    if (!fins || !(p1 & p2))
-                        continue;
-                    unsigned block = 7u << (tech_lowest(fins) / 3 * 3);
-                    unsigned cover = p2 & block;
-                    if ((fins & ~block) || tech_count(cover) != 1)
-                        continue;
-                    if (((p1 & cover) == 0) != sashimi)
-                        continue;
-                    if (finned_found(&f, l1, l2, fins, tech_lowest(cover), sashimi))
-                        return 1;
-                }
+                if (finned_shape(pos[base_house(f.cols, l1)], sashimi) &&
+                    finned_line(&f, twos, l1, sashimi))
+                    return 1;
             }
         }
         tech_memo_digit_failed(ctx, slot, f.digit);
