@@ -151,6 +151,17 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
     return 0;
 }
 
+/* Whether base lines with positions uni, or more, can have covers and
+ * fins: fin_covers needs a stack (the fins') with fewer than n lines of
+ * the union outside it, and more lines only add to the union. */
+static int fin_fits(const struct fin *f, unsigned uni)
+{
+    for (int s = 0; s < 9; s += 3)
+        if (tech_count(uni & ~(7u << s)) < f->n)
+            return 1;
+    return 0;
+}
+
 static int fin_bases(struct fin *f, int start, int depth, unsigned base, unsigned uni)
 {
     if (depth == f->n)
@@ -159,7 +170,7 @@ static int fin_bases(struct fin *f, int start, int depth, unsigned base, unsigne
         if (!f->line_pos[line])
             continue;
         unsigned u = uni | f->line_pos[line];
-        if (tech_count(u) > f->n + 3)
+        if (!fin_fits(f, u))
             continue;
         if (fin_bases(f, line + 1, depth + 1, base | (1u << line), u))
             return 1;
