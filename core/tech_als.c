@@ -138,14 +138,15 @@ static int restricted(const struct als_search *s, const struct als_set *a,
     return (b->cells & s->with[x - 1] & ~a->seen[x - 1]) == 0;
 }
 
-/* Whether the pair, with x restricted, removes some other common digit. */
+/* Whether the pair, with x restricted, removes some other common digit.
+ * Neither set has a cell there: its cells holding z do not see
+ * themselves, the others do not hold z. */
 static int pair_removes(const struct als_search *s, const struct als_set *a,
                         const struct als_set *b, unsigned zs)
 {
-    tech_cells out = ~(a->cells | b->cells);
     for (unsigned zm = zs; zm; zm &= zm - 1) {
         int z = tech_lowest(zm);
-        if (a->seen[z] & b->seen[z] & s->with[z] & out)
+        if (a->seen[z] & b->seen[z] & s->with[z])
             return 1;
     }
     return 0;
@@ -210,7 +211,9 @@ static void sets_of_cells(uint64_t out[ALS_WORDS],
  * more with set i and no cell are looked at, and of those only the ones
  * with set i a cell in their reach and a cell in the reach of set i (a
  * restricted common digit needs both): masks of sets from the sets of
- * each cell, then a test of the few left.  After a search found nothing
+ * each cell, then a test of the few left.  A cell removed is in both
+ * reaches (it holds a digit z of each and sees all their z), so sets whose
+ * reaches do not meet remove nothing.  After a search found nothing
  * (memo), a pair of sets whose cells did not change (both of them) was
  * there then, removing nothing: only pairs with a changed cell are
  * tried. */
@@ -248,7 +251,8 @@ static int search_pairs(struct als_search *s, tech_cells changed)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
                 int j = k * 64 + __builtin_ctzll(m);
-                if ((s->cells[j] & s->reach[i]) && als_pair(s, &s->set[i], &s->set[j]))
+                if ((s->reach[j] & s->reach[i]) && (s->cells[j] & s->reach[i]) &&
+                    als_pair(s, &s->set[i], &s->set[j]))
                     return 1;
             }
         }

@@ -165,24 +165,31 @@ static int sdc_pair(struct sdc *s, const struct sdc_part *la, const struct sdc_p
 /* The box parts are grouped by gain (1 to 4, as a part has at most 4
  * cells), in their order, so each line part meets only the box parts that
  * complete it: the first pair found is the one a plain double loop finds,
- * without walking the many pairs whose gains do not add up. */
+ * without walking the many pairs whose gains do not add up.  Their digits
+ * are packed by gain too: most pairs share one, which sdc_pair refuses. */
 static int sdc_try(struct sdc *s)
 {
-    struct sdc_part la[64], ba[64], by_gain[5][64];
+    struct sdc_part la[64], ba[64];
+    uint8_t by_gain[5][64];
+    uint16_t gain_digits[5][64];
     int n_gain[5] = { 0 };
     int n_la = sdc_parts(s, &s->line_cells, s->line, TECH_BOX(s->box), la);
     if (n_la == 0)
         return 0;
     int n_ba = sdc_parts(s, &s->box_cells, TECH_BOX(s->box), s->line, ba);
-    for (int j = 0; j < n_ba; j++)
-        by_gain[ba[j].gain][n_gain[ba[j].gain]++] = ba[j];
+    for (int j = 0; j < n_ba; j++) {
+        int g = ba[j].gain;
+        by_gain[g][n_gain[g]] = (uint8_t)j;
+        gain_digits[g][n_gain[g]++] = (uint16_t)ba[j].digits;
+    }
     int need = tech_count(s->v) - s->n_c;
     for (int i = 0; i < n_la; i++) {
         int g = need - la[i].gain;
         if (g < 1 || g > 4)
             continue;
         for (int j = 0; j < n_gain[g]; j++)
-            if (sdc_pair(s, &la[i], &by_gain[g][j]))
+            if (!(gain_digits[g][j] & la[i].digits) &&
+                sdc_pair(s, &la[i], &ba[by_gain[g][j]]))
                 return 1;
     }
     return 0;
