@@ -21,8 +21,7 @@
 #define ALS_WORDS (ALS_MAX / 64)
 
 struct als_set {
-    tech_cells dcells[9];     /* its cells holding digit d */
-    tech_cells seen[9];       /* cells seeing all of those */
+    tech_cells seen[9];       /* cells seeing all of its cells holding digit d */
     tech_cells cells;         /* cell bit set */
     uint16_t digits;
     uint8_t house, n;
@@ -44,35 +43,35 @@ struct als_search {
     struct als_set set[ALS_MAX];
 };
 
+/* A set's cells hold only its digits: each cell narrows the reach of
+ * the digits it holds. */
 static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
 {
-    struct als_set *a = &s->set[s->n];
+    int i = s->n++;
+    struct als_set *a = &s->set[i];
+    tech_cells reach = 0;
     a->house = (uint8_t)h;
     a->n = 0;
     a->cells = 0;
     a->digits = (uint16_t)digits;
+    for (unsigned m = digits; m; m &= m - 1)
+        a->seen[tech_lowest(m)] = ~(tech_cells)0;
     for (unsigned m = pos; m; m &= m - 1) {
         int cell = tech_house_cells[h][tech_lowest(m)];
+        tech_cells peers = tech_peers(cell);
         a->list[a->n++] = (uint8_t)cell;
         a->cells |= tech_cell_bit(cell);
+        for (unsigned dm = s->st->cand[cell]; dm; dm &= dm - 1)
+            a->seen[tech_lowest(dm)] &= peers;
     }
-    s->reach[s->n] = 0;
     for (unsigned m = digits; m; m &= m - 1) {
         int d = tech_lowest(m);
-        tech_cells dc = 0, seen = ~(tech_cells)0;
-        for (int i = 0; i < a->n; i++)
-            if (s->st->cand[a->list[i]] & (1u << d)) {
-                dc |= tech_cell_bit(a->list[i]);
-                seen &= tech_peers(a->list[i]);
-            }
-        a->dcells[d] = dc;
-        a->seen[d] = seen;
-        s->reach[s->n] |= seen & s->with[d];
-        s->having[d][s->n / 64] |= (uint64_t)1 << (s->n % 64);
+        reach |= a->seen[d] & s->with[d];
+        s->having[d][i / 64] |= (uint64_t)1 << (i % 64);
     }
-    s->cells[s->n] = a->cells;
-    s->digits[s->n] = a->digits;
-    s->n++;
+    s->reach[i] = reach;
+    s->cells[i] = a->cells;
+    s->digits[i] = a->digits;
 }
 
 /* One house's sets: the subsets of its empty cells (positions p of
@@ -92,11 +91,11 @@ struct als_house {
 static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
                      int below)
 {
-    for (int p = below - 1; p >= 0; p--) {
-        if (!(w->empty & (1u << p)))
-            continue;
+    for (unsigned m = n < ALS_CELLS ? w->empty & ((1u << below) - 1) : 0; m; ) {
+        int p = 31 - __builtin_clz(m);
+        m &= ~(1u << p);
         unsigned u = digits | w->cand[p];
-        if (n + 1 <= ALS_CELLS && tech_count(u) <= ALS_CELLS + 1)
+        if (tech_count(u) <= ALS_CELLS + 1)
             als_walk(w, pos | (1u << p), u, n + 1, p);
     }
     if (n == 0 || tech_count(digits) != n + 1 || w->s->n >= ALS_MAX)
@@ -133,32 +132,33 @@ static void say_set(struct human_step *step, const struct als_set *a)
 }
 
 /* Every x of a sees every x of b. */
-static int restricted(const struct als_set *a, const struct als_set *b, int x)
+static int restricted(const struct als_search *s, const struct als_set *a,
+                      const struct als_set *b, int x)
 {
-    return (b->dcells[x - 1] & ~a->seen[x - 1]) == 0;
+    return (b->cells & s->with[x - 1] & ~a->seen[x - 1]) == 0;
 }
 
-/* Whether the pair, with x restricted, removes some other common digit. */
+/* Whether the pair, with x restricted, removes some other common digit.
+ * Neither set has a cell there: its cells holding z do not see
+ * themselves, the others do not hold z. */
 static int pair_removes(const struct als_search *s, const struct als_set *a,
                         const struct als_set *b, unsigned zs)
 {
-    tech_cells out = ~(a->cells | b->cells);
     for (unsigned zm = zs; zm; zm &= zm - 1) {
         int z = tech_lowest(zm);
-        if (a->seen[z] & b->seen[z] & s->with[z] & out)
+        if (a->seen[z] & b->seen[z] & s->with[z])
             return 1;
     }
     return 0;
 }
 
+/* Sets a and b share two digits or more and no cell (the caller's masks). */
 static int als_pair(struct als_search *s, const struct als_set *a, const struct als_set *b)
 {
     unsigned common = a->digits & b->digits;
-    if (tech_count(common) < 2 || (a->cells & b->cells))
-        return 0;
     for (unsigned xm = common; xm; xm &= xm - 1) {
         int x = tech_lowest_digit(xm);
-        if (!restricted(a, b, x) || !pair_removes(s, a, b, common & ~tech_bit(x)))
+        if (!restricted(s, a, b, x) || !pair_removes(s, a, b, common & ~tech_bit(x)))
             continue;
         tech_step_reset(s->step);
         for (unsigned zm = common & ~tech_bit(x); zm; zm &= zm - 1) {
@@ -198,7 +198,8 @@ static void sets_by_cell(uint64_t by_cell[GRID_CELLS][ALS_WORDS], tech_cells cel
 static void sets_of_cells(uint64_t out[ALS_WORDS],
                           uint64_t by_cell[GRID_CELLS][ALS_WORDS], tech_cells cells)
 {
-    memset(out, 0, ALS_WORDS * sizeof out[0]);
+    for (int k = 0; k < ALS_WORDS; k++)
+        out[k] = 0;
     for (; cells; cells &= cells - 1) {
         const uint64_t *b = by_cell[tech_cells_lowest(cells)];
         for (int k = 0; k < ALS_WORDS; k++)
@@ -208,13 +209,17 @@ static void sets_of_cells(uint64_t out[ALS_WORDS],
 
 /* Pairs in order (i, then j > i); only the sets sharing two digits or
  * more with set i and no cell are looked at, and of those only the ones
- * with a cell in the reach of set i and set i a cell in theirs (a
- * restricted common digit needs both): masks of sets, from the sets of
- * each cell.  After a search found nothing (memo), a pair of sets whose
- * cells did not change (both of them) was there then, removing nothing:
- * only pairs with a changed cell are tried. */
+ * with set i a cell in their reach and a cell in the reach of set i (a
+ * restricted common digit needs both): masks of sets from the sets of
+ * each cell, then a test of the few left.  A cell removed is in both
+ * reaches (it holds a digit z of each and sees all their z), so sets whose
+ * reaches do not meet remove nothing.  After a search found nothing
+ * (memo), a pair of sets whose cells did not change (both of them) was
+ * there then, removing nothing: only pairs with a changed cell are
+ * tried. */
 static int search_pairs(struct als_search *s, tech_cells changed)
 {
+    int words = (s->n + 63) / 64;   /* the words holding sets */
     uint64_t touched[ALS_WORDS] = { 0 };
     /* [cell]: the sets holding it, the sets whose reach holds it */
     uint64_t at[GRID_CELLS][ALS_WORDS], reached[GRID_CELLS][ALS_WORDS];
@@ -229,7 +234,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
     for (int i = 0; i < s->n; i++) {
         int fresh = (int)(touched[i / 64] >> (i % 64)) & 1;
         uint64_t once[ALS_WORDS] = { 0 }, twice[ALS_WORDS] = { 0 };
-        uint64_t near[ALS_WORDS], back[ALS_WORDS], overlap[ALS_WORDS];
+        uint64_t back[ALS_WORDS], overlap[ALS_WORDS];
         for (unsigned m = s->set[i].digits; m; m &= m - 1) {
             const uint64_t *h = s->having[tech_lowest(m)];
             for (int k = 0; k < ALS_WORDS; k++) {
@@ -237,17 +242,17 @@ static int search_pairs(struct als_search *s, tech_cells changed)
                 once[k] |= h[k];
             }
         }
-        sets_of_cells(near, at, s->reach[i]);
         sets_of_cells(back, reached, s->cells[i]);
         sets_of_cells(overlap, at, s->cells[i]);
-        for (int k = i / 64; k < ALS_WORDS; k++) {
-            uint64_t m = twice[k] & near[k] & back[k] & ~overlap[k] &
+        for (int k = i / 64; k < words; k++) {
+            uint64_t m = twice[k] & back[k] & ~overlap[k] &
                          (fresh ? ~(uint64_t)0 : touched[k]);
             if (k == i / 64)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
                 int j = k * 64 + __builtin_ctzll(m);
-                if (als_pair(s, &s->set[i], &s->set[j]))
+                if ((s->reach[j] & s->reach[i]) && (s->cells[j] & s->reach[i]) &&
+                    als_pair(s, &s->set[i], &s->set[j]))
                     return 1;
             }
         }
@@ -257,7 +262,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
 
 int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct als_search s;      /* about 85 KB on the stack: no allocation */
+    struct als_search s;      /* about 54 KB on the stack: no allocation */
     s.st = ctx->st;
     s.step = step;
     s.with = tech_ctx_digits(ctx)->cells;

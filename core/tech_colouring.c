@@ -26,16 +26,22 @@
 
 #define ADJ_MAX 20   /* a cell sees 20 others */
 
+/* A graph's components (clusters), each in two colours. */
+struct clusters {
+    int n;
+    uint8_t bipartite[GRID_CELLS];       /* per component */
+    tech_cells members[GRID_CELLS][2];   /* [comp][colour] */
+    tech_cells sees[GRID_CELLS][2];      /* peers of those */
+};
+
 struct graph {
-    int n, n_comp;
+    int n;
     uint8_t cell[GRID_CELLS];
     int8_t node[GRID_CELLS];             /* cell -> node, -1 */
     uint8_t deg[GRID_CELLS];
     uint8_t adj[GRID_CELLS][ADJ_MAX];
     uint8_t comp[GRID_CELLS], colour[GRID_CELLS];
-    uint8_t bipartite[GRID_CELLS];       /* per component */
-    tech_cells members[GRID_CELLS][2];   /* [comp][colour] */
-    tech_cells sees[GRID_CELLS][2];      /* peers of those */
+    struct clusters cl;
 };
 
 static void graph_init(struct graph *g)
@@ -71,22 +77,23 @@ static void graph_edge(struct graph *g, int a, int b)
 static void graph_colour(struct graph *g)
 {
     uint8_t queue[GRID_CELLS], seen[GRID_CELLS] = { 0 };
-    g->n_comp = 0;
+    struct clusters *cl = &g->cl;
+    cl->n = 0;
     for (int s = 0; s < g->n; s++) {
         if (seen[s])
             continue;
-        int c = g->n_comp++, head = 0, tail = 0;
-        g->bipartite[c] = 1;
-        g->members[c][0] = g->members[c][1] = 0;
-        g->sees[c][0] = g->sees[c][1] = 0;
+        int c = cl->n++, head = 0, tail = 0;
+        cl->bipartite[c] = 1;
+        cl->members[c][0] = cl->members[c][1] = 0;
+        cl->sees[c][0] = cl->sees[c][1] = 0;
         seen[s] = 1;
         g->colour[s] = 0;
         queue[tail++] = (uint8_t)s;
         while (head < tail) {
             int u = queue[head++];
             g->comp[u] = (uint8_t)c;
-            g->members[c][g->colour[u]] |= tech_cell_bit(g->cell[u]);
-            g->sees[c][g->colour[u]] |= tech_peers(g->cell[u]);
+            cl->members[c][g->colour[u]] |= tech_cell_bit(g->cell[u]);
+            cl->sees[c][g->colour[u]] |= tech_peers(g->cell[u]);
             for (int k = 0; k < g->deg[u]; k++) {
                 int v = g->adj[u][k];
                 if (!seen[v]) {
@@ -94,7 +101,7 @@ static void graph_colour(struct graph *g)
                     g->colour[v] = (uint8_t)!g->colour[u];
                     queue[tail++] = (uint8_t)v;
                 } else if (g->colour[v] == g->colour[u]) {
-                    g->bipartite[c] = 0;
+                    cl->bipartite[c] = 0;
                 }
             }
         }
@@ -148,6 +155,63 @@ static void graph_strong(struct graph *g, const struct tech_digits *dg, int d)
                        tech_house_cells[h][tech_lowest(p & (p - 1))]);
     }
     graph_colour(g);
+}
+
+/* The strong links of digit d as clusters only, found on sets of nodes
+ * (64-bit: 27 links have at most 54 ends), without adjacency lists or
+ * paths: what the rows test before one builds its step.  Their order and
+ * colours are not the graph's, which a test does not read: it asks only
+ * whether some cluster (or two) applies. */
+static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, int d)
+{
+    int8_t node[GRID_CELLS];
+    uint8_t cell[2 * TECH_HOUSES];
+    uint64_t adj[2 * TECH_HOUSES], left = 0;
+    int n = 0;
+    memset(node, -1, sizeof node);
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned p = dg->pos[d - 1][h];
+        if (tech_count(p) != 2)
+            continue;
+        int ends[2] = { tech_house_cells[h][tech_lowest(p)],
+                        tech_house_cells[h][tech_lowest(p & (p - 1))] }, u[2];
+        for (int e = 0; e < 2; e++) {
+            if (node[ends[e]] < 0) {
+                node[ends[e]] = (int8_t)n;
+                cell[n] = (uint8_t)ends[e];
+                adj[n] = 0;
+                left |= (uint64_t)1 << n++;
+            }
+            u[e] = node[ends[e]];
+        }
+        adj[u[0]] |= (uint64_t)1 << u[1];
+        adj[u[1]] |= (uint64_t)1 << u[0];
+    }
+    for (cl->n = 0; left; cl->n++) {
+        int c = cl->n, k = 0;
+        uint64_t front = left & -left, col[2] = { front, 0 };
+        cl->bipartite[c] = 1;
+        while (front) {
+            uint64_t next = 0;
+            for (uint64_t f = front; f; f &= f - 1)
+                next |= adj[__builtin_ctzll(f)];
+            if (next & col[k])
+                cl->bipartite[c] = 0;     /* an odd cycle */
+            k = !k;
+            front = next & ~(col[0] | col[1]);
+            col[k] |= front;
+        }
+        for (k = 0; k < 2; k++) {
+            tech_cells members = 0, sees = 0;
+            for (uint64_t f = col[k]; f; f &= f - 1) {
+                members |= tech_cell_bit(cell[__builtin_ctzll(f)]);
+                sees |= tech_peers(cell[__builtin_ctzll(f)]);
+            }
+            cl->members[c][k] = members;
+            cl->sees[c][k] = sees;
+        }
+        left &= ~(col[0] | col[1]);
+    }
 }
 
 /* Keeps the shorter of two chains. */
@@ -207,8 +271,85 @@ static int trap_chain(const struct graph *g, const struct human_step *step,
     return n_best;
 }
 
-/* Each colouring row's search of digit d on its clusters g: 1 when it
- * applies, the step built when step is not NULL. */
+/* What each colouring row looks for in the clusters of digit d (`with`:
+ * the cells holding d), shared by its test and its step. */
+
+/* Trap: the cells outside cluster c seeing both its colours. */
+static tech_cells trap_cells(const struct clusters *cl, int c, tech_cells with)
+{
+    if (!cl->bipartite[c])
+        return 0;
+    return cl->sees[c][0] & cl->sees[c][1] & with &
+           ~(cl->members[c][0] | cl->members[c][1]);
+}
+
+/* Multi-colouring type 1: colour ka of a seeing colour kb of b, the cells
+ * outside both seeing their other colours. */
+static tech_cells multi_1_cells(const struct clusters *cl, int a, int ka, int b, int kb,
+                                tech_cells with)
+{
+    if (a == b || !cl->bipartite[a] || !cl->bipartite[b] ||
+        !(cl->sees[a][ka] & cl->members[b][kb]))
+        return 0;
+    tech_cells all = cl->members[a][0] | cl->members[a][1] | cl->members[b][0] |
+                     cl->members[b][1];
+    return cl->sees[a][!ka] & cl->sees[b][!kb] & with & ~all;
+}
+
+/* Multi-colouring type 2: the cells of colour ka of a seeing both colours
+ * of b. */
+static tech_cells multi_2_cells(const struct clusters *cl, int a, int ka, int b)
+{
+    if (a == b || !cl->bipartite[a] || !cl->bipartite[b])
+        return 0;
+    return cl->members[a][ka] & cl->sees[b][0] & cl->sees[b][1];
+}
+
+/* Each colouring row's test of digit d on its clusters: whether it
+ * applies, in any cluster. */
+typedef int colour_test(const struct clusters *cl, tech_cells with);
+
+static int trap_test(const struct clusters *cl, tech_cells with)
+{
+    for (int c = 0; c < cl->n; c++)
+        if (trap_cells(cl, c, with))
+            return 1;
+    return 0;
+}
+
+/* Some cell of a colour sees another one of it. */
+static int wrap_test(const struct clusters *cl, tech_cells with)
+{
+    (void)with;
+    for (int c = 0; c < cl->n; c++)
+        if (cl->bipartite[c] && ((cl->sees[c][0] & cl->members[c][0]) |
+                                 (cl->sees[c][1] & cl->members[c][1])))
+            return 1;
+    return 0;
+}
+
+static int multi_1_test(const struct clusters *cl, tech_cells with)
+{
+    for (int a = 0; a < cl->n; a++)
+        for (int b = 0; b < cl->n && cl->bipartite[a]; b++)
+            for (int k = 0; k < 4; k++)
+                if (multi_1_cells(cl, a, k >> 1, b, k & 1, with))
+                    return 1;
+    return 0;
+}
+
+static int multi_2_test(const struct clusters *cl, tech_cells with)
+{
+    (void)with;
+    for (int a = 0; a < cl->n; a++)
+        for (int b = 0; b < cl->n && cl->bipartite[a]; b++)
+            if (multi_2_cells(cl, a, 0, b) | multi_2_cells(cl, a, 1, b))
+                return 1;
+    return 0;
+}
+
+/* Each colouring row's step on digit d, where its test found it applies,
+ * on the graph: the first cluster (or two) in the graph's order. */
 typedef int colour_search(const struct human_state *st, const struct graph *g,
                           const struct tech_digits *dg, int d,
                           struct human_step *step);
@@ -217,16 +358,14 @@ static int trap_digit(const struct human_state *st, const struct graph *g,
                       const struct tech_digits *dg, int d, struct human_step *step)
 {
     uint8_t chain[GRID_CELLS];
-    for (int c = 0; c < g->n_comp; c++) {
-        tech_cells both = g->sees[c][0] & g->sees[c][1] & dg->cells[d - 1] &
-                          ~(g->members[c][0] | g->members[c][1]);
-        if (!g->bipartite[c] || !both)
+    const struct clusters *cl = &g->cl;
+    for (int c = 0; c < cl->n; c++) {
+        tech_cells both = trap_cells(cl, c, dg->cells[d - 1]);
+        if (!both)
             continue;
-        if (!step)
-            return 1;
         tech_step_reset(step);
         eliminate_set(step, st, both, d);
-        int n = trap_chain(g, step, g->members[c][0], g->members[c][1], chain);
+        int n = trap_chain(g, step, cl->members[c][0], cl->members[c][1], chain);
         cause_chain(step, chain, n, tech_bit(d));
         tech_say(step, "Simple colouring (trap): the conjugate %ds ", d);
         say_chain_ends(step, chain, n, " alternate, so ", " or ");
@@ -240,17 +379,16 @@ static int trap_digit(const struct human_state *st, const struct graph *g,
 static int wrap_digit(const struct human_state *st, const struct graph *g,
                       const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct clusters *cl = &g->cl;
     (void)dg;
     for (int u = 0; u < g->n; u++) {
         int c = g->comp[u], k = g->colour[u];
-        tech_cells twin = tech_peers(g->cell[u]) & g->members[c][k];
-        if (!g->bipartite[c] || !twin)
+        tech_cells twin = tech_peers(g->cell[u]) & cl->members[c][k];
+        if (!cl->bipartite[c] || !twin)
             continue;
-        if (!step)
-            return 1;
         uint8_t chain[GRID_CELLS];
         tech_step_reset(step);
-        eliminate_set(step, st, g->members[c][k], d);
+        eliminate_set(step, st, cl->members[c][k], d);
         int n = graph_path(g, tech_cell_bit(g->cell[u]), twin, chain);
         cause_chain(step, chain, n, tech_bit(d));
         tech_say(step, "Simple colouring (wrap): along the conjugate %ds ", d);
@@ -264,30 +402,26 @@ static int wrap_digit(const struct human_state *st, const struct graph *g,
 }
 
 /* Multi-colouring type 1 on clusters a and b, colour ka of a seeing
- * colour kb of b.  The chain recorded: from the far colour of b seen by
- * an eliminated cell, along b to a cell y of colour kb, across to a cell z
- * of colour ka that y sees, along a to the far colour of a seen by the
- * same eliminated cell. */
+ * colour kb of b, removing d from hit.  The chain recorded: from the far
+ * colour of b seen by an eliminated cell, along b to a cell y of colour
+ * kb, across to a cell z of colour ka that y sees, along a to the far
+ * colour of a seen by the same eliminated cell. */
 static int multi_one(const struct human_state *st, struct human_step *step,
-                     const struct graph *g, const struct tech_digits *dg, int d,
-                     int a, int ka, int b, int kb)
+                     const struct graph *g, int d, int a, int ka, int b, int kb,
+                     tech_cells hit)
 {
+    const struct clusters *cl = &g->cl;
     uint8_t best[GRID_CELLS], p1[GRID_CELLS], p2[GRID_CELLS];
     int n_best = 0, join = 0;
-    tech_cells all = g->members[a][0] | g->members[a][1] | g->members[b][0] |
-                     g->members[b][1];
-    tech_cells hit = g->sees[a][!ka] & g->sees[b][!kb] & dg->cells[d - 1] & ~all;
-    if (!hit || !step)
-        return hit != 0;
     tech_step_reset(step);
     eliminate_set(step, st, hit, d);
     for (int i = 0; i < step->n_elim; i++) {
         tech_cells e = tech_peers(step->elim[i].cell);
-        for (tech_cells s = g->members[a][ka]; s; s &= s - 1) {
+        for (tech_cells s = cl->members[a][ka]; s; s &= s - 1) {
             int z = tech_cells_lowest(s);
-            tech_cells ys = tech_peers(z) & g->members[b][kb];
-            int n2 = ys ? graph_path(g, g->members[b][!kb] & e, ys, p2) : 0;
-            int n1 = n2 ? graph_path(g, tech_cell_bit(z), g->members[a][!ka] & e, p1) : 0;
+            tech_cells ys = tech_peers(z) & cl->members[b][kb];
+            int n2 = ys ? graph_path(g, cl->members[b][!kb] & e, ys, p2) : 0;
+            int n1 = n2 ? graph_path(g, tech_cell_bit(z), cl->members[a][!ka] & e, p1) : 0;
             if (!n1 || (n_best && n1 + n2 >= n_best))
                 continue;
             memcpy(best, p2, (size_t)n2);
@@ -312,37 +446,35 @@ static int multi_one(const struct human_state *st, struct human_step *step,
 static int multi_1_digit(const struct human_state *st, const struct graph *g,
                          const struct tech_digits *dg, int d, struct human_step *step)
 {
-    for (int a = 0; a < g->n_comp; a++)
-        for (int b = 0; b < g->n_comp; b++)
-            for (int ka = 0; ka < 2 && a != b; ka++)
-                for (int kb = 0; kb < 2; kb++)
-                    if (g->bipartite[a] && g->bipartite[b] &&
-                        (g->sees[a][ka] & g->members[b][kb]) &&
-                        multi_one(st, step, g, dg, d, a, ka, b, kb))
-                        return 1;
+    for (int a = 0; a < g->cl.n; a++)
+        for (int b = 0; b < g->cl.n; b++)
+            for (int k = 0; k < 4; k++) {
+                tech_cells hit = multi_1_cells(&g->cl, a, k >> 1, b, k & 1, dg->cells[d - 1]);
+                if (hit)
+                    return multi_one(st, step, g, d, a, k >> 1, b, k & 1, hit);
+            }
     return 0;
 }
 
 static int multi_2_digit(const struct human_state *st, const struct graph *g,
                          const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct clusters *cl = &g->cl;
     uint8_t chain[GRID_CELLS];
     (void)dg;
-    for (int a = 0; a < g->n_comp; a++) {
+    for (int a = 0; a < cl->n; a++) {
         for (int ka = 0; ka < 2; ka++) {
-            for (int b = 0; b < g->n_comp; b++) {
-                tech_cells z = g->members[a][ka] & g->sees[b][0] & g->sees[b][1];
-                if (a == b || !g->bipartite[a] || !g->bipartite[b] || !z)
+            for (int b = 0; b < cl->n; b++) {
+                tech_cells z = multi_2_cells(cl, a, ka, b);
+                if (!z)
                     continue;
-                if (!step)
-                    return 1;
                 int zc = tech_cells_lowest(z);
                 tech_cells p = tech_peers(zc);
                 tech_step_reset(step);
-                eliminate_set(step, st, g->members[a][ka], d);
+                eliminate_set(step, st, cl->members[a][ka], d);
                 chain[0] = (uint8_t)zc;
-                int n = 1 + graph_path(g, g->members[b][0] & p,
-                                       g->members[b][1] & p, chain + 1);
+                int n = 1 + graph_path(g, cl->members[b][0] & p,
+                                       cl->members[b][1] & p, chain + 1);
                 cause_chain(step, chain, n, tech_bit(d));
                 tech_say(step, "Multi-colouring (type 2): ");
                 tech_say_cell(step, zc);
@@ -357,6 +489,10 @@ static int multi_2_digit(const struct human_state *st, const struct graph *g,
     return 0;
 }
 
+static colour_test *const colour_tests[4] = {
+    trap_test, wrap_test, multi_1_test, multi_2_test,
+};
+
 static colour_search *const colour_searches[4] = {
     trap_digit, wrap_digit, multi_1_digit, multi_2_digit,
 };
@@ -369,16 +505,16 @@ static const int colour_slot[4] = {
 /* Colouring row `row` (0-3, in table order), digits in order.  The four
  * rows look at the same clusters: the first to build a digit's clusters
  * answers for itself and the rows after it that will look at the digit
- * (ctx->colour); a row builds its step on the digit where it applies. */
+ * (ctx->colour), by their tests; a row builds the graph and its step on
+ * the digit where it applies. */
 static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
 {
-    const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct tech_colour *cc = &ctx->colour;
-    struct graph g;
     for (int d = 1; d <= 9; d++) {
         unsigned bit = 1u << (d - 1);
         int built = 0;
+        struct clusters cl;
         if (tech_memo_digit_clean(ctx, colour_slot[row], d))
             continue;
         for (int k = row; k < 4; k++) {
@@ -386,16 +522,16 @@ static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
                 (k > row && tech_memo_digit_clean(ctx, colour_slot[k], d)))
                 continue;
             if (!built)
-                graph_strong(&g, dg, d);
+                clusters_strong(&cl, dg, d);
             built = 1;
             cc->known[k] |= (uint16_t)bit;
             cc->found[k] = (uint16_t)((cc->found[k] & ~bit) |
-                                      (colour_searches[k](st, &g, dg, d, NULL) ? bit : 0));
+                                      (colour_tests[k](&cl, dg->cells[d - 1]) ? bit : 0));
         }
         if (cc->found[row] & bit) {
-            if (!built)
-                graph_strong(&g, dg, d);
-            return colour_searches[row](st, &g, dg, d, step);
+            struct graph g;
+            graph_strong(&g, dg, d);
+            return colour_searches[row](ctx->st, &g, dg, d, step);
         }
         tech_memo_digit_failed(ctx, colour_slot[row], d);
     }
@@ -477,17 +613,17 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
             if (tech_sees(list[i], list[j]))
                 graph_edge(&g, list[i], list[j]);
     graph_colour(&g);
-    for (int c = 0; c < g.n_comp; c++) {
-        tech_cells all = g.members[c][0] | g.members[c][1];
-        tech_cells both = g.sees[c][0] & g.sees[c][1] & ~all;
-        if (!g.bipartite[c] || !both || !(all & changed))
+    for (int c = 0; c < g.cl.n; c++) {
+        tech_cells all = g.cl.members[c][0] | g.cl.members[c][1];
+        tech_cells both = g.cl.sees[c][0] & g.cl.sees[c][1] & ~all;
+        if (!g.cl.bipartite[c] || !both || !(all & changed))
             continue;
         int n_best = 0;
         tech_step_reset(step);
         for (tech_cells s = both; s; s &= s - 1) {
             int e = tech_cells_lowest(s);
             tech_cells p = tech_peers(e);
-            int n = graph_path(&g, g.members[c][0] & p, g.members[c][1] & p, path);
+            int n = graph_path(&g, g.cl.members[c][0] & p, g.cl.members[c][1] & p, path);
             if (n < 4 || !(st->cand[e] & pair) || st->value[e])
                 continue;
             tech_eliminate_mask(step, st, e, pair);

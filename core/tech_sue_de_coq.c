@@ -22,9 +22,24 @@ struct sdc_part {
     int gain;            /* cells less digits outside V */
 };
 
+/* The empty cells of a house outside the other house (at most 6) and, for
+ * each subset t of them (bit j: the j-th), its positions, digits and
+ * size: built once for the line and once for the box of an intersection,
+ * read by each choice of its cells.  Subsets of the cells holding some
+ * digit of V, in decreasing order of t, are in decreasing order of their
+ * position masks too (the numbering keeps the cells' order). */
+struct sdc_table {
+    int built;
+    unsigned cand[6];
+    unsigned avail;         /* the subsets' cells, by j */
+    uint16_t pos[64], digits[64];
+    uint8_t n[64];
+};
+
 struct sdc {
     const struct human_state *st;
     struct human_step *step;
+    struct sdc_table line_cells, box_cells;
     int box, line;
     unsigned c_cells;    /* intersection cells chosen (cell indexes via list) */
     uint8_t c_list[3];
@@ -40,27 +55,54 @@ static int in_list(const uint8_t *list, int n, int cell)
     return 0;
 }
 
-/* Subsets of the empty cells of house h outside the other house `other`
- * whose digits are useful: gain >= 1.  Returns how many. */
-static int sdc_parts(const struct sdc *s, int h, int other, struct sdc_part *out)
+static void sdc_table_build(const struct sdc *s, struct sdc_table *t, int h, int other)
 {
-    unsigned avail = 0;
+    int k = 0;
+    uint16_t bit[6];
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
         int inside = other < 9 ? tech_row_of(cell) == other
                    : other < 18 ? tech_col_of(cell) == other - 9
                                 : tech_box_of(cell) == other - 18;
-        if (!s->st->value[cell] && !inside && (s->st->cand[cell] & s->v))
-            avail |= 1u << i;
+        if (!s->st->value[cell] && !inside) {
+            bit[k] = (uint16_t)(1u << i);
+            t->cand[k++] = s->st->cand[cell];
+        }
     }
+    t->avail = (1u << k) - 1;
+    t->pos[0] = t->digits[0] = 0;
+    t->n[0] = 0;
+    for (unsigned x = 1; x <= t->avail; x++) {
+        unsigned rest = x & (x - 1);
+        int j = tech_lowest(x);
+        t->pos[x] = (uint16_t)(t->pos[rest] | bit[j]);
+        t->digits[x] = (uint16_t)(t->digits[rest] | t->cand[j]);
+        t->n[x] = (uint8_t)(t->n[rest] + 1);
+    }
+    t->built = 1;
+}
+
+/* Subsets of the empty cells of house h outside the other house `other`,
+ * each cell holding a digit of V, whose digits are useful: gain >= 1, in
+ * decreasing order of their position masks.  Returns how many. */
+static int sdc_parts(const struct sdc *s, struct sdc_table *t, int h, int other,
+                     struct sdc_part *out)
+{
+    if (!t->built)
+        sdc_table_build(s, t, h, other);
+    unsigned avail = 0;
+    for (unsigned m = t->avail; m; m &= m - 1)
+        if (t->cand[tech_lowest(m)] & s->v)
+            avail |= m & -m;
     int n = 0;
-    for (unsigned sub = avail; sub; sub = (sub - 1) & avail) {
-        if (tech_count(sub) > 4)
+    for (unsigned x = avail; x; x = (x - 1) & avail) {
+        int size = t->n[x];
+        if (size > 4)
             continue;
-        unsigned digits = tech_house_cands(s->st, h, sub);
-        int gain = tech_count(sub) - tech_count(digits & ~s->v);
-        if (gain >= 1 && tech_count(digits) > tech_count(sub))
-            out[n++] = (struct sdc_part){ sub, digits, gain };
+        unsigned digits = t->digits[x];
+        int gain = size - tech_count(digits & ~s->v);
+        if (gain >= 1 && tech_count(digits) > size)
+            out[n++] = (struct sdc_part){ t->pos[x], digits, gain };
     }
     return n;
 }
@@ -123,24 +165,31 @@ static int sdc_pair(struct sdc *s, const struct sdc_part *la, const struct sdc_p
 /* The box parts are grouped by gain (1 to 4, as a part has at most 4
  * cells), in their order, so each line part meets only the box parts that
  * complete it: the first pair found is the one a plain double loop finds,
- * without walking the many pairs whose gains do not add up. */
+ * without walking the many pairs whose gains do not add up.  Their digits
+ * are packed by gain too: most pairs share one, which sdc_pair refuses. */
 static int sdc_try(struct sdc *s)
 {
-    struct sdc_part la[64], ba[64], by_gain[5][64];
+    struct sdc_part la[64], ba[64];
+    uint8_t by_gain[5][64];
+    uint16_t gain_digits[5][64];
     int n_gain[5] = { 0 };
-    int n_la = sdc_parts(s, s->line, TECH_BOX(s->box), la);
+    int n_la = sdc_parts(s, &s->line_cells, s->line, TECH_BOX(s->box), la);
     if (n_la == 0)
         return 0;
-    int n_ba = sdc_parts(s, TECH_BOX(s->box), s->line, ba);
-    for (int j = 0; j < n_ba; j++)
-        by_gain[ba[j].gain][n_gain[ba[j].gain]++] = ba[j];
+    int n_ba = sdc_parts(s, &s->box_cells, TECH_BOX(s->box), s->line, ba);
+    for (int j = 0; j < n_ba; j++) {
+        int g = ba[j].gain;
+        by_gain[g][n_gain[g]] = (uint8_t)j;
+        gain_digits[g][n_gain[g]++] = (uint16_t)ba[j].digits;
+    }
     int need = tech_count(s->v) - s->n_c;
     for (int i = 0; i < n_la; i++) {
         int g = need - la[i].gain;
         if (g < 1 || g > 4)
             continue;
         for (int j = 0; j < n_gain[g]; j++)
-            if (sdc_pair(s, &la[i], &by_gain[g][j]))
+            if (!(gain_digits[g][j] & la[i].digits) &&
+                sdc_pair(s, &la[i], &ba[by_gain[g][j]]))
                 return 1;
     }
     return 0;
@@ -183,6 +232,7 @@ int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step)
                 for (int i = 0; i < 3; i++)
                     inter[i] = (uint8_t)((r0 + i) * 9 + c0 + k - 3);
             }
+            s.line_cells.built = s.box_cells.built = 0;
             if (sdc_intersection(&s, inter))
                 return 1;
         }
