@@ -116,27 +116,19 @@ static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
     g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
 }
 
-/* Digits placed in each house. */
-static void placed_in(const struct human_state *st, unsigned placed[TECH_HOUSES])
+/* Digits with exactly two places in house h, less those placed there: a
+ * count to two, bit-sliced over the house's cells (none for a filled
+ * cell). */
+static unsigned house_pairs(const struct tech_houses *hv, int h)
 {
-    memset(placed, 0, TECH_HOUSES * sizeof placed[0]);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        int v = st->value[cell];
-        if (!v)
-            continue;
-        placed[TECH_ROW(tech_row_of(cell))] |= tech_bit(v);
-        placed[TECH_COL(tech_col_of(cell))] |= tech_bit(v);
-        placed[TECH_BOX(tech_box_of(cell))] |= tech_bit(v);
+    unsigned once = 0, twice = 0, more = 0;
+    for (int i = 0; i < 9; i++) {
+        unsigned c = hv->cand[h][i];
+        more |= twice & c;
+        twice |= once & c;
+        once |= c;
     }
-}
-
-/* Digits with exactly two places in house h, less those placed there. */
-static unsigned house_pairs(const struct tech_digits *dg, const unsigned *placed, int h)
-{
-    unsigned pairs = 0;
-    for (int d = 1; d <= 9; d++)
-        pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
-    return pairs & ~placed[h];
+    return twice & ~more & ~(unsigned)hv->placed[h];
 }
 
 /* Whether cells a and b, the two places of d in a box, are also the two
@@ -153,13 +145,12 @@ static int line_pair(const unsigned *pairs, int a, int b, int d)
 /* The strong links of the houses (conjugate pairs), house by house.  A
  * box's pair on one line that is the line's pair too was linked with the
  * line (lines come first): it is not linked twice. */
-static void house_links(struct tech_links *g, const struct human_state *st,
+static void house_links(struct tech_links *g, const struct tech_houses *hv,
                         const struct tech_digits *dg)
 {
-    unsigned placed[TECH_HOUSES], pairs[TECH_HOUSES];
-    placed_in(st, placed);
+    unsigned pairs[TECH_HOUSES];
     for (int h = 0; h < TECH_HOUSES; h++) {
-        pairs[h] = house_pairs(dg, placed, h);
+        pairs[h] = house_pairs(hv, h);
         for (unsigned m = pairs[h]; m; m &= m - 1) {
             int d = tech_lowest_digit(m);
             unsigned pos = dg->pos[d - 1][h];
@@ -184,16 +175,14 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
     memset(g->n_strong, 0, sizeof g->n_strong);
     memset(g->kinds, 0, sizeof g->kinds);
     memset(g->house_strong, 0, sizeof g->house_strong);
-    g->bivalue = 0;
-    house_links(g, st, tech_ctx_digits(ctx));
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
+    house_links(g, tech_ctx_houses(ctx), tech_ctx_digits(ctx));
+    g->bivalue = tech_ctx_counts(ctx)[2];
+    for (tech_cells b = g->bivalue; b; b &= b - 1) {
+        int cell = tech_cells_lowest(b);
         unsigned m = st->cand[cell];
-        if (st->value[cell] || tech_count(m) != 2)
-            continue;
-        g->bivalue |= tech_cell_bit(cell);
-        int a = cell * 9 + tech_lowest(m), b = cell * 9 + tech_lowest(m & (m - 1u));
-        add_strong(g, a, b, CH_IN_CELL);
-        add_strong(g, b, a, CH_IN_CELL);
+        int x = cell * 9 + tech_lowest(m), y = cell * 9 + tech_lowest(m & (m - 1u));
+        add_strong(g, x, y, CH_IN_CELL);
+        add_strong(g, y, x, CH_IN_CELL);
     }
     return g;
 }
