@@ -432,19 +432,41 @@ search_from(struct ch_search *s, int start, unsigned links)
                 return;
 }
 
-/* The walk from start, compiled once per row: the links are constants
- * there, and the tests on them go from the inner loops. */
-static void search_row(struct ch_search *s, int start)
+/* Whether nothing shorter than the best chain can prove anything. */
+static int done(const struct ch_search *s)
+{
+    return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
+}
+
+/* The walks from the starts in cells with one of digits, in cell then
+ * digit order, while a shorter chain may be found.  A chain leaves its
+ * start by a strong link of a kind the search allows. */
+static inline __attribute__((always_inline)) void
+search_all(struct ch_search *s, tech_cells cells, unsigned digits, unsigned links)
+{
+    for (; cells && !done(s); cells &= cells - 1) {
+        int cell = tech_cells_lowest(cells);
+        for (unsigned m = s->st->cand[cell] & digits; m && !done(s); m &= m - 1) {
+            int start = cell * 9 + tech_lowest(m);
+            if (s->g->kinds[start] & links & CH_STRONG)
+                search_from(s, start, links);
+        }
+    }
+}
+
+/* The walks compiled once per row: the links are constants there, and
+ * the tests on them go from the inner loops. */
+static void search_row(struct ch_search *s, tech_cells cells, unsigned digits)
 {
     switch (s->links) {
     case CH_ROW_X:
-        search_from(s, start, CH_ROW_X);
+        search_all(s, cells, digits, CH_ROW_X);
         break;
     case CH_ROW_XY:
-        search_from(s, start, CH_ROW_XY);
+        search_all(s, cells, digits, CH_ROW_XY);
         break;
     default:
-        search_from(s, start, CH_ROW_AIC);
+        search_all(s, cells, digits, CH_ROW_AIC);
         break;
     }
 }
@@ -515,12 +537,6 @@ static void say_step(struct human_step *step, const struct ch_search *s,
     tech_say_elims(step);
 }
 
-/* Whether nothing shorter than the best chain can prove anything. */
-static int done(const struct ch_search *s)
-{
-    return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
-}
-
 /* The cells of XY-chains that can reach a changed cell: after a search
  * found nothing, an XY-chain can only remove something through a bivalue
  * cell that changed (its links join bivalue cells, and are there
@@ -547,7 +563,8 @@ static tech_cells xy_reach(const struct ch_search *s, tech_cells changed)
 
 /* Runs the search over every start (in cell, digit order) and builds the
  * step of the shortest productive chain.  A chain leaves its start by a
- * strong link of a kind the search allows.  With the memo, starts that
+ * strong link of a kind the search allows: the starts are in the cells
+ * of go, for the digits searched.  With the memo, starts that
  * cannot find anything are skipped: X-chains (one digit each) skip the
  * digits where nothing was found and nothing changed since (digit_slot),
  * XY-chains the cells that cannot reach a changed one (whole_slot); a
@@ -578,24 +595,15 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
             starts = xy_reach(&s, changed);
     }
     unsigned kinds = links & CH_STRONG;
+    tech_cells cells = 0;
     for (int d = 0; d < 9; d++) {
         s.go[d] = ((kinds & CH_HOUSE_STRONG) ? s.g->house_strong[d] : 0) |
                   ((kinds & CH_CELL_STRONG) ? s.g->bivalue & s.with[d] : 0);
         if (links & CH_BIVALUE_ONLY)
             s.go[d] &= s.g->bivalue;
+        cells |= (digits >> d) & 1 ? s.go[d] : 0;
     }
-    for (int cell = 0; cell < GRID_CELLS && !done(&s); cell++) {
-        unsigned m = st->value[cell] ? 0 : st->cand[cell] & digits;
-        if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[cell]) != 2)
-            continue;
-        if (!((starts >> cell) & 1))
-            continue;
-        for (; m && !done(&s); m &= m - 1) {
-            int start = cell * 9 + tech_lowest(m);
-            if (s.g->kinds[start] & kinds)
-                search_row(&s, start);
-        }
-    }
+    search_row(&s, cells & starts, digits);
     tech_step_reset(step);
     if (!s.best_len) {
         if (digit_slot >= 0)
