@@ -116,6 +116,17 @@ static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
     g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
 }
 
+/* The strong link between digit da of cell ca and digit db of cell cb
+ * (flag: CH_IN_CELL when ca is cb), both ways. */
+static void add_link(struct tech_links *g, int ca, int da, int cb, int db,
+                     unsigned flag)
+{
+    add_strong(g, ca * 9 + da - 1, cb * 9 + db - 1, flag);
+    add_strong(g, cb * 9 + db - 1, ca * 9 + da - 1, flag);
+    g->linked[ca] |= (uint16_t)tech_bit(da);
+    g->linked[cb] |= (uint16_t)tech_bit(db);
+}
+
 /* Digits with exactly two places in house h, less those placed there: a
  * count to two, bit-sliced over the house's cells (none for a filled
  * cell). */
@@ -158,8 +169,7 @@ static void house_links(struct tech_links *g, const struct tech_houses *hv,
             int cb = tech_house_cells[h][tech_lowest(pos & (pos - 1u))];
             if (h >= TECH_BOX(0) && line_pair(pairs, ca, cb, d))
                 continue;
-            add_strong(g, ca * 9 + d - 1, cb * 9 + d - 1, 0);
-            add_strong(g, cb * 9 + d - 1, ca * 9 + d - 1, 0);
+            add_link(g, ca, d, cb, d, 0);
             g->house_strong[d - 1] |= tech_cell_bit(ca) | tech_cell_bit(cb);
         }
     }
@@ -174,15 +184,15 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
     ctx->have_links = 1;
     memset(g->n_strong, 0, sizeof g->n_strong);
     memset(g->kinds, 0, sizeof g->kinds);
+    memset(g->linked, 0, sizeof g->linked);
     memset(g->house_strong, 0, sizeof g->house_strong);
     house_links(g, tech_ctx_houses(ctx), tech_ctx_digits(ctx));
     g->bivalue = tech_ctx_counts(ctx)[2];
     for (tech_cells b = g->bivalue; b; b &= b - 1) {
         int cell = tech_cells_lowest(b);
         unsigned m = st->cand[cell];
-        int x = cell * 9 + tech_lowest(m), y = cell * 9 + tech_lowest(m & (m - 1u));
-        add_strong(g, x, y, CH_IN_CELL);
-        add_strong(g, y, x, CH_IN_CELL);
+        add_link(g, cell, tech_lowest_digit(m), cell, tech_lowest_digit(m & (m - 1u)),
+                 CH_IN_CELL);
     }
     return g;
 }
@@ -379,9 +389,10 @@ expand_on(struct ch_search *s, int start, int u, int len, int *tail,
 {
     int cell = node_cell(u), d = node_digit(u);
     if (links & CH_CELL_WEAK)
-        for (unsigned m = s->st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
+        for (unsigned m = s->g->linked[cell] & ~tech_bit(d); m; m &= m - 1) {
             int e = tech_lowest_digit(m), w = cell * 9 + e - 1;
-            if (!(s->g->kinds[w] & links & CH_STRONG) || off_seen_has(s, e, cell))
+            if (((links & CH_STRONG) != CH_STRONG && !(s->g->kinds[w] & links)) ||
+                off_seen_has(s, e, cell))
                 continue;
             off_seen_add(s, e, cell);
             s->off_from[w] = (uint16_t)u;
