@@ -116,27 +116,30 @@ static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
     g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
 }
 
-/* Digits placed in each house. */
-static void placed_in(const struct human_state *st, unsigned placed[TECH_HOUSES])
+/* The strong link between digit da of cell ca and digit db of cell cb
+ * (flag: CH_IN_CELL when ca is cb), both ways. */
+static void add_link(struct tech_links *g, int ca, int da, int cb, int db,
+                     unsigned flag)
 {
-    memset(placed, 0, TECH_HOUSES * sizeof placed[0]);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        int v = st->value[cell];
-        if (!v)
-            continue;
-        placed[TECH_ROW(tech_row_of(cell))] |= tech_bit(v);
-        placed[TECH_COL(tech_col_of(cell))] |= tech_bit(v);
-        placed[TECH_BOX(tech_box_of(cell))] |= tech_bit(v);
-    }
+    add_strong(g, ca * 9 + da - 1, cb * 9 + db - 1, flag);
+    add_strong(g, cb * 9 + db - 1, ca * 9 + da - 1, flag);
+    g->linked[ca] |= (uint16_t)tech_bit(da);
+    g->linked[cb] |= (uint16_t)tech_bit(db);
 }
 
-/* Digits with exactly two places in house h, less those placed there. */
-static unsigned house_pairs(const struct tech_digits *dg, const unsigned *placed, int h)
+/* Digits with exactly two places in house h, less those placed there: a
+ * count to two, bit-sliced over the house's cells (none for a filled
+ * cell). */
+static unsigned house_pairs(const struct tech_houses *hv, int h)
 {
-    unsigned pairs = 0;
-    for (int d = 1; d <= 9; d++)
-        pairs |= tech_count(dg->pos[d - 1][h]) == 2 ? tech_bit(d) : 0;
-    return pairs & ~placed[h];
+    unsigned once = 0, twice = 0, more = 0;
+    for (int i = 0; i < 9; i++) {
+        unsigned c = hv->cand[h][i];
+        more |= twice & c;
+        twice |= once & c;
+        once |= c;
+    }
+    return twice & ~more & ~(unsigned)hv->placed[h];
 }
 
 /* Whether cells a and b, the two places of d in a box, are also the two
@@ -153,13 +156,12 @@ static int line_pair(const unsigned *pairs, int a, int b, int d)
 /* The strong links of the houses (conjugate pairs), house by house.  A
  * box's pair on one line that is the line's pair too was linked with the
  * line (lines come first): it is not linked twice. */
-static void house_links(struct tech_links *g, const struct human_state *st,
+static void house_links(struct tech_links *g, const struct tech_houses *hv,
                         const struct tech_digits *dg)
 {
-    unsigned placed[TECH_HOUSES], pairs[TECH_HOUSES];
-    placed_in(st, placed);
+    unsigned pairs[TECH_HOUSES];
     for (int h = 0; h < TECH_HOUSES; h++) {
-        pairs[h] = house_pairs(dg, placed, h);
+        pairs[h] = house_pairs(hv, h);
         for (unsigned m = pairs[h]; m; m &= m - 1) {
             int d = tech_lowest_digit(m);
             unsigned pos = dg->pos[d - 1][h];
@@ -167,8 +169,7 @@ static void house_links(struct tech_links *g, const struct human_state *st,
             int cb = tech_house_cells[h][tech_lowest(pos & (pos - 1u))];
             if (h >= TECH_BOX(0) && line_pair(pairs, ca, cb, d))
                 continue;
-            add_strong(g, ca * 9 + d - 1, cb * 9 + d - 1, 0);
-            add_strong(g, cb * 9 + d - 1, ca * 9 + d - 1, 0);
+            add_link(g, ca, d, cb, d, 0);
             g->house_strong[d - 1] |= tech_cell_bit(ca) | tech_cell_bit(cb);
         }
     }
@@ -183,17 +184,15 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
     ctx->have_links = 1;
     memset(g->n_strong, 0, sizeof g->n_strong);
     memset(g->kinds, 0, sizeof g->kinds);
+    memset(g->linked, 0, sizeof g->linked);
     memset(g->house_strong, 0, sizeof g->house_strong);
-    g->bivalue = 0;
-    house_links(g, st, tech_ctx_digits(ctx));
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
+    house_links(g, tech_ctx_houses(ctx), tech_ctx_digits(ctx));
+    g->bivalue = tech_ctx_counts(ctx)[2];
+    for (tech_cells b = g->bivalue; b; b &= b - 1) {
+        int cell = tech_cells_lowest(b);
         unsigned m = st->cand[cell];
-        if (st->value[cell] || tech_count(m) != 2)
-            continue;
-        g->bivalue |= tech_cell_bit(cell);
-        int a = cell * 9 + tech_lowest(m), b = cell * 9 + tech_lowest(m & (m - 1u));
-        add_strong(g, a, b, CH_IN_CELL);
-        add_strong(g, b, a, CH_IN_CELL);
+        add_link(g, cell, tech_lowest_digit(m), cell, tech_lowest_digit(m & (m - 1u)),
+                 CH_IN_CELL);
     }
     return g;
 }
@@ -390,9 +389,10 @@ expand_on(struct ch_search *s, int start, int u, int len, int *tail,
 {
     int cell = node_cell(u), d = node_digit(u);
     if (links & CH_CELL_WEAK)
-        for (unsigned m = s->st->cand[cell] & ~tech_bit(d); m; m &= m - 1) {
+        for (unsigned m = s->g->linked[cell] & ~tech_bit(d); m; m &= m - 1) {
             int e = tech_lowest_digit(m), w = cell * 9 + e - 1;
-            if (!(s->g->kinds[w] & links & CH_STRONG) || off_seen_has(s, e, cell))
+            if (((links & CH_STRONG) != CH_STRONG && !(s->g->kinds[w] & links)) ||
+                off_seen_has(s, e, cell))
                 continue;
             off_seen_add(s, e, cell);
             s->off_from[w] = (uint16_t)u;
@@ -443,19 +443,41 @@ search_from(struct ch_search *s, int start, unsigned links)
                 return;
 }
 
-/* The walk from start, compiled once per row: the links are constants
- * there, and the tests on them go from the inner loops. */
-static void search_row(struct ch_search *s, int start)
+/* Whether nothing shorter than the best chain can prove anything. */
+static int done(const struct ch_search *s)
+{
+    return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
+}
+
+/* The walks from the starts in cells with one of digits, in cell then
+ * digit order, while a shorter chain may be found.  A chain leaves its
+ * start by a strong link of a kind the search allows. */
+static inline __attribute__((always_inline)) void
+search_all(struct ch_search *s, tech_cells cells, unsigned digits, unsigned links)
+{
+    for (; cells && !done(s); cells &= cells - 1) {
+        int cell = tech_cells_lowest(cells);
+        for (unsigned m = s->st->cand[cell] & digits; m && !done(s); m &= m - 1) {
+            int start = cell * 9 + tech_lowest(m);
+            if (s->g->kinds[start] & links & CH_STRONG)
+                search_from(s, start, links);
+        }
+    }
+}
+
+/* The walks compiled once per row: the links are constants there, and
+ * the tests on them go from the inner loops. */
+static void search_row(struct ch_search *s, tech_cells cells, unsigned digits)
 {
     switch (s->links) {
     case CH_ROW_X:
-        search_from(s, start, CH_ROW_X);
+        search_all(s, cells, digits, CH_ROW_X);
         break;
     case CH_ROW_XY:
-        search_from(s, start, CH_ROW_XY);
+        search_all(s, cells, digits, CH_ROW_XY);
         break;
     default:
-        search_from(s, start, CH_ROW_AIC);
+        search_all(s, cells, digits, CH_ROW_AIC);
         break;
     }
 }
@@ -526,12 +548,6 @@ static void say_step(struct human_step *step, const struct ch_search *s,
     tech_say_elims(step);
 }
 
-/* Whether nothing shorter than the best chain can prove anything. */
-static int done(const struct ch_search *s)
-{
-    return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
-}
-
 /* The cells of XY-chains that can reach a changed cell: after a search
  * found nothing, an XY-chain can only remove something through a bivalue
  * cell that changed (its links join bivalue cells, and are there
@@ -558,7 +574,8 @@ static tech_cells xy_reach(const struct ch_search *s, tech_cells changed)
 
 /* Runs the search over every start (in cell, digit order) and builds the
  * step of the shortest productive chain.  A chain leaves its start by a
- * strong link of a kind the search allows.  With the memo, starts that
+ * strong link of a kind the search allows: the starts are in the cells
+ * of go, for the digits searched.  With the memo, starts that
  * cannot find anything are skipped: X-chains (one digit each) skip the
  * digits where nothing was found and nothing changed since (digit_slot),
  * XY-chains the cells that cannot reach a changed one (whole_slot); a
@@ -589,24 +606,15 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
             starts = xy_reach(&s, changed);
     }
     unsigned kinds = links & CH_STRONG;
+    tech_cells cells = 0;
     for (int d = 0; d < 9; d++) {
         s.go[d] = ((kinds & CH_HOUSE_STRONG) ? s.g->house_strong[d] : 0) |
                   ((kinds & CH_CELL_STRONG) ? s.g->bivalue & s.with[d] : 0);
         if (links & CH_BIVALUE_ONLY)
             s.go[d] &= s.g->bivalue;
+        cells |= (digits >> d) & 1 ? s.go[d] : 0;
     }
-    for (int cell = 0; cell < GRID_CELLS && !done(&s); cell++) {
-        unsigned m = st->value[cell] ? 0 : st->cand[cell] & digits;
-        if ((links & CH_BIVALUE_ONLY) && tech_count(st->cand[cell]) != 2)
-            continue;
-        if (!((starts >> cell) & 1))
-            continue;
-        for (; m && !done(&s); m &= m - 1) {
-            int start = cell * 9 + tech_lowest(m);
-            if (s.g->kinds[start] & kinds)
-                search_row(&s, start);
-        }
-    }
+    search_row(&s, cells & starts, digits);
     tech_step_reset(step);
     if (!s.best_len) {
         if (digit_slot >= 0)
