@@ -78,8 +78,18 @@ $(BUILD)/gen/solver_tables.h: core/tools/gen_solver_tables.c
 # The solver is the hot loop of the generator: -O3 measured ~8% faster.
 $(BUILD)/obj/core/solver.o: $(BUILD)/gen/solver_tables.h
 $(BUILD)/obj/core/solver.o: OPT = -O3
-# The grader (human solver and techniques): -O3 measured ~6% faster.
-$(patsubst %.c,$(BUILD)/obj/%.o,core/human.c core/grade.c $(wildcard core/tech*.c)): OPT = -O3
+# The grader (human solver and techniques): -O3 measured ~6% faster, and
+# clang's code ~10% faster again than gcc 12's (bench_grade), so clang
+# builds it when installed; the fast solver stays with $(CC), which is ~30%
+# faster there.  Sanitizer builds keep one compiler for all (one runtime).
+# -gdwarf-4: Debian 12's valgrind cannot read clang 14's DWARF 5.
+GRADER_CC  := $(or $(GRADER_CC),$(shell command -v clang 2>/dev/null),$(CC))
+GRADER_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,core/human.c core/grade.c $(wildcard core/tech*.c))
+$(GRADER_OBJ): OPT = -O3
+ifneq ($(SAN),1)
+$(GRADER_OBJ): CC = $(GRADER_CC)
+$(GRADER_OBJ): CFLAGS += -gdwarf-4
+endif
 
 $(BUILD)/libsudokucore.a: $(CORE_OBJ)
 	@rm -f $@
