@@ -60,12 +60,14 @@ struct wing_biv {
     uint16_t cand;
 };
 
-/* One of them for the house searched: the positions of the house's cells
- * holding its lower (higher) digit that it does not see (that its x
- * must not be in: the set's cells holding x all see y). */
+/* One of them for the house searched: as_lo (as_hi), the positions of
+ * the house's cells holding its lower (higher) digit that it does not see
+ * (that its x must not be in: the set's cells holding x all see y), its
+ * digits (| WING_OLD) above them (bit 16 on): a set's positions and the
+ * digits to skip, so placed, test both with one AND. */
 struct wing_y {
     uint8_t cell, lo, hi;
-    uint16_t cand, blind_lo, blind_hi;
+    uint32_t as_lo, as_hi;
 };
 
 struct wing_search {
@@ -169,7 +171,7 @@ static int house_ys(struct wing_search *s, int h, const struct tech_wing_sets *h
     int changed = (s->changed_pos[h] & hs->fit) != 0;
     const struct wing_biv *v = changed ? s->biv : s->young;
     const struct wing_biv *end = v + (changed ? s->n_biv : s->n_young);
-    unsigned skip = ~hs->all & HUMAN_ALL_DIGITS, old = 0;
+    unsigned skip = ~hs->all & HUMAN_ALL_DIGITS;
     const struct wing_biv *kept[GRID_CELLS];
     int n = 0;
     /* listed by moving on or not: the tests are data-dependent, a branch
@@ -186,10 +188,8 @@ static int house_ys(struct wing_search *s, int h, const struct tech_wing_sets *h
         y->cell = v->cell;
         y->lo = v->lo;
         y->hi = v->hi;
-        y->cand = v->cand;
-        y->blind_lo = (uint16_t)(s->dg->pos[v->lo - 1][h] & ~view);
-        y->blind_hi = (uint16_t)(s->dg->pos[v->hi - 1][h] & ~view);
-        old |= v->cand;
+        y->as_lo = (s->dg->pos[v->lo - 1][h] & ~view) | (unsigned)v->cand << 16;
+        y->as_hi = (s->dg->pos[v->hi - 1][h] & ~view) | (unsigned)v->cand << 16;
     }
     s->fresh = s->changed_pos[h] & hs->used;
     return s->n_ys;
@@ -235,18 +235,18 @@ static int try_set(struct wing_search *s, int h, unsigned pos, unsigned u)
     int n = 0;
     /* the tests are data-dependent: listed by moving on or not (see
      * house_ys), then only those passing are looked at */
+    unsigned test = pos | skip << 16;
     for (const struct wing_y *y = s->ys; y < s->ys + s->n_ys; y++) {
         pass[n] = y;
-        n += ((y->cand & skip) == 0) &
-             (((pos & y->blind_lo) == 0) | ((pos & y->blind_hi) == 0));
+        n += ((y->as_lo & test) == 0) | ((y->as_hi & test) == 0);
     }
     for (int i = 0; i < n; i++) {
         const struct wing_y *y = pass[i];
         int x = 0, z = 0;
-        if (!(pos & y->blind_lo) && has_target(s, h, pos & s->dg->pos[y->hi - 1][h],
+        if (!(pos & y->as_lo) && has_target(s, h, pos & s->dg->pos[y->hi - 1][h],
                                                y->cell, y->hi))
             x = y->lo, z = y->hi;
-        else if (!(pos & y->blind_hi) &&
+        else if (!(pos & y->as_hi) &&
                  has_target(s, h, pos & s->dg->pos[y->lo - 1][h], y->cell, y->lo))
             x = y->hi, z = y->lo;
         if (!x)
