@@ -18,6 +18,7 @@
 #include "tech_digits.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /*
  * [cell][h]: the positions of house h whose cells see the cell (its own
@@ -59,12 +60,14 @@ struct wing_biv {
     uint16_t cand;
 };
 
-/* One of them for the house searched: the positions of the house's cells
- * holding its lower (higher) digit that it does not see (that its x
- * must not be in: the set's cells holding x all see y). */
+/* One of them for the house searched: as_lo (as_hi), the positions of
+ * the house's cells holding its lower (higher) digit that it does not see
+ * (that its x must not be in: the set's cells holding x all see y), its
+ * digits (| WING_OLD) above them (bit 16 on): a set's positions and the
+ * digits to skip, so placed, test both with one AND. */
 struct wing_y {
     uint8_t cell, lo, hi;
-    uint16_t cand, blind_lo, blind_hi;
+    uint32_t as_lo, as_hi;
 };
 
 struct wing_search {
@@ -77,6 +80,7 @@ struct wing_search {
     int min_rating;              /* nothing can be rated lower: stop */
     tech_cells changed;          /* the memo's: only wings with a changed
                                     cell can remove something */
+    uint16_t changed_pos[TECH_HOUSES];   /* [h]: its positions */
     /* the bivalue cells in cell order, and those of them that changed */
     int n_biv, n_young;
     struct wing_biv biv[GRID_CELLS], young[GRID_CELLS];
@@ -105,6 +109,15 @@ static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
     s->changed = tech_memo_changed(ctx, n == 3 ? TECH_MEMO_WXYZ_WING
                                                : TECH_MEMO_VWXYZ_WING);
     s->n_biv = s->n_young = 0;
+    tech_cells grid = ((tech_cells)1 << GRID_CELLS) - 1;
+    /* everything (no search yet): every position */
+    memset(s->changed_pos, (s->changed & grid) == grid ? 0xFF : 0, sizeof s->changed_pos);
+    for (tech_cells b = (s->changed & grid) == grid ? 0 : s->changed; b; b &= b - 1) {
+        int cell = tech_cells_lowest(b), r = tech_row_of(cell), c = tech_col_of(cell);
+        s->changed_pos[r] |= (uint16_t)(1 << c);
+        s->changed_pos[9 + c] |= (uint16_t)(1 << r);
+        s->changed_pos[18 + tech_box_of(cell)] |= (uint16_t)(1 << tech_box_pos(cell));
+    }
     for (tech_cells b = tech_ctx_counts(ctx)[2]; b; b &= b - 1) {
         int y = tech_cells_lowest(b);
         unsigned c = s->st->cand[y];
@@ -155,30 +168,30 @@ static tech_cells targets(const struct wing_search *s, const uint8_t *set, int y
 static int house_ys(struct wing_search *s, int h, const struct tech_wing_sets *hs)
 {
     /* sets of unchanged cells need a changed y */
-    int changed = (s->changed & hs->elig) != 0;
+    int changed = (s->changed_pos[h] & hs->fit) != 0;
     const struct wing_biv *v = changed ? s->biv : s->young;
     const struct wing_biv *end = v + (changed ? s->n_biv : s->n_young);
-    unsigned skip = ~hs->all & HUMAN_ALL_DIGITS, old = 0;
-    s->n_ys = 0;
+    unsigned skip = ~hs->all & HUMAN_ALL_DIGITS;
+    const struct wing_biv *kept[GRID_CELLS];
+    int n = 0;
+    /* listed by moving on or not: the tests are data-dependent, a branch
+     * on them mispredicted */
     for (; v < end; v++) {
-        if (v->cand & skip)
-            continue;
-        unsigned view = wing_view[v->cell][h] & hs->used;
-        if (!view)
-            continue;
-        struct wing_y *y = &s->ys[s->n_ys++];
+        kept[n] = v;
+        n += ((v->cand & skip) == 0) & ((wing_view[v->cell][h] & hs->used) != 0);
+    }
+    s->n_ys = n;
+    for (int i = 0; i < n; i++) {
+        v = kept[i];
+        unsigned view = wing_view[v->cell][h];
+        struct wing_y *y = &s->ys[i];
         y->cell = v->cell;
         y->lo = v->lo;
         y->hi = v->hi;
-        y->cand = v->cand;
-        y->blind_lo = (uint16_t)(s->dg->pos[v->lo - 1][h] & ~view);
-        y->blind_hi = (uint16_t)(s->dg->pos[v->hi - 1][h] & ~view);
-        old |= v->cand;
+        y->as_lo = (s->dg->pos[v->lo - 1][h] & ~view) | (unsigned)v->cand << 16;
+        y->as_hi = (s->dg->pos[v->hi - 1][h] & ~view) | (unsigned)v->cand << 16;
     }
-    s->fresh = 0;
-    for (unsigned p = (old & WING_OLD) ? hs->used : 0; p; p &= p - 1)
-        if (s->changed & tech_cell_bit(tech_house_cells[h][tech_lowest(p)]))
-            s->fresh |= p & -p;
+    s->fresh = s->changed_pos[h] & hs->used;
     return s->n_ys;
 }
 
@@ -218,14 +231,22 @@ static int try_set(struct wing_search *s, int h, unsigned pos, unsigned u)
     if (rating && rating >= s->best_rating)
         return 0;
     unsigned skip = (~u & HUMAN_ALL_DIGITS) | ((pos & s->fresh) ? 0 : WING_OLD);
+    const struct wing_y *pass[GRID_CELLS];
+    int n = 0;
+    /* the tests are data-dependent: listed by moving on or not (see
+     * house_ys), then only those passing are looked at */
+    unsigned test = pos | skip << 16;
     for (const struct wing_y *y = s->ys; y < s->ys + s->n_ys; y++) {
-        if (y->cand & skip)
-            continue;
+        pass[n] = y;
+        n += ((y->as_lo & test) == 0) | ((y->as_hi & test) == 0);
+    }
+    for (int i = 0; i < n; i++) {
+        const struct wing_y *y = pass[i];
         int x = 0, z = 0;
-        if (!(pos & y->blind_lo) && has_target(s, h, pos & s->dg->pos[y->hi - 1][h],
+        if (!(pos & y->as_lo) && has_target(s, h, pos & s->dg->pos[y->hi - 1][h],
                                                y->cell, y->hi))
             x = y->lo, z = y->hi;
-        else if (!(pos & y->blind_hi) &&
+        else if (!(pos & y->as_hi) &&
                  has_target(s, h, pos & s->dg->pos[y->lo - 1][h], y->cell, y->lo))
             x = y->hi, z = y->lo;
         if (!x)
@@ -274,18 +295,30 @@ static void house_sets_all(struct wing_search *s, int h)
         }
 }
 
-/* Adds a set to the house's list; 0 when it is full (overflow). */
-static int keep_set(struct tech_wing_sets *hs, unsigned pos, unsigned uni)
+/* A house's list being written: sets kept, positions in some. */
+struct wing_list {
+    unsigned n, used;
+};
+
+/* Adds a set to the house's list when keep (1), branch-free: written in
+ * any case, past the end when the list is full (more than
+ * TECH_WING_SETS kept is an overflow, see end_sets). */
+static void keep_set(struct tech_wing_sets *hs, struct wing_list *l, unsigned pos,
+                     unsigned uni, unsigned keep)
 {
-    if (hs->n_sets == TECH_WING_SETS) {
-        hs->overflow = 1;
-        hs->used = 0x1FF;
-        return 0;
-    }
-    hs->used |= (uint16_t)pos;
-    hs->pos[hs->n_sets] = (uint16_t)pos;
-    hs->uni[hs->n_sets++] = (uint16_t)uni;
-    return 1;
+    unsigned i = l->n < TECH_WING_SETS ? l->n : TECH_WING_SETS;
+    hs->pos[i] = (uint16_t)pos;
+    hs->uni[i] = (uint16_t)uni;
+    l->used |= pos & -keep;
+    l->n += keep;
+}
+
+/* Closes the house's list (keep_set). */
+static void end_sets(struct tech_wing_sets *hs, struct wing_list l)
+{
+    hs->overflow = l.n > TECH_WING_SETS;
+    hs->n_sets = (uint16_t)(hs->overflow ? TECH_WING_SETS : l.n);
+    hs->used = (uint16_t)(hs->overflow ? 0x1FF : l.used);
 }
 
 /* The sets of house h of both sizes (3 cells of 4 digits, 4 of 5), each
@@ -297,49 +330,43 @@ static void house_sets(const struct human_state *st, int h,
 {
     const uint8_t *count = tech_count_table;     /* candidates: 9 bits */
     int m = 0;
-    unsigned cm[9], pm[9], all3 = 0, all4 = 0;
-    hs3->elig = hs4->elig = 0;
-    hs3->n_sets = hs4->n_sets = 0;
-    hs3->overflow = hs4->overflow = 0;
-    hs3->used = hs4->used = 0;
-    hs3->m = 0;
+    unsigned cm[9], pm[9], all3 = 0, all4 = 0, fit3 = 0, fit4 = 0;
+    /* branch-free: which cells fit is data, no pattern to predict */
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
-        unsigned c = st->cand[cell];
-        int k = count[c];
-        if (st->value[cell] || k < 2 || k > 5)
-            continue;
+        unsigned c = st->cand[cell], k = count[c] - 2u;
+        unsigned in4 = (k <= 3) & !st->value[cell], in3 = in4 & (k <= 2);
         pm[m] = 1u << i;
-        cm[m++] = c;
-        all4 |= c;
-        hs4->elig |= tech_cell_bit(cell);
-        if (k <= 4) {
-            all3 |= c;
-            hs3->elig |= tech_cell_bit(cell);
-            hs3->m++;
-        }
+        cm[m] = c;
+        m += (int)in4;
+        fit3 |= in3 << i;
+        fit4 |= in4 << i;
+        all3 |= c & -in3;
+        all4 |= c & -in4;
     }
+    hs3->m = count[fit3];
     hs4->m = (uint8_t)m;
+    hs3->fit = (uint16_t)fit3;
+    hs4->fit = (uint16_t)fit4;
     hs3->all = (uint16_t)all3;
     hs4->all = (uint16_t)all4;
+    struct wing_list l3 = { 0, 0 }, l4 = { 0, 0 };
     for (int i = 0; i + 2 < m; i++)
         for (int j = i + 1; j + 1 < m; j++) {
             unsigned uj = cm[i] | cm[j];
             if (count[uj] > 5)
                 continue;
             for (int k = j + 1; k < m; k++) {
-                unsigned uk = uj | cm[k];
+                unsigned uk = uj | cm[k], pk = pm[i] | pm[j] | pm[k];
                 if (count[uk] > 5)
                     continue;
-                if (count[uk] == 4 && !hs3->overflow)
-                    keep_set(hs3, pm[i] | pm[j] | pm[k], uk);
-                for (int l = k + 1; l < m && !hs4->overflow; l++) {
-                    unsigned ul = uk | cm[l];
-                    if (count[ul] == 5)
-                        keep_set(hs4, pm[i] | pm[j] | pm[k] | pm[l], ul);
-                }
+                keep_set(hs3, &l3, pk, uk, count[uk] == 4);
+                for (int l = k + 1; l < m; l++)
+                    keep_set(hs4, &l4, pk | pm[l], uk | cm[l], count[uk | cm[l]] == 5);
             }
         }
+    end_sets(hs3, l3);
+    end_sets(hs4, l4);
 }
 
 /* Every set of n cells of each house with n + 1 digits, each cell holding

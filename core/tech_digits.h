@@ -186,8 +186,9 @@ struct tech_wing_sets {
     uint16_t all;                /* their digits */
     uint16_t n_sets;
     uint16_t used;               /* positions in some set (all: overflow) */
-    tech_cells elig;             /* the cells that fit */
-    uint16_t pos[TECH_WING_SETS], uni[TECH_WING_SETS];
+    uint16_t fit;                /* positions of the cells that fit */
+    uint16_t pos[TECH_WING_SETS + 1], uni[TECH_WING_SETS + 1];   /* and one
+                                    to write past the end, unkept */
 };
 
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
