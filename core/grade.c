@@ -44,9 +44,10 @@ const char *grade_tier_name(enum grade_tier tier)
     return names[tier];
 }
 
-/* HoDoKu's singles order.  Its effort replaces ours for each run of
- * singles: the run ends in the same grid whatever the order (singles only
- * ever stay singles), but HoDoKu takes the cheap naked singles first. */
+/* HoDoKu's singles order (replay_round's), whose weights grade a run of
+ * singles.  Its effort replaces ours for each run: the run ends in the
+ * same grid whatever the order (singles only ever stay singles), but
+ * HoDoKu takes the cheap naked singles first. */
 enum { SINGLE_FULL_HOUSE, SINGLE_NAKED, SINGLE_HIDDEN_BOX, SINGLE_HIDDEN_LINE,
        SINGLE_KINDS };
 
@@ -139,29 +140,32 @@ static void replay_place(struct replay *rp, int cell, int d)
 }
 
 /* One round: places HoDoKu's single and returns its kind, or -1 when
- * none is left.  A full house is looked for only when some house has one
- * empty cell, and the first naked single is the first of naked. */
+ * none is left.  The full houses are those of last, the first naked
+ * single the first of naked. */
 static int replay_round(struct replay *rp)
 {
     const struct human_state *st = rp->st;
-    struct human_step step;
-    step.flags = 0;
-    for (int k = 0; k < SINGLE_KINDS; k++) {
-        if (k == SINGLE_FULL_HOUSE && !rp->last)
-            continue;
-        if (k == SINGLE_NAKED) {
-            if (!(rp->naked[0] | rp->naked[1]))
-                continue;
-            int cell = rp->naked[0] ? __builtin_ctzll(rp->naked[0])
-                                    : 64 + __builtin_ctzll(rp->naked[1]);
-            replay_place(rp, cell, tech_lowest_digit(st->cand[cell]));
-            return k;
+    struct human_cand at;
+    for (uint32_t h = rp->last; h; h &= h - 1) {
+        int d, cell = tech_full_house_cell(st, __builtin_ctz(h), &d);
+        if (cell >= 0) {
+            replay_place(rp, cell, d);
+            return SINGLE_FULL_HOUSE;
         }
-        tech_step_reset(&step);
-        if (hodoku_singles[k](st, &step)) {
-            replay_place(rp, step.place[0].cell, step.place[0].digit);
-            return k;
-        }
+    }
+    if (rp->naked[0] | rp->naked[1]) {
+        int cell = rp->naked[0] ? __builtin_ctzll(rp->naked[0])
+                                : 64 + __builtin_ctzll(rp->naked[1]);
+        replay_place(rp, cell, tech_lowest_digit(st->cand[cell]));
+        return SINGLE_NAKED;
+    }
+    if (tech_hidden_single_box_at(st, &at) >= 0) {
+        replay_place(rp, at.cell, at.digit);
+        return SINGLE_HIDDEN_BOX;
+    }
+    if (tech_hidden_single_line_at(st, &at) >= 0) {
+        replay_place(rp, at.cell, at.digit);
+        return SINGLE_HIDDEN_LINE;
     }
     return -1;
 }
