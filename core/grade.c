@@ -74,20 +74,25 @@ static int weight_of(int (*find)(const struct human_state *,
  * naked singles (nearly every round's choice) are kept as sets updated
  * at each placement instead of rescanning the grid: last holds the
  * houses with one empty cell (house_empty 1), naked the empty cells with
- * one candidate.
+ * one candidate.  Without houses, full houses are not looked for (last
+ * stays empty) and only the candidates are kept (singles_effort).
  */
 struct replay {
     struct human_state *st;
+    int houses;
+    int spent;           /* a cell lost its last candidate */
     uint32_t last;
     uint64_t naked[2];   /* cell x: bit x % 64 of word x / 64 */
 };
 
-static void replay_init(struct replay *rp, struct human_state *st)
+static void replay_init(struct replay *rp, struct human_state *st, int houses)
 {
     rp->st = st;
+    rp->houses = houses;
+    rp->spent = 0;
     rp->last = 0;
     rp->naked[0] = rp->naked[1] = 0;
-    for (int h = 0; h < TECH_HOUSES; h++)
+    for (int h = 0; h < TECH_HOUSES && houses; h++)
         rp->last |= st->house_empty[h] == 1 ? 1u << h : 0;
     for (int cell = 0; cell < GRID_CELLS; cell++)
         if (!st->value[cell] && tech_count(st->cand[cell]) == 1)
@@ -100,43 +105,79 @@ static void replay_drop(struct replay *rp, int x, unsigned bit)
 {
     unsigned m = rp->st->cand[x] & ~bit;
     rp->st->cand[x] = (uint16_t)m;
-    if (!(m & (m - 1)))
+    if (!(m & (m - 1))) {
         rp->naked[x >> 6] ^= 1ull << (x & 63);
+        rp->spent |= !m;
+    }
 }
 
-/* The same for those of the cells x..x + n - 1 (n 1 to 4) that have bit,
- * read as one word of four 16-bit masks. */
-static void replay_drop_run(struct replay *rp, int x, int n, unsigned bit)
+/* The same for those of the cells x..x + 3, read as one word of four
+ * 16-bit masks, that have bit in the lanes of lanes (bit in each lane
+ * looked at). */
+static void replay_drop_lanes(struct replay *rp, int x, unsigned bit,
+                              uint64_t lanes)
 {
-    uint64_t masks = 0;
-    memcpy(&masks, &rp->st->cand[x], (size_t)n * sizeof rp->st->cand[0]);
-    for (uint64_t hit = masks & bit * 0x0001000100010001ull; hit; hit &= hit - 1)
+    uint64_t masks;
+    memcpy(&masks, &rp->st->cand[x], sizeof masks);
+    for (uint64_t hit = masks & lanes; hit; hit &= hit - 1)
         replay_drop(rp, x + __builtin_ctzll(hit) / 16, bit);
 }
 
-/* place_digit's placement, keeping last and naked. */
-static void replay_place(struct replay *rp, int cell, int d)
+/* Cell x loses bit if it has it. */
+static void replay_drop_if(struct replay *rp, int x, unsigned bit)
+{
+    if (rp->st->cand[x] & bit)
+        replay_drop(rp, x, bit);
+}
+
+/* With houses, cell is filled: its houses lose an empty cell (from 2 to
+ * 1 a house enters last, from 1 to 0 it leaves). */
+static void replay_fill(struct replay *rp, int cell, int d)
 {
     struct human_state *st = rp->st;
-    unsigned bit = tech_bit(d);
-    int row = cell - cell % 9, col = cell % 9, box = cell / 27 * 27 + col / 3 * 3;
-    const int houses[3] = { TECH_ROW(row / 9), TECH_COL(col), TECH_BOX(tech_box_of(cell)) };
+    const int houses[3] = { TECH_ROW(tech_row_of(cell)), TECH_COL(tech_col_of(cell)),
+                            TECH_BOX(tech_box_of(cell)) };
+    if (!rp->houses)
+        return;
     st->value[cell] = (uint8_t)d;
-    st->cand[cell] = 0;
     st->empty--;
-    rp->naked[cell >> 6] &= ~(1ull << (cell & 63));
     for (int k = 0; k < 3; k++)
-        if (--st->house_empty[houses[k]] <= 1)   /* from 2 to 1, or 1 to 0 */
+        if (--st->house_empty[houses[k]] <= 1)
             rp->last ^= 1u << houses[k];
-    replay_drop_run(rp, row, 4, bit);
-    replay_drop_run(rp, row + 4, 4, bit);
-    replay_drop_run(rp, row + 8, 1, bit);
-    for (int x = col; x < GRID_CELLS; x += 9)
-        if (st->cand[x] & bit)
-            replay_drop(rp, x, bit);
-    for (int x = box; x < box + 27; x += 9)
-        if (x / 9 != cell / 9)
-            replay_drop_run(rp, x, 3, bit);
+}
+
+#define LANES_01 0x0001000100010001ull
+#define LANE_0 0xFFFFull
+#define LANE_3 (0xFFFFull << 48)
+
+/*
+ * place_digit's placement, keeping last (with houses) and naked.  The
+ * row is three words (cells 0-3, 4-7, and 8 as the last lane of 5-8);
+ * each other row of the box one word, read from the box's first cell, or
+ * from the cell before it in the last box column (not to read past the
+ * grid); the column's cells in the two other bands one by one.
+ */
+static void replay_place(struct replay *rp, int cell, int d)
+{
+    unsigned bit = tech_bit(d);
+    uint64_t all = bit * LANES_01;
+    int r = cell / 9, c = cell - 9 * r, band = r / 3, row = 9 * r;
+    int at = c < 6 ? c - c % 3 : 5;
+    uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;
+    int other1 = band ? 0 : 27, other2 = band == 2 ? 27 : 54;
+    replay_fill(rp, cell, d);
+    rp->st->cand[cell] = 0;
+    rp->naked[cell >> 6] &= ~(1ull << (cell & 63));
+    replay_drop_lanes(rp, row, bit, all);
+    replay_drop_lanes(rp, row + 4, bit, all);
+    replay_drop_lanes(rp, row + 5, bit, all & LANE_3);
+    for (int x = 27 * band + at; x < 27 * band + 27; x += 9)
+        if (x != row + at)
+            replay_drop_lanes(rp, x, bit, box);
+    for (int k = 0; k < 27; k += 9) {
+        replay_drop_if(rp, other1 + k + c, bit);
+        replay_drop_if(rp, other2 + k + c, bit);
+    }
 }
 
 /* One round: places HoDoKu's single and returns its kind, or -1 when
@@ -170,16 +211,42 @@ static int replay_round(struct replay *rp)
     return -1;
 }
 
-/* Effort of solving st with singles only, in HoDoKu's order; weight[k]
- * is hodoku_singles[k]'s. */
+/* The effort of a run replayed from st, houses followed or not. */
+static int replay_effort(struct replay *rp, struct human_state *st, int houses,
+                         const int *weight)
+{
+    int effort = 0;
+    replay_init(rp, st, houses);
+    for (int k; (k = replay_round(rp)) >= 0;)
+        effort += weight[k];
+    return effort;
+}
+
+/*
+ * Effort of solving st with singles only, in HoDoKu's order; weight[k]
+ * is hodoku_singles[k]'s.  A full house is a naked single (an empty
+ * cell never keeps a digit placed in its houses, so its candidates are
+ * the one digit its house misses): a round takes one or the other
+ * exactly when naked is not empty.  And until a cell loses its last
+ * candidate, naked singles placed in any order end in the same grid
+ * (each stays a naked single of the same digit until placed, and one
+ * order placing a cell that another order never places would need two
+ * cells that see each other to hold the same digit): the hidden singles
+ * are taken in the same grids.  So when the two weigh the same, the run
+ * is replayed without its houses (a copy, no full house looked for),
+ * and again in HoDoKu's own order only when a cell ran out of
+ * candidates.
+ */
 static int singles_effort(struct human_state *st, const int *weight)
 {
     struct replay rp;
-    int effort = 0;
-    replay_init(&rp, st);
-    for (int k; (k = replay_round(&rp)) >= 0;)
-        effort += weight[k];
-    return effort;
+    if (weight[SINGLE_FULL_HOUSE] == weight[SINGLE_NAKED]) {
+        struct human_state copy = *st;
+        int effort = replay_effort(&rp, &copy, 0, weight);
+        if (!rp.spent)
+            return effort;
+    }
+    return replay_effort(&rp, st, 1, weight);
 }
 
 static int is_single(int tech)
