@@ -150,6 +150,9 @@ static void replay_fill(struct replay *rp, int cell, int d)
 #define LANE_0 0xFFFFull
 #define LANE_3 (0xFFFFull << 48)
 
+/* The two others of 0, 1, 2: rows of a band, bands of the grid. */
+static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
+
 /*
  * place_digit's placement, keeping last (with houses) and naked.  The
  * row is three words (cells 0-3, 4-7, and 8 as the last lane of 5-8);
@@ -161,22 +164,21 @@ static void replay_place(struct replay *rp, int cell, int d)
 {
     unsigned bit = tech_bit(d);
     uint64_t all = bit * LANES_01;
-    int r = cell / 9, c = cell - 9 * r, band = r / 3, row = 9 * r;
+    int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row = 9 * r;
     int at = c < 6 ? c - c % 3 : 5;
     uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;
-    int other1 = band ? 0 : 27, other2 = band == 2 ? 27 : 54;
+    int col1 = 27 * other1[band] + c, col2 = 27 * other2[band] + c;
     replay_fill(rp, cell, d);
     rp->st->cand[cell] = 0;
     rp->naked[cell >> 6] &= ~(1ull << (cell & 63));
     replay_drop_lanes(rp, row, bit, all);
     replay_drop_lanes(rp, row + 4, bit, all);
     replay_drop_lanes(rp, row + 5, bit, all & LANE_3);
-    for (int x = 27 * band + at; x < 27 * band + 27; x += 9)
-        if (x != row + at)
-            replay_drop_lanes(rp, x, bit, box);
+    replay_drop_lanes(rp, row + 9 * (other1[i] - i) + at, bit, box);
+    replay_drop_lanes(rp, row + 9 * (other2[i] - i) + at, bit, box);
     for (int k = 0; k < 27; k += 9) {
-        replay_drop_if(rp, other1 + k + c, bit);
-        replay_drop_if(rp, other2 + k + c, bit);
+        replay_drop_if(rp, col1 + k, bit);
+        replay_drop_if(rp, col2 + k, bit);
     }
 }
 

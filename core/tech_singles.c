@@ -27,11 +27,9 @@ int tech_full_house_cell(const struct human_state *st, int h, int *digit)
     int empty = -1;
     unsigned placed = 0;
     for (int i = 0; i < 9; i++) {
-        int cell = tech_house_cells[h][i];
-        if (st->value[cell])
-            placed |= tech_bit(st->value[cell]);
-        else
-            empty = cell;
+        int cell = tech_house_cells[h][i], v = st->value[cell];
+        placed |= (1u << v) >> 1;   /* tech_bit(v), or 0 for an empty cell */
+        empty = v ? empty : cell;
     }
     unsigned missing = HUMAN_ALL_DIGITS & ~placed;
     if (empty < 0 || tech_count(missing) != 1 || !(st->cand[empty] & missing))
