@@ -213,14 +213,27 @@ static int replay_round(struct replay *rp)
     return -1;
 }
 
-/* The effort of a run replayed from st, houses followed or not. */
+/*
+ * The effort of a run replayed from st, houses followed or not.  Our
+ * solver placed n digits from st to reach end, where it found no single
+ * (or none was left to find): a replay that has placed n digits and
+ * holds end's candidates would find none either (the naked singles and
+ * the hidden singles are read from the candidates, and a full house is
+ * a naked single, see singles_effort), so it stops there without its
+ * last, fruitless search.
+ */
 static int replay_effort(struct replay *rp, struct human_state *st, int houses,
-                         const int *weight)
+                         const int *weight, const struct human_state *end, int n)
 {
     int effort = 0;
     replay_init(rp, st, houses);
-    for (int k; (k = replay_round(rp)) >= 0;)
+    for (int placed = 0, k; ; placed++) {
+        if (placed == n && !memcmp(st->cand, end->cand, sizeof st->cand))
+            break;
+        if ((k = replay_round(rp)) < 0)
+            break;
         effort += weight[k];
+    }
     return effort;
 }
 
@@ -239,16 +252,17 @@ static int replay_effort(struct replay *rp, struct human_state *st, int houses,
  * and again in HoDoKu's own order only when a cell ran out of
  * candidates.
  */
-static int singles_effort(struct human_state *st, const int *weight)
+static int singles_effort(struct human_state *st, const int *weight,
+                          const struct human_state *end, int n)
 {
     struct replay rp;
     if (weight[SINGLE_FULL_HOUSE] == weight[SINGLE_NAKED]) {
         struct human_state copy = *st;
-        int effort = replay_effort(&rp, &copy, 0, weight);
+        int effort = replay_effort(&rp, &copy, 0, weight, end, n);
         if (!rp.spent)
             return effort;
     }
-    return replay_effort(&rp, st, 1, weight);
+    return replay_effort(&rp, st, 1, weight, end, n);
 }
 
 static int is_single(int tech)
@@ -259,16 +273,18 @@ static int is_single(int tech)
 struct run {
     struct grade *g;
     struct human_state start;   /* where the current run of singles began */
-    int in_singles;
+    int singles;                /* its steps so far (0: not in a run) */
     int group;
     int weight[SINGLE_KINDS];   /* of hodoku_singles[], looked up once */
 };
 
-static void close_singles(struct run *r)
+/* The run of singles, if any, ended in end (the grid of the next step,
+ * or the last). */
+static void close_singles(struct run *r, const struct human_state *end)
 {
-    if (r->in_singles)
-        r->g->effort += singles_effort(&r->start, r->weight);
-    r->in_singles = 0;
+    if (r->singles)
+        r->g->effort += singles_effort(&r->start, r->weight, end, r->singles);
+    r->singles = 0;
 }
 
 static int on_step(void *arg, const struct human_state *before,
@@ -277,11 +293,11 @@ static int on_step(void *arg, const struct human_state *before,
     struct run *r = arg;
     struct grade *g = r->g;
     int t = step->tech;
-    if (is_single(t) && !r->in_singles) {
-        r->start = *before;
-        r->in_singles = 1;
-    } else if (!is_single(t)) {
-        close_singles(r);
+    if (is_single(t)) {
+        if (!r->singles++)
+            r->start = *before;
+    } else {
+        close_singles(r, before);
         g->effort += tech_table[t].info.weight;
     }
     g->count[t]++;
@@ -298,7 +314,7 @@ static int on_step(void *arg, const struct human_state *before,
 int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
-    struct run r = { .g = out, .in_singles = 0, .group = HUMAN_GROUP_EASY };
+    struct run r = { .g = out, .singles = 0, .group = HUMAN_GROUP_EASY };
     for (int k = 0; k < SINGLE_KINDS; k++)
         r.weight[k] = weight_of(hodoku_singles[k]);
     memset(out, 0, sizeof *out);
@@ -308,7 +324,7 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
     if (out->status == HUMAN_INVALID)
         return out->status;
     out->status = human_solve(&st, 0, on_step, &r);
-    close_singles(&r);
+    close_singles(&r, &st);
     if (out->status == HUMAN_SOLVED)
         out->tier = grade_tier_for((enum human_group)r.group, out->effort);
     return out->status;
