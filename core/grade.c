@@ -44,9 +44,10 @@ const char *grade_tier_name(enum grade_tier tier)
     return names[tier];
 }
 
-/* HoDoKu's singles order.  Its effort replaces ours for each run of
- * singles: the run ends in the same grid whatever the order (singles only
- * ever stay singles), but HoDoKu takes the cheap naked singles first. */
+/* HoDoKu's singles order (replay_round's), whose weights grade a run of
+ * singles.  Its effort replaces ours for each run: the run ends in the
+ * same grid whatever the order (singles only ever stay singles), but
+ * HoDoKu takes the cheap naked singles first. */
 enum { SINGLE_FULL_HOUSE, SINGLE_NAKED, SINGLE_HIDDEN_BOX, SINGLE_HIDDEN_LINE,
        SINGLE_KINDS };
 
@@ -73,20 +74,25 @@ static int weight_of(int (*find)(const struct human_state *,
  * naked singles (nearly every round's choice) are kept as sets updated
  * at each placement instead of rescanning the grid: last holds the
  * houses with one empty cell (house_empty 1), naked the empty cells with
- * one candidate.
+ * one candidate.  Without houses, full houses are not looked for (last
+ * stays empty) and only the candidates are kept (singles_effort).
  */
 struct replay {
     struct human_state *st;
+    int houses;
+    int spent;           /* a cell lost its last candidate */
     uint32_t last;
     uint64_t naked[2];   /* cell x: bit x % 64 of word x / 64 */
 };
 
-static void replay_init(struct replay *rp, struct human_state *st)
+static void replay_init(struct replay *rp, struct human_state *st, int houses)
 {
     rp->st = st;
+    rp->houses = houses;
+    rp->spent = 0;
     rp->last = 0;
     rp->naked[0] = rp->naked[1] = 0;
-    for (int h = 0; h < TECH_HOUSES; h++)
+    for (int h = 0; h < TECH_HOUSES && houses; h++)
         rp->last |= st->house_empty[h] == 1 ? 1u << h : 0;
     for (int cell = 0; cell < GRID_CELLS; cell++)
         if (!st->value[cell] && tech_count(st->cand[cell]) == 1)
@@ -99,83 +105,164 @@ static void replay_drop(struct replay *rp, int x, unsigned bit)
 {
     unsigned m = rp->st->cand[x] & ~bit;
     rp->st->cand[x] = (uint16_t)m;
-    if (!(m & (m - 1)))
+    if (!(m & (m - 1))) {
         rp->naked[x >> 6] ^= 1ull << (x & 63);
+        rp->spent |= !m;
+    }
 }
 
-/* The same for those of the cells x..x + n - 1 (n 1 to 4) that have bit,
- * read as one word of four 16-bit masks. */
-static void replay_drop_run(struct replay *rp, int x, int n, unsigned bit)
+/* The same for those of the cells x..x + 3, read as one word of four
+ * 16-bit masks, that have bit in the lanes of lanes (bit in each lane
+ * looked at). */
+static void replay_drop_lanes(struct replay *rp, int x, unsigned bit,
+                              uint64_t lanes)
 {
-    uint64_t masks = 0;
-    memcpy(&masks, &rp->st->cand[x], (size_t)n * sizeof rp->st->cand[0]);
-    for (uint64_t hit = masks & bit * 0x0001000100010001ull; hit; hit &= hit - 1)
+    uint64_t masks;
+    memcpy(&masks, &rp->st->cand[x], sizeof masks);
+    for (uint64_t hit = masks & lanes; hit; hit &= hit - 1)
         replay_drop(rp, x + __builtin_ctzll(hit) / 16, bit);
 }
 
-/* place_digit's placement, keeping last and naked. */
-static void replay_place(struct replay *rp, int cell, int d)
+/* Cell x loses bit if it has it. */
+static void replay_drop_if(struct replay *rp, int x, unsigned bit)
+{
+    if (rp->st->cand[x] & bit)
+        replay_drop(rp, x, bit);
+}
+
+/* With houses, cell is filled: its houses lose an empty cell (from 2 to
+ * 1 a house enters last, from 1 to 0 it leaves). */
+static void replay_fill(struct replay *rp, int cell, int d)
 {
     struct human_state *st = rp->st;
-    unsigned bit = tech_bit(d);
-    int row = cell - cell % 9, col = cell % 9, box = cell / 27 * 27 + col / 3 * 3;
-    const int houses[3] = { TECH_ROW(row / 9), TECH_COL(col), TECH_BOX(tech_box_of(cell)) };
+    const int houses[3] = { TECH_ROW(tech_row_of(cell)), TECH_COL(tech_col_of(cell)),
+                            TECH_BOX(tech_box_of(cell)) };
+    if (!rp->houses)
+        return;
     st->value[cell] = (uint8_t)d;
-    st->cand[cell] = 0;
     st->empty--;
-    rp->naked[cell >> 6] &= ~(1ull << (cell & 63));
     for (int k = 0; k < 3; k++)
-        if (--st->house_empty[houses[k]] <= 1)   /* from 2 to 1, or 1 to 0 */
+        if (--st->house_empty[houses[k]] <= 1)
             rp->last ^= 1u << houses[k];
-    replay_drop_run(rp, row, 4, bit);
-    replay_drop_run(rp, row + 4, 4, bit);
-    replay_drop_run(rp, row + 8, 1, bit);
-    for (int x = col; x < GRID_CELLS; x += 9)
-        if (st->cand[x] & bit)
-            replay_drop(rp, x, bit);
-    for (int x = box; x < box + 27; x += 9)
-        if (x / 9 != cell / 9)
-            replay_drop_run(rp, x, 3, bit);
+}
+
+#define LANES_01 0x0001000100010001ull
+#define LANE_0 0xFFFFull
+#define LANE_3 (0xFFFFull << 48)
+
+/* The two others of 0, 1, 2: rows of a band, bands of the grid. */
+static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
+
+/*
+ * place_digit's placement, keeping last (with houses) and naked.  The
+ * row is three words (cells 0-3, 4-7, and 8 as the last lane of 5-8);
+ * each other row of the box one word, read from the box's first cell, or
+ * from the cell before it in the last box column (not to read past the
+ * grid); the column's cells in the two other bands one by one.
+ */
+static void replay_place(struct replay *rp, int cell, int d)
+{
+    unsigned bit = tech_bit(d);
+    uint64_t all = bit * LANES_01;
+    int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row = 9 * r;
+    int at = c < 6 ? c - c % 3 : 5;
+    uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;
+    int col1 = 27 * other1[band] + c, col2 = 27 * other2[band] + c;
+    replay_fill(rp, cell, d);
+    rp->st->cand[cell] = 0;
+    rp->naked[cell >> 6] &= ~(1ull << (cell & 63));
+    replay_drop_lanes(rp, row, bit, all);
+    replay_drop_lanes(rp, row + 4, bit, all);
+    replay_drop_lanes(rp, row + 5, bit, all & LANE_3);
+    replay_drop_lanes(rp, row + 9 * (other1[i] - i) + at, bit, box);
+    replay_drop_lanes(rp, row + 9 * (other2[i] - i) + at, bit, box);
+    for (int k = 0; k < 27; k += 9) {
+        replay_drop_if(rp, col1 + k, bit);
+        replay_drop_if(rp, col2 + k, bit);
+    }
 }
 
 /* One round: places HoDoKu's single and returns its kind, or -1 when
- * none is left.  A full house is looked for only when some house has one
- * empty cell, and the first naked single is the first of naked. */
+ * none is left.  The full houses are those of last, the first naked
+ * single the first of naked. */
 static int replay_round(struct replay *rp)
 {
     const struct human_state *st = rp->st;
-    struct human_step step;
-    step.flags = 0;
-    for (int k = 0; k < SINGLE_KINDS; k++) {
-        if (k == SINGLE_FULL_HOUSE && !rp->last)
-            continue;
-        if (k == SINGLE_NAKED) {
-            if (!(rp->naked[0] | rp->naked[1]))
-                continue;
-            int cell = rp->naked[0] ? __builtin_ctzll(rp->naked[0])
-                                    : 64 + __builtin_ctzll(rp->naked[1]);
-            replay_place(rp, cell, tech_lowest_digit(st->cand[cell]));
-            return k;
+    struct human_cand at;
+    for (uint32_t h = rp->last; h; h &= h - 1) {
+        int d, cell = tech_full_house_cell(st, __builtin_ctz(h), &d);
+        if (cell >= 0) {
+            replay_place(rp, cell, d);
+            return SINGLE_FULL_HOUSE;
         }
-        tech_step_reset(&step);
-        if (hodoku_singles[k](st, &step)) {
-            replay_place(rp, step.place[0].cell, step.place[0].digit);
-            return k;
-        }
+    }
+    if (rp->naked[0] | rp->naked[1]) {
+        int cell = rp->naked[0] ? __builtin_ctzll(rp->naked[0])
+                                : 64 + __builtin_ctzll(rp->naked[1]);
+        replay_place(rp, cell, tech_lowest_digit(st->cand[cell]));
+        return SINGLE_NAKED;
+    }
+    if (tech_hidden_single_box_at(st, &at) >= 0) {
+        replay_place(rp, at.cell, at.digit);
+        return SINGLE_HIDDEN_BOX;
+    }
+    if (tech_hidden_single_line_at(st, &at) >= 0) {
+        replay_place(rp, at.cell, at.digit);
+        return SINGLE_HIDDEN_LINE;
     }
     return -1;
 }
 
-/* Effort of solving st with singles only, in HoDoKu's order; weight[k]
- * is hodoku_singles[k]'s. */
-static int singles_effort(struct human_state *st, const int *weight)
+/*
+ * The effort of a run replayed from st, houses followed or not.  Our
+ * solver placed n digits from st to reach end, where it found no single
+ * (or none was left to find): a replay that has placed n digits and
+ * holds end's candidates would find none either (the naked singles and
+ * the hidden singles are read from the candidates, and a full house is
+ * a naked single, see singles_effort), so it stops there without its
+ * last, fruitless search.
+ */
+static int replay_effort(struct replay *rp, struct human_state *st, int houses,
+                         const int *weight, const struct human_state *end, int n)
+{
+    int effort = 0;
+    replay_init(rp, st, houses);
+    for (int placed = 0, k; ; placed++) {
+        if (placed == n && !memcmp(st->cand, end->cand, sizeof st->cand))
+            break;
+        if ((k = replay_round(rp)) < 0)
+            break;
+        effort += weight[k];
+    }
+    return effort;
+}
+
+/*
+ * Effort of solving st with singles only, in HoDoKu's order; weight[k]
+ * is hodoku_singles[k]'s.  A full house is a naked single (an empty
+ * cell never keeps a digit placed in its houses, so its candidates are
+ * the one digit its house misses): a round takes one or the other
+ * exactly when naked is not empty.  And until a cell loses its last
+ * candidate, naked singles placed in any order end in the same grid
+ * (each stays a naked single of the same digit until placed, and one
+ * order placing a cell that another order never places would need two
+ * cells that see each other to hold the same digit): the hidden singles
+ * are taken in the same grids.  So when the two weigh the same, the run
+ * is replayed without its houses (a copy, no full house looked for),
+ * and again in HoDoKu's own order only when a cell ran out of
+ * candidates.
+ */
+static int singles_effort(struct human_state *st, const int *weight,
+                          const struct human_state *end, int n)
 {
     struct replay rp;
-    int effort = 0;
-    replay_init(&rp, st);
-    for (int k; (k = replay_round(&rp)) >= 0;)
-        effort += weight[k];
-    return effort;
+    if (weight[SINGLE_FULL_HOUSE] == weight[SINGLE_NAKED]) {
+        struct human_state copy = *st;
+        int effort = replay_effort(&rp, &copy, 0, weight, end, n);
+        if (!rp.spent)
+            return effort;
+    }
+    return replay_effort(&rp, st, 1, weight, end, n);
 }
 
 static int is_single(int tech)
@@ -186,16 +273,18 @@ static int is_single(int tech)
 struct run {
     struct grade *g;
     struct human_state start;   /* where the current run of singles began */
-    int in_singles;
+    int singles;                /* its steps so far (0: not in a run) */
     int group;
     int weight[SINGLE_KINDS];   /* of hodoku_singles[], looked up once */
 };
 
-static void close_singles(struct run *r)
+/* The run of singles, if any, ended in end (the grid of the next step,
+ * or the last). */
+static void close_singles(struct run *r, const struct human_state *end)
 {
-    if (r->in_singles)
-        r->g->effort += singles_effort(&r->start, r->weight);
-    r->in_singles = 0;
+    if (r->singles)
+        r->g->effort += singles_effort(&r->start, r->weight, end, r->singles);
+    r->singles = 0;
 }
 
 static int on_step(void *arg, const struct human_state *before,
@@ -204,11 +293,11 @@ static int on_step(void *arg, const struct human_state *before,
     struct run *r = arg;
     struct grade *g = r->g;
     int t = step->tech;
-    if (is_single(t) && !r->in_singles) {
-        r->start = *before;
-        r->in_singles = 1;
-    } else if (!is_single(t)) {
-        close_singles(r);
+    if (is_single(t)) {
+        if (!r->singles++)
+            r->start = *before;
+    } else {
+        close_singles(r, before);
         g->effort += tech_table[t].info.weight;
     }
     g->count[t]++;
@@ -225,7 +314,7 @@ static int on_step(void *arg, const struct human_state *before,
 int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
-    struct run r = { .g = out, .in_singles = 0, .group = HUMAN_GROUP_EASY };
+    struct run r = { .g = out, .singles = 0, .group = HUMAN_GROUP_EASY };
     for (int k = 0; k < SINGLE_KINDS; k++)
         r.weight[k] = weight_of(hodoku_singles[k]);
     memset(out, 0, sizeof *out);
@@ -235,7 +324,7 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
     if (out->status == HUMAN_INVALID)
         return out->status;
     out->status = human_solve(&st, 0, on_step, &r);
-    close_singles(&r);
+    close_singles(&r, &st);
     if (out->status == HUMAN_SOLVED)
         out->tier = grade_tier_for((enum human_group)r.group, out->effort);
     return out->status;

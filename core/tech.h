@@ -192,6 +192,15 @@ int tech_find_hidden_single_box(const struct human_state *st,
 int tech_find_hidden_single_line(const struct human_state *st,
                                  struct human_step *step);
 int tech_find_naked_single(const struct human_state *st, struct human_step *step);
+/* Where those rows' singles are, without a step (the grader's replay of
+ * singles, grade.c): house h's full house, its cell (digit in *digit), or
+ * -1; the first hidden single of each row, its house (digit and cell in
+ * *at), or -1. */
+int tech_full_house_cell(const struct human_state *st, int h, int *digit);
+int tech_hidden_single_box_at(const struct human_state *st,
+                              struct human_cand *at);
+int tech_hidden_single_line_at(const struct human_state *st,
+                               struct human_cand *at);
 
 /* tech_intersections.c */
 int tech_find_pointing(const struct human_state *st, struct human_step *step);

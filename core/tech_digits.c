@@ -7,21 +7,27 @@
 
 #include <string.h>
 
+/* The cells of each digit come from its rows' positions at the end: one
+ * shift per row instead of a 128-bit bit per candidate. */
 void tech_digits_build(const struct human_state *st, struct tech_digits *dg)
 {
-    memset(dg, 0, sizeof *dg);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        if (st->value[cell])
-            continue;
-        int r = tech_row_of(cell), c = tech_col_of(cell);
-        int b = tech_box_of(cell), bp = tech_box_pos(cell);
-        for (unsigned m = st->cand[cell]; m; m &= m - 1) {
-            uint16_t *p = dg->pos[tech_lowest(m)];
-            p[TECH_ROW(r)] = (uint16_t)(p[TECH_ROW(r)] | (1u << c));
-            p[TECH_COL(c)] = (uint16_t)(p[TECH_COL(c)] | (1u << r));
-            p[TECH_BOX(b)] = (uint16_t)(p[TECH_BOX(b)] | (1u << bp));
-            dg->cells[tech_lowest(m)] |= tech_cell_bit(cell);
+    memset(dg->pos, 0, sizeof dg->pos);
+    for (int r = 0, cell = 0; r < 9; r++) {
+        for (int c = 0; c < 9; c++, cell++) {
+            int b = TECH_BOX(r / 3 * 3 + c / 3), bp = r % 3 * 3 + c % 3;
+            for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1) {
+                uint16_t *p = dg->pos[tech_lowest(m)];
+                p[TECH_ROW(r)] = (uint16_t)(p[TECH_ROW(r)] | (1u << c));
+                p[TECH_COL(c)] = (uint16_t)(p[TECH_COL(c)] | (1u << r));
+                p[b] = (uint16_t)(p[b] | (1u << bp));
+            }
         }
+    }
+    for (int d = 0; d < 9; d++) {
+        tech_cells cells = 0;
+        for (int r = 8; r >= 0; r--)
+            cells = cells << 9 | dg->pos[d][TECH_ROW(r)];
+        dg->cells[d] = cells;
     }
 }
 
@@ -86,9 +92,21 @@ static void memo_reset(struct tech_memo *memo)
             memo->wing[n][h].stamp = 0;
 }
 
+/* The lanes of x that are not 0 (lanes of `bits` bits, top bit of each
+ * in hi), as the low bits of the result, lane i at bit i: a lane's top
+ * bit, or its other bits plus all ones below the top, set the top bit;
+ * the multiply by gather brings each lane's bit to the top byte or word. */
+static inline unsigned lanes_nonzero(uint64_t x, uint64_t hi, int bits,
+                                     uint64_t gather, int shift)
+{
+    uint64_t t = ((((x & ~hi) + (~hi)) | x) & hi) >> (bits - 1);
+    return (unsigned)((t * gather) >> shift);
+}
+
 /* The cells whose candidates or value differ from the copy, as a set
- * (bit c of word c / 64): compared eight bytes at a time (cell 80, the
- * last, alone). */
+ * (bit c of word c / 64): compared four candidate masks and eight values
+ * at a time, a differing word's cells found at once (cell 80, the last,
+ * alone). */
 static void memo_diff(const struct tech_memo *memo, const struct human_state *st,
                       uint64_t diff[2])
 {
@@ -99,33 +117,41 @@ static void memo_diff(const struct tech_memo *memo, const struct human_state *st
         memcpy(&a, &memo->cand[c], sizeof a);
         memcpy(&b, &st->cand[c], sizeof b);
         if (a != b)
-            for (int k = 0; k < 4; k++)
-                if (memo->cand[c + k] != st->cand[c + k])
-                    diff[(c + k) >> 6] |= (uint64_t)1 << ((c + k) & 63);
+            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, 0x8000800080008000ull, 16,
+                                                    0x0000200040008001ull, 45)
+                            % 16 << (c & 63);
     }
     for (int c = 0; c < LAST; c += 8) {
         uint64_t a, b;
         memcpy(&a, &memo->value[c], sizeof a);
         memcpy(&b, &st->value[c], sizeof b);
         if (a != b)
-            for (int k = 0; k < 8; k++)
-                if (memo->value[c + k] != st->value[c + k])
-                    diff[(c + k) >> 6] |= (uint64_t)1 << ((c + k) & 63);
+            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, 0x8080808080808080ull, 8,
+                                                    0x0102040810204080ull, 56)
+                            % 256 << (c & 63);
     }
     if (memo->cand[LAST] != st->cand[LAST] || memo->value[LAST] != st->value[LAST])
         diff[LAST >> 6] |= (uint64_t)1 << (LAST & 63);
 }
 
+/* Cell by cell, each written to its row, column and box. */
 static void houses_build(const struct human_state *st, struct tech_houses *hv)
 {
-    for (int h = 0; h < TECH_HOUSES; h++) {
-        unsigned placed = 0;
-        for (int i = 0; i < 9; i++) {
-            int cell = tech_house_cells[h][i], v = st->value[cell];
-            hv->cand[h][i] = v ? 0 : st->cand[cell];
-            placed |= v ? tech_bit(v) : 0;
+    memset(hv->placed, 0, sizeof hv->placed);
+    for (int r = 0, cell = 0; r < 9; r++) {
+        for (int c = 0; c < 9; c++, cell++) {
+            int b = TECH_BOX(r / 3 * 3 + c / 3), bp = r % 3 * 3 + c % 3;
+            int v = st->value[cell];
+            uint16_t m = v ? 0 : st->cand[cell];
+            hv->cand[TECH_ROW(r)][c] = m;
+            hv->cand[TECH_COL(c)][r] = m;
+            hv->cand[b][bp] = m;
+            if (v) {
+                hv->placed[TECH_ROW(r)] = (uint16_t)(hv->placed[TECH_ROW(r)] | tech_bit(v));
+                hv->placed[TECH_COL(c)] = (uint16_t)(hv->placed[TECH_COL(c)] | tech_bit(v));
+                hv->placed[b] = (uint16_t)(hv->placed[b] | tech_bit(v));
+            }
         }
-        hv->placed[h] = (uint16_t)placed;
     }
 }
 

@@ -48,15 +48,32 @@ static unsigned box_rest(const struct tech_segs *sg, int cols, int l, int k)
     return sg->cand[cols][first + other1[i]][k] | sg->cand[cols][first + other2[i]][k];
 }
 
-/* Digits of segment (l, k) in two or more of its cells and nowhere else
- * in the box (pointing: box_side) or in the line (claiming), that the
- * other side still has.  (The caller drops digits placed in the house.) */
-static unsigned confined_digits(const struct tech_segs *sg, int cols, int l, int k,
-                                int box_side)
+/*
+ * The digits of a segment in two or more of its cells and nowhere else
+ * in its box (pointing) or in its line (claiming), that the other side
+ * still has.  (The caller drops digits placed in the house.)  Pointing:
+ * the segments k of the box's three lines first..first + 2, each with
+ * the other two segments of its line; claiming: the three segments of
+ * line l, each with the segments k of its box's two other lines.
+ */
+static void pointing_digits(const struct tech_segs *sg, int cols, int first,
+                            int k, unsigned out[3])
 {
-    unsigned here = sg->cand[cols][l][k] & sg->twice[cols][l][k];
-    unsigned box = box_rest(sg, cols, l, k), line = line_rest(sg, cols, l, k);
-    return here & (box_side ? ~box & line : ~line & box);
+    const unsigned (*c)[3] = &sg->cand[cols][first], (*t)[3] = &sg->twice[cols][first];
+    int k1 = other1[k], k2 = other2[k];
+    for (int i = 0; i < 3; i++)
+        out[i] = c[i][k] & t[i][k] & ~(c[other1[i]][k] | c[other2[i]][k]) &
+                 (c[i][k1] | c[i][k2]);
+}
+
+static void claiming_digits(const struct tech_segs *sg, int cols, int l,
+                            unsigned out[3])
+{
+    const unsigned *c = sg->cand[cols][l], *t = sg->twice[cols][l];
+    const unsigned *a = sg->cand[cols][l / 3 * 3 + other1[l % 3]];
+    const unsigned *b = sg->cand[cols][l / 3 * 3 + other2[l % 3]];
+    for (int k = 0; k < 3; k++)
+        out[k] = c[k] & t[k] & ~(c[other1[k]] | c[other2[k]]) & (a[k] | b[k]);
 }
 
 /* The cells of house h at the positions of posmask, in order. */
@@ -120,11 +137,10 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
         if (!(dirty & (1u << b)))
             continue;
         unsigned rows[3], cols[3], all = 0;
-        for (int k = 0; k < 3; k++) {
-            rows[k] = confined_digits(sg, 0, b / 3 * 3 + k, b % 3, 1);
-            cols[k] = confined_digits(sg, 1, b % 3 * 3 + k, b / 3, 1);
+        pointing_digits(sg, 0, b / 3 * 3, b % 3, rows);
+        pointing_digits(sg, 1, b % 3 * 3, b / 3, cols);
+        for (int k = 0; k < 3; k++)
             all |= rows[k] | cols[k];
-        }
         if (all)
             all &= ~placed_in(st, TECH_BOX(b));
         for (unsigned m = all; m; m &= m - 1) {
@@ -153,9 +169,9 @@ int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
         if (!(dirty & (1u << h)))
             continue;
         int cols = h >= 9, l = h % 9;
-        unsigned in_box[3], all = 0;
-        for (int k = 0; k < 3; k++)
-            all |= in_box[k] = confined_digits(sg, cols, l, k, 0);
+        unsigned in_box[3], all;
+        claiming_digits(sg, cols, l, in_box);
+        all = in_box[0] | in_box[1] | in_box[2];
         if (all)
             all &= ~placed_in(st, h);
         for (unsigned m = all; m; m &= m - 1) {
