@@ -3,7 +3,7 @@
  * score, a tier and an effort.  Owns the effort ceilings.
  */
 #include "grade.h"
-#include "tech_digits.h"
+#include "tech.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -164,18 +164,18 @@ static void replay_place(struct replay *rp, int cell, int d)
 {
     unsigned bit = tech_bit(d);
     uint64_t all = bit * LANES_01;
-    int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row = 9 * r;
+    int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row_start = 9 * r;
     int at = c < 6 ? c - c % 3 : 5;
     uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;
     int col1 = 27 * other1[band] + c, col2 = 27 * other2[band] + c;
     replay_fill(rp, cell, d);
     rp->st->cand[cell] = 0;
     rp->naked[cell >> 6] &= ~(1ull << (cell & 63));
-    replay_drop_lanes(rp, row, bit, all);
-    replay_drop_lanes(rp, row + 4, bit, all);
-    replay_drop_lanes(rp, row + 5, bit, all & LANE_3);
-    replay_drop_lanes(rp, row + 9 * (other1[i] - i) + at, bit, box);
-    replay_drop_lanes(rp, row + 9 * (other2[i] - i) + at, bit, box);
+    replay_drop_lanes(rp, row_start, bit, all);
+    replay_drop_lanes(rp, row_start + 4, bit, all);
+    replay_drop_lanes(rp, row_start + 5, bit, all & LANE_3);
+    replay_drop_lanes(rp, row_start + 9 * (other1[i] - i) + at, bit, box);
+    replay_drop_lanes(rp, row_start + 9 * (other2[i] - i) + at, bit, box);
     for (int k = 0; k < 27; k += 9) {
         replay_drop_if(rp, col1 + k, bit);
         replay_drop_if(rp, col2 + k, bit);

@@ -54,6 +54,11 @@
 
 #include "human.h"
 
+/* Several searches read four 16-bit candidate masks (or eight bytes) as
+ * one 64-bit word and take lane i for element i. */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+               "core reads arrays as little-endian words");
+
 #define TECH_HOUSES 27
 #define TECH_ROW(r) (r)
 #define TECH_COL(c) (9 + (c))

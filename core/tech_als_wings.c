@@ -60,11 +60,11 @@ struct wing_biv {
     uint16_t cand;
 };
 
-/* One of them for the house searched: as_lo (as_hi), the positions of
- * the house's cells holding its lower (higher) digit that it does not see
- * (that its x must not be in: the set's cells holding x all see y), its
- * digits (| WING_OLD) above them (bit 16 on): a set's positions and the
- * digits to skip, so placed, test both with one AND. */
+/* One of them for the house searched.  as_lo (as_hi): bits 0-8, the
+ * positions of the house's cells holding its lower (higher) digit that it
+ * does not see (x's cells in the set must all see y); bits 16 and up, its
+ * candidates and WING_OLD.  So (as_lo & (pos | skip << 16)) == 0 tests a
+ * set's positions and the digits to skip with one AND. */
 struct wing_y {
     uint8_t cell, lo, hi;
     uint32_t as_lo, as_hi;

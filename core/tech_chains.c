@@ -110,8 +110,13 @@ static int weak_linked(int a, int b)
     return node_digit(a) == node_digit(b) && tech_sees(node_cell(a), node_cell(b));
 }
 
+/* A node has at most three house links (house_links makes a box pair that
+ * is also a line pair once) and one cell link; the test keeps a mistake
+ * there from writing past strong[a]. */
 static void add_strong(struct tech_links *g, int a, int b, unsigned flag)
 {
+    if (g->n_strong[a] == 4)
+        return;
     g->strong[a][g->n_strong[a]++] = (uint16_t)((unsigned)b | flag);
     g->kinds[a] |= flag ? CH_CELL_STRONG : CH_HOUSE_STRONG;
 }

@@ -59,7 +59,8 @@ static int full_house_in(const struct human_state *st, int h,
 }
 
 /* The houses with one empty cell, eight counts of house_empty at a time
- * (the last word is houses 19 to 26, of which 19 to 23 are seen). */
+ * (the last word is houses 19 to 26, of which 19 to 23 were seen in the
+ * word before: only 24 to 26 are new). */
 int tech_find_full_house(const struct human_state *st, struct human_step *step)
 {
     for (int w = 0; w < 4; w++) {
