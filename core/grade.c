@@ -117,9 +117,7 @@ static void replay_drop(struct replay *rp, int x, unsigned bit)
 static void replay_drop_lanes(struct replay *rp, int x, unsigned bit,
                               uint64_t lanes)
 {
-    uint64_t masks;
-    memcpy(&masks, &rp->st->cand[x], sizeof masks);
-    for (uint64_t hit = masks & lanes; hit; hit &= hit - 1)
+    for (uint64_t hit = tech_lanes4(&rp->st->cand[x]) & lanes; hit; hit &= hit - 1)
         replay_drop(rp, x + __builtin_ctzll(hit) / 16, bit);
 }
 
@@ -146,7 +144,6 @@ static void replay_fill(struct replay *rp, int cell, int d)
             rp->last ^= 1u << houses[k];
 }
 
-#define LANES_01 0x0001000100010001ull
 #define LANE_0 0xFFFFull
 #define LANE_3 (0xFFFFull << 48)
 
@@ -163,7 +160,7 @@ static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
 static void replay_place(struct replay *rp, int cell, int d)
 {
     unsigned bit = tech_bit(d);
-    uint64_t all = bit * LANES_01;
+    uint64_t all = bit * TECH_LANES_01;
     int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row_start = 9 * r;
     int at = c < 6 ? c - c % 3 : 5;
     uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;

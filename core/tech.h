@@ -54,10 +54,24 @@
 
 #include "human.h"
 
+#include <string.h>
+
 /* Several searches read four 16-bit candidate masks (or eight bytes) as
  * one 64-bit word and take lane i for element i. */
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
                "core reads arrays as little-endian words");
+
+/* Each 16-bit lane's lowest and highest bit. */
+#define TECH_LANES_01 0x0001000100010001ull
+#define TECH_LANES_HI 0x8000800080008000ull
+
+/* The four masks p[0..3] as one word, p[i] in lane i. */
+static inline uint64_t tech_lanes4(const uint16_t *p)
+{
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
 
 #define TECH_HOUSES 27
 #define TECH_ROW(r) (r)

@@ -113,11 +113,9 @@ static void memo_diff(const struct tech_memo *memo, const struct human_state *st
     enum { LAST = GRID_CELLS - 1 };
     diff[0] = diff[1] = 0;
     for (int c = 0; c < LAST; c += 4) {
-        uint64_t a, b;
-        memcpy(&a, &memo->cand[c], sizeof a);
-        memcpy(&b, &st->cand[c], sizeof b);
+        uint64_t a = tech_lanes4(&memo->cand[c]), b = tech_lanes4(&st->cand[c]);
         if (a != b)
-            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, 0x8000800080008000ull, 16,
+            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, TECH_LANES_HI, 16,
                                                     0x0000200040008001ull, 45)
                             % 16 << (c & 63);
     }
@@ -305,19 +303,12 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
 static inline void segs_put(struct tech_segs *sg, int cols, int l, int n, int k,
                             uint64_t a, uint64_t b, uint64_t c)
 {
-    const uint64_t all4 = 0x0001000100010001ull * HUMAN_ALL_DIGITS;
+    const uint64_t all4 = TECH_LANES_01 * HUMAN_ALL_DIGITS;
     uint64_t any = (a | b | c) & all4, twice = ((a & b) | (c & (a | b))) & all4;
     for (int i = 0; i < n; i++) {
         sg->cand[cols][l + i][k] = (unsigned)(any >> 16 * i) & 0xFFFFu;
         sg->twice[cols][l + i][k] = (unsigned)(twice >> 16 * i) & 0xFFFFu;
     }
-}
-
-static inline uint64_t segs_lanes(const uint16_t *p)
-{
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    return x;
 }
 
 /* The same as tech_segs_build, from the grid's rows and columns (their
@@ -331,8 +322,8 @@ static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
         for (int k = 0; k < 3; k++) {
             const uint16_t (*x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
             for (int l = 0; l < 8; l += 4)
-                segs_put(sg, cols, l, 4, k, segs_lanes(&x[0][l]),
-                         segs_lanes(&x[1][l]), segs_lanes(&x[2][l]));
+                segs_put(sg, cols, l, 4, k, tech_lanes4(&x[0][l]),
+                         tech_lanes4(&x[1][l]), tech_lanes4(&x[2][l]));
             segs_put(sg, cols, 8, 1, k, x[0][8], x[1][8], x[2][8]);
         }
 }

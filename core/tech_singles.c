@@ -8,8 +8,6 @@
 #include <string.h>
 
 #define BYTES_01 0x0101010101010101ull
-#define LANES_HI 0x8000800080008000ull
-#define LANES_01 0x0001000100010001ull
 
 /* The bytes of x equal to 1, as their top bit (0x80); exact: a byte is
  * 0 after x ^ 1 only there, and a byte is 0 only when neither its top
@@ -79,14 +77,8 @@ int tech_find_full_house(const struct human_state *st, struct human_step *step)
  * Hidden singles are found four cells at a time: a 64-bit word holds the
  * candidate masks of four cells of a row, one per 16-bit lane.  For a set
  * of cells, `any` collects the digits seen and `more` those seen in two
- * or more; the digits seen once are any & ~more.
+ * or more; the digits seen once are any & ~more (tech_lanes4).
  */
-static inline uint64_t lanes4(const uint16_t *p)
-{
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    return x;
-}
 
 /* The digits seen once in lanes 0..2 of (any, more). */
 static inline unsigned once_in_3_lanes(uint64_t any, uint64_t more)
@@ -99,7 +91,7 @@ static inline unsigned once_in_3_lanes(uint64_t any, uint64_t more)
 /* The digits seen once in the nine cells p[0..8]. */
 static inline unsigned once_in_row(const uint16_t *p)
 {
-    uint64_t x = lanes4(p), y = lanes4(p + 4);
+    uint64_t x = tech_lanes4(p), y = tech_lanes4(p + 4);
     uint64_t any = x | y, more = x & y;
     more |= (more >> 32) | (any & (any >> 32));
     any |= any >> 32;
@@ -157,7 +149,7 @@ int tech_hidden_single_box_at(const struct human_state *st,
         unsigned any8 = 0, more8 = 0, once;
         for (int r = 0; r < 3; r++, p += 9) {
             for (int w = 0; w < 2; w++) {
-                uint64_t x = lanes4(p + 4 * w);
+                uint64_t x = tech_lanes4(p + 4 * w);
                 more[w] |= any[w] & x;
                 any[w] |= x;
             }
@@ -195,7 +187,7 @@ int tech_hidden_single_line_at(const struct human_state *st,
     for (int c = 0; c < 8; c += 4) {
         uint64_t any = 0, more = 0;
         for (int r = 0; r < 9; r++) {
-            uint64_t x = lanes4(&st->cand[9 * r + c]);
+            uint64_t x = tech_lanes4(&st->cand[9 * r + c]);
             more |= any & x;
             any |= x;
         }
@@ -226,12 +218,12 @@ int tech_find_hidden_single_line(const struct human_state *st,
  * the top bit when m is not 0, and t & m is m & (m - 1). */
 static uint64_t single_lanes(uint64_t x)
 {
-    uint64_t t = (x | LANES_HI) - LANES_01;
-    uint64_t y = ((t & x) | LANES_HI) - LANES_01;
-    return t & ~y & LANES_HI;
+    uint64_t t = (x | TECH_LANES_HI) - TECH_LANES_01;
+    uint64_t y = ((t & x) | TECH_LANES_HI) - TECH_LANES_01;
+    return t & ~y & TECH_LANES_HI;
 }
 
-#define LANES_WIDE (~(LANES_01 * HUMAN_ALL_DIGITS))
+#define LANES_WIDE (~(TECH_LANES_01 * HUMAN_ALL_DIGITS))
 
 /* 0 when none of the four 16-bit candidate masks of x is a single digit
  * (masks past 9 bits are left to the exact test). */
@@ -246,7 +238,7 @@ static int may_hold_naked_single(const struct human_state *st)
 {
     uint64_t single = 0, all = 0;
     for (int cell = 0; cell + 4 <= GRID_CELLS; cell += 4) {
-        uint64_t x = lanes4(&st->cand[cell]);
+        uint64_t x = tech_lanes4(&st->cand[cell]);
         single |= single_lanes(x);
         all |= x;
     }
@@ -259,9 +251,7 @@ int tech_find_naked_single(const struct human_state *st, struct human_step *step
     if (!may_hold_naked_single(st))
         return 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
-        uint64_t x;
-        while (cell + 4 <= GRID_CELLS &&
-               (memcpy(&x, &st->cand[cell], sizeof x), !may_hold_single(x)))
+        while (cell + 4 <= GRID_CELLS && !may_hold_single(tech_lanes4(&st->cand[cell])))
             cell += 4;
         if (cell >= GRID_CELLS)
             break;

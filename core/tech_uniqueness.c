@@ -35,8 +35,9 @@ static unsigned cand_of(const struct human_state *st, int cell)
     return st->value[cell] ? 0 : st->cand[cell];
 }
 
-typedef int (*rect_try)(const struct human_state *, const struct tech_digits *,
-                        struct human_step *, const struct tech_rect *);
+/* A pattern's test of one rectangle. */
+typedef int (*rect_try)(struct tech_ctx *, struct human_step *,
+                        const struct tech_rect *);
 
 /* Calls visit on every rectangle of empty cells on two boxes whose four
  * cells all hold x and y and one of which holds only those (every pattern
@@ -107,8 +108,7 @@ const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx)
 }
 
 struct rect_visit {
-    const struct human_state *st;
-    const struct tech_digits *dg;
+    struct tech_ctx *ctx;
     struct human_step *step;
     rect_try try;
 };
@@ -116,7 +116,7 @@ struct rect_visit {
 static int visit_rect(void *arg, const struct tech_rect *rc)
 {
     struct rect_visit *v = arg;
-    return v->try(v->st, v->dg, v->step, rc);
+    return v->try(v->ctx, v->step, rc);
 }
 
 /* Calls try on every rectangle (scan_rects order); stops at the first
@@ -126,14 +126,13 @@ static int visit_rect(void *arg, const struct tech_rect *rc)
 static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try)
 {
     const struct tech_rects *l = tech_ctx_rects(ctx);
-    const struct tech_digits *dg = tech_ctx_digits(ctx);
     if (l->overflow) {
-        struct rect_visit v = { ctx->st, dg, step, try };
+        struct rect_visit v = { ctx, step, try };
         if (scan_rects(ctx, visit_rect, &v))
             return 1;
     } else {
         for (int i = 0; i < l->n; i++)
-            if (try(ctx->st, dg, step, &l->rect[i]))
+            if (try(ctx, step, &l->rect[i]))
                 return 1;
     }
     tech_step_reset(step);
@@ -172,10 +171,10 @@ static unsigned bare_corners(const struct human_state *st, const struct tech_rec
     return bare;
 }
 
-static int try_type1(const struct human_state *st, const struct tech_digits *dg,
-                     struct human_step *step, const struct tech_rect *rc)
+static int try_type1(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
 {
-    (void)dg;
+    const struct human_state *st = ctx->st;
     unsigned bare = bare_corners(st, rc);
     if (tech_count(bare) != 3)
         return 0;
@@ -234,10 +233,10 @@ static tech_cells rect_cells(const struct tech_rect *rc)
     return s;
 }
 
-static int try_type2(const struct human_state *st, const struct tech_digits *dg,
-                     struct human_step *step, const struct tech_rect *rc)
+static int try_type2(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
 {
-    (void)dg;
+    const struct human_state *st = ctx->st;
     int roof[2];
     for (int diag = 0; diag < 2; diag++) {
         if (!roof_of(st, rc, roof, diag))
@@ -290,9 +289,11 @@ static int shared_houses(int a, int b, int h[2])
     return n;
 }
 
-static int try_type4(const struct human_state *st, const struct tech_digits *dg,
-                     struct human_step *step, const struct tech_rect *rc)
+static int try_type4(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
 {
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     int roof[2], h[2];
     if (!roof_of(st, rc, roof, 0))
         return 0;
@@ -338,9 +339,11 @@ int tech_find_unique_rectangle_4(const struct human_state *st, struct human_step
 }
 
 /* Corner k of the rectangle bare; its opposite corner 3 - k. */
-static int try_hidden(const struct human_state *st, const struct tech_digits *dg,
-                      struct human_step *step, const struct tech_rect *rc)
+static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
+                      const struct tech_rect *rc)
 {
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (int k = 0; k < 4; k++) {
         if (cand_of(st, rc->cell[k]) != rc->pair)
             continue;
@@ -456,10 +459,10 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
     return 0;
 }
 
-static int try_type3(const struct human_state *st, const struct tech_digits *dg,
-                     struct human_step *step, const struct tech_rect *rc)
+static int try_type3(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
 {
-    (void)dg;
+    const struct human_state *st = ctx->st;
     struct ur3 u = { .st = st, .step = step, .rc = rc };
     int h[2];
     if (!roof_of(st, rc, u.roof, 0))
