@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "ini.h"
 
 #define GEN "[generator]\nsecret = 0123456789abcdef\n"
 #define WHSEC "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -99,8 +100,9 @@ test_defaults(void **state)
     assert_null(cfg.time_zone);
     assert_int_equal(cfg.publish_minute, 0);
     assert_int_equal(cfg.days_ahead, 2);
-    assert_int_equal(cfg.tiers, CONFIG_TIERS_DEFAULT);
-    assert_int_equal(cfg.symmetry, CONFIG_SYMMETRY_ROTATIONAL_180);
+    assert_int_equal(cfg.tiers, CONFIG_TIER_BIT(GRADE_EASY) | CONFIG_TIER_BIT(GRADE_MEDIUM) |
+                                    CONFIG_TIER_BIT(GRADE_HARD));
+    assert_int_equal(cfg.symmetry, GEN_SYM_ROT180);
     assert_string_equal(cfg.generator_secret, "0123456789abcdef");
     assert_int_equal(cfg.webhook_count, 0);
     config_free(&cfg);
@@ -132,10 +134,10 @@ test_every_key(void **state)
     assert_string_equal(cfg.time_zone, "Europe/Berlin");
     assert_int_equal(cfg.publish_minute, 270);
     assert_int_equal(cfg.days_ahead, 366);
-    assert_int_equal(cfg.tiers, CONFIG_TIER_BIT(CONFIG_TIER_EASY) |
-                                    CONFIG_TIER_BIT(CONFIG_TIER_HARD) |
-                                    CONFIG_TIER_BIT(CONFIG_TIER_EXPERT));
-    assert_int_equal(cfg.symmetry, CONFIG_SYMMETRY_DIAGONAL);
+    assert_int_equal(cfg.tiers, CONFIG_TIER_BIT(GRADE_EASY) |
+                                    CONFIG_TIER_BIT(GRADE_HARD) |
+                                    CONFIG_TIER_BIT(GRADE_EXPERT));
+    assert_int_equal(cfg.symmetry, GEN_SYM_DIAGONAL);
     /* No inline comments: '#' and ';' belong to the value. */
     assert_string_equal(cfg.generator_secret, "0123456789abcdef#;x");
     assert_int_equal(cfg.webhook_count, 2);
@@ -248,7 +250,7 @@ test_nul_and_long_lines(void **state)
 {
     struct config cfg;
     char err[CONFIG_ERR_MAX];
-    char *text = malloc(CONFIG_LINE_MAX + 64);
+    char *text = malloc(INI_LINE_MAX + 64);
     int n;
 
     (void)state;
@@ -258,8 +260,8 @@ test_nul_and_long_lines(void **state)
     assert_string_equal(err, "sudokud.conf:2: line contains a NUL byte");
     config_free(&cfg);
     n = snprintf(text, 64, "[daemon]\n# ");
-    memset(text + n, 'x', CONFIG_LINE_MAX);
-    text[n + CONFIG_LINE_MAX - 1] = '\0';
+    memset(text + n, 'x', INI_LINE_MAX);
+    text[n + INI_LINE_MAX - 1] = '\0';
     assert_int_equal(parse(&cfg, strcat(text, "\n" GEN), err), CONFIG_ERR_SYNTAX);
     assert_string_equal(err, "sudokud.conf:2: line is 8193 bytes long; the limit is 8192");
     config_free(&cfg);
@@ -534,15 +536,15 @@ test_shipped_configs(void **state)
 static void
 test_names(void **state)
 {
-    enum config_tier t;
+    enum grade_tier t;
 
     (void)state;
-    assert_string_equal(config_tier_name(CONFIG_TIER_EXPERT), "expert");
-    assert_string_equal(config_tier_name(CONFIG_TIER_COUNT), "unknown");
-    assert_int_equal(config_tier_parse("medium", &t), 0);
-    assert_int_equal(t, CONFIG_TIER_MEDIUM);
-    assert_int_equal(config_tier_parse("Medium", &t), -1);
-    assert_string_equal(config_symmetry_name(CONFIG_SYMMETRY_ROTATIONAL_90), "rotational-90");
+    assert_int_equal(grade_tier_parse("medium", &t), 0);
+    assert_int_equal(t, GRADE_MEDIUM);
+    assert_int_equal(grade_tier_parse("expert", &t), 0);
+    assert_int_equal(t, GRADE_EXPERT);
+    assert_int_equal(grade_tier_parse("Medium", &t), -1);
+    assert_int_equal(grade_tier_parse("unrated", &t), -1);
 }
 
 int
