@@ -233,16 +233,17 @@ parse_mode(const char *value, long min, long max, long *out)
     return 0;
 }
 
-/* "HH:MM" as minutes after midnight. */
+/* "HH:MM" (or "H:MM") as minutes after midnight. */
 static int
 parse_clock(const char *value, long min, long max, long *out)
 {
     int h, m, n = 0;
     size_t len = strlen(value);
 
-    if (len > 5 || len < 4 || sscanf(value, "%2d:%2d%n", &h, &m, &n) != 2 ||
-        value[n] != '\0' || value[len - 3] != ':' || h < 0 || h > 23 || m < 0 || m > 59 ||
-        h * 60 + m < min || h * 60 + m > max)
+    if (len > 5 || len < 4 || strspn(value, "0123456789") != len - 3 ||
+        sscanf(value, "%2d:%2d%n", &h, &m, &n) != 2 || value[n] != '\0' ||
+        value[len - 3] != ':' || strspn(value + len - 2, "0123456789") != 2 || h > 23 ||
+        m > 59 || h * 60 + m < min || h * 60 + m > max)
         return -1;
     *out = h * 60 + m;
     return 0;
