@@ -46,7 +46,7 @@ static const struct section {
 #define SECTION_COUNT (sizeof sections / sizeof sections[0])
 
 enum key_flag {
-    KEY_OPTIONAL = 1, /* PATH: empty unsets it (NAME: always) */
+    KEY_OPTIONAL = 1, /* PATH, TEXT: empty unsets it */
     KEY_REPEATS = 2,  /* may be given more than once */
     KEY_REQUIRED = 4, /* a named section without it is refused */
 };
@@ -547,9 +547,9 @@ static const struct key_row rows[] = {
     {{"daemon", "socket_mode", CONFIG_TYPE_MODE, 0, 0777, NULL, "0660",
       "permissions of a socket the daemon binds itself"},
      IN_CONFIG(socket_mode), 0, NULL, NULL, 0},
-    {{"daemon", "socket_group", CONFIG_TYPE_NAME, 0, 0, NULL, "",
+    {{"daemon", "socket_group", CONFIG_TYPE_TEXT, 0, 0, NULL, "",
       "group of that socket; empty keeps the daemon's own"},
-     IN_CONFIG(socket_group), 0, NULL, check_group, 0},
+     IN_CONFIG(socket_group), 0, NULL, check_group, KEY_OPTIONAL},
     {{"daemon", "socket_max_clients", CONFIG_TYPE_INT, 1, CONFIG_SOCKET_CLIENTS_MAX,
       "an integer", "2048", "connections served at once; one more is answered busy"},
      IN_CONFIG(socket_max_clients), 0, NULL, NULL, 0},
@@ -559,9 +559,9 @@ static const struct key_row rows[] = {
     {{"daemon", "log_level", CONFIG_TYPE_CHOICE, LOG_LEVEL_ERR, LOG_LEVEL_DEBUG, NULL, "info",
       "least severe messages logged"},
      IN_CONFIG(log_level), 0, log_name, NULL, 0},
-    {{"schedule", "time_zone", CONFIG_TYPE_NAME, 0, 0, NULL, "",
+    {{"schedule", "time_zone", CONFIG_TYPE_TEXT, 0, 0, NULL, "",
       "IANA time zone of the calendar; empty: the system's"},
-     IN_CONFIG(time_zone), 0, NULL, check_zone, 0},
+     IN_CONFIG(time_zone), 0, NULL, check_zone, KEY_OPTIONAL},
     {{"schedule", "publish_time", CONFIG_TYPE_CLOCK, 0, 24 * 60 - 1, NULL, "00:00",
       "local time a day's puzzles go live and its webhooks fire"},
      IN_CONFIG(publish_minute), 0, NULL, NULL, 0},
@@ -580,7 +580,7 @@ static const struct key_row rows[] = {
     {{"generator", "secret_file", CONFIG_TYPE_SECRET_FILE, 0, 0, NULL, NULL,
       "a file holding that secret (or secret)"},
      IN_CONFIG(generator_secret_file), IN_CONFIG(generator_secret), NULL, NULL, 0},
-    {{"webhook", "url", CONFIG_TYPE_URL, 0, 0, NULL, NULL, "where to POST"},
+    {{"webhook", "url", CONFIG_TYPE_TEXT, 0, 0, NULL, NULL, "where to POST"},
      IN_HOOK(url), 0, NULL, check_url, KEY_REQUIRED},
     {{"webhook", "secret", CONFIG_TYPE_WHSEC, 0, 0, NULL, NULL,
       "the signing secret whsec_..., or a file holding it"},
@@ -724,8 +724,7 @@ set_value(struct parser *p, const struct section *s, const struct key_row *row,
 {
     char *base = s->named ? (char *)p->hook : (char *)p->cfg;
     void *field = base + row->field;
-    int unsets = value[0] == '\0' &&
-                 (row->info.type == CONFIG_TYPE_NAME || (row->flags & KEY_OPTIONAL));
+    int unsets = value[0] == '\0' && (row->flags & KEY_OPTIONAL);
     long v = 0;
     int b, rc, bad = 0;
 
@@ -734,8 +733,7 @@ set_value(struct parser *p, const struct section *s, const struct key_row *row,
     switch (row->info.type) {
     case CONFIG_TYPE_PATH:
         return set_path(p, field, value, (row->flags & KEY_OPTIONAL) != 0);
-    case CONFIG_TYPE_NAME:
-    case CONFIG_TYPE_URL:
+    case CONFIG_TYPE_TEXT:
         return replace_string(p, field, value[0] != '\0' ? value : NULL);
     case CONFIG_TYPE_INT:
         bad = parse_int(value, row->info.min, row->info.max, &v);
@@ -1034,8 +1032,7 @@ free_rows(const struct section *s, char *base)
         switch (row->info.type) {
         case CONFIG_TYPE_WHSEC:
         case CONFIG_TYPE_PATH:
-        case CONFIG_TYPE_NAME:
-        case CONFIG_TYPE_URL:
+        case CONFIG_TYPE_TEXT:
         case CONFIG_TYPE_SECRET:
         case CONFIG_TYPE_SECRET_FILE:
             free(*(char **)(base + row->field));
@@ -1082,22 +1079,11 @@ print_row(const struct key_row *row, const char *base, FILE *out)
     const char *const *other = (const char *const *)(base + row->field2);
     int v = 0;
 
-    switch (row->info.type) {
-    case CONFIG_TYPE_INT:
-    case CONFIG_TYPE_MODE:
-    case CONFIG_TYPE_CLOCK:
-    case CONFIG_TYPE_BOOL:
-    case CONFIG_TYPE_CHOICE:
-    case CONFIG_TYPE_TIERS:
+    if (row->info.type >= CONFIG_TYPE_INT && row->info.type <= CONFIG_TYPE_TIERS)
         v = get_int(base + row->field);
-        break;
-    default:
-        break;
-    }
     switch (row->info.type) {
     case CONFIG_TYPE_PATH:
-    case CONFIG_TYPE_NAME:
-    case CONFIG_TYPE_URL:
+    case CONFIG_TYPE_TEXT:
         fprintf(out, "%s = %s\n", key, *s != NULL ? *s : "");
         break;
     case CONFIG_TYPE_INT:

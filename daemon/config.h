@@ -98,8 +98,9 @@ void config_print(const struct config *cfg, FILE *out);
 
 /* What a value may be, as the table says it (struct config_key). */
 enum config_type {
-    CONFIG_TYPE_PATH,    /* a path; empty is an error, or unset where optional */
-    CONFIG_TYPE_NAME,    /* a name the system must know (group, time zone); empty: unset */
+    CONFIG_TYPE_PATH,    /* a path; empty is an error, or unsets an optional key */
+    CONFIG_TYPE_TEXT,    /* a string (a group, a zone, a URL); the same for empty */
+    /* INT to TIERS are held as an int (a mask for TIERS) */
     CONFIG_TYPE_INT,     /* an integer from min to max, in unit */
     CONFIG_TYPE_MODE,    /* an octal file mode from min to max */
     CONFIG_TYPE_CLOCK,   /* HH:MM, the minutes after midnight from min to max */
@@ -109,7 +110,6 @@ enum config_type {
     CONFIG_TYPE_SECRET,  /* the generator's secret, inline */
     CONFIG_TYPE_SECRET_FILE, /* the generator's secret, from a file */
     CONFIG_TYPE_WHSEC,   /* a webhook's signing secret, or a file holding it */
-    CONFIG_TYPE_URL,     /* a webhook's URL */
     CONFIG_TYPE_HEADER,  /* an extra request header; the key may repeat */
 };
 
