@@ -99,7 +99,7 @@ void config_print(const struct config *cfg, FILE *out);
 /* What a value may be, as the table says it (struct config_key). */
 enum config_type {
     CONFIG_TYPE_PATH,    /* a path; empty is an error, or unsets an optional key */
-    CONFIG_TYPE_TEXT,    /* a string (a group, a zone, a URL); the same for empty */
+    CONFIG_TYPE_TEXT,    /* a string (a group, a zone, a URL); empty unsets an optional key */
     /* INT to TIERS are held as an int (a mask for TIERS) */
     CONFIG_TYPE_INT,     /* an integer from min to max, in unit */
     CONFIG_TYPE_MODE,    /* an octal file mode from min to max */
@@ -118,7 +118,8 @@ struct config_key {
     const char *section;  /* "daemon", "schedule", "generator" or "webhook" */
     const char *key;
     enum config_type type;
-    long min, max;        /* INT, MODE and CLOCK */
+    long min, max;        /* INT, MODE, CLOCK: the bounds; CHOICE, TIERS: the
+                           * values named; HEADER: max is how many */
     const char *unit;     /* INT: how the message names it, "an integer" */
     const char *def;      /* the default as written in the file ("" for
                            * empty); NULL when there is none: required or

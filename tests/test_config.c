@@ -741,16 +741,17 @@ man_entry(const char *line, char *key, size_t keylen, char *def, size_t deflen, 
 }
 
 /*
- * sudokud.conf(5) documents every key of the table under its section with
- * the table's default (and an integer's bounds), and no key the table
- * lacks; the example config/sudokud.conf shows each default.
+ * sudokud.conf(5) documents every key of the table under its section, in
+ * the table's order, with the table's default (and an integer's bounds),
+ * and no key the table lacks; the example config/sudokud.conf shows each
+ * default.
  */
 static void
 test_table_man_page(void **state)
 {
     FILE *f = fopen("man/sudokud.conf.5", "r");
     char line[1024], section[32] = "", key[64], def[256], want[300], body[4096] = "";
-    int documented[64] = {0}, has_def;
+    int documented[64] = {0}, has_def, last = -1;
     char *example = slurp("config/sudokud.conf");
     const struct config_key *k = NULL;
 
@@ -782,6 +783,9 @@ test_table_man_page(void **state)
             if (row < 0)
                 fail_msg("sudokud.conf(5) documents [%s] %s, which the table lacks", section,
                          key);
+            if (row <= last)
+                fail_msg("sudokud.conf(5) documents %s out of the table's order", key);
+            last = row;
             documented[row] = 1;
             k = config_key_at((size_t)row);
             if (has_def != (k->def != NULL) || (has_def && strcmp(def, k->def) != 0))
