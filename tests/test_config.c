@@ -183,6 +183,9 @@ test_value_errors(void **state)
     expect_error("[schedule]\npublish_time = +4:30\n",
                  "sudokud.conf:2: publish_time: expected a time HH:MM from 00:00 to 23:59, "
                  "got '+4:30'");
+    expect_error("[schedule]\npublish_time = 00: 0\n",
+                 "sudokud.conf:2: publish_time: expected a time HH:MM from 00:00 to 23:59, "
+                 "got '00: 0'");
     expect_error("[schedule]\ntiers = easy, brutal\n",
                  "sudokud.conf:2: tiers: unknown tier 'brutal' (expected a list of easy, "
                  "medium, hard, expert)");
