@@ -35,13 +35,25 @@ enum grade_tier grade_tier_for(enum human_group group, int effort)
     return (enum grade_tier)tier;
 }
 
+static const char *const tier_names[] = { "easy", "medium", "hard", "expert",
+                                          "unrated" };
+
 const char *grade_tier_name(enum grade_tier tier)
 {
-    static const char *const names[] = { "easy", "medium", "hard", "expert",
-                                         "unrated" };
     if ((unsigned)tier > GRADE_UNRATED)
         return "unknown";
-    return names[tier];
+    return tier_names[tier];
+}
+
+int grade_tier_parse(const char *name, enum grade_tier *out)
+{
+    for (int t = 0; t < GRADE_TIERS; t++) {
+        if (strcmp(name, tier_names[t]) == 0) {
+            *out = (enum grade_tier)t;
+            return 0;
+        }
+    }
+    return -1;
 }
 
 /* HoDoKu's singles order (replay_round's), whose weights grade a run of

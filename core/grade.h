@@ -55,7 +55,14 @@ enum grade_tier grade_tier_for(enum human_group group, int effort);
 /* Effort ceiling of a tier (INT_MAX for expert). */
 int grade_ceiling(enum grade_tier tier);
 
+/* The tiers a puzzle can be asked for, easy to expert (unrated is not one). */
+#define GRADE_TIERS (GRADE_EXPERT + 1)
+
 /* "easy", "medium", "hard", "expert", "unrated". */
 const char *grade_tier_name(enum grade_tier tier);
+
+/* Sets *out to the tier named name, "easy" to "expert"; returns 0, or -1
+ * for any other name ("unrated" included). */
+int grade_tier_parse(const char *name, enum grade_tier *out);
 
 #endif

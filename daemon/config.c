@@ -1,23 +1,11 @@
 /*
- * config: owns the INI reader, the table of known keys with their
- * validators, the defaults, and the printed form of a configuration.
- *
- * Why not libinih: Debian's libinih 55 is built with INI_MAX_LINE 200 and a
- * stack line buffer, so a longer line (a webhook URL with a query string,
- * 2,000 characters and more) is silently split into two "lines" and the tail
- * misparsed; the only way around that in Debian's build is a set of
- * Debian-only mutable globals (ini_max_line, ini_use_stack), not part of
- * upstream's API.  Its handler also gets no line numbers (INI_HANDLER_LINENO
- * 0), which every message here needs, and its inline ';' comments and
- * indented continuation lines would silently change values.  The format we
- * need is tiny, so this file reads it itself: whole lines of any length up
- * to CONFIG_LINE_MAX, exact line numbers, no inline comments.
+ * config: owns the table of known keys (one row per key: section, type,
+ * bounds, default, doc), the checks of each type, the defaults, and the
+ * printed form of a configuration.  The file is read by ini.c.
  */
 #include "config.h"
 
-#include <arpa/inet.h>
 #include <ctype.h>
-#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -29,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ini.h"
 #include "webhook_policy.h"
 
 #define CONFIG_FILE_MAX (1024 * 1024) /* a config file larger than this is a mistake */
@@ -39,78 +28,58 @@
 #define WHSEC_KEY_MAX 64
 #define WEBHOOK_TIMEOUT_MAX 300
 #define WEBHOOK_NAME_MAX 64
+#define SUN_PATH_MAX 107              /* sun_path holds 108 bytes with the NUL */
+#define STRINGIFY(x) #x
+#define STR(x) STRINGIFY(x)
 
-enum section {
-    SEC_NONE,
-    SEC_DAEMON,
-    SEC_SCHEDULE,
-    SEC_GENERATOR,
-    SEC_WEBHOOK,
+/* Integer, unsigned and enum fields are stored and read as an int. */
+_Static_assert(sizeof(enum log_level) == sizeof(int), "log_level is int-sized");
+_Static_assert(sizeof(enum gen_symmetry) == sizeof(int), "gen_symmetry is int-sized");
+_Static_assert(sizeof(unsigned) == sizeof(int), "unsigned is int-sized");
+
+/* Sections in file order.  The named one ([webhook "NAME"]) may appear once
+ * per NAME and fills one struct config_webhook each. */
+static const struct section {
+    const char *name;
+    int named;
+} sections[] = {{"daemon", 0}, {"schedule", 0}, {"generator", 0}, {"webhook", 1}};
+#define SECTION_COUNT (sizeof sections / sizeof sections[0])
+
+enum key_flag {
+    KEY_OPTIONAL = 1, /* PATH, TEXT: empty unsets it */
+    KEY_REPEATS = 2,  /* may be given more than once */
+    KEY_REQUIRED = 4, /* a named section without it is refused */
 };
 
 struct parser;
-typedef int (*key_setter)(struct parser *p, const char *value);
 
-struct key_def {
-    enum section section;
-    const char *key;
-    key_setter set;
-    int repeatable;
+struct key_row {
+    struct config_key info;
+    size_t field;   /* offset in struct config, or struct config_webhook for
+                     * the named section */
+    size_t field2;  /* SECRET, SECRET_FILE, WHSEC: the other of secret and
+                     * secret file; HEADER: the count */
+    const char *(*names)(int); /* CHOICE and TIERS: the names of min..max */
+    /* Extra check of a value, before the type's; not run on an empty value
+     * that unsets the key. */
+    int (*check)(struct parser *p, const char *value);
+    unsigned flags;
 };
 
 struct parser {
     struct config *cfg;
     const char *name;         /* file name for messages */
     int line;
-    enum section section;
+    const struct section *section;
     struct config_webhook *hook;
     int hook_line;            /* line of the current webhook header */
     const char *key;          /* key being set, for messages */
-    int *seen;                /* line each key_def was set on, 0 = not yet */
+    int *seen;                /* line each row was set on, 0 = not yet */
     int *hook_seen;           /* same, reset for each webhook section */
+    int status;               /* why a handler stopped the reading */
     char *err;
     size_t errlen;
 };
-
-static const char *const tier_names[CONFIG_TIER_COUNT] = {
-    "easy", "medium", "hard", "expert",
-};
-
-static const char *const symmetry_names[] = {
-    [CONFIG_SYMMETRY_NONE] = "none",
-    [CONFIG_SYMMETRY_ROTATIONAL_180] = "rotational-180",
-    [CONFIG_SYMMETRY_ROTATIONAL_90] = "rotational-90",
-    [CONFIG_SYMMETRY_MIRROR] = "mirror",
-    [CONFIG_SYMMETRY_DIAGONAL] = "diagonal",
-};
-
-const char *
-config_tier_name(enum config_tier tier)
-{
-    if ((unsigned)tier >= CONFIG_TIER_COUNT)
-        return "unknown";
-    return tier_names[tier];
-}
-
-int
-config_tier_parse(const char *name, enum config_tier *out)
-{
-    for (int t = 0; t < CONFIG_TIER_COUNT; t++) {
-        if (strcmp(name, tier_names[t]) == 0) {
-            *out = (enum config_tier)t;
-            return 0;
-        }
-    }
-    return -1;
-}
-
-const char *
-config_symmetry_name(enum config_symmetry symmetry)
-{
-    if ((unsigned)symmetry > CONFIG_SYMMETRY_DIAGONAL)
-        return "unknown";
-    return symmetry_names[symmetry];
-}
 
 /* ---- messages ---------------------------------------------------------- */
 
@@ -148,13 +117,58 @@ shown(const char *value, char buf[72])
     return buf;
 }
 
-static int
-fail_value(struct parser *p, const char *expected, const char *value)
+/* names(min) ... names(max), joined by ", ". */
+static void
+name_list(const struct key_row *row, char *out, size_t len)
 {
-    char buf[72];
+    size_t used = 0;
 
-    return fail_at(p, CONFIG_ERR_VALUE, "expected %s, got %s", expected,
-                   shown(value, buf));
+    out[0] = '\0';
+    for (long v = row->info.min; v <= row->info.max && used < len; v++)
+        used += (size_t)snprintf(out + used, len - used, "%s%s", v > row->info.min ? ", " : "",
+                                 row->names((int)v));
+}
+
+/* What a value of row may be, as the messages say it. */
+static void
+expected(const struct key_row *row, char *out, size_t len)
+{
+    const struct config_key *k = &row->info;
+    char list[128];
+
+    switch (k->type) {
+    case CONFIG_TYPE_INT:
+        snprintf(out, len, "%s from %ld to %ld", k->unit, k->min, k->max);
+        break;
+    case CONFIG_TYPE_MODE:
+        snprintf(out, len, "an octal mode from %04lo to %04lo such as %s", (unsigned long)k->min,
+                 (unsigned long)k->max, k->def);
+        break;
+    case CONFIG_TYPE_CLOCK:
+        snprintf(out, len, "a time HH:MM from %02ld:%02ld to %02ld:%02ld", k->min / 60,
+                 k->min % 60, k->max / 60, k->max % 60);
+        break;
+    case CONFIG_TYPE_BOOL:
+        snprintf(out, len, "true or false");
+        break;
+    case CONFIG_TYPE_CHOICE:
+    case CONFIG_TYPE_TIERS:
+        name_list(row, list, sizeof list);
+        snprintf(out, len, "%s %s", k->type == CONFIG_TYPE_CHOICE ? "one of" : "a list of", list);
+        break;
+    default:
+        snprintf(out, len, "a value");
+        break;
+    }
+}
+
+static int
+fail_value(struct parser *p, const struct key_row *row, const char *value)
+{
+    char buf[72], what[256];
+
+    expected(row, what, sizeof what);
+    return fail_at(p, CONFIG_ERR_VALUE, "expected %s, got %s", what, shown(value, buf));
 }
 
 /* ---- value helpers ----------------------------------------------------- */
@@ -169,6 +183,23 @@ replace_string(struct parser *p, char **slot, const char *value)
     free(*slot);
     *slot = copy;
     return CONFIG_OK;
+}
+
+static void
+put_int(void *field, long v)
+{
+    int i = (int)v;
+
+    memcpy(field, &i, sizeof i);
+}
+
+static int
+get_int(const void *field)
+{
+    int i;
+
+    memcpy(&i, field, sizeof i);
+    return i;
 }
 
 static int
@@ -188,6 +219,37 @@ parse_int(const char *value, long min, long max, long *out)
 }
 
 static int
+parse_mode(const char *value, long min, long max, long *out)
+{
+    char *end;
+    unsigned long mode;
+
+    if (value[0] < '0' || value[0] > '7' || strlen(value) > 4)
+        return -1;
+    mode = strtoul(value, &end, 8);
+    if (*end != '\0' || mode < (unsigned long)min || mode > (unsigned long)max)
+        return -1;
+    *out = (long)mode;
+    return 0;
+}
+
+/* "HH:MM" (or "H:MM") as minutes after midnight. */
+static int
+parse_clock(const char *value, long min, long max, long *out)
+{
+    int h, m, n = 0;
+    size_t len = strlen(value);
+
+    if (len > 5 || len < 4 || strspn(value, "0123456789") != len - 3 ||
+        sscanf(value, "%2d:%2d%n", &h, &m, &n) != 2 || value[n] != '\0' ||
+        value[len - 3] != ':' || strspn(value + len - 2, "0123456789") != 2 || h > 23 ||
+        m > 59 || h * 60 + m < min || h * 60 + m > max)
+        return -1;
+    *out = h * 60 + m;
+    return 0;
+}
+
+static int
 parse_bool(const char *value, int *out)
 {
     static const char *const yes[] = {"true", "yes", "on", "1"};
@@ -200,6 +262,18 @@ parse_bool(const char *value, int *out)
         }
         if (strcasecmp(value, no[i]) == 0) {
             *out = 0;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int
+parse_choice(const struct key_row *row, const char *value, long *out)
+{
+    for (long v = row->info.min; v <= row->info.max; v++) {
+        if (strcmp(value, row->names((int)v)) == 0) {
+            *out = v;
             return 0;
         }
     }
@@ -262,91 +336,29 @@ read_secret_file(struct parser *p, const char *path, char **out)
     return replace_string(p, out, buf);
 }
 
-/* ---- [daemon] ---------------------------------------------------------- */
+/* ---- checks of single keys (on non-empty values) ----------------------- */
 
 static int
-set_state_directory(struct parser *p, const char *value)
+check_socket(struct parser *p, const char *value)
 {
-    return set_path(p, &p->cfg->state_directory, value, 0);
-}
-
-static int
-set_database(struct parser *p, const char *value)
-{
-    return set_path(p, &p->cfg->database, value, 0);
-}
-
-static int
-set_socket(struct parser *p, const char *value)
-{
-    /* sun_path holds 108 bytes with the NUL. */
-    if (strlen(value) > 107)
+    if (strlen(value) > SUN_PATH_MAX)
         return fail_at(p, CONFIG_ERR_VALUE,
-                       "a Unix socket path must be at most 107 bytes, this one has %zu",
-                       strlen(value));
-    return set_path(p, &p->cfg->socket_path, value, 0);
-}
-
-static int
-set_socket_mode(struct parser *p, const char *value)
-{
-    char *end;
-    unsigned long mode;
-
-    if (value[0] < '0' || value[0] > '7')
-        return fail_value(p, "an octal mode from 0000 to 0777 such as 0660", value);
-    mode = strtoul(value, &end, 8);
-    if (*end != '\0' || mode > 0777 || strlen(value) > 4)
-        return fail_value(p, "an octal mode from 0000 to 0777 such as 0660", value);
-    p->cfg->socket_mode = (unsigned)mode;
+                       "a Unix socket path must be at most %d bytes, this one has %zu",
+                       SUN_PATH_MAX, strlen(value));
     return CONFIG_OK;
 }
 
 static int
-set_socket_group(struct parser *p, const char *value)
+check_group(struct parser *p, const char *value)
 {
     char buf[16384], shownbuf[72];
     struct group gr, *found = NULL;
 
-    if (value[0] == '\0')
-        return replace_string(p, &p->cfg->socket_group, NULL);
     if (getgrnam_r(value, &gr, buf, sizeof buf, &found) != 0 || found == NULL)
         return fail_at(p, CONFIG_ERR_VALUE, "no group named %s on this system",
                        shown(value, shownbuf));
-    return replace_string(p, &p->cfg->socket_group, value);
-}
-
-static int
-set_socket_max_clients(struct parser *p, const char *value)
-{
-    long v;
-
-    if (parse_int(value, 1, CONFIG_SOCKET_CLIENTS_MAX, &v) != 0)
-        return fail_value(p, "an integer from 1 to 100000", value);
-    p->cfg->socket_max_clients = (int)v;
     return CONFIG_OK;
 }
-
-static int
-set_socket_idle_timeout(struct parser *p, const char *value)
-{
-    long v;
-
-    if (parse_int(value, 1, CONFIG_SOCKET_IDLE_MAX, &v) != 0)
-        return fail_value(p, "a number of seconds from 1 to 86400", value);
-    p->cfg->socket_idle_timeout = (int)v;
-    return CONFIG_OK;
-}
-
-static int
-set_log_level(struct parser *p, const char *value)
-{
-    if (log_level_parse(value, &p->cfg->log_level) != 0)
-        return fail_value(p, "one of error, warning, notice, info, debug", value);
-    return CONFIG_OK;
-}
-
-/* ---- [schedule] -------------------------------------------------------- */
 
 static int
 zone_name_ok(const char *name)
@@ -379,83 +391,25 @@ zone_exists(const char *name)
 }
 
 static int
-set_time_zone(struct parser *p, const char *value)
+check_zone(struct parser *p, const char *value)
 {
     char buf[72];
 
-    if (value[0] == '\0')
-        return replace_string(p, &p->cfg->time_zone, NULL);
     if (!zone_name_ok(value) || !zone_exists(value))
         return fail_at(p, CONFIG_ERR_VALUE,
                        "expected a time zone name from the tz database such as "
                        "Europe/Berlin or UTC (or nothing for the system's), got %s",
                        shown(value, buf));
-    return replace_string(p, &p->cfg->time_zone, value);
-}
-
-static int
-set_publish_time(struct parser *p, const char *value)
-{
-    int h, m, n = 0;
-
-    if (strlen(value) > 5 || sscanf(value, "%2d:%2d%n", &h, &m, &n) != 2 ||
-        value[n] != '\0' || strlen(value) < 4 || value[strlen(value) - 3] != ':' ||
-        h < 0 || h > 23 || m < 0 || m > 59)
-        return fail_value(p, "a time HH:MM from 00:00 to 23:59", value);
-    p->cfg->publish_minute = h * 60 + m;
     return CONFIG_OK;
 }
 
 static int
-set_days_ahead(struct parser *p, const char *value)
+check_ca_file(struct parser *p, const char *value)
 {
-    long v;
-
-    if (parse_int(value, 0, CONFIG_DAYS_AHEAD_MAX, &v) != 0)
-        return fail_value(p, "an integer from 0 to 366", value);
-    p->cfg->days_ahead = (int)v;
+    if (access(value, R_OK) != 0)
+        return fail_at(p, CONFIG_ERR_VALUE, "cannot read CA file %s: %s", value,
+                       strerror(errno));
     return CONFIG_OK;
-}
-
-static int
-set_tiers(struct parser *p, const char *value)
-{
-    const char *expected = "a list of easy, medium, hard, expert";
-    char copy[256], *save = NULL, buf[72];
-    unsigned mask = 0;
-    enum config_tier t;
-
-    if (strlen(value) >= sizeof copy)
-        return fail_value(p, expected, value);
-    strcpy(copy, value);
-    for (char *w = strtok_r(copy, ", \t", &save); w != NULL;
-         w = strtok_r(NULL, ", \t", &save)) {
-        if (config_tier_parse(w, &t) != 0)
-            return fail_at(p, CONFIG_ERR_VALUE, "unknown tier %s (expected %s)",
-                           shown(w, buf), expected);
-        if (mask & CONFIG_TIER_BIT(t))
-            return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' is listed twice", w);
-        mask |= CONFIG_TIER_BIT(t);
-    }
-    if (mask == 0)
-        return fail_value(p, expected, value);
-    p->cfg->tiers = mask;
-    return CONFIG_OK;
-}
-
-/* ---- [generator] ------------------------------------------------------- */
-
-static int
-set_symmetry(struct parser *p, const char *value)
-{
-    for (int s = CONFIG_SYMMETRY_NONE; s <= CONFIG_SYMMETRY_DIAGONAL; s++) {
-        if (strcmp(value, symmetry_names[s]) == 0) {
-            p->cfg->symmetry = (enum config_symmetry)s;
-            return CONFIG_OK;
-        }
-    }
-    return fail_value(p, "one of none, rotational-180, rotational-90, mirror, diagonal",
-                      value);
 }
 
 static int
@@ -469,49 +423,11 @@ check_generator_secret(struct parser *p, const char *secret)
     return CONFIG_OK;
 }
 
-static int
-set_generator_secret(struct parser *p, const char *value)
-{
-    int rc;
-
-    if (p->cfg->generator_secret_file != NULL)
-        return fail_at(p, CONFIG_ERR_KEY, "set either secret or secret_file, not both");
-    if ((rc = check_generator_secret(p, value)) != CONFIG_OK)
-        return rc;
-    return replace_string(p, &p->cfg->generator_secret, value);
-}
-
-static int
-set_generator_secret_file(struct parser *p, const char *value)
-{
-    int rc;
-
-    if (p->cfg->generator_secret != NULL)
-        return fail_at(p, CONFIG_ERR_KEY, "set either secret or secret_file, not both");
-    if ((rc = set_path(p, &p->cfg->generator_secret_file, value, 0)) != CONFIG_OK)
-        return rc;
-    if ((rc = read_secret_file(p, value, &p->cfg->generator_secret)) != CONFIG_OK)
-        return rc;
-    return check_generator_secret(p, p->cfg->generator_secret);
-}
-
-/* ---- [webhook "NAME"] -------------------------------------------------- */
-
 /* The same rules the sender applies again before each request. */
 static int
-check_url(struct parser *p, const char *url)
+check_url(struct parser *p, const char *value)
 {
     char msg[CONFIG_ERR_MAX];
-
-    if (webhook_url_check(url, NULL, msg, sizeof msg) != 0)
-        return fail_at(p, CONFIG_ERR_VALUE, "%s", msg);
-    return CONFIG_OK;
-}
-
-static int
-set_url(struct parser *p, const char *value)
-{
-    int rc;
 
     for (const char *c = value; *c != '\0'; c++) {
         if ((unsigned char)*c <= ' ' || (unsigned char)*c >= 0x7f)
@@ -519,9 +435,9 @@ set_url(struct parser *p, const char *value)
                            "the URL contains a space or non-ASCII byte at offset %zu; "
                            "percent-encode it", (size_t)(c - value));
     }
-    if ((rc = check_url(p, value)) != CONFIG_OK)
-        return rc;
-    return replace_string(p, &p->hook->url, value);
+    if (webhook_url_check(value, NULL, msg, sizeof msg) != 0)
+        return fail_at(p, CONFIG_ERR_VALUE, "%s", msg);
+    return CONFIG_OK;
 }
 
 /* Standard base64 with optional padding; returns the decoded length or -1. */
@@ -558,62 +474,6 @@ check_whsec(struct parser *p, const char *secret)
     return CONFIG_OK;
 }
 
-/* "whsec_..." is the secret itself; anything else names a file holding it. */
-static int
-set_webhook_secret(struct parser *p, const char *value)
-{
-    int rc;
-
-    if (strncmp(value, WHSEC_PREFIX, strlen(WHSEC_PREFIX)) == 0) {
-        if ((rc = check_whsec(p, value)) != CONFIG_OK)
-            return rc;
-        return replace_string(p, &p->hook->secret, value);
-    }
-    if ((rc = set_path(p, &p->hook->secret_file, value, 0)) != CONFIG_OK)
-        return rc;
-    if ((rc = read_secret_file(p, value, &p->hook->secret)) != CONFIG_OK)
-        return rc;
-    return check_whsec(p, p->hook->secret);
-}
-
-static int
-set_include_solutions(struct parser *p, const char *value)
-{
-    if (parse_bool(value, &p->hook->include_solutions) != 0)
-        return fail_value(p, "true or false", value);
-    return CONFIG_OK;
-}
-
-static int
-set_enabled(struct parser *p, const char *value)
-{
-    if (parse_bool(value, &p->hook->enabled) != 0)
-        return fail_value(p, "true or false", value);
-    return CONFIG_OK;
-}
-
-static int
-set_timeout(struct parser *p, const char *value)
-{
-    long v;
-
-    if (parse_int(value, 1, WEBHOOK_TIMEOUT_MAX, &v) != 0)
-        return fail_value(p, "a number of seconds from 1 to 300", value);
-    p->hook->timeout_s = (int)v;
-    return CONFIG_OK;
-}
-
-static int
-set_retry_base(struct parser *p, const char *value)
-{
-    long v;
-
-    if (parse_int(value, 1, WEBHOOK_RETRY_BASE_MAX, &v) != 0)
-        return fail_value(p, "a number of seconds from 1 to 300", value);
-    p->hook->retry_base_s = (int)v;
-    return CONFIG_OK;
-}
-
 static int
 header_name_reserved(const char *name, size_t len)
 {
@@ -630,7 +490,7 @@ header_name_reserved(const char *name, size_t len)
 }
 
 static int
-set_header(struct parser *p, const char *value)
+check_header(struct parser *p, const char *value)
 {
     const char *colon = strchr(value, ':');
     size_t nlen = colon != NULL ? (size_t)(colon - value) : 0;
@@ -648,97 +508,314 @@ set_header(struct parser *p, const char *value)
         if (((unsigned char)*c < ' ' && *c != '\t') || *c == 0x7f)
             return fail_at(p, CONFIG_ERR_VALUE, "the header value has a control character");
     }
-    if (p->hook->header_count == CONFIG_HEADER_MAX)
-        return fail_at(p, CONFIG_ERR_VALUE, "at most %d header lines per webhook",
-                       CONFIG_HEADER_MAX);
-    return replace_string(p, &p->hook->headers[p->hook->header_count++], value);
+    return CONFIG_OK;
+}
+
+/* ---- the table --------------------------------------------------------- */
+
+static const char *
+log_name(int v)
+{
+    return log_level_name((enum log_level)v);
+}
+
+static const char *
+tier_name(int v)
+{
+    return grade_tier_name((enum grade_tier)v);
+}
+
+static const char *
+symmetry_name(int v)
+{
+    return gen_symmetry_name((enum gen_symmetry)v);
+}
+
+#define IN_CONFIG(f) offsetof(struct config, f)
+#define IN_HOOK(f) offsetof(struct config_webhook, f)
+
+static const struct key_row rows[] = {
+    {{"daemon", "state_directory", CONFIG_TYPE_PATH, 0, 0, NULL, "/var/lib/sudokud",
+      "directory of the database, created when missing"},
+     IN_CONFIG(state_directory), 0, NULL, NULL, 0},
+    {{"daemon", "database", CONFIG_TYPE_PATH, 0, 0, NULL, "sudokud.db",
+      "the SQLite database; a relative name is inside state_directory"},
+     IN_CONFIG(database), 0, NULL, NULL, 0},
+    {{"daemon", "socket", CONFIG_TYPE_PATH, 0, 0, NULL, CONFIG_DEFAULT_SOCKET,
+      "the query socket, unless systemd passes one"},
+     IN_CONFIG(socket_path), 0, NULL, check_socket, 0},
+    {{"daemon", "socket_mode", CONFIG_TYPE_MODE, 0, 0777, NULL, "0660",
+      "permissions of a socket the daemon binds itself"},
+     IN_CONFIG(socket_mode), 0, NULL, NULL, 0},
+    {{"daemon", "socket_group", CONFIG_TYPE_TEXT, 0, 0, NULL, "",
+      "group of that socket; empty keeps the daemon's own"},
+     IN_CONFIG(socket_group), 0, NULL, check_group, KEY_OPTIONAL},
+    {{"daemon", "socket_max_clients", CONFIG_TYPE_INT, 1, CONFIG_SOCKET_CLIENTS_MAX,
+      "an integer", "2048", "connections served at once; one more is answered busy"},
+     IN_CONFIG(socket_max_clients), 0, NULL, NULL, 0},
+    {{"daemon", "socket_idle_timeout", CONFIG_TYPE_INT, 1, CONFIG_SOCKET_IDLE_MAX,
+      "a number of seconds", "60", "seconds a connection may stay without progress"},
+     IN_CONFIG(socket_idle_timeout), 0, NULL, NULL, 0},
+    {{"daemon", "log_level", CONFIG_TYPE_CHOICE, LOG_LEVEL_ERR, LOG_LEVEL_DEBUG, NULL, "info",
+      "least severe messages logged"},
+     IN_CONFIG(log_level), 0, log_name, NULL, 0},
+    {{"schedule", "time_zone", CONFIG_TYPE_TEXT, 0, 0, NULL, "",
+      "IANA time zone of the calendar; empty: the system's"},
+     IN_CONFIG(time_zone), 0, NULL, check_zone, KEY_OPTIONAL},
+    {{"schedule", "publish_time", CONFIG_TYPE_CLOCK, 0, 24 * 60 - 1, NULL, "00:00",
+      "local time a day's puzzles go live and its webhooks fire"},
+     IN_CONFIG(publish_minute), 0, NULL, NULL, 0},
+    {{"schedule", "days_ahead", CONFIG_TYPE_INT, 0, CONFIG_DAYS_AHEAD_MAX, "an integer", "2",
+      "days after today whose puzzles are kept ready"},
+     IN_CONFIG(days_ahead), 0, NULL, NULL, 0},
+    {{"schedule", "tiers", CONFIG_TYPE_TIERS, GRADE_EASY, GRADE_EXPERT, NULL,
+      "easy, medium, hard", "tiers published each day"},
+     IN_CONFIG(tiers), 0, tier_name, NULL, 0},
+    {{"generator", "symmetry", CONFIG_TYPE_CHOICE, GEN_SYM_NONE, GEN_SYM_DIAGONAL, NULL,
+      "rotational-180", "pattern of the givens"},
+     IN_CONFIG(symmetry), 0, symmetry_name, NULL, 0},
+    {{"generator", "secret", CONFIG_TYPE_SECRET, 0, 0, NULL, NULL,
+      "the secret the puzzles derive from (or secret_file)"},
+     IN_CONFIG(generator_secret), IN_CONFIG(generator_secret_file), NULL, NULL, 0},
+    {{"generator", "secret_file", CONFIG_TYPE_SECRET_FILE, 0, 0, NULL, NULL,
+      "a file holding that secret (or secret)"},
+     IN_CONFIG(generator_secret_file), IN_CONFIG(generator_secret), NULL, NULL, 0},
+    {{"webhook", "url", CONFIG_TYPE_TEXT, 0, 0, NULL, NULL, "where to POST"},
+     IN_HOOK(url), 0, NULL, check_url, KEY_REQUIRED},
+    {{"webhook", "secret", CONFIG_TYPE_WHSEC, 0, 0, NULL, NULL,
+      "the signing secret whsec_..., or a file holding it"},
+     IN_HOOK(secret), IN_HOOK(secret_file), NULL, NULL, KEY_REQUIRED},
+    {{"webhook", "include_solutions", CONFIG_TYPE_BOOL, 0, 0, NULL, "false",
+      "whether events carry each puzzle's solution"},
+     IN_HOOK(include_solutions), 0, NULL, NULL, 0},
+    {{"webhook", "timeout", CONFIG_TYPE_INT, 1, WEBHOOK_TIMEOUT_MAX, "a number of seconds",
+      "30", "time a delivery attempt may take"},
+     IN_HOOK(timeout_s), 0, NULL, NULL, 0},
+    {{"webhook", "header", CONFIG_TYPE_HEADER, 0, CONFIG_HEADER_MAX, NULL, NULL,
+      "an extra header \"Name: value\" sent with every request"},
+     IN_HOOK(headers), IN_HOOK(header_count), NULL, check_header, KEY_REPEATS},
+    {{"webhook", "enabled", CONFIG_TYPE_BOOL, 0, 0, NULL, "true",
+      "false keeps the section but sends nothing"},
+     IN_HOOK(enabled), 0, NULL, NULL, 0},
+    {{"webhook", "ca_file", CONFIG_TYPE_PATH, 0, 0, NULL, "",
+      "CA certificates to verify the receiver with; empty: the system's"},
+     IN_HOOK(ca_file), 0, NULL, check_ca_file, KEY_OPTIONAL},
+    {{"webhook", "retry_base", CONFIG_TYPE_INT, 1, WEBHOOK_RETRY_BASE_MAX,
+      "a number of seconds", STR(WEBHOOK_RETRY_BASE_DEFAULT), "seconds before the first retry"},
+     IN_HOOK(retry_base_s), 0, NULL, NULL, 0},
+};
+#define KEY_COUNT (sizeof rows / sizeof rows[0])
+
+size_t
+config_key_count(void)
+{
+    return KEY_COUNT;
+}
+
+const struct config_key *
+config_key_at(size_t i)
+{
+    return i < KEY_COUNT ? &rows[i].info : NULL;
 }
 
 static int
-set_ca_file(struct parser *p, const char *value)
+in_section(const struct key_row *row, const struct section *s)
 {
-    if (value[0] != '\0' && access(value, R_OK) != 0)
-        return fail_at(p, CONFIG_ERR_VALUE, "cannot read CA file %s: %s", value,
-                       strerror(errno));
-    return set_path(p, &p->hook->ca_file, value, 1);
+    return strcmp(row->info.section, s->name) == 0;
 }
 
-static const struct key_def keys[] = {
-    {SEC_DAEMON, "state_directory", set_state_directory, 0},
-    {SEC_DAEMON, "database", set_database, 0},
-    {SEC_DAEMON, "socket", set_socket, 0},
-    {SEC_DAEMON, "socket_mode", set_socket_mode, 0},
-    {SEC_DAEMON, "socket_group", set_socket_group, 0},
-    {SEC_DAEMON, "socket_max_clients", set_socket_max_clients, 0},
-    {SEC_DAEMON, "socket_idle_timeout", set_socket_idle_timeout, 0},
-    {SEC_DAEMON, "log_level", set_log_level, 0},
-    {SEC_SCHEDULE, "time_zone", set_time_zone, 0},
-    {SEC_SCHEDULE, "publish_time", set_publish_time, 0},
-    {SEC_SCHEDULE, "days_ahead", set_days_ahead, 0},
-    {SEC_SCHEDULE, "tiers", set_tiers, 0},
-    {SEC_GENERATOR, "symmetry", set_symmetry, 0},
-    {SEC_GENERATOR, "secret", set_generator_secret, 0},
-    {SEC_GENERATOR, "secret_file", set_generator_secret_file, 0},
-    {SEC_WEBHOOK, "url", set_url, 0},
-    {SEC_WEBHOOK, "secret", set_webhook_secret, 0},
-    {SEC_WEBHOOK, "include_solutions", set_include_solutions, 0},
-    {SEC_WEBHOOK, "timeout", set_timeout, 0},
-    {SEC_WEBHOOK, "header", set_header, 1},
-    {SEC_WEBHOOK, "enabled", set_enabled, 0},
-    {SEC_WEBHOOK, "ca_file", set_ca_file, 0},
-    {SEC_WEBHOOK, "retry_base", set_retry_base, 0},
-};
-#define KEY_COUNT (sizeof keys / sizeof keys[0])
+/* ---- setting a value --------------------------------------------------- */
 
-static const char *const section_names[] = {
-    [SEC_DAEMON] = "daemon", [SEC_SCHEDULE] = "schedule",
-    [SEC_GENERATOR] = "generator", [SEC_WEBHOOK] = "webhook",
-};
-
-/* ---- the reader -------------------------------------------------------- */
-
-static char *
-trim(char *s)
+/* A secret given inline: checked, then kept in *secret. */
+static int
+set_secret_inline(struct parser *p, char **secret, const char *value,
+                  int (*check)(struct parser *, const char *))
 {
-    char *end;
+    int rc;
 
-    while (*s == ' ' || *s == '\t')
-        s++;
-    end = s + strlen(s);
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-        *--end = '\0';
-    return s;
+    if ((rc = check(p, value)) != CONFIG_OK)
+        return rc;
+    return replace_string(p, secret, value);
 }
 
-/* Lists the keys of a section for the "unknown key" message. */
-static void
-known_keys(enum section sec, char *out, size_t outlen)
+/* A secret read from the file named by value: the name is kept in *path,
+ * the content, once checked, in *secret. */
+static int
+set_secret_file(struct parser *p, char **path, char **secret, const char *value,
+                int (*check)(struct parser *, const char *))
 {
-    size_t used = 0;
+    int rc;
 
-    out[0] = '\0';
-    for (size_t i = 0; i < KEY_COUNT && used < outlen; i++) {
-        if (keys[i].section == sec)
-            used += (size_t)snprintf(out + used, outlen - used, "%s%s",
-                                     used > 0 ? ", " : "", keys[i].key);
+    if ((rc = set_path(p, path, value, 0)) != CONFIG_OK)
+        return rc;
+    if ((rc = read_secret_file(p, value, secret)) != CONFIG_OK)
+        return rc;
+    return check(p, *secret);
+}
+
+/* SECRET and SECRET_FILE: one of the two, and the secret long enough. */
+static int
+set_generator_secret(struct parser *p, const struct key_row *row, char *base,
+                     const char *value)
+{
+    char **field = (char **)(base + row->field), **other = (char **)(base + row->field2);
+
+    if (*other != NULL)
+        return fail_at(p, CONFIG_ERR_KEY, "set either secret or secret_file, not both");
+    if (row->info.type == CONFIG_TYPE_SECRET)
+        return set_secret_inline(p, field, value, check_generator_secret);
+    return set_secret_file(p, field, other, value, check_generator_secret);
+}
+
+/* "whsec_..." is the secret itself; anything else names a file holding it. */
+static int
+set_whsec(struct parser *p, const struct key_row *row, char *base, const char *value)
+{
+    char **secret = (char **)(base + row->field);
+
+    if (strncmp(value, WHSEC_PREFIX, strlen(WHSEC_PREFIX)) == 0)
+        return set_secret_inline(p, secret, value, check_whsec);
+    return set_secret_file(p, (char **)(base + row->field2), secret, value, check_whsec);
+}
+
+static int
+set_tiers(struct parser *p, const struct key_row *row, void *field, const char *value)
+{
+    char copy[256], *save = NULL, buf[72], what[128];
+    unsigned mask = 0;
+    long t;
+
+    if (strlen(value) >= sizeof copy)
+        return fail_value(p, row, value);
+    strcpy(copy, value);
+    for (char *w = strtok_r(copy, ", \t", &save); w != NULL;
+         w = strtok_r(NULL, ", \t", &save)) {
+        if (parse_choice(row, w, &t) != 0) {
+            expected(row, what, sizeof what);
+            return fail_at(p, CONFIG_ERR_VALUE, "unknown tier %s (expected %s)",
+                           shown(w, buf), what);
+        }
+        if (mask & CONFIG_TIER_BIT(t))
+            return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' is listed twice", w);
+        mask |= CONFIG_TIER_BIT(t);
     }
+    if (mask == 0)
+        return fail_value(p, row, value);
+    put_int(field, (long)mask);
+    return CONFIG_OK;
 }
 
 static int
-open_webhook(struct parser *p, const char *rest)
+set_header(struct parser *p, const struct key_row *row, char *base, const char *value)
+{
+    char **headers = (char **)(base + row->field);
+    size_t *count = (size_t *)(base + row->field2);
+
+    if (*count == (size_t)row->info.max)
+        return fail_at(p, CONFIG_ERR_VALUE, "at most %ld header lines per webhook",
+                       row->info.max);
+    return replace_string(p, &headers[(*count)++], value);
+}
+
+/* Sets row's field(s), of section s, from value, or says why not. */
+static int
+set_value(struct parser *p, const struct section *s, const struct key_row *row,
+          const char *value)
+{
+    char *base = s->named ? (char *)p->hook : (char *)p->cfg;
+    void *field = base + row->field;
+    int unsets = value[0] == '\0' && (row->flags & KEY_OPTIONAL);
+    long v = 0;
+    int b, rc, bad = 0;
+
+    if (row->check != NULL && !unsets && (rc = row->check(p, value)) != CONFIG_OK)
+        return rc;
+    switch (row->info.type) {
+    case CONFIG_TYPE_PATH:
+        return set_path(p, field, value, (row->flags & KEY_OPTIONAL) != 0);
+    case CONFIG_TYPE_TEXT:
+        return replace_string(p, field, value[0] != '\0' ? value : NULL);
+    case CONFIG_TYPE_INT:
+        bad = parse_int(value, row->info.min, row->info.max, &v);
+        break;
+    case CONFIG_TYPE_MODE:
+        bad = parse_mode(value, row->info.min, row->info.max, &v);
+        break;
+    case CONFIG_TYPE_CLOCK:
+        bad = parse_clock(value, row->info.min, row->info.max, &v);
+        break;
+    case CONFIG_TYPE_BOOL:
+        bad = parse_bool(value, &b);
+        v = b;
+        break;
+    case CONFIG_TYPE_CHOICE:
+        bad = parse_choice(row, value, &v);
+        break;
+    case CONFIG_TYPE_TIERS:
+        return set_tiers(p, row, field, value);
+    case CONFIG_TYPE_SECRET:
+    case CONFIG_TYPE_SECRET_FILE:
+        return set_generator_secret(p, row, base, value);
+    case CONFIG_TYPE_WHSEC:
+        return set_whsec(p, row, base, value);
+    case CONFIG_TYPE_HEADER:
+        return set_header(p, row, base, value);
+    }
+    if (bad)
+        return fail_value(p, row, value);
+    put_int(field, v);
+    return CONFIG_OK;
+}
+
+/* Sets every key of section s that has a default to it. */
+static int
+set_defaults(struct parser *p, const struct section *s)
+{
+    int rc;
+
+    for (size_t i = 0; i < KEY_COUNT; i++) {
+        if (!in_section(&rows[i], s) || rows[i].info.def == NULL)
+            continue;
+        p->key = rows[i].info.key;
+        if ((rc = set_value(p, s, &rows[i], rows[i].info.def)) != CONFIG_OK)
+            return rc;
+    }
+    p->key = NULL;
+    return CONFIG_OK;
+}
+
+/* ---- the reader's handlers --------------------------------------------- */
+
+/* A named section's keys that are required, in table order. */
+static int
+check_required(struct parser *p)
+{
+    int line = p->line, rc = CONFIG_OK;
+
+    p->key = NULL;
+    p->line = p->hook_line;
+    for (size_t i = 0; i < KEY_COUNT && rc == CONFIG_OK; i++) {
+        if (in_section(&rows[i], p->section) && (rows[i].flags & KEY_REQUIRED) &&
+            p->hook_seen[i] == 0)
+            rc = fail_at(p, CONFIG_ERR_KEY, "[%s \"%s\"]: %s is required", p->section->name,
+                         p->hook->name, rows[i].info.key);
+    }
+    p->line = line;
+    return rc;
+}
+
+static int
+open_webhook(struct parser *p, const char *sub)
 {
     struct config *cfg = p->cfg;
-    size_t n = strlen(rest);
     char name[WEBHOOK_NAME_MAX + 1];
 
-    if (n < 3 || rest[0] != '"' || rest[n - 1] != '"' || n - 2 > WEBHOOK_NAME_MAX)
+    if (ini_unquote(sub, name, sizeof name) < 0)
         return fail_at(p, CONFIG_ERR_SYNTAX,
                        "expected [webhook \"NAME\"] with a quoted name of 1 to %d "
                        "characters", WEBHOOK_NAME_MAX);
-    memcpy(name, rest + 1, n - 2);
-    name[n - 2] = '\0';
     if (strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                     "0123456789_.-") != n - 2)
+                     "0123456789_.-") != strlen(name))
         return fail_at(p, CONFIG_ERR_SYNTAX,
                        "webhook name '%s' may only use letters, digits, '_', '.', '-'",
                        name);
@@ -749,110 +826,102 @@ open_webhook(struct parser *p, const char *rest)
     if (cfg->webhook_count == CONFIG_WEBHOOK_MAX)
         return fail_at(p, CONFIG_ERR_KEY, "at most %d webhooks", CONFIG_WEBHOOK_MAX);
     p->hook = &cfg->webhooks[cfg->webhook_count++];
-    p->hook->enabled = 1;
-    p->hook->timeout_s = 30;
-    p->hook->retry_base_s = WEBHOOK_RETRY_BASE_DEFAULT;
     p->hook_line = p->line;
     memset(p->hook_seen, 0, KEY_COUNT * sizeof *p->hook_seen);
-    return replace_string(p, &p->hook->name, name);
+    if (replace_string(p, &p->hook->name, name) != CONFIG_OK)
+        return CONFIG_ERR_NOMEM;
+    return set_defaults(p, p->section);
 }
 
-static int check_webhook_complete(struct parser *p);
+/* "[daemon], [schedule], [generator] or [webhook \"NAME\"]" */
+static void
+section_list(char *out, size_t len)
+{
+    size_t used = 0;
+
+    for (size_t s = 0; s < SECTION_COUNT && used < len; s++)
+        used += (size_t)snprintf(out + used, len - used, "%s[%s%s]",
+                                 s == 0 ? "" : s + 1 < SECTION_COUNT ? ", " : " or ",
+                                 sections[s].name, sections[s].named ? " \"NAME\"" : "");
+}
 
 static int
-open_section(struct parser *p, char *line)
+section(struct parser *p, const char *header, size_t name_len, const char *sub)
 {
-    char *close = strrchr(line, ']'), *inner;
+    char list[128];
     int rc;
 
-    if (close == NULL || *trim(close + 1) != '\0')
-        return fail_at(p, CONFIG_ERR_SYNTAX, "expected a section header such as [daemon]");
-    *close = '\0';
-    inner = trim(line + 1);
-    if (p->section == SEC_WEBHOOK && (rc = check_webhook_complete(p)) != CONFIG_OK)
+    if (p->section != NULL && p->section->named && (rc = check_required(p)) != CONFIG_OK)
         return rc;
     p->hook = NULL;
-    for (int s = SEC_DAEMON; s < SEC_WEBHOOK; s++) {
-        if (strcmp(inner, section_names[s]) == 0) {
-            p->section = (enum section)s;
-            return CONFIG_OK;
-        }
+    for (size_t s = 0; s < SECTION_COUNT; s++) {
+        const struct section *sec = &sections[s];
+
+        if (strlen(sec->name) != name_len || strncmp(header, sec->name, name_len) != 0 ||
+            (sub[0] != '\0') != sec->named)
+            continue;
+        p->section = sec;
+        return sec->named ? open_webhook(p, sub) : CONFIG_OK;
     }
-    if (strncmp(inner, "webhook", 7) == 0 && (inner[7] == ' ' || inner[7] == '\t')) {
-        p->section = SEC_WEBHOOK;
-        return open_webhook(p, trim(inner + 7));
+    section_list(list, sizeof list);
+    return fail_at(p, CONFIG_ERR_KEY, "unknown section [%.64s] (expected %s)", header, list);
+}
+
+/* Lists the keys of a section for the "unknown key" message. */
+static void
+known_keys(const struct section *s, char *out, size_t outlen)
+{
+    size_t used = 0;
+
+    out[0] = '\0';
+    for (size_t i = 0; i < KEY_COUNT && used < outlen; i++) {
+        if (in_section(&rows[i], s))
+            used += (size_t)snprintf(out + used, outlen - used, "%s%s",
+                                     used > 0 ? ", " : "", rows[i].info.key);
     }
-    return fail_at(p, CONFIG_ERR_KEY,
-                   "unknown section [%.64s] (expected [daemon], [schedule], "
-                   "[generator] or [webhook \"NAME\"])", inner);
 }
 
 static int
-set_key(struct parser *p, char *key, char *value)
+key(struct parser *p, const char *name, const char *value)
 {
     char list[256];
     int *seen;
 
-    if (p->section == SEC_NONE)
-        return fail_at(p, CONFIG_ERR_KEY, "%.64s: key before any [section]", key);
+    if (p->section == NULL)
+        return fail_at(p, CONFIG_ERR_KEY, "%.64s: key before any [section]", name);
     for (size_t i = 0; i < KEY_COUNT; i++) {
-        if (keys[i].section != p->section || strcmp(keys[i].key, key) != 0)
+        if (!in_section(&rows[i], p->section) || strcmp(rows[i].info.key, name) != 0)
             continue;
-        p->key = keys[i].key;
-        seen = p->section == SEC_WEBHOOK ? &p->hook_seen[i] : &p->seen[i];
-        if (*seen != 0 && !keys[i].repeatable)
+        p->key = rows[i].info.key;
+        seen = p->section->named ? &p->hook_seen[i] : &p->seen[i];
+        if (*seen != 0 && !(rows[i].flags & KEY_REPEATS))
             return fail_at(p, CONFIG_ERR_KEY, "set twice (first on line %d)", *seen);
         *seen = p->line;
-        return keys[i].set(p, value);
+        return set_value(p, p->section, &rows[i], value);
     }
     known_keys(p->section, list, sizeof list);
-    return fail_at(p, CONFIG_ERR_KEY, "%.64s: unknown key in [%s] (known keys: %s)", key,
-                   section_names[p->section], list);
+    return fail_at(p, CONFIG_ERR_KEY, "%.64s: unknown key in [%s] (known keys: %s)", name,
+                   p->section->name, list);
 }
 
 static int
-parse_line(struct parser *p, char *raw, size_t len)
+on_section(void *ctx, int line, const char *header, size_t name_len, const char *sub)
 {
-    char *line, *eq, *key;
+    struct parser *p = ctx;
 
-    if (len > 0 && raw[len - 1] == '\r')
-        raw[--len] = '\0';
-    if (len > CONFIG_LINE_MAX)
-        return fail_at(p, CONFIG_ERR_SYNTAX, "line is %zu bytes long; the limit is %d",
-                       len, CONFIG_LINE_MAX);
-    if (memchr(raw, '\0', len) != NULL)
-        return fail_at(p, CONFIG_ERR_SYNTAX, "line contains a NUL byte");
-    line = trim(raw);
-    if (line[0] == '\0' || line[0] == '#' || line[0] == ';')
-        return CONFIG_OK;
-    if (line[0] == '[')
-        return open_section(p, line);
-    eq = strchr(line, '=');
-    if (eq != NULL) {
-        *eq = '\0';
-        key = trim(line);
-        if (key[0] != '\0' && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
-            return set_key(p, key, trim(eq + 1));
-        *eq = '=';
-    }
-    return fail_at(p, CONFIG_ERR_SYNTAX,
-                   "expected \"key = value\", a [section] header or a comment");
-}
-
-static int
-check_webhook_complete(struct parser *p)
-{
-    int line = p->line, rc = CONFIG_OK;
-
-    p->key = NULL;
-    p->line = p->hook_line;
-    if (p->hook->url == NULL)
-        rc = fail_at(p, CONFIG_ERR_KEY, "[webhook \"%s\"]: url is required", p->hook->name);
-    else if (p->hook->secret == NULL)
-        rc = fail_at(p, CONFIG_ERR_KEY, "[webhook \"%s\"]: secret is required",
-                     p->hook->name);
     p->line = line;
-    return rc;
+    p->key = NULL;
+    return p->status = section(p, header, name_len, sub);
+}
+
+static int
+on_key(void *ctx, int line, const char *name, const char *value)
+{
+    struct parser *p = ctx;
+
+    p->line = line;
+    p->key = NULL;
+    return p->status = key(p, name, value);
 }
 
 /* Cross-key rules and derived values, once every line was read. */
@@ -864,7 +933,8 @@ finish(struct parser *p)
     size_t n;
     int rc;
 
-    if (p->section == SEC_WEBHOOK && (rc = check_webhook_complete(p)) != CONFIG_OK)
+    p->key = NULL;
+    if (p->section != NULL && p->section->named && (rc = check_required(p)) != CONFIG_OK)
         return rc;
     if (cfg->generator_secret == NULL) {
         snprintf(p->err, p->errlen,
@@ -883,70 +953,36 @@ finish(struct parser *p)
     return CONFIG_OK;
 }
 
-static int
-set_defaults(struct config *cfg, const char *name)
-{
-    memset(cfg, 0, sizeof *cfg);
-    cfg->path = strdup(name);
-    cfg->state_directory = strdup("/var/lib/sudokud");
-    cfg->database = strdup("sudokud.db");
-    cfg->socket_path = strdup(CONFIG_DEFAULT_SOCKET);
-    cfg->socket_mode = 0660;
-    cfg->socket_max_clients = 2048;
-    cfg->socket_idle_timeout = 60;
-    cfg->log_level = LOG_LEVEL_INFO;
-    cfg->days_ahead = 2;
-    cfg->tiers = CONFIG_TIERS_DEFAULT;
-    cfg->symmetry = CONFIG_SYMMETRY_ROTATIONAL_180;
-    if (cfg->path == NULL || cfg->state_directory == NULL || cfg->database == NULL ||
-        cfg->socket_path == NULL)
-        return CONFIG_ERR_NOMEM;
-    return CONFIG_OK;
-}
-
-static int
-parse_lines(struct parser *p, char *text, size_t len)
-{
-    size_t pos = 0;
-    int rc;
-
-    /* A UTF-8 byte order mark, as some editors write, is not content. */
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        pos = 3;
-    while (pos < len) {
-        char *nl = memchr(text + pos, '\n', len - pos);
-        size_t end = nl != NULL ? (size_t)(nl - text) : len;
-
-        text[end] = '\0';
-        p->line++;
-        p->key = NULL;
-        if ((rc = parse_line(p, text + pos, end - pos)) != CONFIG_OK)
-            return rc;
-        pos = end + 1;
-    }
-    p->key = NULL;
-    return finish(p);
-}
-
 int
 config_parse(struct config *cfg, const char *name, const char *text, size_t len,
              char *err, size_t errlen)
 {
+    static const struct ini_handler handler = {on_section, on_key, "[daemon]"};
     int seen[KEY_COUNT] = {0}, hook_seen[KEY_COUNT] = {0};
     struct parser p = {
         .cfg = cfg, .name = name, .seen = seen, .hook_seen = hook_seen,
         .err = err, .errlen = errlen,
     };
     char *copy;
-    int rc;
+    int rc = CONFIG_OK;
 
-    if (set_defaults(cfg, name) != CONFIG_OK || (copy = malloc(len + 1)) == NULL) {
+    memset(cfg, 0, sizeof *cfg);
+    if ((cfg->path = strdup(name)) == NULL || (copy = malloc(len + 1)) == NULL) {
         snprintf(err, errlen, "%s: out of memory", name);
         return CONFIG_ERR_NOMEM;
     }
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    rc = parse_lines(&p, copy, len);
+    for (size_t s = 0; s < SECTION_COUNT && rc == CONFIG_OK; s++) {
+        if (!sections[s].named)
+            rc = set_defaults(&p, &sections[s]);
+    }
+    if (rc == CONFIG_OK) {
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+        rc = ini_read(copy, len, name, &handler, &p, err, errlen);
+        rc = rc == INI_ERR_SYNTAX ? CONFIG_ERR_SYNTAX
+             : rc == INI_ERR_HANDLER ? p.status
+                                     : finish(&p);
+    }
     free(copy);
     return rc;
 }
@@ -982,16 +1018,33 @@ config_load(struct config *cfg, const char *path, char *err, size_t errlen)
     return rc;
 }
 
+/* Frees the strings of the rows of section s in the struct at base. */
 static void
-free_webhook(struct config_webhook *w)
+free_rows(const struct section *s, char *base)
 {
-    free(w->name);
-    free(w->url);
-    free(w->secret);
-    free(w->secret_file);
-    free(w->ca_file);
-    for (size_t i = 0; i < w->header_count; i++)
-        free(w->headers[i]);
+    for (size_t i = 0; i < KEY_COUNT; i++) {
+        const struct key_row *row = &rows[i];
+
+        if (!in_section(row, s))
+            continue;
+        if (row->info.type == CONFIG_TYPE_WHSEC)
+            free(*(char **)(base + row->field2)); /* the secret file's name */
+        switch (row->info.type) {
+        case CONFIG_TYPE_WHSEC:
+        case CONFIG_TYPE_PATH:
+        case CONFIG_TYPE_TEXT:
+        case CONFIG_TYPE_SECRET:
+        case CONFIG_TYPE_SECRET_FILE:
+            free(*(char **)(base + row->field));
+            break;
+        case CONFIG_TYPE_HEADER:
+            for (size_t h = 0; h < *(size_t *)(base + row->field2); h++)
+                free(((char **)(base + row->field))[h]);
+            break;
+        default:
+            break;
+        }
+    }
 }
 
 void
@@ -1000,74 +1053,105 @@ config_free(struct config *cfg)
     if (cfg == NULL)
         return;
     free(cfg->path);
-    free(cfg->state_directory);
-    free(cfg->database);
     free(cfg->database_path);
-    free(cfg->socket_path);
-    free(cfg->socket_group);
-    free(cfg->time_zone);
-    free(cfg->generator_secret);
-    free(cfg->generator_secret_file);
-    for (size_t i = 0; i < cfg->webhook_count; i++)
-        free_webhook(&cfg->webhooks[i]);
+    for (size_t s = 0; s < SECTION_COUNT; s++) {
+        if (!sections[s].named) {
+            free_rows(&sections[s], (char *)cfg);
+            continue;
+        }
+        for (size_t w = 0; w < cfg->webhook_count; w++) {
+            free(cfg->webhooks[w].name);
+            free_rows(&sections[s], (char *)&cfg->webhooks[w]);
+        }
+    }
     memset(cfg, 0, sizeof *cfg);
 }
 
 /* ---- printing ---------------------------------------------------------- */
 
+/* One row's line(s): a value as the file would give it; a secret given
+ * inline only as a comment, a header only by its name. */
 static void
-print_tiers(unsigned mask, FILE *out)
+print_row(const struct key_row *row, const char *base, FILE *out)
 {
-    const char *sep = "";
+    const char *key = row->info.key;
+    const char *const *s = (const char *const *)(base + row->field);
+    const char *const *other = (const char *const *)(base + row->field2);
+    int v = 0;
 
-    for (int t = 0; t < CONFIG_TIER_COUNT; t++) {
-        if (mask & CONFIG_TIER_BIT(t)) {
-            fprintf(out, "%s%s", sep, tier_names[t]);
-            sep = ", ";
+    if (row->info.type >= CONFIG_TYPE_INT && row->info.type <= CONFIG_TYPE_TIERS)
+        v = get_int(base + row->field);
+    switch (row->info.type) {
+    case CONFIG_TYPE_PATH:
+    case CONFIG_TYPE_TEXT:
+        fprintf(out, "%s = %s\n", key, *s != NULL ? *s : "");
+        break;
+    case CONFIG_TYPE_INT:
+        fprintf(out, "%s = %d\n", key, v);
+        break;
+    case CONFIG_TYPE_MODE:
+        fprintf(out, "%s = %04o\n", key, (unsigned)v);
+        break;
+    case CONFIG_TYPE_CLOCK:
+        fprintf(out, "%s = %02d:%02d\n", key, v / 60, v % 60);
+        break;
+    case CONFIG_TYPE_BOOL:
+        fprintf(out, "%s = %s\n", key, v ? "true" : "false");
+        break;
+    case CONFIG_TYPE_CHOICE:
+        fprintf(out, "%s = %s\n", key, row->names(v));
+        break;
+    case CONFIG_TYPE_TIERS:
+        fprintf(out, "%s = ", key);
+        for (long t = row->info.min, n = 0; t <= row->info.max; t++) {
+            if ((unsigned)v & CONFIG_TIER_BIT(t))
+                fprintf(out, "%s%s", n++ > 0 ? ", " : "", row->names((int)t));
         }
+        fputc('\n', out);
+        break;
+    case CONFIG_TYPE_SECRET:
+        if (*other == NULL)
+            fprintf(out, "# %s = (hidden; given inline)\n", key);
+        break;
+    case CONFIG_TYPE_SECRET_FILE:
+        if (*s != NULL)
+            fprintf(out, "%s = %s\n", key, *s);
+        break;
+    case CONFIG_TYPE_WHSEC:
+        if (*other != NULL)
+            fprintf(out, "%s = %s\n", key, *other);
+        else
+            fprintf(out, "# %s = (hidden; given inline)\n", key);
+        break;
+    case CONFIG_TYPE_HEADER:
+        for (size_t h = 0; h < *(const size_t *)(base + row->field2); h++)
+            fprintf(out, "# %s = %.*s: (value hidden)\n", key, (int)strcspn(s[h], ":"), s[h]);
+        break;
     }
 }
 
 static void
-print_webhook(const struct config_webhook *w, FILE *out)
+print_rows(const struct section *s, const char *base, FILE *out)
 {
-    fprintf(out, "\n[webhook \"%s\"]\nurl = %s\n", w->name, w->url);
-    if (w->secret_file != NULL)
-        fprintf(out, "secret = %s\n", w->secret_file);
-    else
-        fprintf(out, "# secret = (hidden; given inline)\n");
-    fprintf(out, "include_solutions = %s\ntimeout = %d\n",
-            w->include_solutions ? "true" : "false", w->timeout_s);
-    for (size_t i = 0; i < w->header_count; i++)
-        fprintf(out, "# header = %.*s: (value hidden)\n",
-                (int)strcspn(w->headers[i], ":"), w->headers[i]);
-    fprintf(out, "enabled = %s\nca_file = %s\nretry_base = %d\n",
-            w->enabled ? "true" : "false", w->ca_file != NULL ? w->ca_file : "",
-            w->retry_base_s);
+    for (size_t i = 0; i < KEY_COUNT; i++) {
+        if (in_section(&rows[i], s))
+            print_row(&rows[i], base, out);
+    }
 }
 
 void
 config_print(const struct config *cfg, FILE *out)
 {
     fprintf(out, "# effective configuration from %s\n", cfg->path);
-    fprintf(out, "[daemon]\nstate_directory = %s\ndatabase = %s\n", cfg->state_directory,
-            cfg->database);
-    fprintf(out, "socket = %s\nsocket_mode = %04o\nsocket_group = %s\nlog_level = %s\n",
-            cfg->socket_path, cfg->socket_mode,
-            cfg->socket_group != NULL ? cfg->socket_group : "",
-            log_level_name(cfg->log_level));
-    fprintf(out, "socket_max_clients = %d\nsocket_idle_timeout = %d\n",
-            cfg->socket_max_clients, cfg->socket_idle_timeout);
-    fprintf(out, "\n[schedule]\ntime_zone = %s\npublish_time = %02d:%02d\n",
-            cfg->time_zone != NULL ? cfg->time_zone : "", cfg->publish_minute / 60,
-            cfg->publish_minute % 60);
-    fprintf(out, "days_ahead = %d\ntiers = ", cfg->days_ahead);
-    print_tiers(cfg->tiers, out);
-    fprintf(out, "\n\n[generator]\nsymmetry = %s\n", config_symmetry_name(cfg->symmetry));
-    if (cfg->generator_secret_file != NULL)
-        fprintf(out, "secret_file = %s\n", cfg->generator_secret_file);
-    else
-        fprintf(out, "# secret = (hidden; given inline)\n");
-    for (size_t i = 0; i < cfg->webhook_count; i++)
-        print_webhook(&cfg->webhooks[i], out);
+    for (size_t s = 0; s < SECTION_COUNT; s++) {
+        if (!sections[s].named) {
+            fprintf(out, "%s[%s]\n", s > 0 ? "\n" : "", sections[s].name);
+            print_rows(&sections[s], (const char *)cfg, out);
+            continue;
+        }
+        for (size_t w = 0; w < cfg->webhook_count; w++) {
+            fprintf(out, "\n[%s \"%s\"]\n", sections[s].name, cfg->webhooks[w].name);
+            print_rows(&sections[s], (const char *)&cfg->webhooks[w], out);
+        }
+    }
 }

@@ -1,13 +1,13 @@
 /*
- * config: sudokud's settings, read from an INI file, validated, printable.
+ * config: sudokud's settings, read from an INI file (ini.h), validated,
+ * printable.
  *
- * File format: "[section]" or "[webhook \"NAME\"]" headers, "key = value"
- * lines, comments on their own lines starting with '#' or ';'.  Values run
- * to the end of the line (a ';' or '#' inside a URL is part of it) and may be
- * long (CONFIG_LINE_MAX).  Unknown sections and keys, repeated keys and bad
- * values are errors naming the file, line and key:
+ * Every key is a row of one table (config.c): its section, type, bounds,
+ * default and a line of doc.  The parsing, the messages, the defaults and
+ * the printed form all come from that row, and a unit test holds the table
+ * against sudokud.conf(5).  Unknown sections and keys, repeated keys and
+ * bad values are errors naming the file, line and key:
  *     sudokud.conf:12: days_ahead: expected an integer from 0 to 366, got 'two'
- * config/sudokud.conf documents every key and its default.
  */
 #ifndef SUDOKUD_CONFIG_H
 #define SUDOKUD_CONFIG_H
@@ -15,13 +15,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "generator.h"
 #include "log.h"
 
 #define CONFIG_DEFAULT_PATH "/etc/sudokud/sudokud.conf"
 #define CONFIG_DEFAULT_SOCKET "/run/sudokud/sudokud.sock"
 #define CONFIG_SOCKET_CLIENTS_MAX 100000
 #define CONFIG_SOCKET_IDLE_MAX 86400 /* seconds */
-#define CONFIG_LINE_MAX 8192     /* bytes per line, newline excluded */
 #define CONFIG_ERR_MAX 512       /* bytes enough for any config message */
 #define CONFIG_DAYS_AHEAD_MAX 366
 #define CONFIG_WEBHOOK_MAX 16
@@ -36,26 +36,9 @@ enum config_status {
     CONFIG_ERR_NOMEM = -5,
 };
 
-/* Publication tiers, easiest first; also the order puzzles are listed in. */
-enum config_tier {
-    CONFIG_TIER_EASY,
-    CONFIG_TIER_MEDIUM,
-    CONFIG_TIER_HARD,
-    CONFIG_TIER_EXPERT,
-    CONFIG_TIER_COUNT,
-};
+/* The bit of a tier (enum grade_tier, easy to expert) in a mask of tiers;
+ * the published tiers are listed easiest first. */
 #define CONFIG_TIER_BIT(t) (1u << (t))
-#define CONFIG_TIERS_DEFAULT                                                   \
-    (CONFIG_TIER_BIT(CONFIG_TIER_EASY) | CONFIG_TIER_BIT(CONFIG_TIER_MEDIUM) | \
-     CONFIG_TIER_BIT(CONFIG_TIER_HARD))
-
-enum config_symmetry {
-    CONFIG_SYMMETRY_NONE,
-    CONFIG_SYMMETRY_ROTATIONAL_180,
-    CONFIG_SYMMETRY_ROTATIONAL_90,
-    CONFIG_SYMMETRY_MIRROR,
-    CONFIG_SYMMETRY_DIAGONAL,
-};
 
 struct config_webhook {
     char *name;              /* from [webhook "NAME"] */
@@ -87,7 +70,7 @@ struct config {
     int publish_minute;             /* minutes after local midnight; default 0 */
     int days_ahead;                 /* default 2 */
     unsigned tiers;                 /* CONFIG_TIER_BIT mask; default easy..hard */
-    enum config_symmetry symmetry;  /* default rotational-180 */
+    enum gen_symmetry symmetry;     /* default rotational-180 */
     char *generator_secret;         /* inline or read from generator_secret_file */
     char *generator_secret_file;    /* NULL when given inline */
     struct config_webhook webhooks[CONFIG_WEBHOOK_MAX];
@@ -113,9 +96,39 @@ void config_free(struct config *cfg);
  * every key present, secrets replaced by "(hidden)". */
 void config_print(const struct config *cfg, FILE *out);
 
-const char *config_tier_name(enum config_tier tier);
-/* Returns 0 and sets *out, or -1 for an unknown name. */
-int config_tier_parse(const char *name, enum config_tier *out);
-const char *config_symmetry_name(enum config_symmetry symmetry);
+/* What a value may be, as the table says it (struct config_key). */
+enum config_type {
+    CONFIG_TYPE_PATH,    /* a path; empty is an error, or unsets an optional key */
+    CONFIG_TYPE_TEXT,    /* a string (a group, a zone, a URL); empty unsets an optional key */
+    /* INT to TIERS are held as an int (a mask for TIERS) */
+    CONFIG_TYPE_INT,     /* an integer from min to max, in unit */
+    CONFIG_TYPE_MODE,    /* an octal file mode from min to max */
+    CONFIG_TYPE_CLOCK,   /* HH:MM, the minutes after midnight from min to max */
+    CONFIG_TYPE_BOOL,    /* true, yes, on, 1 or false, no, off, 0 */
+    CONFIG_TYPE_CHOICE,  /* one name of a list */
+    CONFIG_TYPE_TIERS,   /* a list of tier names, each at most once */
+    CONFIG_TYPE_SECRET,  /* the generator's secret, inline */
+    CONFIG_TYPE_SECRET_FILE, /* the generator's secret, from a file */
+    CONFIG_TYPE_WHSEC,   /* a webhook's signing secret, or a file holding it */
+    CONFIG_TYPE_HEADER,  /* an extra request header; the key may repeat */
+};
+
+/* One row of the table of keys, as tests and documentation checks read it. */
+struct config_key {
+    const char *section;  /* "daemon", "schedule", "generator" or "webhook" */
+    const char *key;
+    enum config_type type;
+    long min, max;        /* INT, MODE, CLOCK: the bounds; CHOICE, TIERS: the
+                           * values named; HEADER: max is how many */
+    const char *unit;     /* INT: how the message names it, "an integer" */
+    const char *def;      /* the default as written in the file ("" for
+                           * empty); NULL when there is none: required or
+                           * repeatable */
+    const char *doc;      /* one line */
+};
+
+/* The rows, in the order of the man page and of --print-config. */
+size_t config_key_count(void);
+const struct config_key *config_key_at(size_t i);
 
 #endif

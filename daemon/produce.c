@@ -26,9 +26,9 @@ struct job {
     char date[SCHEDULE_DATE_LEN + 1];
     int retry;
     size_t n;
-    struct gen_options opts[CONFIG_TIER_COUNT];
-    uint64_t seed[CONFIG_TIER_COUNT];
-    struct store_puzzle out[CONFIG_TIER_COUNT];
+    struct gen_options opts[GRADE_TIERS];
+    uint64_t seed[GRADE_TIERS];
+    struct store_puzzle out[GRADE_TIERS];
     int failed;                      /* set by the worker */
     char err[256];
     double ms;
@@ -46,15 +46,6 @@ struct produce {
     size_t secret_len;
     struct produce_stats stats;
 };
-
-static int tier_of(enum config_tier t)
-{
-    int g = t == CONFIG_TIER_EASY     ? GRADE_EASY
-            : t == CONFIG_TIER_MEDIUM ? GRADE_MEDIUM
-            : t == CONFIG_TIER_HARD   ? GRADE_HARD
-                                      : GRADE_EXPERT;
-    return g;
-}
 
 /* technique_counts as a JSON object keyed by technique key. */
 static void counts_json(const struct grade *g, char *out, size_t len)
@@ -218,14 +209,13 @@ static struct job *job_for(const struct config *cfg, const struct schedule_slot 
     if (!j)
         return NULL;
     schedule_date_format(slots[0].date, j->date);
-    int symmetry = gen_symmetry_parse(config_symmetry_name(cfg->symmetry));
-    for (size_t i = 0; i < n && j->n < CONFIG_TIER_COUNT; i++) {
+    for (size_t i = 0; i < n && j->n < GRADE_TIERS; i++) {
         if (schedule_date_cmp(slots[i].date, slots[0].date) != 0)
             continue;
         struct gen_options *o = &j->opts[j->n++];
         gen_options_default(o);
-        o->tier = (enum grade_tier)tier_of(slots[i].tier);
-        o->symmetry = symmetry < 0 ? GEN_SYM_ROT180 : (enum gen_symmetry)symmetry;
+        o->tier = slots[i].tier;
+        o->symmetry = cfg->symmetry;
         /* Generous: a failed budget only costs a retry with new seeds. */
         o->max_attempts = 5000;
     }

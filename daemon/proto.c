@@ -158,8 +158,8 @@ parse_date(struct word w, struct schedule_date *out, const char *cmd, char *err,
 static int
 parse_tier(struct word w, int *tier)
 {
-    for (int t = 0; t < CONFIG_TIER_COUNT; t++) {
-        if (is(w, config_tier_name((enum config_tier)t))) {
+    for (int t = 0; t < GRADE_TIERS; t++) {
+        if (is(w, grade_tier_name((enum grade_tier)t))) {
             *tier = t;
             return 0;
         }

@@ -75,7 +75,7 @@ enum proto_error {
 
 struct proto_request {
     enum proto_command command;
-    int tier;                       /* enum config_tier, or PROTO_TIER_ALL */
+    int tier;                       /* enum grade_tier, or PROTO_TIER_ALL */
     int solution;                   /* 1: include solutions */
     struct schedule_date from, to;  /* get: from; list: from..to */
     struct grid grid;               /* solve, grade: the puzzle; hint, check: the state */

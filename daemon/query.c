@@ -13,7 +13,7 @@
 #include "log.h"
 #include "schedule.h"
 
-#define CACHE_ALL CONFIG_TIER_COUNT /* the row for "every tier" */
+#define CACHE_ALL GRADE_TIERS /* the row for "every tier" */
 #define PONG "{\"ok\":true,\"pong\":true}\n"
 
 /* One rendered reply of today's puzzles. */
@@ -30,7 +30,7 @@ struct query {
     time_t today_at;
     int today_minute;
     struct schedule_date today;
-    struct cached cache[CONFIG_TIER_COUNT + 1][2]; /* [tier or CACHE_ALL][solution] */
+    struct cached cache[GRADE_TIERS + 1][2]; /* [tier or CACHE_ALL][solution] */
 };
 
 struct query *
@@ -96,9 +96,9 @@ static int
 collect_puzzle(void *arg, const struct store_puzzle *p)
 {
     struct collect *c = arg;
-    enum config_tier tier;
+    enum grade_tier tier;
 
-    if (config_tier_parse(p->tier, &tier) == 0)
+    if (grade_tier_parse(p->tier, &tier) == 0)
         c->tiers |= CONFIG_TIER_BIT(tier);
     return json_array_append_new(c->list, reply_puzzle(p, c->solution));
 }
@@ -114,7 +114,7 @@ read_day(struct query *q, const char *date, int tier, struct collect *c, char *e
 
     if (tier == PROTO_TIER_ALL)
         return store_list(q->store, date, date, collect_puzzle, c, err, errlen);
-    rc = store_get_puzzle(q->store, date, config_tier_name((enum config_tier)tier), &p, err,
+    rc = store_get_puzzle(q->store, date, grade_tier_name((enum grade_tier)tier), &p, err,
                           errlen);
     if (rc == STORE_OK)
         collect_puzzle(c, &p);
@@ -127,7 +127,7 @@ not_found_message(const char *date, int tier, char *msg, size_t len)
     if (tier == PROTO_TIER_ALL)
         snprintf(msg, len, "no puzzles for %s", date);
     else
-        snprintf(msg, len, "no %s puzzle for %s", config_tier_name((enum config_tier)tier),
+        snprintf(msg, len, "no %s puzzle for %s", grade_tier_name((enum grade_tier)tier),
                  date);
 }
 

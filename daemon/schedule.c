@@ -219,17 +219,17 @@ schedule_missing(struct schedule_date first, int days_ahead, unsigned tiers,
         struct schedule_date d = schedule_date_add(first, i);
 
         schedule_date_format(d, date);
-        for (int t = 0; t < CONFIG_TIER_COUNT; t++) {
+        for (int t = 0; t < GRADE_TIERS; t++) {
             int present = 0, rc;
 
             if (!(tiers & CONFIG_TIER_BIT(t)))
                 continue;
-            rc = has(arg, date, config_tier_name((enum config_tier)t), &present, err,
+            rc = has(arg, date, grade_tier_name((enum grade_tier)t), &present, err,
                      errlen);
             if (rc != 0)
                 return rc;
             if (!present && n < cap)
-                out[n] = (struct schedule_slot){d, (enum config_tier)t};
+                out[n] = (struct schedule_slot){d, (enum grade_tier)t};
             n += !present;
         }
     }
@@ -248,7 +248,7 @@ schedule_describe(const struct schedule_slot *slots, size_t count, char *out,
         return;
     out[0] = '\0';
     for (i = 0; i < count; i++) {
-        const char *tier = config_tier_name(slots[i].tier);
+        const char *tier = grade_tier_name(slots[i].tier);
 
         if (i > 0 && schedule_date_cmp(slots[i].date, slots[i - 1].date) == 0) {
             snprintf(piece, sizeof piece, " %s", tier);

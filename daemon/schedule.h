@@ -29,7 +29,7 @@
 
 #define SCHEDULE_DATE_LEN 10  /* "YYYY-MM-DD" without the NUL */
 #define SCHEDULE_HOP_S 300    /* longest sleep before recomputing */
-#define SCHEDULE_SLOTS_MAX ((CONFIG_DAYS_AHEAD_MAX + 1) * CONFIG_TIER_COUNT)
+#define SCHEDULE_SLOTS_MAX ((CONFIG_DAYS_AHEAD_MAX + 1) * GRADE_TIERS)
 
 struct schedule_date {
     int year;  /* 1..9999 */
@@ -40,7 +40,7 @@ struct schedule_date {
 /* One puzzle the store must hold. */
 struct schedule_slot {
     struct schedule_date date;
-    enum config_tier tier;
+    enum grade_tier tier;
 };
 
 /* ---- pure calendar arithmetic (proleptic Gregorian) -------------------- */

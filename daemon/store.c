@@ -491,12 +491,12 @@ static int
 check_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
 {
     struct schedule_date d;
-    enum config_tier t;
+    enum grade_tier t;
     int givens = 0;
 
     if (!bounded(p->date, sizeof p->date) || schedule_date_parse(p->date, &d) != 0)
         return fail(s, err, errlen, STORE_INVALID, "bad date (expected YYYY-MM-DD)");
-    if (!bounded(p->tier, sizeof p->tier) || config_tier_parse(p->tier, &t) != 0)
+    if (!bounded(p->tier, sizeof p->tier) || grade_tier_parse(p->tier, &t) != 0)
         return fail(s, err, errlen, STORE_INVALID, "%s: unknown tier", p->date);
     if (strnlen(p->puzzle, sizeof p->puzzle) != 81 ||
         strnlen(p->solution, sizeof p->solution) != 81)

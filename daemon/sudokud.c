@@ -197,7 +197,7 @@ publish_current_day(struct daemon *d, time_t now)
     for (size_t i = 0; i < d->missing; i++) {
         if (schedule_date_cmp(d->slots[i].date, d->current) == 0) {
             log_warning("schedule: %s is not published: its %s puzzle is missing", date,
-                        config_tier_name(d->slots[i].tier));
+                        grade_tier_name(d->slots[i].tier));
             return;
         }
     }

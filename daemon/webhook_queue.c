@@ -69,9 +69,9 @@ static int
 collect_puzzle(void *arg, const struct store_puzzle *p)
 {
     struct batch *b = arg;
-    enum config_tier t;
+    enum grade_tier t;
 
-    if (config_tier_parse(p->tier, &t) == 0 && (b->tiers & CONFIG_TIER_BIT(t)) &&
+    if (grade_tier_parse(p->tier, &t) == 0 && (b->tiers & CONFIG_TIER_BIT(t)) &&
         b->puzzle_count < STORE_DAY_MAX)
         b->puzzles[b->puzzle_count++] = *p;
     return 0;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "ini.h"
 
 #define GEN "[generator]\nsecret = 0123456789abcdef\n"
 #define WHSEC "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -99,8 +100,9 @@ test_defaults(void **state)
     assert_null(cfg.time_zone);
     assert_int_equal(cfg.publish_minute, 0);
     assert_int_equal(cfg.days_ahead, 2);
-    assert_int_equal(cfg.tiers, CONFIG_TIERS_DEFAULT);
-    assert_int_equal(cfg.symmetry, CONFIG_SYMMETRY_ROTATIONAL_180);
+    assert_int_equal(cfg.tiers, CONFIG_TIER_BIT(GRADE_EASY) | CONFIG_TIER_BIT(GRADE_MEDIUM) |
+                                    CONFIG_TIER_BIT(GRADE_HARD));
+    assert_int_equal(cfg.symmetry, GEN_SYM_ROT180);
     assert_string_equal(cfg.generator_secret, "0123456789abcdef");
     assert_int_equal(cfg.webhook_count, 0);
     config_free(&cfg);
@@ -132,10 +134,10 @@ test_every_key(void **state)
     assert_string_equal(cfg.time_zone, "Europe/Berlin");
     assert_int_equal(cfg.publish_minute, 270);
     assert_int_equal(cfg.days_ahead, 366);
-    assert_int_equal(cfg.tiers, CONFIG_TIER_BIT(CONFIG_TIER_EASY) |
-                                    CONFIG_TIER_BIT(CONFIG_TIER_HARD) |
-                                    CONFIG_TIER_BIT(CONFIG_TIER_EXPERT));
-    assert_int_equal(cfg.symmetry, CONFIG_SYMMETRY_DIAGONAL);
+    assert_int_equal(cfg.tiers, CONFIG_TIER_BIT(GRADE_EASY) |
+                                    CONFIG_TIER_BIT(GRADE_HARD) |
+                                    CONFIG_TIER_BIT(GRADE_EXPERT));
+    assert_int_equal(cfg.symmetry, GEN_SYM_DIAGONAL);
     /* No inline comments: '#' and ';' belong to the value. */
     assert_string_equal(cfg.generator_secret, "0123456789abcdef#;x");
     assert_int_equal(cfg.webhook_count, 2);
@@ -178,6 +180,12 @@ test_value_errors(void **state)
     expect_error("[schedule]\npublish_time = 04:30pm\n",
                  "sudokud.conf:2: publish_time: expected a time HH:MM from 00:00 to 23:59, "
                  "got '04:30pm'");
+    expect_error("[schedule]\npublish_time = +4:30\n",
+                 "sudokud.conf:2: publish_time: expected a time HH:MM from 00:00 to 23:59, "
+                 "got '+4:30'");
+    expect_error("[schedule]\npublish_time = 00: 0\n",
+                 "sudokud.conf:2: publish_time: expected a time HH:MM from 00:00 to 23:59, "
+                 "got '00: 0'");
     expect_error("[schedule]\ntiers = easy, brutal\n",
                  "sudokud.conf:2: tiers: unknown tier 'brutal' (expected a list of easy, "
                  "medium, hard, expert)");
@@ -248,7 +256,7 @@ test_nul_and_long_lines(void **state)
 {
     struct config cfg;
     char err[CONFIG_ERR_MAX];
-    char *text = malloc(CONFIG_LINE_MAX + 64);
+    char *text = malloc(INI_LINE_MAX + 64);
     int n;
 
     (void)state;
@@ -258,8 +266,8 @@ test_nul_and_long_lines(void **state)
     assert_string_equal(err, "sudokud.conf:2: line contains a NUL byte");
     config_free(&cfg);
     n = snprintf(text, 64, "[daemon]\n# ");
-    memset(text + n, 'x', CONFIG_LINE_MAX);
-    text[n + CONFIG_LINE_MAX - 1] = '\0';
+    memset(text + n, 'x', INI_LINE_MAX);
+    text[n + INI_LINE_MAX - 1] = '\0';
     assert_int_equal(parse(&cfg, strcat(text, "\n" GEN), err), CONFIG_ERR_SYNTAX);
     assert_string_equal(err, "sudokud.conf:2: line is 8193 bytes long; the limit is 8192");
     config_free(&cfg);
@@ -531,18 +539,293 @@ test_shipped_configs(void **state)
     config_free(&cfg);
 }
 
+/* ---- the table of keys ------------------------------------------------- */
+
+/* A config that sets row's key to value, on line *line. */
+static void
+config_with(const struct config_key *k, const char *value, char *text, size_t len, int *line)
+{
+    if (strcmp(k->section, "webhook") == 0) {
+        snprintf(text, len, GEN "[webhook \"w\"]\nurl = https://x.org/\nsecret = " WHSEC
+                 "\n%s = %s\n", k->key, value);
+        *line = 6;
+    } else {
+        snprintf(text, len, GEN "[%s]\n%s = %s\n", k->section, k->key, value);
+        *line = 4;
+    }
+}
+
+/* Each value of row k: accepted (expected NULL), or refused with
+ * "sudokud.conf:LINE: key: expected WHAT, got 'VALUE'". */
+static void
+check_key_value(const struct config_key *k, const char *value, const char *what)
+{
+    char text[1024], msg[CONFIG_ERR_MAX];
+    struct config cfg;
+    int line;
+
+    config_with(k, value, text, sizeof text, &line);
+    if (what == NULL) {
+        expect_ok(&cfg, text);
+        config_free(&cfg);
+        return;
+    }
+    snprintf(msg, sizeof msg, "sudokud.conf:%d: %s: expected %s, got '%s'", line, k->key, what,
+             value);
+    expect_error(text, msg);
+}
+
+static void
+hh_mm(long minutes, char out[8])
+{
+    snprintf(out, 8, "%02ld:%02ld", minutes / 60 % 100, minutes % 60);
+}
+
+/* Every bounded row takes its bounds and refuses one past each with the
+ * message its bounds make. */
+static void
+test_table_bounds(void **state)
+{
+    char what[256], lo[32], hi[32], below[32], above[32];
+    int bounded = 0;
+
+    (void)state;
+    for (size_t i = 0; i < config_key_count(); i++) {
+        const struct config_key *k = config_key_at(i);
+
+        switch (k->type) {
+        case CONFIG_TYPE_INT:
+            snprintf(what, sizeof what, "%s from %ld to %ld", k->unit, k->min, k->max);
+            snprintf(lo, sizeof lo, "%ld", k->min);
+            snprintf(hi, sizeof hi, "%ld", k->max);
+            snprintf(below, sizeof below, "%ld", k->min - 1);
+            snprintf(above, sizeof above, "%ld", k->max + 1);
+            break;
+        case CONFIG_TYPE_MODE:
+            snprintf(what, sizeof what, "an octal mode from %04lo to %04lo such as %s",
+                     (unsigned long)k->min, (unsigned long)k->max, k->def);
+            snprintf(lo, sizeof lo, "%04lo", (unsigned long)k->min);
+            snprintf(hi, sizeof hi, "%04lo", (unsigned long)k->max);
+            snprintf(below, sizeof below, "-1");
+            snprintf(above, sizeof above, "%04lo", (unsigned long)k->max + 1);
+            break;
+        case CONFIG_TYPE_CLOCK:
+            hh_mm(k->min, lo);
+            hh_mm(k->max, hi);
+            snprintf(what, sizeof what, "a time HH:MM from %s to %s", lo, hi);
+            snprintf(below, sizeof below, "-0:01");
+            hh_mm(k->max + 1, above);
+            break;
+        default:
+            continue;
+        }
+        bounded++;
+        check_key_value(k, lo, NULL);
+        check_key_value(k, hi, NULL);
+        check_key_value(k, below, what);
+        check_key_value(k, above, what);
+    }
+    assert_int_equal(bounded, 7);
+}
+
+/* At most max header lines per webhook (the header row's max). */
+static void
+test_table_header_max(void **state)
+{
+    const struct config_key *k = NULL;
+    char text[4096], expected[128];
+    size_t n = 0;
+    struct config cfg;
+
+    (void)state;
+    for (size_t i = 0; i < config_key_count(); i++) {
+        if (config_key_at(i)->type == CONFIG_TYPE_HEADER)
+            k = config_key_at(i);
+    }
+    assert_non_null(k);
+    n = (size_t)snprintf(text, sizeof text, GEN "[webhook \"w\"]\nurl = https://x.org/\n"
+                         "secret = " WHSEC "\n");
+    for (long h = 0; h < k->max; h++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "header = X-%ld: v\n", h);
+    expect_ok(&cfg, text);
+    assert_int_equal(cfg.webhooks[0].header_count, k->max);
+    config_free(&cfg);
+    snprintf(text + n, sizeof text - n, "header = X-last: v\n");
+    snprintf(expected, sizeof expected,
+             "sudokud.conf:%ld: header: at most %ld header lines per webhook", k->max + 6,
+             k->max);
+    expect_error(text, expected);
+}
+
+/* A config that sets nothing prints every default as the table has it. */
+static void
+test_table_defaults(void **state)
+{
+    struct config cfg;
+    char *printed, line[512];
+    size_t len = 0;
+    FILE *f;
+
+    (void)state;
+    expect_ok(&cfg, GEN "[webhook \"w\"]\nurl = https://x.org/\nsecret = " WHSEC "\n");
+    f = open_memstream(&printed, &len);
+    assert_non_null(f);
+    config_print(&cfg, f);
+    fclose(f);
+    for (size_t i = 0; i < config_key_count(); i++) {
+        const struct config_key *k = config_key_at(i);
+
+        assert_non_null(k->doc);
+        assert_true(k->doc[0] != '\0' && strchr(k->doc, '\n') == NULL);
+        if (k->def == NULL)
+            continue;
+        snprintf(line, sizeof line, "\n%s = %s\n", k->key, k->def);
+        if (strstr(printed, line) == NULL)
+            fail_msg("default of %s is not %s in:\n%s", k->key, k->def, printed);
+    }
+    free(printed);
+    config_free(&cfg);
+}
+
+/* The index of section's key in the table, or -1. */
+static int
+row_of(const char *section, const char *key)
+{
+    for (size_t i = 0; i < config_key_count(); i++) {
+        const struct config_key *k = config_key_at(i);
+
+        if (strcmp(k->section, section) == 0 && strcmp(k->key, key) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* Roff to text for what a default is written with: \- and quotes. */
+static void
+unroff(const char *in, char *out, size_t len)
+{
+    size_t n = 0;
+
+    for (; *in != '\0' && n + 1 < len; in++) {
+        if (in[0] == '\\' && in[1] == '-')
+            continue;
+        if (*in != '"')
+            out[n++] = *in;
+    }
+    out[n] = '\0';
+}
+
+/* One ".BR key ..." line of sudokud.conf(5): the key, and its default
+ * ("" for "(default empty)"); returns 0 when the line documents no key. */
+static int
+man_entry(const char *line, char *key, size_t keylen, char *def, size_t deflen, int *has_def)
+{
+    const char *d;
+    char raw[256];
+    size_t n;
+
+    if (strncmp(line, ".BR ", 4) != 0 || strstr(line, " \" = ") == NULL)
+        return 0;
+    n = strcspn(line + 4, " ");
+    snprintf(key, keylen, "%.*s", (int)n, line + 4);
+    *has_def = (d = strstr(line, "(default ")) != NULL;
+    def[0] = '\0';
+    if (!*has_def || strncmp(d + 9, "empty)", 6) == 0)
+        return 1;
+    d += 9;
+    while (*d == '"' || *d == ' ')
+        d++;
+    n = strlen(d);
+    while (n > 0 && (d[n - 1] == ')' || d[n - 1] == ' ' || d[n - 1] == '\n'))
+        n--;
+    snprintf(raw, sizeof raw, "%.*s", (int)n, d);
+    unroff(raw, def, deflen);
+    return 1;
+}
+
+/*
+ * sudokud.conf(5) documents every key of the table under its section, in
+ * the table's order, with the table's default (and an integer's bounds),
+ * and no key the table lacks; the example config/sudokud.conf shows each
+ * default.
+ */
+static void
+test_table_man_page(void **state)
+{
+    FILE *f = fopen("man/sudokud.conf.5", "r");
+    char line[1024], section[32] = "", key[64], def[256], want[300], body[4096] = "";
+    int documented[64] = {0}, has_def, last = -1;
+    char *example = slurp("config/sudokud.conf");
+    const struct config_key *k = NULL;
+
+    (void)state;
+    assert_true(config_key_count() <= 64);
+    if (f == NULL)
+        fail_msg("cannot open man/sudokud.conf.5 (tests run from the repository root)");
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (strncmp(line, ".SH ", 4) == 0 || strncmp(line, ".TP", 3) == 0) {
+            /* The end of a key's paragraph: its bounds were in it. */
+            if (k != NULL && k->type == CONFIG_TYPE_INT) {
+                snprintf(want, sizeof want, "%ld to %ld", k->min, k->max);
+                if (strstr(body, want) == NULL)
+                    fail_msg("sudokud.conf(5) on %s does not say \"%s\"", k->key, want);
+            }
+            k = NULL;
+            body[0] = '\0';
+        }
+        if (strncmp(line, ".SH ", 4) == 0) {
+            section[0] = '\0';
+            if (line[4] == '[')
+                snprintf(section, sizeof section, "%.*s", (int)strcspn(line + 5, "] \\"),
+                         line + 5);
+            continue;
+        }
+        if (section[0] != '\0' && man_entry(line, key, sizeof key, def, sizeof def, &has_def)) {
+            int row = row_of(section, key);
+
+            if (row < 0)
+                fail_msg("sudokud.conf(5) documents [%s] %s, which the table lacks", section,
+                         key);
+            if (row <= last)
+                fail_msg("sudokud.conf(5) documents %s out of the table's order", key);
+            last = row;
+            documented[row] = 1;
+            k = config_key_at((size_t)row);
+            if (has_def != (k->def != NULL) || (has_def && strcmp(def, k->def) != 0))
+                fail_msg("sudokud.conf(5) gives [%s] %s the default '%s'%s, the table '%s'",
+                         section, key, def, has_def ? "" : " (none)",
+                         k->def != NULL ? k->def : "(none)");
+        }
+        strncat(body, line, sizeof body - strlen(body) - 1);
+    }
+    fclose(f);
+    for (size_t i = 0; i < config_key_count(); i++) {
+        k = config_key_at(i);
+        if (!documented[i])
+            fail_msg("sudokud.conf(5) does not document [%s] %s", k->section, k->key);
+        if (k->def == NULL)
+            continue;
+        snprintf(want, sizeof want, "\n%s =%s%s\n", k->key, k->def[0] ? " " : "", k->def);
+        snprintf(line, sizeof line, "\n# %s =%s%s\n", k->key, k->def[0] ? " " : "", k->def);
+        if (strstr(example, want) == NULL && strstr(example, line) == NULL)
+            fail_msg("config/sudokud.conf does not show %s with its default '%s'", k->key,
+                     k->def);
+    }
+    free(example);
+}
+
 static void
 test_names(void **state)
 {
-    enum config_tier t;
+    enum grade_tier t;
 
     (void)state;
-    assert_string_equal(config_tier_name(CONFIG_TIER_EXPERT), "expert");
-    assert_string_equal(config_tier_name(CONFIG_TIER_COUNT), "unknown");
-    assert_int_equal(config_tier_parse("medium", &t), 0);
-    assert_int_equal(t, CONFIG_TIER_MEDIUM);
-    assert_int_equal(config_tier_parse("Medium", &t), -1);
-    assert_string_equal(config_symmetry_name(CONFIG_SYMMETRY_ROTATIONAL_90), "rotational-90");
+    assert_int_equal(grade_tier_parse("medium", &t), 0);
+    assert_int_equal(t, GRADE_MEDIUM);
+    assert_int_equal(grade_tier_parse("expert", &t), 0);
+    assert_int_equal(t, GRADE_EXPERT);
+    assert_int_equal(grade_tier_parse("Medium", &t), -1);
+    assert_int_equal(grade_tier_parse("unrated", &t), -1);
 }
 
 int
@@ -563,6 +846,10 @@ main(void)
         cmocka_unit_test(test_print_round_trip),
         cmocka_unit_test(test_shipped_configs),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_table_bounds),
+        cmocka_unit_test(test_table_header_max),
+        cmocka_unit_test(test_table_defaults),
+        cmocka_unit_test(test_table_man_page),
     };
 
     return cmocka_run_group_tests(tests, setup, teardown);

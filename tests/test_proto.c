@@ -71,12 +71,12 @@ test_today(void **state)
     assert_int_equal(req.tier, PROTO_TIER_ALL);
     assert_int_equal(req.solution, 0);
     assert_int_equal(parse("Today HARD"), PROTO_OK);
-    assert_int_equal(req.tier, CONFIG_TIER_HARD);
+    assert_int_equal(req.tier, GRADE_HARD);
     assert_int_equal(parse("today solution easy"), PROTO_OK);
-    assert_int_equal(req.tier, CONFIG_TIER_EASY);
+    assert_int_equal(req.tier, GRADE_EASY);
     assert_int_equal(req.solution, 1);
     assert_int_equal(parse("TODAY Expert Solution"), PROTO_OK);
-    assert_int_equal(req.tier, CONFIG_TIER_EXPERT);
+    assert_int_equal(req.tier, GRADE_EXPERT);
     assert_int_equal(req.solution, 1);
     assert_int_equal(parse("today solution"), PROTO_OK);
     assert_int_equal(req.tier, PROTO_TIER_ALL);
@@ -96,7 +96,7 @@ test_get(void **state)
     assert_int_equal(req.from.day, 22);
     assert_int_equal(req.tier, PROTO_TIER_ALL);
     assert_int_equal(parse("GET 2024-02-29 medium solution"), PROTO_OK);
-    assert_int_equal(req.tier, CONFIG_TIER_MEDIUM);
+    assert_int_equal(req.tier, GRADE_MEDIUM);
     assert_int_equal(req.solution, 1);
     expect_bad("get", "get: expected a DATE");
     expect_bad("get 2026-02-29", "get: expected a date YYYY-MM-DD, got '2026-02-29'");

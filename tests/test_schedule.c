@@ -208,14 +208,14 @@ test_missing(void **state)
     size_t n = 99;
 
     (void)state;
-    assert_int_equal(schedule_missing(date("2026-12-31"), 2, CONFIG_TIERS_DEFAULT, fake_has,
+    assert_int_equal(schedule_missing(date("2026-12-31"), 2, CONFIG_TIER_BIT(GRADE_EASY) | CONFIG_TIER_BIT(GRADE_MEDIUM) | CONFIG_TIER_BIT(GRADE_HARD), fake_has,
                                       "2026-12-31 easy\n2026-12-31 medium\n2026-12-31 hard\n"
                                       "2027-01-01 medium\n",
                                       slots, SCHEDULE_SLOTS_MAX, &n, err, sizeof err), 0);
     assert_int_equal(n, 5);
     assert_date(slots[0].date, "2027-01-01");
-    assert_int_equal(slots[0].tier, CONFIG_TIER_EASY);
-    assert_int_equal(slots[1].tier, CONFIG_TIER_HARD);
+    assert_int_equal(slots[0].tier, GRADE_EASY);
+    assert_int_equal(slots[1].tier, GRADE_HARD);
     assert_date(slots[4].date, "2027-01-02");
     schedule_describe(slots, n, text, sizeof text);
     assert_string_equal(text, "2027-01-01 easy hard; 2027-01-02 easy medium hard");
@@ -224,11 +224,11 @@ test_missing(void **state)
     schedule_describe(slots, n, text, 30);
     assert_string_equal(text, "2027-01-01 easy; ... (4 more)");
     /* Only the tiers asked for; days_ahead 0 is today alone. */
-    assert_int_equal(schedule_missing(date("2026-11-21"), 0, CONFIG_TIER_BIT(CONFIG_TIER_EXPERT),
+    assert_int_equal(schedule_missing(date("2026-11-21"), 0, CONFIG_TIER_BIT(GRADE_EXPERT),
                                       fake_has, "", slots, SCHEDULE_SLOTS_MAX, &n, err,
                                       sizeof err), 0);
     assert_int_equal(n, 1);
-    assert_int_equal(slots[0].tier, CONFIG_TIER_EXPERT);
+    assert_int_equal(slots[0].tier, GRADE_EXPERT);
     /* The largest request fits the documented bound. */
     assert_int_equal(schedule_missing(date("2026-11-21"), CONFIG_DAYS_AHEAD_MAX, 0xf, fake_has,
                                       "", slots, SCHEDULE_SLOTS_MAX, &n, err, sizeof err), 0);

@@ -30,7 +30,7 @@ static void check_ranges(const struct config *c)
 {
     if (c->days_ahead < 0 || c->days_ahead > CONFIG_DAYS_AHEAD_MAX ||
         c->publish_minute < 0 || c->publish_minute >= 24 * 60 ||
-        c->tiers == 0 || c->tiers >= (1u << CONFIG_TIER_COUNT) ||
+        c->tiers == 0 || c->tiers >= (1u << GRADE_TIERS) ||
         c->webhook_count > CONFIG_WEBHOOK_MAX || c->socket_max_clients < 1 ||
         c->socket_max_clients > CONFIG_SOCKET_CLIENTS_MAX || c->socket_mode > 07777 ||
         c->database_path == NULL || c->socket_path == NULL || c->state_directory == NULL)

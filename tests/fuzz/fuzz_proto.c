@@ -118,7 +118,7 @@ static int date_ok(struct schedule_date d)
 static void check_request(const struct proto_request *req)
 {
     if ((int)req->command < 0 || req->command >= PROTO_COMMAND_COUNT ||
-        req->tier < PROTO_TIER_ALL || req->tier >= CONFIG_TIER_COUNT ||
+        req->tier < PROTO_TIER_ALL || req->tier >= GRADE_TIERS ||
         (req->solution != 0 && req->solution != 1))
         abort();
     if (req->command == PROTO_GET && !date_ok(req->from))
