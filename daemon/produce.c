@@ -44,7 +44,6 @@ struct produce {
     atomic_int cancel;      /* read by the worker between attempts */
     char *secret;           /* loop thread only; the workers get seeds */
     size_t secret_len;
-    struct produce_stats stats;
 };
 
 static int tier_of(enum config_tier t)
@@ -146,14 +145,9 @@ static void after_work(uv_work_t *req, int status)
     int stored = !j->failed && rc == STORE_OK;
     if (j->failed) {
         log_err("produce: %s: %s", j->date, j->err);
-        p->stats.failures++;
     } else if (rc != STORE_OK) {
         log_err("produce: cannot store %s: %s", j->date, err);
-        p->stats.failures++;
     } else {
-        p->stats.last_done = time(NULL);
-        p->stats.last_ms = j->ms;
-        p->stats.days++;
         for (size_t i = 0; i < j->n; i++)
             log_info("produce: %s %s: score %.1f, %s, %d clues (%.0f ms for the day)",
                      j->date, j->out[i].tier, j->out[i].score,
@@ -260,11 +254,6 @@ int produce_start(struct produce *p, const struct config *cfg,
 int produce_running(const struct produce *p)
 {
     return p->running != NULL;
-}
-
-void produce_get_stats(const struct produce *p, struct produce_stats *out)
-{
-    *out = p->stats;
 }
 
 void produce_stop(struct produce *p)

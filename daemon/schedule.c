@@ -104,6 +104,15 @@ schedule_set_zone(const char *zone)
     tzset();
 }
 
+void
+schedule_format_local(time_t t, char *out, size_t outlen)
+{
+    struct tm tm;
+
+    localtime_r(&t, &tm);
+    strftime(out, outlen, "%Y-%m-%d %H:%M %Z", &tm);
+}
+
 /* The local wall time at t, as seconds since 1970-01-01 00:00 "wall". */
 static long long
 wall_seconds(time_t t)

@@ -66,6 +66,10 @@ int schedule_date_parse(const char *text, struct schedule_date *out);
  */
 void schedule_set_zone(const char *zone);
 
+/* Writes instant t as "YYYY-MM-DD HH:MM ABBR" in the local time zone
+ * (ABBR as the zone names it, e.g. CET), for log and status lines. */
+void schedule_format_local(time_t t, char *out, size_t outlen);
+
 /* The local calendar date at instant t. */
 struct schedule_date schedule_local_date(time_t t);
 
