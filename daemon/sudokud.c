@@ -159,7 +159,10 @@ reload(struct daemon *d)
     struct config next;
 
     notify_send("RELOADING=1");
-    if (config_load(&next, d->config_path, err, sizeof err) != CONFIG_OK) {
+    /* The zone is switched without touching TZ (schedule.h), so while the
+     * thread pool runs. */
+    if (config_load(&next, d->config_path, err, sizeof err) != CONFIG_OK ||
+        schedule_set_zone(next.time_zone, err, sizeof err) != 0) {
         log_err("reload failed, keeping the running configuration: %s", err);
         config_free(&next);
     } else {
@@ -167,7 +170,6 @@ reload(struct daemon *d)
         config_free(&d->cfg);
         d->cfg = next;
         log_set_level(d->cfg.log_level);
-        schedule_set_zone(d->cfg.time_zone);
         log_notice("reloaded configuration from %s", d->config_path);
         webhook_kick(d->webhook);
         publish_now(d->publish);
@@ -304,7 +306,10 @@ run(struct daemon *d, int foreground)
     if ((rc = test_hooks_setup()) != EXIT_SUCCESS)
         return rc;
 #endif
-    schedule_set_zone(d->cfg.time_zone);
+    if (schedule_set_zone(d->cfg.time_zone, err, sizeof err) != 0) {
+        log_err("%s", err);
+        return EXIT_CONFIG;
+    }
     signal(SIGPIPE, SIG_IGN);
     if ((rc = open_store(d)) != EXIT_SUCCESS)
         return rc;
@@ -370,6 +375,7 @@ main(int argc, char **argv)
     server_free(d.server);
     webhook_free(d.webhook);
     store_close(d.store);
+    schedule_free_zone();
     config_free(&d.cfg);
     return rc;
 }
