@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "generator.h"
 #include "human.h"
@@ -131,6 +132,9 @@ static void after_work(uv_work_t *req, int status)
         free(j);
         return;
     }
+    /* store_put_day leaves created_at to the caller (stats' last_generation). */
+    for (size_t i = 0; i < j->n; i++)
+        j->out[i].created_at = (int64_t)time(NULL);
     int rc = j->failed ? STORE_INVALID
                        : store_put_day(p->store, j->out, j->n, err, sizeof err);
     if ((rc == STORE_DUPLICATE || j->failed) && j->retry < RETRY_MAX) {
