@@ -417,7 +417,7 @@ zone_load(const char *name, struct zone **out, char *err, size_t errlen)
     else
         snprintf(path, sizeof path, "%s/%s",
                  dir != NULL && dir[0] != '\0' ? dir : "/usr/share/zoneinfo", name);
-    f = fopen(path, "rb");
+    f = fopen(path, "rbe"); /* close-on-exec */
     if (f == NULL && name == NULL && errno == ENOENT) {
         /* No system zone: UTC, as the C library does. */
         *out = utc_zone();
