@@ -1,7 +1,26 @@
-# sudokud build.  `make` builds build/sudokuctl (and build/sudokud when its
-# sources exist); `make check` runs every test, then the unit tests again
-# under AddressSanitizer and UndefinedBehaviorSanitizer; `make bench` runs
-# the benchmarks over ../shared/bench/data.
+# sudokud build.
+#
+#   make              build/sudokud (the daemon) and build/sudokuctl (the client)
+#   make test         the unit tests (plain build) and the check that the release
+#                     daemon has no test hooks; under a minute
+#   make check        every test, fastest stage first, stopping at the first that
+#                     fails: unit, integration, unit under ASan+UBSan, integration
+#                     under valgrind, fuzzers over their seeds, a short soak
+#   make test-bins    the unit tests and build/test/sudokud (see below)
+#   make bench        the benchmarks over ../shared/bench/data
+#
+# Compilers.  CC builds everything, with one exception by default: the
+# grader (core/human.c, core/grade.c, core/tech*.c) is built by GRADER_CC,
+# which is clang when it is installed and neither CC nor GRADER_CC was
+# given, because clang's code grades faster (bench_grade; README,
+# Benchmarks).  CC=gcc means gcc for everything; GRADER_CC=X picks the
+# grader's compiler explicitly.  make says which compiler built the grader.
+#
+# Two daemons.  build/sudokud is the release binary: no test hooks.
+# build/test/sudokud is the same daemon compiled with -DSUDOKUD_TEST_HOOKS
+# (as SQLite's SQLITE_TEST): the accelerated clock (SUDOKUD_TEST_CLOCK) and
+# the failing SQLite VFS (SUDOKUD_TEST_FAULT, tests/hooks/); only tests use
+# it.
 
 # Installation paths (FHS).  The configuration lives in /etc whatever the
 # PREFIX: the daemon's default is /etc/sudokud/sudokud.conf and systemd's
@@ -28,6 +47,7 @@ STD_FLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wconversion \
 PKGS    = jansson libuv sqlite3 libcurl libcrypto
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CTL_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null)
 TEST_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 TEST_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null)
 
@@ -36,30 +56,42 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(HARDEN_CFLAGS) $(SAN_FLAGS) -Icore -Idaemon -I$(BUILD)/gen \
-             $(PKG_CFLAGS)
+ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(HARDEN_CFLAGS) $(SAN_FLAGS) -Icore -Icommon -Idaemon \
+             -I$(BUILD)/gen $(PKG_CFLAGS)
 # Hardening of the installed binaries (what lintian and Debian expect).
 HARDEN_CFLAGS ?= -D_FORTIFY_SOURCE=2 -fstack-protector-strong
 HARDEN_LDFLAGS ?= -Wl,-z,relro,-z,now
 ALL_LDFLAGS = $(LDFLAGS) $(HARDEN_LDFLAGS) $(SAN_FLAGS)
 
+# core/: the engine (libsudokucore.a); common/: what both programs share
+# (libsudokucommon.a); daemon/: sudokud's modules (libsudokud.a) and its
+# main; ctl/: sudokuctl, linked from its objects (no archive).
 CORE_SRC   := $(wildcard core/*.c)
-MAINS      := daemon/sudokuctl.c daemon/sudokud.c
-DAEMON_SRC := $(filter-out $(MAINS),$(wildcard daemon/*.c))
+COMMON_SRC := $(wildcard common/*.c)
+DAEMON_SRC := $(filter-out daemon/sudokud.c,$(wildcard daemon/*.c))
+CTL_SRC    := $(wildcard ctl/*.c)
 TEST_SRC   := $(wildcard tests/test_*.c)
 BENCH_SRC  := $(wildcard bench/*.c)
 
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/obj/%.o)
 DAEMON_OBJ := $(DAEMON_SRC:%.c=$(BUILD)/obj/%.o)
+CTL_OBJ    := $(CTL_SRC:%.c=$(BUILD)/obj/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCHES    := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 # The SQL migrations are compiled into libsudokud.a (schema/embed.sh).
 SCHEMA_SQL := $(sort $(wildcard schema/[0-9]*.sql))
 DAEMON_OBJ += $(BUILD)/obj/gen/schema_sql.o
-PROGRAMS   := $(BUILD)/sudokuctl $(if $(wildcard daemon/sudokud.c),$(BUILD)/sudokud)
-LIBS       := $(BUILD)/libsudokud.a $(BUILD)/libsudokucore.a
+PROGRAMS   := $(BUILD)/sudokuctl $(BUILD)/sudokud
+LIBS       := $(BUILD)/libsudokud.a $(BUILD)/libsudokucommon.a $(BUILD)/libsudokucore.a
+# The test daemon: its main and clock compiled with the hooks, and the
+# hooks themselves (tests/hooks/), before the release archive in the link.
+TEST_DAEMON := $(BUILD)/test/sudokud
+HOOK_OBJ   := $(patsubst %.c,$(BUILD)/test/obj/%.o,daemon/sudokud.c daemon/clock.c \
+                  $(wildcard tests/hooks/*.c))
 
-.PHONY: all check unit-build bench run install install-system uninstall clean
+.PHONY: all test test-bins check check-integration check-asan unit-build bench run \
+        install install-system uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(PROGRAMS)
@@ -67,6 +99,10 @@ all: $(PROGRAMS)
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/test/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DSUDOKUD_TEST_HOOKS -Itests/hooks -MMD -MP -c $< -o $@
 
 # Lookup tables of the fast solver, generated rather than computed at run
 # time so the core library has no initialisation and no global state.
@@ -78,12 +114,19 @@ $(BUILD)/gen/solver_tables.h: core/tools/gen_solver_tables.c
 # The solver is the hot loop of the generator: -O3 measured ~8% faster.
 $(BUILD)/obj/core/solver.o: $(BUILD)/gen/solver_tables.h
 $(BUILD)/obj/core/solver.o: OPT = -O3
-# The grader (human solver and techniques): -O3 measured ~6% faster, and
-# clang's code ~10% faster again than gcc 12's (bench_grade), so clang
-# builds it when installed; the fast solver stays with $(CC), which is ~30%
-# faster there.  Sanitizer builds keep one compiler for all (one runtime).
-# -gdwarf-4: Debian 12's valgrind cannot read clang 14's DWARF 5.
-GRADER_CC  := $(or $(GRADER_CC),$(shell command -v clang 2>/dev/null),$(CC))
+# The grader (human solver and techniques): -O3 measured ~6% faster.  Its
+# compiler is GRADER_CC (see the top of this file): given, or CC when CC
+# was given, else clang when installed, else CC.  The fast solver stays
+# with CC (clang's is ~30% slower there).  Sanitizer builds keep one
+# compiler for all (one runtime).  -gdwarf-4: Debian 12's valgrind cannot
+# read clang 14's DWARF 5.
+ifeq ($(origin GRADER_CC),undefined)
+ifneq ($(filter environment command line,$(origin CC)),)
+GRADER_CC := $(CC)
+else
+GRADER_CC := $(or $(shell command -v clang 2>/dev/null),$(CC))
+endif
+endif
 GRADER_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,core/human.c core/grade.c $(wildcard core/tech*.c))
 $(GRADER_OBJ): OPT = -O3
 ifneq ($(SAN),1)
@@ -92,6 +135,12 @@ $(GRADER_OBJ): CFLAGS += -gdwarf-4
 endif
 
 $(BUILD)/libsudokucore.a: $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+	@echo "libsudokucore.a: the grader (core/human.c, core/grade.c, core/tech*.c)" \
+	    "built by $(if $(filter 1,$(SAN)),$(CC),$(GRADER_CC)), the rest by $(CC)"
+
+$(BUILD)/libsudokucommon.a: $(COMMON_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -103,37 +152,67 @@ $(BUILD)/obj/gen/schema_sql.o: $(BUILD)/gen/schema_sql.c daemon/schema_sql.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-# An archive with no members is still a valid archive for the linker.
 $(BUILD)/libsudokud.a: $(DAEMON_OBJ)
 	@mkdir -p $(dir $@)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/sudokuctl: $(BUILD)/obj/daemon/sudokuctl.o $(LIBS)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(PKG_LIBS) -lm
+$(BUILD)/sudokuctl: $(CTL_OBJ) $(BUILD)/libsudokucommon.a $(BUILD)/libsudokucore.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CTL_LIBS) -lm
 
 $(BUILD)/sudokud: $(BUILD)/obj/daemon/sudokud.o $(LIBS)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(PKG_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+$(TEST_DAEMON): $(HOOK_OBJ) $(LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+# A unit test is its one file and the libraries; test_store_faults also
+# links the failing VFS of tests/hooks/.
+$(BUILD)/tests/test_store_faults: $(BUILD)/test/obj/tests/hooks/vfs_fault.o
 
 $(BUILD)/tests/%: tests/%.c $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(ALL_LDFLAGS) \
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(filter %.o,$^) $(ALL_LDFLAGS) \
 	    $(LIBS) $(PKG_LIBS) $(TEST_LIBS) -lm
 
 $(BUILD)/bench/%: bench/%.c $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(ALL_LDFLAGS) $(LIBS) $(PKG_LIBS) -lm
 
-# Every test: the integration tests under valgrind, the fuzzers over their
-# seeds and a short soak (check-reliability), then unit and integration
-# tests, and the unit tests again under ASan+UBSan (tests/run, whose
-# one-line summary "tests: N passed, N failed" closes the output).
-check: all $(TESTS)
+# ---- tests ---------------------------------------------------------------
+# tests/run prints one line per test and closes with "tests: N passed, N
+# failed"; each stage of make check is one command, so make stops at the
+# first stage that fails.
+test-bins: $(PROGRAMS) $(TESTS) $(TEST_DAEMON)
+
+test: test-bins
+	tests/run --unit $(BUILD)
+	sh tests/hooks/check_release.sh $(BUILD)
+
+check-integration: test-bins
+	tests/run --integration $(BUILD)
+
+check-asan:
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 OPT=-O1 unit-build
-	$(MAKE) --no-print-directory check-reliability
-	tests/run build build/asan
+	tests/run --unit build/asan
 
 unit-build: $(PROGRAMS) $(TESTS)
+
+check:
+	@echo "== make check 1/6: unit tests"
+	@$(MAKE) --no-print-directory test
+	@echo "== make check 2/6: integration tests"
+	@$(MAKE) --no-print-directory check-integration
+	@echo "== make check 3/6: unit tests under ASan+UBSan"
+	@$(MAKE) --no-print-directory check-asan
+	@echo "== make check 4/6: integration tests under valgrind"
+	tests/valgrind-run $(BUILD)
+	@echo "== make check 5/6: fuzzers over their seed corpora"
+	@$(MAKE) --no-print-directory fuzz-smoke
+	@echo "== make check 6/6: a 20-day soak with 3 kills"
+	@$(MAKE) --no-print-directory soak SOAK_DAYS=20 SOAK_KILLS=3
+	@echo "== make check: every stage passed"
 
 # The local quick start: state under ./var, no root needed.
 run: all
@@ -231,7 +310,7 @@ SOAK_DAYS ?= 1000
 SOAK_KILLS ?= 50
 SOAK_DAY_SECONDS ?= 1.5
 .PHONY: soak
-soak: all
+soak: all $(TEST_DAEMON)
 	BUILD=$(BUILD) python3 tests/soak/soak.py --days $(SOAK_DAYS) \
 	    --kills $(SOAK_KILLS) --day-seconds $(SOAK_DAY_SECONDS)
 
@@ -267,11 +346,3 @@ fuzz-smoke:
 	@if tests/fuzz/run --have-libfuzzer; then \
 	    $(MAKE) --no-print-directory fuzz-build && tests/fuzz/run --smoke $(FUZZ_DIR)/fuzz; \
 	else echo "fuzz-smoke: SKIPPED: clang with libFuzzer not found"; fi
-
-# Part of make check: the integration tests under valgrind, the fuzzers
-# over their seeds (when clang is there) and a 20-day soak with 3 kills.
-.PHONY: check-reliability
-check-reliability: all
-	tests/valgrind-run build
-	$(MAKE) --no-print-directory fuzz-smoke
-	$(MAKE) --no-print-directory soak SOAK_DAYS=20 SOAK_KILLS=3

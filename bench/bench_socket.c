@@ -249,7 +249,8 @@ fill_today(const char *dbpath, char *err, size_t errlen)
     const char *tiers[3] = {"easy", "medium", "hard"};
     int rc;
 
-    schedule_set_zone("UTC");
+    if (schedule_set_zone("UTC", err, sizeof err) != 0)
+        return -1;
     schedule_date_format(schedule_current_date(time(NULL), 0), date);
     grid_parse(&g, FLOOD_PUZZLE, err, errlen);
     solver_solve(&g, &sol);

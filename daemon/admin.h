@@ -3,10 +3,10 @@
  * `webhook status|retry|replay|test` through the webhook relay and
  * `backup PATH` through the store, on the loop thread.
  *
- * Who may call them: everyone who can connect to the socket, i.e. whom
- * socket_mode and socket_group let in; give that group only to the
- * daemon's administrators and the programs they trust.  backup writes as
- * the daemon's user, so it refuses a PATH that already exists (it never
+ * Who may call them is decided before admin_answer is called: the server
+ * answers forbidden to anyone but root and the daemon's own user for the
+ * commands proto_needs_operator names (all but webhook status).  backup
+ * writes as the daemon's user, so it refuses a PATH that already exists (it never
  * replaces a file, the live database least of all), a missing directory
  * and one the daemon cannot write to.
  */

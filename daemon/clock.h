@@ -1,8 +1,12 @@
 /*
  * clock: the wall clock the schedule and the query socket's "today" read.
  *
- * In production clock_now() is time(NULL) and clock_real_ms() returns its
- * argument.  FOR TESTS ONLY (make soak), a process started with all of
+ * In the release build clock_now() is time(NULL) and clock_real_ms()
+ * returns its argument (at least 1).
+ *
+ * The test build only (compiled with -DSUDOKUD_TEST_HOOKS: build/test/
+ * sudokud, for make soak and the fault tests) has an accelerated clock: a
+ * process started with all of
  *     SUDOKUD_TEST_CLOCK=1
  *     SUDOKUD_TEST_DAY_SECONDS=S    a simulated day lasts S real seconds (0.05..86400)
  *     SUDOKUD_TEST_EPOCH=T          Unix seconds where simulated and real time meet
@@ -10,8 +14,7 @@
  * the same simulated calendar.  Only the choice of dates is accelerated:
  * stored timestamps, webhook events, their retries and timeouts stay on
  * real time.  Ignored without SUDOKUD_TEST_CLOCK=1, and refused under
- * systemd ($INVOCATION_ID set), so a stray variable in a unit file cannot
- * shift a production calendar.
+ * systemd ($INVOCATION_ID set).
  */
 #ifndef SUDOKUD_CLOCK_H
 #define SUDOKUD_CLOCK_H
@@ -20,6 +23,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#ifdef SUDOKUD_TEST_HOOKS
 #define CLOCK_ERR_MAX 256
 
 /*
@@ -29,6 +33,7 @@
  * asked for with bad or missing values, or under systemd.
  */
 int clock_init_from_env(char *err, size_t errlen);
+#endif
 
 /* Now, in Unix seconds, as the calendar of the schedule sees it. */
 time_t clock_now(void);

@@ -4,6 +4,7 @@
  * printed form of a configuration.  The file is read by ini.c.
  */
 #include "config.h"
+#include "defaults.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -541,7 +542,7 @@ static const struct key_row rows[] = {
     {{"daemon", "database", CONFIG_TYPE_PATH, 0, 0, NULL, "sudokud.db",
       "the SQLite database; a relative name is inside state_directory"},
      IN_CONFIG(database), 0, NULL, NULL, 0},
-    {{"daemon", "socket", CONFIG_TYPE_PATH, 0, 0, NULL, CONFIG_DEFAULT_SOCKET,
+    {{"daemon", "socket", CONFIG_TYPE_PATH, 0, 0, NULL, SUDOKUD_DEFAULT_SOCKET,
       "the query socket, unless systemd passes one"},
      IN_CONFIG(socket_path), 0, NULL, check_socket, 0},
     {{"daemon", "socket_mode", CONFIG_TYPE_MODE, 0, 0777, NULL, "0660",

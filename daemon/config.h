@@ -19,7 +19,6 @@
 #include "log.h"
 
 #define CONFIG_DEFAULT_PATH "/etc/sudokud/sudokud.conf"
-#define CONFIG_DEFAULT_SOCKET "/run/sudokud/sudokud.sock"
 #define CONFIG_SOCKET_CLIENTS_MAX 100000
 #define CONFIG_SOCKET_IDLE_MAX 86400 /* seconds */
 #define CONFIG_ERR_MAX 512       /* bytes enough for any config message */

@@ -33,7 +33,9 @@ uint64_t notify_watchdog_usec(void);
  * Returns how many descriptors systemd passed (they are 3 .. 3+n-1), 0 when
  * none were passed to this process, or a negative errno.  Marks them
  * close-on-exec and unsets LISTEN_PID, LISTEN_FDS and LISTEN_FDNAMES so
- * children do not inherit the claim.
+ * children do not inherit the claim.  It changes the environment, so call
+ * it before any other thread starts (server_start does, before the thread
+ * pool and libcurl's resolver threads exist).
  */
 int notify_listen_fds(void);
 

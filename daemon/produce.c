@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "generator.h"
 #include "human.h"
@@ -44,7 +45,6 @@ struct produce {
     atomic_int cancel;      /* read by the worker between attempts */
     char *secret;           /* loop thread only; the workers get seeds */
     size_t secret_len;
-    struct produce_stats stats;
 };
 
 /* technique_counts as a JSON object keyed by technique key. */
@@ -123,6 +123,9 @@ static void after_work(uv_work_t *req, int status)
         free(j);
         return;
     }
+    /* store_put_day leaves created_at to the caller (stats' last_generation). */
+    for (size_t i = 0; i < j->n; i++)
+        j->out[i].created_at = (int64_t)time(NULL);
     int rc = j->failed ? STORE_INVALID
                        : store_put_day(p->store, j->out, j->n, err, sizeof err);
     if ((rc == STORE_DUPLICATE || j->failed) && j->retry < RETRY_MAX) {
@@ -137,14 +140,9 @@ static void after_work(uv_work_t *req, int status)
     int stored = !j->failed && rc == STORE_OK;
     if (j->failed) {
         log_err("produce: %s: %s", j->date, j->err);
-        p->stats.failures++;
     } else if (rc != STORE_OK) {
         log_err("produce: cannot store %s: %s", j->date, err);
-        p->stats.failures++;
     } else {
-        p->stats.last_done = time(NULL);
-        p->stats.last_ms = j->ms;
-        p->stats.days++;
         for (size_t i = 0; i < j->n; i++)
             log_info("produce: %s %s: score %.1f, %s, %d clues (%.0f ms for the day)",
                      j->date, j->out[i].tier, j->out[i].score,
@@ -250,11 +248,6 @@ int produce_start(struct produce *p, const struct config *cfg,
 int produce_running(const struct produce *p)
 {
     return p->running != NULL;
-}
-
-void produce_get_stats(const struct produce *p, struct produce_stats *out)
-{
-    *out = p->stats;
 }
 
 void produce_stop(struct produce *p)

@@ -9,7 +9,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 #include <uv.h>
 
 #include "config.h"
@@ -21,13 +20,6 @@ struct produce;
 /* Called on the loop after each date's job ends; stored is 1 when the day
  * was stored, 0 when it failed (logged). */
 typedef void (*produce_done_cb)(void *arg, int stored);
-
-struct produce_stats {
-    time_t last_done;       /* when the last day was stored; 0: never */
-    double last_ms;         /* how long its generation took */
-    unsigned long days;     /* days stored since start */
-    unsigned long failures; /* jobs that ended without storing */
-};
 
 /* Returns 0, or -1 when out of memory. */
 int produce_init(struct produce **out, uv_loop_t *loop, struct store *store,
@@ -42,7 +34,6 @@ int produce_start(struct produce *p, const struct config *cfg,
                   const struct schedule_slot *slots, size_t n);
 
 int produce_running(const struct produce *p);
-void produce_get_stats(const struct produce *p, struct produce_stats *out);
 
 /* A running job's results are dropped when it ends; nothing is stored. */
 void produce_stop(struct produce *p);

@@ -22,37 +22,52 @@ struct word {
     size_t len;
 };
 
+/* The last column says who may run a command (proto_needs_operator): 0
+ * whoever may connect, 1 operators only; webhook decides per action, in
+ * webhook_actions below. */
 static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
-    [PROTO_PING] = {"ping", "ping", "Answers {\"ok\":true,\"pong\":true}.", 0},
-    [PROTO_HELP] = {"help", "help", "Lists the commands.", 0},
+    [PROTO_PING] = {"ping", "ping", "Answers {\"ok\":true,\"pong\":true}.", 0, 0},
+    [PROTO_HELP] = {"help", "help", "Lists the commands.", 0, 0},
     [PROTO_STATS] = {"stats", "stats",
                      "Uptime, puzzles stored, requests served, errors, last "
-                     "generation, webhook backlog.", 0},
+                     "generation, webhook backlog.", 0, 0},
     [PROTO_TODAY] = {"today", "today [TIER] [solution]",
                      "Today's puzzle of TIER (every tier when omitted), in the "
-                     "configured time zone.", 0},
+                     "configured time zone.", 0, 0},
     [PROTO_GET] = {"get", "get DATE [TIER] [solution]",
-                   "The puzzles of a published DATE (YYYY-MM-DD).", 0},
+                   "The puzzles of a published DATE (YYYY-MM-DD).", 0, 0},
     [PROTO_LIST] = {"list", "list FROM TO [solution]",
-                    "The published puzzles from FROM to TO, at most 31 days.", 0},
+                    "The published puzzles from FROM to TO, at most 31 days.", 0, 0},
     [PROTO_SOLVE] = {"solve", "solve PUZZLE",
-                     "Solves an 81-cell puzzle ('.' or '0' for empty cells).", 1},
+                     "Solves an 81-cell puzzle ('.' or '0' for empty cells).", 1, 0},
     [PROTO_GRADE] = {"grade", "grade PUZZLE",
-                     "Grades a puzzle with the human-technique solver.", 1},
+                     "Grades a puzzle with the human-technique solver.", 1, 0},
     [PROTO_HINT] = {"hint", "hint STATE [PUZZLE]",
                     "The next logical step from a partly filled grid; with the "
-                    "PUZZLE, wrong entries are named.", 1},
+                    "PUZZLE, wrong entries are named.", 1, 0},
     [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
                      "Which filled cells disagree with the unique solution (with "
-                     "PUZZLE), or whether any does (without).", 1},
+                     "PUZZLE), or whether any does (without).", 1, 0},
     [PROTO_WEBHOOK] = {"webhook", "webhook status | retry ID|all | replay DATE | test [NAME]",
                        "Operators: per-endpoint delivery state; retry a dead or waiting "
                        "event (or all, re-enabling endpoints a 410 disabled); send a "
                        "published DATE again with a new webhook-id; queue a signed "
-                       "webhook.test event now.", 0},
+                       "webhook.test event now.", 0, PROTO_OPERATOR_BY_ACTION},
     [PROTO_BACKUP] = {"backup", "backup PATH",
                       "Operators: copies the live database to PATH (absolute, no spaces, "
-                      "a file the daemon's user may write) while the daemon runs.", 0},
+                      "a file the daemon's user may write) while the daemon runs.", 0, 1},
+};
+
+/* webhook's actions and who may run them: reading the delivery state is
+ * for whoever may connect, what queues or re-sends events for operators. */
+static const struct {
+    const char *name;
+    int operator_only;
+} webhook_actions[] = {
+    [PROTO_WEBHOOK_STATUS] = {"status", 0},
+    [PROTO_WEBHOOK_RETRY] = {"retry", 1},
+    [PROTO_WEBHOOK_REPLAY] = {"replay", 1},
+    [PROTO_WEBHOOK_TEST] = {"test", 1},
 };
 
 static const char *const error_names[] = {
@@ -69,6 +84,15 @@ const struct proto_command_info *
 proto_command_info(enum proto_command command)
 {
     return (unsigned)command < PROTO_COMMAND_COUNT ? &commands[command] : NULL;
+}
+
+int
+proto_needs_operator(const struct proto_request *req)
+{
+    int rule = commands[req->command].operator_only;
+
+    return rule == PROTO_OPERATOR_BY_ACTION ? webhook_actions[req->webhook].operator_only
+                                            : rule;
 }
 
 const char *
@@ -310,13 +334,10 @@ static int
 parse_webhook(const struct word *w, int n, struct proto_request *req, char *err,
               size_t errlen)
 {
-    static const char *const actions[] = {
-        [PROTO_WEBHOOK_STATUS] = "status", [PROTO_WEBHOOK_RETRY] = "retry",
-        [PROTO_WEBHOOK_REPLAY] = "replay", [PROTO_WEBHOOK_TEST] = "test"};
     const char *usage = commands[PROTO_WEBHOOK].usage;
 
-    for (size_t a = 0; n > 0 && a < sizeof actions / sizeof actions[0]; a++) {
-        if (is(w[0], actions[a])) {
+    for (size_t a = 0; n > 0 && a < sizeof webhook_actions / sizeof webhook_actions[0]; a++) {
+        if (is(w[0], webhook_actions[a].name)) {
             req->webhook = (enum proto_webhook_action)a;
             return parse_webhook_args(w + 1, n - 1, req, usage, err, errlen);
         }

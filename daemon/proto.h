@@ -17,10 +17,14 @@
  * {"ok":false,"error":{"code":CODE,"message":TEXT}} with CODE one of
  * proto_error_name().
  *
- * webhook and backup act on the daemon (queue deliveries, write a file as
- * the daemon's user): they are for whoever may use the socket at all, which
- * socket_mode and socket_group restrict to the daemon's administrators.
- * Their arguments keep their case (event ids, endpoint names, paths).
+ * Who may connect is socket_mode and socket_group's business.  Of those,
+ * only operators — root and the daemon's own user, told apart by the
+ * peer's kernel credentials (server.c) — may run the commands that act on
+ * the daemon: webhook retry|replay|test (queue deliveries) and backup
+ * (writes a file as the daemon's user); anyone else is answered forbidden.
+ * proto_needs_operator says which, from the operator column of proto.c's
+ * command table.  Their arguments keep their case (event ids, endpoint
+ * names, paths).
  */
 #ifndef SUDOKUD_PROTO_H
 #define SUDOKUD_PROTO_H
@@ -90,7 +94,10 @@ struct proto_command_info {
     const char *usage;  /* "today [TIER] [solution]" */
     const char *about;  /* one sentence */
     int heavy;          /* 1: CPU-bound, run off the event loop */
+    int operator_only;  /* 1: operators only; PROTO_OPERATOR_BY_ACTION: per action */
 };
+
+#define PROTO_OPERATOR_BY_ACTION 2
 
 /*
  * Parses one request of len bytes (no newline; need not be NUL-terminated).
@@ -103,8 +110,12 @@ int proto_parse(const char *line, size_t len, struct proto_request *req, char *e
 
 const struct proto_command_info *proto_command_info(enum proto_command command);
 
-/* "bad_request", "not_found", "too_large", "busy", "internal" ("ok" for
- * PROTO_OK). */
+/* 1 when only an operator (root or the daemon's own user) may run the
+ * parsed request req, 0 when whoever may connect may. */
+int proto_needs_operator(const struct proto_request *req);
+
+/* "bad_request", "not_found", "too_large", "busy", "internal",
+ * "forbidden" ("ok" for PROTO_OK). */
 const char *proto_error_name(enum proto_error code);
 
 #endif

@@ -1,14 +1,22 @@
 /*
- * schedule: owns the date arithmetic and the mapping between local wall
- * times and instants.  It finds instants by probing localtime_r rather than
- * trusting mktime's handling of nonexistent or repeated times, which differs
- * between C libraries.
+ * schedule: owns the date arithmetic, the configured time zone and the
+ * mapping between local wall times and instants.  It finds instants by
+ * probing the zone's offsets rather than trusting mktime's handling of
+ * nonexistent or repeated times, which differs between C libraries.  The
+ * zone is read from its TZif file (zone.h), never through TZ and
+ * localtime_r: changing TZ with setenv while the thread pool runs is
+ * unsafe, and the daemon changes zone on reload.
  */
 #include "schedule.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "zone.h"
+
+/* Set by schedule_set_zone; UTC until then.  Loop thread only. */
+static struct zone *local_zone;
 
 #define DAY_S 86400LL
 
@@ -94,29 +102,55 @@ schedule_date_parse(const char *text, struct schedule_date *out)
     return 0;
 }
 
-void
-schedule_set_zone(const char *zone)
+int
+schedule_set_zone(const char *zone, char *err, size_t errlen)
 {
-    if (zone != NULL)
-        setenv("TZ", zone, 1);
-    else
-        unsetenv("TZ");
-    tzset();
+    struct zone *z;
+
+    if (zone_load(zone, &z, err, errlen) != 0)
+        return -1;
+    zone_free(local_zone);
+    local_zone = z;
+    return 0;
+}
+
+void
+schedule_free_zone(void)
+{
+    zone_free(local_zone);
+    local_zone = NULL;
+}
+
+static long
+local_offset(time_t t, const char **abbr)
+{
+    if (local_zone == NULL) {
+        if (abbr != NULL)
+            *abbr = "UTC";
+        return 0;
+    }
+    return zone_offset(local_zone, t, abbr);
 }
 
 /* The local wall time at t, as seconds since 1970-01-01 00:00 "wall". */
 static long long
 wall_seconds(time_t t)
 {
-    struct tm tm;
-    struct schedule_date d;
+    return (long long)t + local_offset(t, NULL);
+}
 
-    localtime_r(&t, &tm);
-    d.year = tm.tm_year + 1900;
-    d.month = tm.tm_mon + 1;
-    d.day = tm.tm_mday;
-    return schedule_days_from_civil(d) * DAY_S + tm.tm_hour * 3600LL +
-           tm.tm_min * 60LL + tm.tm_sec;
+void
+schedule_format_local(time_t t, char *out, size_t outlen)
+{
+    const char *abbr;
+    long long w = (long long)t + local_offset(t, &abbr);
+    long long sod = (w % DAY_S + DAY_S) % DAY_S;
+    struct schedule_date d = schedule_civil_from_days((long)((w - sod) / DAY_S));
+    char date[SCHEDULE_DATE_LEN + 1];
+
+    schedule_date_format(d, date);
+    snprintf(out, outlen, "%s %02d:%02d %s", date, (int)(sod / 3600), (int)(sod / 60 % 60),
+             abbr);
 }
 
 struct schedule_date

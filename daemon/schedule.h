@@ -15,8 +15,8 @@
  * SCHEDULE_HOP_S later and recompute, so suspends, clock steps and zone
  * changes are absorbed within minutes.
  *
- * The zone functions use the process's local time zone (see
- * schedule_set_zone); everything else is pure.
+ * The zone functions use the zone schedule_set_zone loaded (UTC before);
+ * everything else is pure.
  */
 #ifndef SUDOKUD_SCHEDULE_H
 #define SUDOKUD_SCHEDULE_H
@@ -60,11 +60,19 @@ int schedule_date_parse(const char *text, struct schedule_date *out);
 
 /*
  * Makes zone (an IANA name, or NULL for the system's /etc/localtime) the
- * process's local time zone.  It changes the TZ environment variable, so call
- * it only from the loop thread at start and on reload, never while another
- * thread may read the environment.
+ * zone of the functions below, read from its TZif file (zone.h); the
+ * process environment is left alone.  Returns 0, or -1 with the problem in
+ * err (the zone in use stays).  The zone is the schedule module's state:
+ * set it and call the zone functions from one thread (the loop thread).
  */
-void schedule_set_zone(const char *zone);
+int schedule_set_zone(const char *zone, char *err, size_t errlen);
+
+/* Frees the loaded zone (back to UTC). */
+void schedule_free_zone(void);
+
+/* Writes instant t as "YYYY-MM-DD HH:MM ABBR" in the local time zone
+ * (ABBR as the zone names it, e.g. CET), for log and status lines. */
+void schedule_format_local(time_t t, char *out, size_t outlen);
 
 /* The local calendar date at instant t. */
 struct schedule_date schedule_local_date(time_t t);

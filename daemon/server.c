@@ -154,13 +154,6 @@ note_peer(struct conn *c)
     c->operator_ok = cred.uid == 0 || cred.uid == geteuid();
 }
 
-static int
-needs_operator(const struct proto_request *req)
-{
-    return req->command == PROTO_BACKUP ||
-           (req->command == PROTO_WEBHOOK && req->webhook != PROTO_WEBHOOK_STATUS);
-}
-
 static void
 conn_error(struct conn *c, enum proto_error code, const char *message)
 {
@@ -417,13 +410,12 @@ handle_line(struct conn *c, const char *line, size_t len)
         submit_job(c, &req);
         return;
     }
-    if (needs_operator(&req) && !c->operator_ok) {
+    if (proto_needs_operator(&req) && !c->operator_ok) {
         char msg[160];
         snprintf(msg, sizeof msg, "%s changes the daemon's state: only root or the "
                  "daemon's own user may run it (this client is uid %ld)",
                  proto_command_info(req.command)->name, c->peer_uid);
-        conn_error(c, PROTO_ERR_FORBIDDEN, msg);
-        c->srv->n.errors++;
+        conn_error(c, PROTO_ERR_FORBIDDEN, msg); /* counts the error */
         return;
     }
     rc = query_answer(c->srv->query, &req, clock_now(), &c->srv->n, emit_to_conn, c);

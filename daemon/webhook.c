@@ -501,16 +501,6 @@ webhook_free(struct webhook *w)
 
 /* ---- operator commands ------------------------------------------------- */
 
-int
-webhook_publish_day(struct webhook *w, const char *date, int64_t now, char *err,
-                    size_t errlen)
-{
-    int rc = webhook_queue_publish(w->store, w->cfg, date, now, err, errlen);
-
-    webhook_kick(w);
-    return rc;
-}
-
 static int
 queue_day(struct webhook *w, const char *date, int only_missing, size_t *queued, char *err,
           size_t errlen)

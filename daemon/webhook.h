@@ -58,11 +58,6 @@ void webhook_stop(struct webhook *w);
 /* Frees the relay after the loop has run its close callbacks. */
 void webhook_free(struct webhook *w);
 
-/* Marks date published with its puzzles.published event for every enabled
- * endpoint, in one transaction (store_mark_published). */
-int webhook_publish_day(struct webhook *w, const char *date, int64_t now, char *err,
-                        size_t errlen);
-
 /* For a published date: queues its event for each enabled endpoint that
  * never had one (added, or enabled again, since).  *queued may be NULL. */
 int webhook_catch_up(struct webhook *w, const char *date, size_t *queued, char *err,

@@ -6,7 +6,7 @@
  * first):
  *   {"type":"puzzles.published","timestamp":"2026-11-21T00:00:00Z",
  *    "data":{"date":"2026-11-21","puzzles":[{"tier":"easy","puzzle":"...",
- *    "solution":"...","score":1.5,"hardest_technique":"Naked single",
+ *    "solution":"...","score":2.3,"hardest_technique":"Naked single",
  *    "clues":36},...]}}
  * "solution" only when the endpoint has include_solutions.
  *

@@ -7,10 +7,21 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "schedule.h"
+#include "zone.h"
+
+static void
+use_zone(const char *name)
+{
+    char err[ZONE_ERR_MAX];
+
+    if (schedule_set_zone(name, err, sizeof err) != 0)
+        fail_msg("%s", err);
+}
 
 static struct schedule_date
 date(const char *s)
@@ -94,7 +105,7 @@ static void
 test_utc_basics(void **state)
 {
     (void)state;
-    schedule_set_zone("UTC");
+    use_zone("UTC");
     assert_utc(schedule_local_instant(date("2026-11-21"), 0), "2026-11-21 00:00:00");
     assert_date(schedule_current_date(utc("2026-11-21 00:00:00"), 0), "2026-11-21");
     assert_date(schedule_current_date(utc("2026-11-20 23:59:59"), 0), "2026-11-20");
@@ -113,7 +124,7 @@ static void
 test_berlin_spring_gap(void **state)
 {
     (void)state;
-    schedule_set_zone("Europe/Berlin");
+    use_zone("Europe/Berlin");
     /* 2026-03-29: 02:00 CET jumps to 03:00 CEST (01:00 UTC). */
     assert_utc(schedule_local_instant(date("2026-03-29"), 2 * 60 + 30), "2026-03-29 01:00:00");
     assert_utc(schedule_local_instant(date("2026-03-29"), 2 * 60), "2026-03-29 01:00:00");
@@ -132,7 +143,7 @@ static void
 test_berlin_autumn_repeat(void **state)
 {
     (void)state;
-    schedule_set_zone("Europe/Berlin");
+    use_zone("Europe/Berlin");
     /* 2026-10-25: 03:00 CEST falls back to 02:00 CET (01:00 UTC); 02:30
      * happens at 00:30 UTC and again at 01:30 UTC: the first counts. */
     assert_utc(schedule_local_instant(date("2026-10-25"), 150), "2026-10-25 00:30:00");
@@ -148,7 +159,7 @@ static void
 test_new_york_and_london(void **state)
 {
     (void)state;
-    schedule_set_zone("America/New_York");
+    use_zone("America/New_York");
     /* 2026-03-08: 02:00 EST jumps to 03:00 EDT (07:00 UTC). */
     assert_utc(schedule_local_instant(date("2026-03-08"), 150), "2026-03-08 07:00:00");
     assert_utc(schedule_local_instant(date("2026-03-08"), 0), "2026-03-08 05:00:00");
@@ -157,13 +168,135 @@ test_new_york_and_london(void **state)
     assert_utc(schedule_local_instant(date("2026-11-01"), 90), "2026-11-01 05:30:00");
     assert_utc(schedule_next_publish(utc("2026-11-01 06:30:00"), 90), "2026-11-02 06:30:00");
     assert_date(schedule_local_date(utc("2026-11-01 03:59:59")), "2026-10-31");
-    schedule_set_zone("Europe/London");
+    use_zone("Europe/London");
     /* 2026-03-29: 01:00 GMT jumps to 02:00 BST. */
     assert_utc(schedule_local_instant(date("2026-03-29"), 60 + 15), "2026-03-29 01:00:00");
     assert_utc(schedule_local_instant(date("2026-10-25"), 60 + 15), "2026-10-25 00:15:00");
-    schedule_set_zone("Australia/Sydney");
+    use_zone("Australia/Sydney");
     /* Southern hemisphere: 2026-10-04 02:00 AEST jumps to 03:00 AEDT. */
     assert_utc(schedule_local_instant(date("2026-10-04"), 150), "2026-10-03 16:00:00");
+}
+
+/*
+ * zone.c reads TZif files itself so the daemon never sets TZ; its offsets
+ * and abbreviations must be the C library's for the same file.  This test
+ * is single-threaded, so it may set TZ to ask localtime_r.  Instants every
+ * 3 days plus an odd number of seconds from 1890 to 2120 (before the first
+ * transition, across every transition in the file, and far into the
+ * footer's rule), and each side of every transition glibc reports.
+ */
+/* zone.c and localtime_r agree on the offset and abbreviation at t;
+ * returns the offset. */
+static long
+assert_same_at(const struct zone *z, const char *name, long long t)
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+    const char *abbr;
+    long off = zone_offset(z, tt, &abbr);
+
+    assert_non_null(localtime_r(&tt, &tm));
+    if (off != tm.tm_gmtoff || strcmp(abbr, tm.tm_zone) != 0)
+        fail_msg("%s at %lld: zone.c says %ld %s, localtime_r %ld %s", name, t, off, abbr,
+                 (long)tm.tm_gmtoff, tm.tm_zone);
+    return off;
+}
+
+static long
+libc_offset(long long t)
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+
+    localtime_r(&tt, &tm);
+    return tm.tm_gmtoff;
+}
+
+/*
+ * zone.c reads TZif files itself so the daemon never sets TZ; its offsets
+ * and abbreviations must be the C library's for the same file.  This test
+ * is single-threaded, so it may set TZ to ask localtime_r.  Probes every
+ * 7 hours and a second from 1890 to 2120 (before the first transition,
+ * across every transition in the file, and far into the footer's rule);
+ * where the offset changed between two probes, the exact instant of the
+ * change is found (by localtime_r) and both sides of it are compared too.
+ */
+static void
+assert_zone_like_libc(const char *name)
+{
+    char err[ZONE_ERR_MAX];
+    struct zone *z;
+    long long from = -2524521600LL, to = 4733510400LL; /* 1890 .. 2120 */
+    long checked = 0, changes = 0, prev = 0;
+
+    if (zone_load(name, &z, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    setenv("TZ", name, 1);
+    tzset();
+    for (long long t = from; t < to; t += 7 * 3600 + 1) {
+        long off = assert_same_at(z, name, t);
+
+        if (t > from && off != prev) {
+            long long lo = t - (7 * 3600 + 1), hi = t; /* libc_offset(lo) == prev */
+
+            while (hi - lo > 1) {
+                long long mid = lo + (hi - lo) / 2;
+
+                if (libc_offset(mid) == prev)
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            assert_same_at(z, name, lo);
+            assert_same_at(z, name, hi);
+            changes++;
+        }
+        prev = off;
+        checked++;
+    }
+    unsetenv("TZ");
+    tzset();
+    zone_free(z);
+    assert_true(checked > 100000);
+    assert_true(strcmp(name, "UTC") == 0 || changes > 0);
+}
+
+static void
+test_zone_matches_libc(void **state)
+{
+    static const char *const zones[] = {
+        "UTC", "Europe/Berlin", "Europe/London", "Europe/Dublin", "America/New_York",
+        "America/Sao_Paulo", "America/Santiago", "Australia/Sydney", "Australia/Lord_Howe",
+        "Pacific/Chatham", "Pacific/Apia", "Asia/Kolkata", "Asia/Tehran", "Asia/Kathmandu",
+        "Africa/Casablanca", "Antarctica/Troll", "America/St_Johns", "Pacific/Kiritimati",
+    };
+
+    (void)state;
+    for (size_t i = 0; i < sizeof zones / sizeof zones[0]; i++)
+        assert_zone_like_libc(zones[i]);
+}
+
+static void
+test_zone_errors(void **state)
+{
+    char err[ZONE_ERR_MAX], line[64];
+    struct zone *z;
+
+    (void)state;
+    assert_int_equal(zone_load("No/Such_Zone", &z, err, sizeof err), -1);
+    assert_null(z);
+    assert_non_null(strstr(err, "No/Such_Zone"));
+    assert_non_null(strstr(err, "No such file"));
+    /* A failed switch keeps the zone in use. */
+    use_zone("Europe/Berlin");
+    assert_int_equal(schedule_set_zone("No/Such_Zone", err, sizeof err), -1);
+    schedule_format_local(utc("2026-07-01 10:00:00"), line, sizeof line);
+    assert_string_equal(line, "2026-07-01 12:00 CEST");
+    schedule_format_local(utc("2026-12-31 23:30:00"), line, sizeof line);
+    assert_string_equal(line, "2027-01-01 00:30 CET");
+    schedule_free_zone();
+    schedule_format_local(utc("2026-12-31 23:30:00"), line, sizeof line);
+    assert_string_equal(line, "2026-12-31 23:30 UTC");
 }
 
 static void
@@ -248,6 +381,8 @@ main(void)
         cmocka_unit_test(test_berlin_spring_gap),
         cmocka_unit_test(test_berlin_autumn_repeat),
         cmocka_unit_test(test_new_york_and_london),
+        cmocka_unit_test(test_zone_matches_libc),
+        cmocka_unit_test(test_zone_errors),
         cmocka_unit_test(test_sleep_hops),
         cmocka_unit_test(test_missing),
     };

@@ -1,6 +1,6 @@
 /*
  * Fault injection for the store: a VFS wrapping SQLite's default one
- * (daemon/vfs_fault.h) fails the Nth write, fsync or truncate with a full
+ * (tests/hooks/vfs_fault.h) fails the Nth write, fsync or truncate with a full
  * disk (SQLITE_FULL, and every later write too until space is freed) or an
  * I/O error (SQLITE_IOERR_WRITE or _TRUNCATE at a write, SQLITE_IOERR_FSYNC
  * at a sync, once).  For every N up to the last write point of
@@ -24,9 +24,9 @@
 #include <sqlite3.h>
 
 #include "store.h"
-#include "vfs_fault.h"
+#include "hooks/vfs_fault.h"
 
-/* ---- the faulty VFS (daemon/vfs_fault.h) ---------------------------------- */
+/* ---- the faulty VFS (tests/hooks/vfs_fault.h) ---------------------------- */
 
 #define FAULT_KINDS VFS_FAULT_KINDS
 static const char *const kind_name[] = { "ENOSPC (sticky)", "EIO on write", "EIO on fsync" };

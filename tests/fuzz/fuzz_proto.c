@@ -95,7 +95,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         fprintf(stderr, "fuzz_proto: %s\n", err);
         abort();
     }
-    schedule_set_zone("UTC");
+    if (schedule_set_zone("UTC", err, sizeof err) != 0) {
+        fprintf(stderr, "fuzz_proto: %s\n", err);
+        abort();
+    }
     make_day("2026-11-20", 1);
     make_day("2026-11-21", 2);
     make_day("2026-11-22", 3);

@@ -42,7 +42,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "soak"))
 from soak import SECRET, Receiver  # noqa: E402
 
 BUILD = os.environ.get("BUILD", "build")
-SUDOKUD = os.path.abspath(os.path.join(BUILD, "sudokud"))
+SUDOKUD = os.path.abspath(os.path.join(BUILD, "test", "sudokud"))
 SUDOKUCTL = os.path.abspath(os.path.join(BUILD, "sudokuctl"))
 TIERS = ["easy", "medium"]
 DAY_SECONDS = 120

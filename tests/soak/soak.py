@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "integration"))
 from receiver import Verifier, VerificationError  # noqa: E402
 
 BUILD = os.environ.get("BUILD", "build")
-SUDOKUD = os.path.abspath(os.path.join(BUILD, "sudokud"))
+SUDOKUD = os.path.abspath(os.path.join(BUILD, "test", "sudokud"))
 SUDOKUCTL = os.path.abspath(os.path.join(BUILD, "sudokuctl"))
 SECRET = "whsec_c29hay10ZXN0LXNlY3JldC1rZXktMDEyMzQ1Njc4OQ=="
 TIERS = ["easy", "medium", "hard"]

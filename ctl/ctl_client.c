@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "defaults.h"
 #include "grid.h"
 
 #define ARGS_MAX 3
@@ -81,7 +81,7 @@ parse_args(struct client *c, int argc, char **argv, int min, int max)
     if (c->puzzle != NULL)
         c->args[c->nargs++] = c->puzzle;
     if (c->socket == NULL)
-        c->socket = CONFIG_DEFAULT_SOCKET;
+        c->socket = SUDOKUD_DEFAULT_SOCKET;
     return CTL_EXIT_OK;
 }
 

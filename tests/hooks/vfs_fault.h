@@ -15,8 +15,9 @@
  *   VFS_FAULT_EIO_FSYNC   syncs fail with SQLITE_IOERR_FSYNC (EIO on fsync)
  * Reads, locks and the WAL index (shared memory) are never failed.
  *
- * The daemon installs it only for SUDOKUD_TEST_FAULT=KIND:N[:COUNT] under
- * the test clock (clock.h), counting from when its store is open; the unit
+ * Compiled only into test builds: the test daemon (build/test/sudokud)
+ * installs it for SUDOKUD_TEST_FAULT=KIND:N[:COUNT] under the test clock
+ * (fault_env.h), counting from when its store is open; the unit
  * tests drive it directly.  Not thread-safe: SQLite is used from one
  * thread in both.
  */

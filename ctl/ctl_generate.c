@@ -33,24 +33,14 @@ static int parse_int(const char *s, long lo, long hi, long *out)
     return 0;
 }
 
-static int parse_tier(const char *s)
-{
-    for (int t = GRADE_EASY; t <= GRADE_EXPERT; t++)
-        if (strcmp(s, grade_tier_name((enum grade_tier)t)) == 0)
-            return t;
-    return -1;
-}
-
 /* Options taking a value; returns 0, or a usage error. */
 static int parse_valued(struct gen_cli *c, const char *flag, const char *val)
 {
     long v;
     if (strcmp(flag, "--difficulty") == 0) {
-        int t = parse_tier(val);
-        if (t < 0)
+        if (grade_tier_parse(val, &c->opts.tier) != 0)
             return ctl_usage_error("generate", "--difficulty: expected easy, "
                                    "medium, hard or expert, got '%s'", val);
-        c->opts.tier = (enum grade_tier)t;
     } else if (strcmp(flag, "--symmetry") == 0) {
         int s = gen_symmetry_parse(val);
         if (s < 0)

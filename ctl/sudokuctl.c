@@ -7,12 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "ctl.h"
-
-#ifndef SUDOKUD_VERSION
-#define SUDOKUD_VERSION "0.1.0"
-#endif
+#include "defaults.h"
 
 struct command {
     const char *name;
@@ -27,7 +23,7 @@ struct command {
     "message on stderr), 2 a usage error, 3 no daemon at the socket.\n"
 #define SOCKET_HELP                                                             \
     "Asks the running sudokud over its socket (--socket PATH, default\n"        \
-    CONFIG_DEFAULT_SOCKET "); --json prints its JSON reply as is.\n"
+    SUDOKUD_DEFAULT_SOCKET "); --json prints its JSON reply as is.\n"
 
 static const struct command commands[] = {
     {"solve", ctl_cmd_solve, "solve [FILE|-] [--json]",
