@@ -190,44 +190,46 @@ def ctl(*args, input=None, cwd=None, timeout=20):
 
 
 class Notify:
-    """A datagram socket standing in for systemd's notify socket."""
+    """A datagram socket standing in for systemd's notify socket.  A thread
+    reads it all the time, as systemd does: the daemon's sendto() blocks
+    once a few messages wait unread."""
 
     def __init__(self, path):
         self.path = path
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sock.bind(path)
+        self.sock.settimeout(0.2)
         self.seen = []
+        self.cond = threading.Condition()
+        self.closed = False
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        while not self.closed:
+            try:
+                data = self.sock.recv(4096)
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+            with self.cond:
+                self.seen.extend(data.decode(errors="replace").split("\n"))
+                self.cond.notify_all()
+        self.sock.close()
 
     def wait_for(self, message, timeout=10.0):
         """Whether a message starting with `message` arrives (since the
         last forget()) within timeout seconds."""
-        deadline = time.monotonic() + timeout
-        while not any(m.startswith(message) for m in self.seen):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            self.sock.settimeout(max(0.01, left))
-            try:
-                self.seen.extend(self.sock.recv(4096).decode().split("\n"))
-            except socket.timeout:
-                return False
-        return True
+        with self.cond:
+            return self.cond.wait_for(lambda: any(m.startswith(message) for m in self.seen),
+                                      max(0.0, timeout))
 
     def forget(self):
-        """Drops what arrived so far, read or not: a wait_for after this
-        sees only what is sent from now on."""
-        self.seen = []
-        self.sock.setblocking(False)
-        try:
-            while self.sock.recv(4096):
-                pass
-        except BlockingIOError:
-            pass
-        finally:
-            self.sock.setblocking(True)
+        with self.cond:
+            self.seen = []
 
     def close(self):
-        self.sock.close()
+        self.closed = True
 
 
 # Variables of the caller's environment that would change how the daemon
