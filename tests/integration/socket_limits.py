@@ -78,8 +78,9 @@ def test_idle(d):
     t0 = time.monotonic()
     data, closed = recv_until_closed(s, timeout=10)
     took = time.monotonic() - t0
-    check(closed and data == b"" and took < 5, f"an idle connection is closed ({took:.1f} s, "
-          "idle timeout 1 s)")
+    check(closed and data == b"", "an idle connection is closed")
+    check(took < 5, f"... within 5 s ({took:.1f} s, idle timeout 1 s)",
+          native_only="a deadline for a native binary")
 
 
 def test_slow_reader(d):
@@ -92,7 +93,8 @@ def test_slow_reader(d):
     check("stopped reading its replies" in d.log(), "a client that does not read is cut off")
     data, closed = recv_until_closed(s, timeout=5)
     check(closed and len(data) < 2_000_000, f"it got {len(data)} bytes, then the end")
-    check(rss1 - rss0 < 16 * 1024, f"daemon RSS grew {rss1 - rss0} KiB (bounded)")
+    check(rss1 - rss0 < 16 * 1024, f"daemon RSS grew {rss1 - rss0} KiB (bounded)",
+          native_only="valgrind's own memory is in the daemon's RSS")
     check(d.ask("ping").get("pong"), "ping still answered")
 
 
@@ -174,7 +176,8 @@ def test_garbage(d):
           f"median {lat[len(lat) // 2]:.2f} ms, max {worst:.2f} ms")
     check(pinger.failed == 0 and len(lat) > 10, "ping answered throughout the garbage")
     check(replies > 0 and d.running(), "garbage answered, daemon alive")
-    check(rss1 - rss0 < 16 * 1024, f"RSS after garbage: +{rss1 - rss0} KiB (bounded)")
+    check(rss1 - rss0 < 16 * 1024, f"RSS after garbage: +{rss1 - rss0} KiB (bounded)",
+          native_only="valgrind's own memory is in the daemon's RSS")
     st = d.ask("stats")
     check(st["errors"] > 1000 and st["connections"] <= 2, "stats: errors counted, no leak of "
           f"connections ({st['connections']} open)")

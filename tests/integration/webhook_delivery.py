@@ -86,7 +86,9 @@ def test_500_then_200(tmp):
     second = verify_request(r.requests[1], SECRET, "retry")
     check(first["webhook-id"] == second["webhook-id"], "the retry keeps the webhook-id")
     gap = r.requests[1][0] - r.requests[0][0]
-    check(0.9 <= gap <= 3.0, f"first retry after retry_base plus jitter ({gap:.2f} s)")
+    check(0.9 <= gap, f"first retry not before retry_base ({gap:.2f} s)")
+    check(gap <= 3.0, f"first retry within retry_base plus jitter ({gap:.2f} s)",
+          native_only="a deadline for a native binary")
     time.sleep(0.3)
     check(d.stop() == 0, "SIGTERM: exit 0")
     rows = d.query("SELECT status, attempts, last_http_status FROM webhook_outbox")
@@ -207,7 +209,8 @@ def test_never_answers(tmp):
     t0 = time.monotonic()
     rc = d.stop(timeout=5)
     took = time.monotonic() - t0
-    check(rc == 0 and took < 2, f"SIGTERM mid-request exits 0 promptly ({took:.2f} s)")
+    check(rc == 0, "SIGTERM mid-request exits 0")
+    check(took < 2, f"... promptly ({took:.2f} s)", native_only="a deadline for a native binary")
     rows = d.query("SELECT status, attempts FROM webhook_outbox")
     check(rows[0][0] == "pending" and rows[0][1] >= 2, f"still pending, attempts kept ({rows})")
     check("interrupted by shutdown" in d.log(), "the interrupted attempt is logged")
