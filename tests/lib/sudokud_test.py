@@ -4,10 +4,11 @@ a temporary state directory (its config, its start with READY=1 over a
 notify socket the test owns, its socket, its database, its stop), sudokuctl,
 and an HTTP receiver for webhooks on 127.0.0.1.
 
-Every daemon started here is stopped whatever happens: `with Daemon(...)`
-sends SIGTERM on leaving the block, and at exit (also on SIGTERM, SIGHUP or
-Ctrl-C to the test) the process group of each one still running gets
-SIGKILL, so a test that raises leaves no daemon behind.
+Every daemon started here is stopped whatever happens short of SIGKILL to
+the test itself: `with Daemon(...)` sends SIGTERM on leaving the block;
+main() kills what a test left running when it returns or raises; and at
+exit (also on SIGTERM, SIGHUP or Ctrl-C to the test) the process group of
+each one still running gets SIGKILL.
 
 A test is a file in tests/integration/ that ends with
     sys.exit(sd.main([test_one, test_two]))
@@ -49,7 +50,7 @@ import receiver  # noqa: E402  the example receiver shipped for website owners
 BUILD = os.environ.get("BUILD", "build")
 UNDER_VALGRIND = os.environ.get("SUDOKUD_VALGRIND") == "1"
 
-# A valid solution grid and a puzzle with one solution (not the grid's).
+# GRID: a valid solution grid; PUZZLE: a puzzle whose one solution is SOLVED.
 GRID = "".join(str((r * 3 + r // 3 + c) % 9 + 1) for r in range(9) for c in range(9))
 PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
@@ -98,13 +99,13 @@ def wait_until(pred, timeout, step=0.05):
     return pred()
 
 
-def test_name():
+def _name():
     return os.path.splitext(os.path.basename(sys.argv[0]))[0]
 
 
 def skipped(reason):
     """For a test that cannot run here: prints why; returns exit status 0."""
-    print(f"SKIPPED: {test_name()}: {reason}", flush=True)
+    print(f"SKIPPED: {_name()}: {reason}", flush=True)
     return 0
 
 
@@ -119,7 +120,7 @@ def main(tests, test_hooks=False, needs=("sudokud", "sudokuctl")):
         if not os.access(path, os.X_OK):
             print(f"FAIL {path} not built", flush=True)
             return 1
-    name = test_name()
+    name = _name()
     with tempfile.TemporaryDirectory(prefix=f"sudokud-{name}.") as tmp:
         for test in tests:
             try:
@@ -398,17 +399,19 @@ class Daemon:
         return s
 
     def ask(self, *lines, timeout=10):
-        """Sends the lines on one connection; the parsed reply (a list of
-        them for several lines)."""
+        """Sends the lines on one connection; the parsed reply (for several
+        lines, the list of those that came within timeout)."""
         s = self.connect(timeout)
         try:
             s.sendall("".join(line + "\n" for line in lines).encode())
             replies = read_replies(s, len(lines), timeout)
         finally:
             s.close()
-        if len(replies) < len(lines):
-            raise ConnectionError(f"{len(replies)} of {len(lines)} replies to {lines[0]!r}")
-        return replies[0] if len(lines) == 1 else replies
+        if len(lines) > 1:
+            return replies
+        if not replies:
+            raise ConnectionError(f"no reply to {lines[0]!r}")
+        return replies[0]
 
     def ctl(self, *args, **kw):
         """sudokuctl --socket SOCK args..."""
