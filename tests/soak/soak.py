@@ -121,7 +121,8 @@ def warm_up(d):
     """On the real clock until today through today + DAYS_AHEAD are stored,
     so the simulated days start with the buffer a long-running daemon has."""
     d.start(test_clock=False)
-    check(d.wait_ready(), "sudokud (real clock) is ready (READY=1)")
+    check(d.wait_ready() and d.ctl("ping", timeout=10).returncode == 0,
+          "sudokud (real clock) is ready and answers ping")
     deadline = time.monotonic() + 600
     want = 3 * (DAYS_AHEAD + 1)
     while time.monotonic() < deadline:
