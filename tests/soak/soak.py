@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """make soak: the test build of sudokud ($BUILD/test/sudokud) under the
 test clock (a simulated day every --day-seconds real seconds, see
-daemon/clock.h) for --days days, with a webhook receiver failing --fail-rate of requests and --kills random
-kill -9 (each followed by an immediate restart, as systemd's Restart=
-would).  Then a drain: the daemon restarts on the real clock (no new days)
-and the receiver recovers, until every pending delivery's next retry has
-passed.  Checks:
+daemon/clock.h) for --days days, with a webhook receiver failing
+--fail-rate of requests and --kills random kill -9 (each followed by an
+immediate restart, as systemd's Restart= would).  Then a drain: the
+daemon restarts on the real clock (no new days) and the receiver recovers,
+until every pending delivery's next retry has passed.  Checks:
   - every simulated day has every tier, and was published;
   - every puzzle has one solution and grades to its tier (sudokuctl count,
     grade); no givens repeat across days;
