@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The real build/sudokud meets a full or failing disk at each SQLite write
-point of making a day and of delivering its webhook.
+"""The test build of sudokud ($BUILD/test/sudokud, the one with the test
+hooks) meets a full or failing disk at each SQLite write point of making a
+day and of delivering its webhook.
 
 The receiver answers the first request with HTTP 500, then 200.  A clean
 run (the failing VFS installed, no fault reached) lists the write points
@@ -27,30 +28,20 @@ of a second; webhook retries use retry_base = 1.  Under tests/valgrind-run
 import concurrent.futures
 import os
 import queue
-import signal
-import sqlite3
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "soak"))
-# make soak's receiver: verifies each request with the example receiver's
-# Verifier and counts what it accepted per webhook-id.
-from soak import SECRET, Receiver  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import sudokud_test as sd  # noqa: E402
+from sudokud_test import check  # noqa: E402
 
-BUILD = os.environ.get("BUILD", "build")
-SUDOKUD = os.path.abspath(os.path.join(BUILD, "test", "sudokud"))
-SUDOKUCTL = os.path.abspath(os.path.join(BUILD, "sudokuctl"))
 TIERS = ["easy", "medium"]
 DAY_SECONDS = 120
 NEVER = 2147483647  # a write point no run reaches: the VFS counts, nothing fails
-SLOW = os.environ.get("SUDOKUD_VALGRIND") == "1"
+SLOW = sd.UNDER_VALGRIND
 TIMEOUT = 120 if SLOW else 20
 WORKERS = 2 if SLOW else 6
-FAILURES = []
 
 # Log lines that close each kind of operation: a write point belongs to
 # the first of them logged after it.
@@ -59,13 +50,6 @@ PHASES = [("produce: ", "storing the day"),
           ("sending event", "recording a delivery attempt"),
           (" failed: HTTP 500", "recording the failed attempt"),
           ("delivered (HTTP", "recording the delivery")]
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        FAILURES.append(what)
-    return cond
 
 
 def test_clock_env():
@@ -79,53 +63,24 @@ def test_clock_env():
                 SUDOKUD_TEST_EPOCH=f"{epoch:.3f}"), time.strftime("%Y-%m-%d", time.gmtime(now))
 
 
-class Run:
-    """One daemon on a fresh state directory, with one fault."""
+class Run(sd.Daemon):
+    """One daemon of the test build on a fresh state directory, with one
+    fault; a thread watches the days a reader sees."""
 
     def __init__(self, tmp, name, port, fault):
-        self.dir = os.path.join(tmp, name)
-        os.mkdir(self.dir)
-        self.db = os.path.join(self.dir, "sudokud.db")
-        self.sock = os.path.join(self.dir, "sudokud.sock")
-        self.err = os.path.join(self.dir, "stderr")
-        conf = os.path.join(self.dir, "sudokud.conf")
-        with open(conf, "w") as f:
-            f.write("[daemon]\n"
-                    f"state_directory = {self.dir}\nsocket = {self.sock}\n"
-                    "log_level = debug\n"
-                    "[schedule]\ntime_zone = UTC\npublish_time = 00:00\ndays_ahead = 0\n"
-                    f"tiers = {', '.join(TIERS)}\n"
-                    "[generator]\nsymmetry = none\nsecret = fault-test-secret\n"
-                    f'[webhook "site"]\nurl = http://127.0.0.1:{port}/hook\n'
-                    f"secret = {SECRET}\nretry_base = 1\ntimeout = 5\n")
-        env = dict(os.environ)
-        for k in ("NOTIFY_SOCKET", "JOURNAL_STREAM", "INVOCATION_ID", "http_proxy",
-                  "HTTP_PROXY", "all_proxy", "ALL_PROXY"):
-            env.pop(k, None)
+        super().__init__(tmp, name, test_hooks=True, config={
+            "schedule": {"tiers": ", ".join(TIERS)},
+            "generator": {"symmetry": "none", "secret": "fault-test-secret"}},
+            webhooks={"site": sd.webhook(f"http://127.0.0.1:{port}/hook", timeout=5)})
         clock, self.date = test_clock_env()
-        env.update(clock, SUDOKUD_TEST_FAULT=fault)
         self.partial = []
         self.watching = True
-        self.proc = subprocess.Popen([SUDOKUD, "-c", conf, "--foreground"],
-                                     stdout=subprocess.DEVNULL,
-                                     stderr=open(self.err, "w"), env=env)
+        self.start(env=dict(clock, SUDOKUD_TEST_FAULT=fault), wait=False)
         self.watcher = threading.Thread(target=self.watch_days, daemon=True)
         self.watcher.start()
 
-    def log(self):
-        with open(self.err) as f:
-            return f.read()
-
     def query(self, sql):
-        if not os.path.exists(self.db):
-            return []
-        db = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=10)
-        try:
-            return db.execute(sql).fetchall()
-        except sqlite3.OperationalError:
-            return []  # the schema is not made yet
-        finally:
-            db.close()
+        return super().query(sql, readonly=True, missing_ok=True)
 
     def watch_days(self):
         """A reader's view while the daemon works: never part of a day."""
@@ -134,10 +89,6 @@ class Run:
                 if n != len(TIERS):
                     self.partial.append((date, n))
             time.sleep(0.02)
-
-    def ctl(self, *args):
-        return subprocess.run([SUDOKUCTL, "--socket", self.sock] + list(args),
-                              capture_output=True, text=True, timeout=30)
 
     def wait(self, pred):
         """Until pred() holds, the daemon exits or TIMEOUT passes."""
@@ -152,13 +103,7 @@ class Run:
         return self.query("SELECT status FROM webhook_outbox") == [("delivered",)]
 
     def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            rc = self.proc.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            rc = None
+        rc = super().stop(timeout=TIMEOUT)
         self.watching = False
         self.watcher.join()
         return rc
@@ -181,28 +126,8 @@ def write_points(log):
     return points
 
 
-class FirstFails:
-    """make soak's receiver fails a request when rng.random() < fail_rate:
-    this fails the first one only."""
-
-    def __init__(self):
-        self.calls = 0
-
-    def random(self):
-        self.calls += 1
-        return 0.0 if self.calls == 1 else 1.0
-
-
-def forget(rec):
-    """The receiver, as new for the next run."""
-    with rec.lock:
-        rec.requests = rec.failed = rec.bad = 0
-        rec.accepted, rec.events = {}, {}
-        rec.rng = FirstFails()
-
-
 def clean_run(tmp, rec):
-    forget(rec)
+    rec.reset()
     run = Run(tmp, "clean", rec.port, f"eio:{NEVER}")
     ok = run.wait(lambda: rec.accepted and run.delivered())
     rc = run.stop()
@@ -223,11 +148,11 @@ def faulty_run(tmp, rec, point, kind, puzzles):
     n, op, file, phase = point
     count = 3 if kind == "enospc" else 1
     what = f"{kind} at write point {n} ({op} of {file}, {phase})"
-    forget(rec)
+    rec.reset()
     run = Run(tmp, f"{kind}-{n}", rec.port, f"{kind}:{n}:{count}")
     marker = f"TEST FAULT: write point {n} "
     injected = run.wait(lambda: marker in run.log())
-    ping, stats = run.ctl("ping"), run.ctl("stats", "--json")
+    ping, stats = run.ctl("ping", timeout=30), run.ctl("stats", "--json", timeout=30)
     answered = (ping.returncode == 0 and stats.returncode == 0 and
                 '"puzzles_stored"' in stats.stdout)
     done = run.wait(lambda: len(run.query("SELECT 1 FROM puzzle")) == len(TIERS) and
@@ -260,21 +185,17 @@ def faulty_run(tmp, rec, point, kind, puzzles):
         if not cond:
             problems.append(text)
     check(not problems, f"{what}: {'; '.join(problems) or 'recovered'}"
-          f" ({rec.requests} request(s))")
+          f" ({rec.count()} request(s))")
     return not problems
 
 
-def main():
-    for exe in (SUDOKUD, SUDOKUCTL):
-        if not os.access(exe, os.X_OK):
-            print(f"FAIL {exe} not built")
-            return 1
+def test_faults(tmp):
     t0 = time.monotonic()
     # The runs mostly wait (for retries): WORKERS at once, each with its
-    # own receiver.
+    # own receiver.  Each receiver fails the first request it verifies.
     receivers = queue.Queue()
     for _ in range(WORKERS):
-        receivers.put(Receiver(fail_rate=0.5, seed=0))
+        receivers.put(sd.Receiver([500, 200], secret=sd.SECRET))
 
     def one(tmp, point, kind, puzzles):
         rec = receivers.get()
@@ -283,18 +204,16 @@ def main():
         finally:
             receivers.put(rec)
 
-    with tempfile.TemporaryDirectory(prefix="sudokud-faults.") as tmp:
-        puzzles, points = clean_run(tmp, receivers.queue[0])
-        check(len(puzzles) == len(TIERS), f"clean run stored {len(puzzles)} puzzles")
-        faults = [(point, kind) for i, point in enumerate(points) if not SLOW or i % 7 == 0
-                  for kind in (["eio-fsync"] if point[1] == "sync" else ["enospc", "eio"])]
-        with concurrent.futures.ThreadPoolExecutor(WORKERS) as pool:
-            for f in [pool.submit(one, tmp, point, kind, puzzles) for point, kind in faults]:
-                f.result()
+    puzzles, points = clean_run(tmp, receivers.queue[0])
+    check(len(puzzles) == len(TIERS), f"clean run stored {len(puzzles)} puzzles")
+    faults = [(point, kind) for i, point in enumerate(points) if not SLOW or i % 7 == 0
+              for kind in (["eio-fsync"] if point[1] == "sync" else ["enospc", "eio"])]
+    with concurrent.futures.ThreadPoolExecutor(WORKERS) as pool:
+        for f in [pool.submit(one, tmp, point, kind, puzzles) for point, kind in faults]:
+            f.result()
     print(f"daemon_faults: {len(faults)} faults at {len(points)} write points in "
-          f"{time.monotonic() - t0:.0f} s, {len(FAILURES)} failure(s)")
-    return 1 if FAILURES else 0
+          f"{time.monotonic() - t0:.0f} s")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(sd.main([test_faults], test_hooks=True))

@@ -6,25 +6,16 @@ as another user); skips otherwise."""
 
 import json
 import os
-import socket
-import subprocess
 import sys
-import tempfile
-import time
 
-BUILD = os.environ.get("BUILD", "build")
-SUDOKUD = os.path.abspath(os.path.join(BUILD, "sudokud"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import sudokud_test as sd  # noqa: E402
+from sudokud_test import check  # noqa: E402
+
 NOBODY = 65534
-FAILURES = []
 
 
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        FAILURES.append(what)
-
-
-def ask(path, line, uid=None):
+def ask(d, line, uid=None):
     """Sends one request as uid (a forked child) and returns the reply."""
     r, w = os.pipe()
     pid = os.fork()
@@ -34,16 +25,7 @@ def ask(path, line, uid=None):
             if uid is not None:
                 os.setgid(uid)
                 os.setuid(uid)
-            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            s.connect(path)
-            s.sendall(line.encode() + b"\n")
-            data = b""
-            while not data.endswith(b"\n"):
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-            os.write(w, data)
+            os.write(w, json.dumps(d.ask(line)).encode())
         finally:
             os._exit(0)
     os.close(w)
@@ -58,49 +40,33 @@ def ask(path, line, uid=None):
     return json.loads(data.decode()) if data else None
 
 
-def main():
-    if os.geteuid() != 0:
-        print("[ SKIPPED  ] socket_operator: needs root to act as another user")
-        return 0
-    with tempfile.TemporaryDirectory(prefix="sudokud-operator.") as tmp:
-        os.chmod(tmp, 0o755)
-        sock = os.path.join(tmp, "sudokud.sock")
-        conf = os.path.join(tmp, "sudokud.conf")
-        with open(conf, "w") as f:
-            f.write("[daemon]\n"
-                    f"state_directory = {tmp}/state\n"
-                    f"socket = {sock}\n"
-                    "socket_mode = 0666\n"
-                    "[schedule]\ntime_zone = UTC\ndays_ahead = 0\n"
-                    "[generator]\nsecret = operator-test-secret-0123\n")
-        err = open(os.path.join(tmp, "err"), "w")
-        proc = subprocess.Popen([SUDOKUD, "-c", conf], stderr=err, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while not os.path.exists(sock) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        try:
-            r = ask(sock, "ping", NOBODY)
-            check(r is not None and r.get("ok"), "another user may query (ping)")
-            r = ask(sock, "webhook status", NOBODY)
-            check(r is not None and r.get("ok"), "another user may read webhook status")
-            for line in ("webhook retry all", "webhook replay 2026-01-01",
-                         "webhook test", f"backup {tmp}/copy.db"):
-                r = ask(sock, line, NOBODY)
-                code = r and r.get("error", {}).get("code")
-                check(code == "forbidden" and "uid 65534" in r["error"]["message"],
-                      f"'{line}' from another user: forbidden ({r})")
-            check(not os.path.exists(f"{tmp}/copy.db"), "no backup file was written")
-            r = ask(sock, "webhook retry all")
-            check(r is not None and r.get("ok"), f"root may run webhook retry ({r})")
-            r = ask(sock, f"backup {tmp}/copy.db")
-            check(r is not None and r.get("ok") and os.path.exists(f"{tmp}/copy.db"),
-                  "root may back up")
-        finally:
-            proc.terminate()
-            proc.wait(timeout=20)
-    print(f"socket_operator: {len(FAILURES)} failure(s)")
-    return 1 if FAILURES else 0
+def test_operator(tmp):
+    os.chmod(tmp, 0o755)
+    with sd.Daemon(tmp, "op", config={
+            "daemon": {"log_level": None, "socket_mode": "0666"},
+            "schedule": {"publish_time": None},
+            "generator": {"secret": "operator-test-secret-0123"}}) as d:
+        os.chmod(d.dir, 0o755)
+        check(d.start(), "the daemon starts")
+        r = ask(d, "ping", NOBODY)
+        check(r is not None and r.get("ok"), "another user may query (ping)")
+        r = ask(d, "webhook status", NOBODY)
+        check(r is not None and r.get("ok"), "another user may read webhook status")
+        for line in ("webhook retry all", "webhook replay 2026-01-01",
+                     "webhook test", f"backup {tmp}/copy.db"):
+            r = ask(d, line, NOBODY)
+            code = r and r.get("error", {}).get("code")
+            check(code == "forbidden" and "uid 65534" in r["error"]["message"],
+                  f"'{line}' from another user: forbidden ({r})")
+        check(not os.path.exists(f"{tmp}/copy.db"), "no backup file was written")
+        r = ask(d, "webhook retry all")
+        check(r is not None and r.get("ok"), f"root may run webhook retry ({r})")
+        r = ask(d, f"backup {tmp}/copy.db")
+        check(r is not None and r.get("ok") and os.path.exists(f"{tmp}/copy.db"),
+              "root may back up")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if os.geteuid() != 0:
+        sys.exit(sd.skipped("needs root to act as another user"))
+    sys.exit(sd.main([test_operator], needs=("sudokud",)))

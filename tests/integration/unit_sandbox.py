@@ -21,30 +21,19 @@ this runs as root, SQLite's fchown of its journal files (which it does only
 as root; the unit runs as the user sudokud) is not counted.  Skips when
 strace or systemd-analyze is missing."""
 
-import http.server
-import json
 import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
-import threading
-import time
 
-BUILD = os.environ.get("BUILD", "build")
-SUDOKUD = os.path.abspath(os.path.join(BUILD, "sudokud"))
-SERVICE = "systemd/sudokud.service"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import sudokud_test as sd  # noqa: E402
+from sudokud_test import check, wait_until  # noqa: E402
+
+SERVICE = os.path.join(sd.ROOT, "systemd", "sudokud.service")
 SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
-FAILURES = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        FAILURES.append(what)
 
 
 def unit_values(key):
@@ -92,110 +81,31 @@ def allowed_syscalls():
     return allowed or set()
 
 
-class Receiver:
-    def __init__(self):
-        self.ids = []
-        outer = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                outer.ids.append(self.headers.get("webhook-id"))
-                self.send_response(200)
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
-def ask(path, line):
-    with socket.socket(socket.AF_UNIX) as s:
-        s.settimeout(20)
-        s.connect(path)
-        s.sendall(line.encode() + b"\n")
-        data = b""
-        while not data.endswith(b"\n"):
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-    return json.loads(data)
-
-
-def wait_until(pred, timeout):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if pred():
-            return True
-        time.sleep(0.1)
-    return pred()
-
-
-def child_of(parent):
-    """The process strace started (signals go to it, not to strace)."""
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == parent:
-            return int(entry)
-    raise RuntimeError(f"no child of {parent}")
-
-
 def exercise(tmp, receiver):
-    state = os.path.join(tmp, "state")
-    sock = os.path.join(state, "sudokud.sock")
-    conf = os.path.join(tmp, "sudokud.conf")
-    with open(conf, "w") as f:
-        f.write("[daemon]\n"
-                f"state_directory = {state}\n"
-                f"socket = {sock}\n"
-                "log_level = debug\n"
-                "[schedule]\ntime_zone = UTC\ndays_ahead = 0\ntiers = easy\n"
-                "[generator]\nsecret = unit-sandbox-test-secret\n"
-                '[webhook "local"]\n'
-                f"url = http://localhost:{receiver.port}/hook\n"
-                f"secret = {SECRET}\nretry_base = 1\n")
+    """Runs the daemon under strace through a day's work; the trace file."""
     trace = os.path.join(tmp, "trace")
-    log = open(os.path.join(tmp, "daemon.log"), "w")
-    env = dict(os.environ, WATCHDOG_USEC="1000000")
-    proc = subprocess.Popen(["strace", "-f", "-qq", "-o", trace, SUDOKUD, "-c", conf,
-                             "--foreground"], stderr=log, env=env)
-    try:
-        check(wait_until(lambda: os.path.exists(sock), 30), "the traced daemon listens")
-        check(wait_until(lambda: receiver.ids, 60),
+    with sd.Daemon(tmp, "state", config={
+            "schedule": {"publish_time": None, "tiers": "easy"},
+            "generator": {"secret": "unit-sandbox-test-secret"}},
+            webhooks={"local": sd.webhook(f"http://localhost:{receiver.port}/hook",
+                                          secret=SECRET)}) as d:
+        d.start(env={"WATCHDOG_USEC": "1000000"}, wait=False,
+                wrap=["strace", "-f", "-qq", "-o", trace])
+        check(d.wait_ready(30), "the traced daemon listens")
+        check(wait_until(lambda: receiver.count(), 60, step=0.1),
               "the traced daemon generates, publishes and delivers a webhook")
-        today = ask(sock, "today easy solution")
+        today = d.ask("today easy solution", timeout=20)
         check(today.get("ok") is True, "today easy")
         puzzle = today["puzzles"][0]["puzzle"] if today.get("ok") else "." * 81
         for line in ["ping", "help", "stats", f"solve {puzzle}", f"grade {puzzle}",
                      f"hint {puzzle}", f"check {puzzle} {puzzle}",
                      f"list {today.get('date', '2026-01-01')} {today.get('date', '2026-01-01')}",
                      "webhook status", "webhook test", "webhook retry all",
-                     f"backup {state}/backup.db"]:
-            check(ask(sock, line).get("ok") is True, " ".join(line.split()[:2])[:40])
-        pid = child_of(proc.pid)
-        os.kill(pid, signal.SIGHUP)
-        check(ask(sock, "ping").get("ok") is True, "answers after SIGHUP")
-        os.kill(pid, signal.SIGTERM)
-        check(proc.wait(timeout=30) == 0, "the traced daemon stops with 0 on SIGTERM")
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        log.close()
+                     f"backup {d.dir}/backup.db"]:
+            check(d.ask(line, timeout=20).get("ok") is True, " ".join(line.split()[:2])[:40])
+        d.signal(signal.SIGHUP)
+        check(d.ask("ping", timeout=20).get("ok") is True, "answers after SIGHUP")
+        check(d.stop(timeout=30) == 0, "the traced daemon stops with 0 on SIGTERM")
     return trace
 
 
@@ -221,21 +131,13 @@ def analyse(trace):
     return calls, families, wx
 
 
-def main():
-    for tool in ("strace", "systemd-analyze"):
-        if shutil.which(tool) is None:
-            print(f"SKIP: {tool} is not installed")
-            return 0
+def test_sandbox(tmp):
     allowed = allowed_syscalls()
     check(len(allowed) > 100, f"the unit's filter resolves ({len(allowed)} system calls)")
     families = set(" ".join(unit_values("RestrictAddressFamilies")).split())
-    receiver = Receiver()
-    tmp = tempfile.mkdtemp()
-    try:
+    with sd.Receiver([200]) as receiver:
         trace = exercise(tmp, receiver)
-        calls, used_families, wx = analyse(trace)
-    finally:
-        receiver.close()
+    calls, used_families, wx = analyse(trace)
     if os.geteuid() == 0:
         calls -= {"fchown", "fchown32"}
     denied = sorted(calls - allowed)
@@ -246,13 +148,10 @@ def main():
     check(not outside, f"sockets only of {' '.join(sorted(families))}"
           + (f" (also: {' '.join(outside)})" if outside else ""))
     check(not wx, "no writable and executable mapping" + (f": {wx[0]}" if wx else ""))
-    shutil.rmtree(tmp, ignore_errors=True)
-    if FAILURES:
-        print(f"unit_sandbox: {len(FAILURES)} failed")
-        return 1
-    print("unit_sandbox: all passed")
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    for tool in ("strace", "systemd-analyze"):
+        if shutil.which(tool) is None:
+            sys.exit(sd.skipped(f"{tool} is not installed"))
+    sys.exit(sd.main([test_sandbox], needs=("sudokud",)))

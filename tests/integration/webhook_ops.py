@@ -10,52 +10,15 @@ refusal has its code and exit status.  While a receiver never answers,
 `today` keeps answering: its latency is printed, not asserted (timing
 targets belong to the benchmarks)."""
 
-import datetime
 import json
 import os
-import socket
 import sqlite3
-import subprocess
 import sys
-import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import webhook_delivery as wd  # noqa: E402  the receiver, daemon and checks
-
-BUILD = os.environ.get("BUILD", "build")
-SUDOKUCTL = os.path.abspath(os.path.join(BUILD, "sudokuctl"))
-check = wd.check
-
-
-def sock_path(d):
-    return os.path.join(d.dir, "sudokud.sock")
-
-
-def ask(d, line):
-    """One request on its own connection; the parsed reply."""
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.settimeout(10)
-    s.connect(sock_path(d))
-    s.sendall(line.encode() + b"\n")
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(65536)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    return json.loads(buf)
-
-
-def ctl(d, *args, cwd=None):
-    return subprocess.run([SUDOKUCTL, "--socket", sock_path(d)] + list(args),
-                          capture_output=True, text=True, timeout=20, cwd=cwd)
-
-
-def ctl_json(d, *args):
-    r = ctl(d, *args, "--json")
-    return r, (json.loads(r.stdout) if r.stdout.strip() else None)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import sudokud_test as sd  # noqa: E402
+from sudokud_test import Receiver, check, store_day, verify_request, wait_until  # noqa: E402
 
 
 def events(rcv):
@@ -67,46 +30,46 @@ def ids(rcv):
 
 
 def test_replay_and_test(tmp):
-    rcv = wd.Receiver([200])
-    d = wd.Daemon(tmp, "ops", [("site", f"http://127.0.0.1:{rcv.port}/hook", "")])
+    rcv = Receiver([200])
+    d = sd.Daemon(tmp, "ops", webhooks={"site": sd.webhook(f"http://127.0.0.1:{rcv.port}/hook")})
     d.create_db()
-    today = wd.today()
-    yesterday = (datetime.date.fromisoformat(today) - datetime.timedelta(days=1)).isoformat()
-    wd.fill_day(d.db, yesterday, 1)  # stored, never published
-    wd.fill_day(d.db, today, 2)
+    today = sd.today()
+    yesterday = sd.days_from(today, -1)
+    store_day(d.db, yesterday, 1)  # stored, never published
+    store_day(d.db, today, 2)
     check(d.start(), "daemon starts")
-    check(wd.wait_until(lambda: rcv.count() >= 1, 10), "today's event is delivered")
-    check(wd.wait_until(lambda: "delivered" in ctl(d, "webhook", "status").stdout, 5),
+    check(wait_until(lambda: rcv.count() >= 1, 10), "today's event is delivered")
+    check(wait_until(lambda: "delivered" in d.ctl("webhook", "status").stdout, 5),
           "the delivery is recorded")
 
-    r = ctl(d, "webhook", "status")
+    r = d.ctl("webhook", "status")
     check(r.returncode == 0 and r.stdout.startswith("site: enabled, pending 0, dead 0, "
                                                     "delivered 1, last success 20"),
           f"webhook status: one readable line per endpoint ({r.stdout.strip()!r})")
-    r, j = ctl_json(d, "webhook", "status")
+    r, j = d.ctl_json("webhook", "status")
     e = (j or {}).get("webhooks", [{}])[0]
     check(r.returncode == 0 and e.get("name") == "site" and e.get("delivered") == 1
           and e.get("configured") is True and e.get("in_flight") is False,
           f"webhook status --json ({e})")
 
-    r = ctl(d, "webhook", "replay", today)
+    r = d.ctl("webhook", "replay", today)
     check(r.returncode == 0 and r.stdout == f"queued {today} again for 1 endpoint(s)\n",
           f"webhook replay DATE ({r.stdout.strip()!r} {r.stderr.strip()!r})")
-    check(wd.wait_until(lambda: rcv.count() >= 2, 10), "the replay is delivered")
+    check(wait_until(lambda: rcv.count() >= 2, 10), "the replay is delivered")
     first, again = events(rcv)[:2]
-    h = wd.verify_request(rcv.requests[1], wd.SECRET, "replay")
+    h = verify_request(rcv.requests[1], sd.SECRET, "replay")
     check(h["webhook-id"] != ids(rcv)[0], "the replay has a new webhook-id")
     check(again["type"] == "puzzles.published" and again["data"] == first["data"],
           "the replay carries the same day's content")
 
-    r = ctl(d, "webhook", "test")
+    r = d.ctl("webhook", "test")
     check(r.returncode == 0 and "webhook.test event for 1 endpoint(s)" in r.stdout,
           f"webhook test ({r.stdout.strip()!r} {r.stderr.strip()!r})")
-    check(wd.wait_until(lambda: rcv.count() >= 3, 10), "the test event is delivered")
-    wd.verify_request(rcv.requests[2], wd.SECRET, "webhook.test")
+    check(wait_until(lambda: rcv.count() >= 3, 10), "the test event is delivered")
+    verify_request(rcv.requests[2], sd.SECRET, "webhook.test")
     check(events(rcv)[2]["type"] == "webhook.test", f"a webhook.test event ({events(rcv)[2]})")
-    r = ctl(d, "webhook", "test", "site")
-    check(r.returncode == 0 and wd.wait_until(lambda: rcv.count() >= 4, 10),
+    r = d.ctl("webhook", "test", "site")
+    check(r.returncode == 0 and wait_until(lambda: rcv.count() >= 4, 10),
           "webhook test NAME")
 
     refusals = [
@@ -117,18 +80,18 @@ def test_replay_and_test(tmp):
         (("webhook", "retry", ids(rcv)[0]), "bad_request", "was delivered already"),
     ]
     for args, code, text in refusals:
-        r = ctl(d, *args)
+        r = d.ctl(*args)
         check(r.returncode == 1 and f": {code}: " in r.stderr and text in r.stderr
               and "database " not in r.stderr,
               f"{' '.join(args[:2])} refused: exit 1, {code} ({r.stderr.strip()!r})")
-    r = ctl(d, "webhook", "replay")
+    r = d.ctl("webhook", "replay")
     check(r.returncode == 2, "webhook replay without DATE: usage error (exit 2)")
-    r = ask(d, "WEBHOOK Retry ALL")
+    r = d.ask("WEBHOOK Retry ALL")
     check(r == {"ok": True, "requeued": 0}, f"raw socket, any case: retry all ({r})")
-    r = ask(d, "webhook retry")
+    r = d.ask("webhook retry")
     check(r["error"]["code"] == "bad_request", "raw socket: retry without ID is bad_request")
 
-    st = ask(d, "stats")
+    st = d.ask("stats")
     check(st.get("webhook_backlog") == 0 and st.get("webhook_dead") == 0
           and [w["name"] for w in st.get("webhooks", [])] == ["site"]
           and st["webhooks"][0]["delivered"] == 4,
@@ -143,7 +106,7 @@ def test_replay_and_test(tmp):
 def test_backup(d, tmp):
     out = os.path.join(tmp, "copies")
     os.mkdir(out)
-    r = ctl(d, "backup", "sudokud-copy.db", cwd=out)  # relative: taken from the cwd
+    r = d.ctl("backup", "sudokud-copy.db", cwd=out)  # relative: taken from the cwd
     path = os.path.join(out, "sudokud-copy.db")
     check(r.returncode == 0 and r.stdout.startswith(f"wrote {path} (")
           and os.path.exists(path), f"sudokuctl backup FILE ({r.stdout.strip()!r} "
@@ -158,7 +121,7 @@ def test_backup(d, tmp):
         check(puzzles == 6 and published == 4,
               f"the backup holds the puzzles and the outbox ({puzzles}, {published})")
     check(not [f for f in os.listdir(out) if f.endswith("~")], "no temporary file left")
-    r, j = ctl_json(d, "backup", os.path.join(out, "second.db"))
+    r, j = d.ctl_json("backup", os.path.join(out, "second.db"))
     check(r.returncode == 0 and j and j["ok"] and j["bytes"] == os.path.getsize(j["path"]),
           f"backup --json ({j})")
     if j and j.get("ok"):
@@ -170,56 +133,57 @@ def test_backup(d, tmp):
         (os.path.join(path, "x.db"), "Not a directory"),
     ]
     for target, text in refusals:
-        r = ctl(d, "backup", target)
+        r = d.ctl("backup", target)
         check(r.returncode == 1 and ": bad_request: " in r.stderr and text in r.stderr,
               f"backup {os.path.relpath(target, tmp)} refused ({r.stderr.strip()!r})")
-    r = ask(d, "backup relative.db")
+    r = d.ask("backup relative.db")
     check(r["error"]["code"] == "bad_request" and "not absolute" in r["error"]["message"],
           "raw socket: a relative backup path is bad_request")
-    check(ask(d, "ping") == {"ok": True, "pong": True}, "the daemon still answers")
+    check(d.ask("ping") == {"ok": True, "pong": True}, "the daemon still answers")
 
 
 def test_retry_revives_dead(tmp):
-    rcv = wd.Receiver([410, 200])
-    d = wd.Daemon(tmp, "revive", [("site", f"http://127.0.0.1:{rcv.port}/", "")])
+    rcv = Receiver([410, 200])
+    d = sd.Daemon(tmp, "revive", webhooks={"site": sd.webhook(f"http://127.0.0.1:{rcv.port}/")})
     d.create_db()
-    wd.fill_day(d.db, wd.today(), 3)
+    store_day(d.db, sd.today(), 3)
     d.start()
-    check(wd.wait_until(lambda: "410 Gone" in d.log(), 10), "410: the event dies")
-    r = ctl(d, "webhook", "status")
+    check(wait_until(lambda: "410 Gone" in d.log(), 10), "410: the event dies")
+    r = d.ctl("webhook", "status")
     check(r.returncode == 0 and r.stdout.startswith("site: disabled since 20")
           and "dead 1" in r.stdout, f"status shows the endpoint disabled ({r.stdout.strip()!r})")
-    st = ask(d, "stats")
+    st = d.ask("stats")
     check(st["webhook_dead"] == 1 and st["webhooks"][0]["disabled_at"] is not None,
           "stats counts the dead event")
-    r = ctl(d, "webhook", "test", "site")
+    r = d.ctl("webhook", "test", "site")
     check(r.returncode == 1 and "webhook retry all" in r.stderr,
           f"webhook test of a disabled endpoint says how to enable it ({r.stderr.strip()!r})")
-    r = ctl(d, "webhook", "retry", "all")
+    r = d.ctl("webhook", "retry", "all")
     check(r.returncode == 0 and r.stdout == "requeued 1 event(s)\n",
           f"webhook retry all ({r.stdout.strip()!r})")
-    check(wd.wait_until(lambda: rcv.count() >= 2, 10), "the dead event is sent again")
+    check(wait_until(lambda: rcv.count() >= 2, 10), "the dead event is sent again")
     check(ids(rcv)[0] == ids(rcv)[1], "with the same webhook-id")
-    wd.verify_request(rcv.requests[1], wd.SECRET, "revived")
-    check(wd.wait_until(lambda: "dead 0, delivered 1" in ctl(d, "webhook", "status").stdout, 5),
+    verify_request(rcv.requests[1], sd.SECRET, "revived")
+    check(wait_until(lambda: "dead 0, delivered 1" in d.ctl("webhook", "status").stdout, 5),
           "delivered; the endpoint is enabled again")
     d.stop()
     rcv.close()
 
 
 def test_hanging_receiver(tmp):
-    rcv = wd.Receiver(["hang"])
-    d = wd.Daemon(tmp, "hang", [("site", f"http://127.0.0.1:{rcv.port}/", "timeout = 30\n")])
+    rcv = Receiver(["hang"])
+    d = sd.Daemon(tmp, "hang",
+                  webhooks={"site": sd.webhook(f"http://127.0.0.1:{rcv.port}/", timeout=30)})
     d.create_db()
-    wd.fill_day(d.db, wd.today(), 4)
+    store_day(d.db, sd.today(), 4)
     d.start()
-    check(wd.wait_until(lambda: rcv.count() >= 1, 10), "a request hangs at the receiver")
-    r = ctl(d, "webhook", "status")
+    check(wait_until(lambda: rcv.count() >= 1, 10), "a request hangs at the receiver")
+    r = d.ctl("webhook", "status")
     check(r.returncode == 0 and "sending now" in r.stdout, f"status: in flight ({r.stdout!r})")
     lat, ok = [], 0
     for _ in range(200):
         t0 = time.monotonic()
-        reply = ask(d, "today hard")
+        reply = d.ask("today hard")
         lat.append((time.monotonic() - t0) * 1000)
         ok += reply.get("ok") is True
     lat.sort()
@@ -232,19 +196,5 @@ def test_hanging_receiver(tmp):
     rcv.close()
 
 
-def main():
-    if not os.access(wd.SUDOKUD, os.X_OK) or not os.access(SUDOKUCTL, os.X_OK):
-        print(f"FAIL {wd.SUDOKUD} or {SUDOKUCTL} not built")
-        return 1
-    with tempfile.TemporaryDirectory(prefix="sudokud-ops.") as tmp:
-        for test in (test_replay_and_test, test_retry_revives_dead, test_hanging_receiver):
-            try:
-                test(tmp)
-            except Exception as e:  # report and go on to the next scenario
-                check(False, f"{test.__name__} raised {type(e).__name__}: {e}")
-    print(f"webhook_ops: {len(wd.FAILURES)} failure(s)")
-    return 1 if wd.FAILURES else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(sd.main([test_replay_and_test, test_retry_revives_dead, test_hanging_receiver]))

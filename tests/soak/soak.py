@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""make soak: the real build/sudokud under the test clock (a simulated day
-every --day-seconds real seconds, see daemon/clock.h) for --days days, with
-a webhook receiver failing --fail-rate of requests and --kills random
-kill -9 (each followed by an immediate restart, as systemd's Restart=
-would).  Then a drain: the daemon restarts on the real clock (no new days)
-and the receiver recovers, until every pending delivery's next retry has
-passed.  Checks:
+"""make soak: the test build of sudokud ($BUILD/test/sudokud) under the
+test clock (a simulated day every --day-seconds real seconds, see
+daemon/clock.h) for --days days, with a webhook receiver failing
+--fail-rate of requests and --kills random kill -9 (each followed by an
+immediate restart, as systemd's Restart= would).  Then a drain: the
+daemon restarts on the real clock (no new days) and the receiver recovers,
+until every pending delivery's next retry has passed.  Checks:
   - every simulated day has every tier, and was published;
   - every puzzle has one solution and grades to its tier (sudokuctl count,
     grade); no givens repeat across days;
@@ -20,157 +20,59 @@ choose dates.  Python 3 standard library only."""
 
 import argparse
 import datetime
-import http.server
-import json
 import os
 import random
-import signal
-import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "integration"))
-from receiver import Verifier, VerificationError  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import sudokud_test as sd  # noqa: E402
+from sudokud_test import check  # noqa: E402
 
-BUILD = os.environ.get("BUILD", "build")
-SUDOKUD = os.path.abspath(os.path.join(BUILD, "test", "sudokud"))
-SUDOKUCTL = os.path.abspath(os.path.join(BUILD, "sudokuctl"))
-SECRET = "whsec_c29hay10ZXN0LXNlY3JldC1rZXktMDEyMzQ1Njc4OQ=="
 TIERS = ["easy", "medium", "hard"]
 DAYS_AHEAD = 7  # a buffer against the generator's slow days
-FAILURES = []
 
 
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        FAILURES.append(what)
+class Daemon(sd.Daemon):
+    """The test build of sudokud on the soak's state directory, on the test
+    clock or the real one; RSS samples per process."""
 
-
-class Receiver:
-    """Verifies every request; fails fail_rate of them with a 500; counts
-    what it accepted per webhook-id."""
-
-    def __init__(self, fail_rate, seed):
-        self.verifier = Verifier(SECRET)
-        self.fail_rate = fail_rate
-        self.rng = random.Random(seed)
-        self.lock = threading.Lock()
-        self.requests = self.failed = self.bad = 0
-        self.accepted = {}   # webhook-id -> times answered 2xx
-        self.events = {}     # webhook-id -> parsed body
-        rec = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                with rec.lock:
-                    rec.requests += 1
-                    try:
-                        msg_id = rec.verifier.verify(self.headers, body)
-                    except VerificationError:
-                        rec.bad += 1
-                        return self.answer(401)
-                    if rec.rng.random() < rec.fail_rate:
-                        rec.failed += 1
-                        return self.answer(500)
-                    rec.accepted[msg_id] = rec.accepted.get(msg_id, 0) + 1
-                    rec.events[msg_id] = json.loads(body)
-                self.answer(200)
-
-            def answer(self, status):
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
-class Daemon:
     def __init__(self, tmp, port, day_seconds, epoch):
-        self.dir = os.path.join(tmp, "state")
-        self.conf = os.path.join(tmp, "sudokud.conf")
-        self.err = os.path.join(tmp, "sudokud.err")
-        self.db = os.path.join(self.dir, "sudokud.db")
-        self.sock = os.path.join(self.dir, "sudokud.sock")
+        super().__init__(tmp, "state", test_hooks=True, config={
+            "daemon": {"log_level": "notice"},
+            "schedule": {"days_ahead": DAYS_AHEAD, "tiers": ", ".join(TIERS)},
+            "generator": {"symmetry": "none", "secret": "soak-test-secret"}},
+            webhooks={"site": sd.webhook(f"http://127.0.0.1:{port}/hook", timeout=5)})
         self.day_seconds, self.epoch = day_seconds, epoch
-        self.proc = None
         self.rss = {}  # pid -> [(t, kB)]
-        with open(self.conf, "w") as f:
-            f.write("[daemon]\n"
-                    f"state_directory = {self.dir}\nsocket = {self.sock}\n"
-                    "log_level = notice\n"
-                    "[schedule]\ntime_zone = UTC\npublish_time = 00:00\n"
-                    f"days_ahead = {DAYS_AHEAD}\ntiers = {', '.join(TIERS)}\n"
-                    "[generator]\nsymmetry = none\nsecret = soak-test-secret\n"
-                    f'[webhook "site"]\nurl = http://127.0.0.1:{port}/hook\n'
-                    f"secret = {SECRET}\nretry_base = 1\ntimeout = 5\n")
 
     def start(self, test_clock=True):
-        env = dict(os.environ)
-        for k in ("NOTIFY_SOCKET", "JOURNAL_STREAM", "INVOCATION_ID", "http_proxy",
-                  "HTTP_PROXY", "all_proxy", "ALL_PROXY"):
-            env.pop(k, None)
+        env = {}
         if test_clock:
-            env.update(SUDOKUD_TEST_CLOCK="1", SUDOKUD_TEST_DAY_SECONDS=str(self.day_seconds),
+            env = dict(SUDOKUD_TEST_CLOCK="1", SUDOKUD_TEST_DAY_SECONDS=str(self.day_seconds),
                        SUDOKUD_TEST_EPOCH=str(self.epoch))
-        else:
-            env.pop("SUDOKUD_TEST_CLOCK", None)
-        self.proc = subprocess.Popen([SUDOKUD, "-c", self.conf, "--foreground"],
-                                     stdout=subprocess.DEVNULL, stderr=open(self.err, "a"),
-                                     env=env)
+        super().start(env=env, wait=False)
         self.rss[self.proc.pid] = []
-
-    def wait_ready(self, timeout=30):
-        """Until the socket answers ping (signal handlers are set by then)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            r = subprocess.run([SUDOKUCTL, "--socket", self.sock, "ping"],
-                               capture_output=True, timeout=10)
-            if r.returncode == 0:
-                return True
-            time.sleep(0.02)
-        return False
 
     def sample_rss(self):
         try:
-            with open(f"/proc/{self.proc.pid}/status") as f:
-                for line in f:
-                    if line.startswith("VmRSS:"):
-                        self.rss[self.proc.pid].append((time.monotonic(),
-                                                        int(line.split()[1])))
+            kb = self.rss_kib()
         except OSError:
-            pass
+            return
+        if kb >= 0:
+            self.rss[self.proc.pid].append((time.monotonic(), kb))
 
-    def kill9(self):
-        self.proc.kill()
-        self.proc.wait()
+    def wait_ready(self, timeout=30):
+        return super().wait_ready(timeout)
 
     def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            return self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            return None
+        return super().stop(timeout=30)
 
     def query(self, sql, args=()):
-        db = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=10)
-        try:
-            return db.execute(sql, args).fetchall()
-        finally:
-            db.close()
+        return super().query(sql, args, readonly=True)
 
 
 def sim_date(epoch, day_seconds, real):
@@ -178,9 +80,8 @@ def sim_date(epoch, day_seconds, real):
     return datetime.datetime.fromtimestamp(int(sim), datetime.timezone.utc).date()
 
 
-def ctl_today(sock):
-    r = subprocess.run([SUDOKUCTL, "--socket", sock, "today", "hard", "--json"],
-                       capture_output=True, text=True, timeout=10)
+def ctl_today(d):
+    r = d.ctl("today", "hard", "--json", timeout=10)
     return r.returncode, r.stdout
 
 
@@ -205,7 +106,7 @@ def run_days(args, d, rec):
             d.start()
         d.sample_rss()
         if now >= next_read:
-            rc, _ = ctl_today(d.sock)
+            rc, _ = ctl_today(d)
             reads += 1
             read_errors += rc != 0
             next_read = now + 1.0
@@ -220,7 +121,8 @@ def warm_up(d):
     """On the real clock until today through today + DAYS_AHEAD are stored,
     so the simulated days start with the buffer a long-running daemon has."""
     d.start(test_clock=False)
-    check(d.wait_ready(), "sudokud (real clock) answers ping")
+    check(d.wait_ready() and d.ctl("ping", timeout=10).returncode == 0,
+          "sudokud (real clock) is ready and answers ping")
     deadline = time.monotonic() + 600
     want = 3 * (DAYS_AHEAD + 1)
     while time.monotonic() < deadline:
@@ -270,10 +172,8 @@ def check_store(d, first, last):
     check(len(set(puzzles)) == len(puzzles),
           f"{len(puzzles)} puzzles, no givens repeated across days")
     text = "".join(p + "\n" for p in puzzles)
-    counts = subprocess.run([SUDOKUCTL, "count"], input=text, capture_output=True,
-                            text=True).stdout.split("\n")
-    grades = subprocess.run([SUDOKUCTL, "grade"], input=text, capture_output=True,
-                            text=True).stdout.split("\n")
+    counts = sd.ctl("count", input=text, timeout=None).stdout.split("\n")
+    grades = sd.ctl("grade", input=text, timeout=None).stdout.split("\n")
     bad_count = [rows[i][:2] for i in range(len(rows)) if counts[i] != "1"]
     bad_grade = [rows[i][:2] for i in range(len(rows)) if grades[i].split(" ")[0] != rows[i][1]]
     check(not bad_count, f"every puzzle has exactly one solution; not: {bad_count[:5]}")
@@ -340,7 +240,10 @@ def main():
     tmp = tempfile.mkdtemp(prefix="sudokud-soak-")
     print(f"soak: {args.days} days of {args.day_seconds} s, {args.kills} kills, receiver "
           f"failing {args.fail_rate:.0%}, seed {args.seed}, in {tmp}", flush=True)
-    rec = Receiver(args.fail_rate, args.seed)
+    if not os.access(sd.binary("sudokud", test_hooks=True), os.X_OK):
+        print(f"FAIL {sd.binary('sudokud', test_hooks=True)} not built")
+        return 1
+    rec = sd.Receiver([200], secret=sd.SECRET, fail_rate=args.fail_rate, seed=args.seed)
     d = Daemon(tmp, rec.port, args.day_seconds, 0)
     warm_up(d)
     epoch = d.epoch = int(time.time())
@@ -353,7 +256,7 @@ def main():
     # The last day counted is the one before the date live at the end: it
     # had its whole span.
     last = sim_date(epoch, args.day_seconds, end_real) - datetime.timedelta(days=1)
-    requests_during = (rec.requests, rec.failed)
+    requests_during = (rec.count(), rec.failed)
     drain_t0 = time.monotonic()
     rc = drain(args, d, rec)
     drain_s = time.monotonic() - drain_t0
@@ -372,7 +275,7 @@ def main():
     all_rss = [kb for s in d.rss.values() for _, kb in s]
     print(f"\nsoak figures: {n_days} simulated days in {time.monotonic() - t0 - drain_s:.0f} s "
           f"(+ {drain_s:.0f} s drain), {args.kills} kill -9, {len(d.rss)} daemon starts")
-    print(f"  receiver: {rec.requests} requests, {requests_during[1]} failed on purpose "
+    print(f"  receiver: {rec.count()} requests, {requests_during[1]} failed on purpose "
           f"({requests_during[1] / max(1, requests_during[0]):.1%} during the days), "
           f"{len(rec.accepted)} distinct events accepted, {redelivered} redelivered "
           f"(deduped by webhook-id)")
@@ -380,10 +283,10 @@ def main():
     print(f"  today queries: {reads}, failed {read_errors} (kills included)")
     print(f"  RSS over all daemons: min {min(all_rss)} kB, max {max(all_rss)} kB")
     print(f"  lost days 0 if ok above; puzzles {sum(len(v) for v in by_day.values())}")
-    if not args.keep and not FAILURES:
+    if not args.keep and not sd.FAILURES:
         subprocess.run(["rm", "-rf", tmp])
-    print(f"soak: {len(FAILURES)} failure(s)")
-    return 1 if FAILURES else 0
+    print(f"soak: {len(sd.FAILURES)} failure(s)")
+    return 1 if sd.FAILURES else 0
 
 
 if __name__ == "__main__":
