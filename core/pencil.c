@@ -48,6 +48,12 @@ static int is_digit(char c)
     return c >= '1' && c <= '9';
 }
 
+/* What a cell shows: its value, or its candidates. */
+static unsigned shown(const struct human_state *st, int cell)
+{
+    return st->value[cell] ? digit_bit(st->value[cell]) : st->cand[cell];
+}
+
 /* The three houses of cell (grid.h numbering). */
 static void houses_of(int cell, int h[3])
 {
@@ -275,6 +281,26 @@ static int check_state(const struct human_state *st, char *err, size_t errlen)
     return PENCIL_OK;
 }
 
+/* A house where a digit is neither placed nor possible (the plain grid
+ * only: a value set from marks leaves its houses a place for every digit
+ * the marks gave them). */
+static int check_houses(const struct human_state *st, char *err, size_t errlen)
+{
+    for (int h = 0; h < HOUSES; h++) {
+        unsigned have = 0;
+        for (int i = 0; i < 9; i++)
+            have |= shown(st, grid_house_cell(h, i));
+        if (have != ALL_DIGITS) {
+            char name[GRID_HOUSE_NAME_MAX];
+            grid_house_name(h, name);
+            snprintf(err, errlen, "%s has no place left for %d", name,
+                     lowest_digit(ALL_DIGITS & ~have));
+            return PENCIL_ERR_HOUSE;
+        }
+    }
+    return PENCIL_OK;
+}
+
 /*
  * The values are the cells showing one digit no other cell around shows
  * among several; human_init lays out the state from them, then every
@@ -327,19 +353,14 @@ int pencil_parse(struct human_state *st, enum pencil_format *format,
                    : rc == GRID_ERR_CONFLICT ? PENCIL_ERR_CONFLICT
                                              : PENCIL_ERR_SIZE;
         human_init(st, &g);
-        return check_state(st, err, errlen);
+        rc = check_state(st, err, errlen);
+        return rc != PENCIL_OK ? rc : check_houses(st, err, errlen);
     }
     rc = f == PENCIL_FORMAT_LINE ? parse_line(marks, t, err, errlen)
                                  : parse_pm(marks, t, err, errlen);
     if (rc != PENCIL_OK)
         return rc;
     return state_from_marks(st, marks, err, errlen);
-}
-
-/* What a cell shows: its value, or its candidates. */
-static unsigned shown(const struct human_state *st, int cell)
-{
-    return st->value[cell] ? digit_bit(st->value[cell]) : st->cand[cell];
 }
 
 /* Places digit in cell as human_apply does (its houses lose it). */
@@ -542,7 +563,7 @@ static int verdict(struct pencil_judgement *out, enum pencil_verdict v,
 {
     out->verdict = v;
     snprintf(out->message, sizeof out->message, "%s", message);
-    return v;
+    return (int)v;
 }
 
 /* The first cell that disagrees with sol, into out; PENCIL_RIGHT when none. */
@@ -592,7 +613,7 @@ int pencil_judge(struct human_state *st, const struct grid *puzzle,
                                     "no step can be found by logic alone");
         if (compare(st, &sol, out) == PENCIL_RIGHT)
             place_givens(st, puzzle);
-        return out->verdict;
+        return (int)out->verdict;
     }
     human_to_grid(st, &values);
     int n = solver_count(&values, 2, &sol);

@@ -74,6 +74,7 @@ enum pencil_status {
     PENCIL_ERR_CHAR = -2,     /* a character the format does not allow there */
     PENCIL_ERR_CONFLICT = -3, /* one digit shown alone in two cells of a house */
     PENCIL_ERR_EMPTY = -4,    /* a cell with no candidate and no value */
+    PENCIL_ERR_HOUSE = -5,    /* plain grid: a digit with no place in a house */
 };
 
 /*
@@ -91,10 +92,11 @@ enum pencil_format pencil_detect(const char *text, size_t len);
  * expected 9", "bad character 'x' in C4", "digit 5 placed twice in row C
  * (C2, C7)".  The plain grid keeps the messages of grid_parse ("digit 5
  * appears twice in row C (C2, C7)", "expected 81 cells, got 80" becomes
- * "expected 81 or 729 characters, got 80").  A parsed state can still
- * have no solution (a house where a digit lost every place, marks that
- * lost the solution's digit): pencil_judge says so, naming the cell when
- * it can.
+ * "expected 81 or 729 characters, got 80"), and its values must leave
+ * every digit a place in every house ("row C has no place left for 5").
+ * A state read from marks can still have no solution (a house where a
+ * digit lost every place, marks that lost the solution's digit):
+ * pencil_judge says so, naming the cell when it can.
  */
 int pencil_parse(struct human_state *st, enum pencil_format *format,
                  const char *text, size_t len, char *err, size_t errlen);

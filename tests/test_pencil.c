@@ -393,6 +393,12 @@ static void test_errors_plain(void **unused)
     g[2 * 9 + 1] = '8';
     g[8 * 9] = '9';
     expect_error(g, PENCIL_ERR_EMPTY, "cell B1: no candidate left");
+    /* Row A ends 1 2; the 9 of B1, C4 and D7 keeps A1-A7 from 9. */
+    memset(g, '.', 81);
+    g[7] = '1';
+    g[8] = '2';
+    g[9] = g[2 * 9 + 3] = g[3 * 9 + 6] = '9';
+    expect_error(g, PENCIL_ERR_HOUSE, "row A has no place left for 9");
     expect_error("", PENCIL_ERR_SIZE, "expected 81 or 729 characters, got 0");
 }
 
