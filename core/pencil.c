@@ -251,9 +251,10 @@ static int shown_around(const uint16_t marks[GRID_CELLS], int cell, int digit)
     return 0;
 }
 
-/* Two cells of a house that show the same digit alone. */
-static int check_lone_digits(const uint16_t marks[GRID_CELLS], char *err,
-                             size_t errlen)
+/* Two cells of a house that show the same digit alone; how says it of
+ * marks the user wrote ("placed twice in") or of computed ones. */
+static int check_lone_digits(const uint16_t marks[GRID_CELLS], const char *how,
+                             char *err, size_t errlen)
 {
     struct grid lone;
     char where[GRID_ERR_MAX / 2];  /* "column 9 (I9, I9)" at most */
@@ -263,7 +264,7 @@ static int check_lone_digits(const uint16_t marks[GRID_CELLS], char *err,
     int d = grid_find_repeat(&lone, where, sizeof where);
     if (d == 0)
         return PENCIL_OK;
-    snprintf(err, errlen, "digit %d placed twice in %s", d, where);
+    snprintf(err, errlen, "digit %d %s %s", d, how, where);
     return PENCIL_ERR_CONFLICT;
 }
 
@@ -314,7 +315,7 @@ static int state_from_marks(struct human_state *st,
                             size_t errlen)
 {
     struct grid g;
-    int rc = check_lone_digits(marks, err, errlen);
+    int rc = check_lone_digits(marks, "placed twice in", err, errlen);
     if (rc != PENCIL_OK)
         return rc;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
@@ -353,8 +354,13 @@ int pencil_parse(struct human_state *st, enum pencil_format *format,
                    : rc == GRID_ERR_CONFLICT ? PENCIL_ERR_CONFLICT
                                              : PENCIL_ERR_SIZE;
         human_init(st, &g);
-        rc = check_state(st, err, errlen);
-        return rc != PENCIL_OK ? rc : check_houses(st, err, errlen);
+        for (int cell = 0; cell < GRID_CELLS; cell++)
+            marks[cell] = (uint16_t)shown(st, cell);
+        if ((rc = check_state(st, err, errlen)) != PENCIL_OK ||
+            (rc = check_lone_digits(marks, "is the only candidate left in two cells of",
+                                    err, errlen)) != PENCIL_OK)
+            return rc;
+        return check_houses(st, err, errlen);
     }
     rc = f == PENCIL_FORMAT_LINE ? parse_line(marks, t, err, errlen)
                                  : parse_pm(marks, t, err, errlen);

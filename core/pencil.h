@@ -72,7 +72,8 @@ enum pencil_status {
     PENCIL_OK = 0,
     PENCIL_ERR_SIZE = -1,     /* wrong length, row count or cells in a row */
     PENCIL_ERR_CHAR = -2,     /* a character the format does not allow there */
-    PENCIL_ERR_CONFLICT = -3, /* one digit shown alone in two cells of a house */
+    PENCIL_ERR_CONFLICT = -3, /* one digit placed twice in a house, or the
+                                 last candidate of two cells of a house */
     PENCIL_ERR_EMPTY = -4,    /* a cell with no candidate and no value */
     PENCIL_ERR_HOUSE = -5,    /* plain grid: a digit with no place in a house */
 };
@@ -93,7 +94,9 @@ enum pencil_format pencil_detect(const char *text, size_t len);
  * (C2, C7)".  The plain grid keeps the messages of grid_parse ("digit 5
  * appears twice in row C (C2, C7)", "expected 81 cells, got 80" becomes
  * "expected 81 or 729 characters, got 80"), and its values must leave
- * every digit a place in every house ("row C has no place left for 5").
+ * every digit a place in every house ("row C has no place left for 5")
+ * and two cells of a house other last candidates ("digit 7 is the
+ * only candidate left in two cells of column 5 (B5, C5)").
  * A state read from marks can still have no solution (a house where a
  * digit lost every place, marks that lost the solution's digit):
  * pencil_judge says so, naming the cell when it can.

@@ -399,6 +399,11 @@ static void test_errors_plain(void **unused)
     g[8] = '2';
     g[9] = g[2 * 9 + 3] = g[3 * 9 + 6] = '9';
     expect_error(g, PENCIL_ERR_HOUSE, "row A has no place left for 9");
+    /* The fuzzer's find: B5 and C5 can only be 7, yet column 5 has a
+     * place for every digit. */
+    expect_error("..3.2.6..4..3.5..1..18.64....81.29..7.......8..6.87......."
+                 "9.5..8..2.3..9..5.1.3..", PENCIL_ERR_CONFLICT,
+                 "digit 7 is the only candidate left in two cells of column 5 (B5, C5)");
     expect_error("", PENCIL_ERR_SIZE, "expected 81 or 729 characters, got 0");
 }
 
