@@ -114,7 +114,7 @@ static int next_line(const char *s, size_t len, size_t *pos, struct span *line)
 static int is_skipped(struct span line)
 {
     for (size_t i = 0; i < line.len; i++)
-        if (!is_space(line.p[i]) && !strchr("-=+.:'*|", line.p[i]))
+        if (!is_space(line.p[i]) && (!line.p[i] || !strchr("-=+.:'*|", line.p[i])))
             return 0;
     for (size_t i = 0; i < line.len; i++)
         if (line.p[i] == '-' || line.p[i] == '=')
@@ -282,9 +282,9 @@ static int check_state(const struct human_state *st, char *err, size_t errlen)
     return PENCIL_OK;
 }
 
-/* A house where a digit is neither placed nor possible (the plain grid
- * only: a value set from marks leaves its houses a place for every digit
- * the marks gave them). */
+/* A house where a digit is neither placed nor possible.  The plain grid
+ * only: from marks, such a digit is a mark the user lost, which
+ * pencil_judge names by its cell. */
 static int check_houses(const struct human_state *st, char *err, size_t errlen)
 {
     for (int h = 0; h < HOUSES; h++) {
