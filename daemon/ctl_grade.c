@@ -185,14 +185,20 @@ static const char *status_word(int status)
     }
 }
 
+/* The summary of a path that stopped short, and where it stopped. */
+static void say_stuck(int steps, const struct human_state *st, const struct opts *o)
+{
+    printf("stuck after %d steps: the next step needs a technique this "
+           "solver does not know yet, or a guess\n", steps);
+    if (o->candidates)
+        print_candidates(st);
+}
+
 static void explain_summary(const struct grade *gr, int status,
                             const struct human_state *st, const struct opts *o)
 {
     if (status == HUMAN_STUCK) {
-        printf("stuck after %d steps: the next step needs a technique this "
-               "solver does not know yet, or a guess\n", gr->steps);
-        if (o->candidates)
-            print_candidates(st);
+        say_stuck(gr->steps, st, o);
         return;
     }
     printf("%s in %d steps: %s, score %.1f, effort %d, hardest %s\n",
@@ -285,10 +291,7 @@ static int explain_marks(const struct opts *o, struct ctl_state *s)
         if (ctl_print_json(obj) != 0)
             return ctl_finish_output();
     } else if (status == HUMAN_STUCK) {
-        printf("stuck after %d steps: the next step needs a technique this solver "
-               "does not know yet, or a guess\n", e.n);
-        if (o->candidates)
-            print_candidates(&s->st);
+        say_stuck(e.n, &s->st, o);
     } else {
         printf("%s in %d steps from this state, hardest %s (%.1f)\n",
                status_word(status), e.n, hardest, e.score / 10.0);

@@ -139,6 +139,27 @@ def test_marks_matter(tmp, cands):
           "explain --json of a state")
 
 
+DATA = os.environ.get("SUDOKU_DATA",
+                      os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                   "..", "..", "..", "shared", "bench", "data"))
+
+
+def test_stuck():
+    """A state no known technique gets past: explain says where it stopped.
+    The puzzle is the first of a data file read in place (never copied)."""
+    path = os.path.join(DATA, "forum_hardest_1905_11plus.txt")
+    if not os.path.exists(path):
+        print(f"SKIPPED: explain of a stuck state ({path} absent)")
+        return
+    with open(path) as f:
+        puzzle = f.readline()[:81]
+    r = ctl("explain", line729(candidates(puzzle)), "--candidates")
+    lines = r.stdout.splitlines()
+    stuck = [i for i, line in enumerate(lines) if line.startswith("stuck after 0 steps")]
+    check(r.returncode == 0 and stuck and "|" in lines[-1],
+          "explain of a stuck state: where it stopped, with its candidates")
+
+
 def test_wrong_marks(tmp, cands):
     marks = [set(c) for c in cands]
     c1 = cell("C1")
@@ -250,6 +271,7 @@ def main():
         test_marks_matter(tmp, cands)
         test_wrong_marks(tmp, cands)
         test_errors(tmp, cands)
+        test_stuck()
         d = Daemon(tmp).start()
         try:
             test_socket(d, tmp, cands)
