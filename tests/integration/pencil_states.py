@@ -139,7 +139,7 @@ def test_marks_matter(tmp, cands):
           "explain --json of a state")
 
 
-DATA = os.environ.get("SUDOKU_DATA",
+DATA = os.environ.get("SUDOKU_DATA_DIR",
                       os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                    "..", "..", "..", "shared", "bench", "data"))
 
