@@ -243,7 +243,12 @@ def test_socket(d, tmp, cands):
           "socket: a bad 729 line is a bad_request naming the cell")
     r = d.ask("check " + line729(cands))
     check(code_of(r) == "bad_request", "socket: check keeps to 81-cell grids")
-    # sudokuctl --socket sends a pm grid as its 729-character line.
+    # sudokuctl --socket sends a plain grid of nine rows as its one line ...
+    rows = "\n".join(" ".join(PUZZLE[r * 9:r * 9 + 9]) for r in range(9)) + "\n"
+    r = ctl("--socket", d.sock, "hint", "-", stdin=rows)
+    check(r.returncode == 0 and r.stdout == "step: " + plain["message"] + "\n",
+          "sudokuctl --socket hint of a nine-row plain grid on stdin")
+    # ... and a pm grid as its 729-character line.
     path = os.path.join(tmp, "state.txt")
     with open(path, "w") as f:
         f.write(se_grid(cands))
