@@ -157,6 +157,14 @@ static void print_candidates(const struct human_state *st)
     fputs(buf, stdout);
 }
 
+/* explain --json --candidates: the grid where the path ended. */
+static void add_candidates(json_t *obj, const struct human_state *st)
+{
+    static char buf[HUMAN_CANDIDATES_MAX];
+    human_format_candidates(st, buf, sizeof buf);
+    json_object_set_new(obj, "candidates", json_string(buf));
+}
+
 static int explain_step(void *arg, const struct human_state *before,
                         const struct human_step *step)
 {
@@ -238,11 +246,8 @@ static int explain_puzzle(const struct opts *opts, const char *puzzle)
         json_t *obj = json_pack("{s:s,s:s,s:o,s:o}", "puzzle", text,
                                 "status", status_word(status),
                                 "grade", grade_json(&gr), "steps", e.steps);
-        if (o.candidates) {
-            static char buf[HUMAN_CANDIDATES_MAX];
-            human_format_candidates(&st, buf, sizeof buf);
-            json_object_set_new(obj, "candidates", json_string(buf));
-        }
+        if (o.candidates)
+            add_candidates(obj, &st);
         if (ctl_print_json(obj) != 0)
             return ctl_finish_output();
     } else {
@@ -288,6 +293,8 @@ static int explain_marks(const struct opts *o, struct ctl_state *s)
                                 status_word(status), "steps", e.steps, "hardest",
                                 e.hardest >= 0 ? human_tech_info(e.hardest)->key : NULL,
                                 "score", e.score / 10.0);
+        if (o->candidates)
+            add_candidates(obj, &s->st);
         if (ctl_print_json(obj) != 0)
             return ctl_finish_output();
     } else if (status == HUMAN_STUCK) {

@@ -133,10 +133,11 @@ def test_marks_matter(tmp, cands):
     r = ctl("explain", line729(marks))
     check(r.returncode == 0 and "steps from this state, hardest" in r.stdout,
           "explain of a 729-character state: " + r.stdout.splitlines()[-1] if r.stdout else "")
-    r = ctl("explain", line729(marks), "--json")
+    r = ctl("explain", line729(marks), "--json", "--candidates")
     d = json.loads(r.stdout) if r.returncode == 0 else {}
-    check(d.get("status") == "solved" and d.get("state") == line729(marks) and d.get("steps"),
-          "explain --json of a state")
+    check(d.get("status") == "solved" and d.get("state") == line729(marks) and d.get("steps")
+          and d.get("hardest") and d.get("score", 0) >= 1.0 and "candidates" in d,
+          "explain --json --candidates of a state")
 
 
 DATA = os.environ.get("SUDOKU_DATA_DIR",
