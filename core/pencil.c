@@ -482,13 +482,15 @@ struct search {
  */
 static int narrow(uint16_t m[GRID_CELLS])
 {
+    uint8_t spread[GRID_CELLS] = { 0 };  /* lone digit already taken out */
     int changed = 1;
     while (changed) {
         changed = 0;
         for (int cell = 0; cell < GRID_CELLS; cell++) {
-            if (count_bits(m[cell]) != 1)
+            if (spread[cell] || count_bits(m[cell]) != 1)
                 continue;
             int h[3];
+            spread[cell] = 1;
             houses_of(cell, h);
             for (int k = 0; k < 3; k++) {
                 for (int i = 0; i < 9; i++) {
