@@ -30,13 +30,7 @@ void grid_cell_name(int cell, char out[3])
     out[2] = '\0';
 }
 
-static const char *house_kind(int house)
-{
-    return house < 9 ? "row" : house < 18 ? "column" : "box";
-}
-
-/* Cell index of the i-th cell (0..8) of house 0..26 (rows, columns, boxes). */
-static int house_cell(int house, int i)
+int grid_house_cell(int house, int i)
 {
     if (house < 9)
         return house * 9 + i;
@@ -46,36 +40,47 @@ static int house_cell(int house, int i)
     return (b / 3) * 27 + (b % 3) * 3 + (i / 3) * 9 + i % 3;
 }
 
-static void house_name(int house, char out[8])
+void grid_house_name(int house, char out[GRID_HOUSE_NAME_MAX])
 {
     if (house < 9)
-        snprintf(out, 8, "%c", 'A' + house);
+        snprintf(out, GRID_HOUSE_NAME_MAX, "row %c", 'A' + house);
+    else if (house < 18)
+        snprintf(out, GRID_HOUSE_NAME_MAX, "column %d", house - 8);
     else
-        snprintf(out, 8, "%d", house < 18 ? house - 8 : house - 17);
+        snprintf(out, GRID_HOUSE_NAME_MAX, "box %d", house - 17);
 }
 
-int grid_check(const struct grid *g, char *err, size_t errlen)
+int grid_find_repeat(const struct grid *g, char *where, size_t wherelen)
 {
     for (int h = 0; h < 27; h++) {
         int seen[10] = {0};
         for (int i = 0; i < 9; i++) {
-            int cell = house_cell(h, i);
+            int cell = grid_house_cell(h, i);
             int v = g->cell[cell];
-            if (v == 0)
+            if (v < 1 || v > 9)
                 continue;
             if (seen[v]) {
-                char a[3], b[3], hn[8];
+                char a[3], b[3], hn[GRID_HOUSE_NAME_MAX];
                 grid_cell_name(seen[v] - 1, a);
                 grid_cell_name(cell, b);
-                house_name(h, hn);
-                snprintf(err, errlen, "digit %d appears twice in %s %s (%s, %s)",
-                         v, house_kind(h), hn, a, b);
-                return GRID_ERR_CONFLICT;
+                grid_house_name(h, hn);
+                snprintf(where, wherelen, "%s (%s, %s)", hn, a, b);
+                return v;
             }
             seen[v] = cell + 1;
         }
     }
-    return GRID_OK;
+    return 0;
+}
+
+int grid_check(const struct grid *g, char *err, size_t errlen)
+{
+    char where[GRID_ERR_MAX / 2];  /* "column 9 (I9, I9)" at most */
+    int v = grid_find_repeat(g, where, sizeof where);
+    if (v == 0)
+        return GRID_OK;
+    snprintf(err, errlen, "digit %d appears twice in %s", v, where);
+    return GRID_ERR_CONFLICT;
 }
 
 static int has_inner_newline(const char *s, size_t len)

@@ -20,6 +20,7 @@
 #define GRID_LINE_LEN 81          /* characters in the one-line format */
 #define GRID_PRETTY_MAX 256       /* bytes enough for grid_format_pretty */
 #define GRID_ERR_MAX 128          /* bytes enough for any parse message */
+#define GRID_HOUSE_NAME_MAX 20    /* bytes enough for grid_house_name */
 
 enum grid_status {
     GRID_OK = 0,
@@ -52,6 +53,13 @@ int grid_parse(struct grid *g, const char *text, char *err, size_t errlen);
 int grid_parse_n(struct grid *g, const char *text, size_t len, char *err,
                  size_t errlen);
 
+/*
+ * The first digit repeated in a house (houses in the order below, cells in
+ * house order): returns it and writes where, e.g. "row C (C2, C7)", or
+ * returns 0.
+ */
+int grid_find_repeat(const struct grid *g, char *where, size_t wherelen);
+
 /* Returns GRID_OK, or GRID_ERR_CONFLICT naming the first repeated digit. */
 int grid_check(const struct grid *g, char *err, size_t errlen);
 
@@ -67,6 +75,15 @@ void grid_format_pretty(const struct grid *g, char out[GRID_PRETTY_MAX]);
 
 /* Writes a cell's name, e.g. "A1" for 0, "I9" for 80 (3 bytes with NUL). */
 void grid_cell_name(int cell, char out[3]);
+
+/*
+ * Houses are numbered 0-8 for rows A-I, 9-17 for columns 1-9 and 18-26
+ * for boxes 1-9 (left to right, top to bottom).  grid_house_cell gives the
+ * i-th cell (0..8) of a house, in row-major order; grid_house_name writes
+ * "row C", "column 4" or "box 5".
+ */
+int grid_house_cell(int house, int i);
+void grid_house_name(int house, char out[GRID_HOUSE_NAME_MAX]);
 
 /* Number of non-empty cells. */
 int grid_count_givens(const struct grid *g);

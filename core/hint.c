@@ -3,6 +3,7 @@
  * when it is right so far, asks the human solver for the next step.
  */
 #include "hint.h"
+#include "pencil.h"
 #include "solver.h"
 
 #include <stdio.h>
@@ -11,8 +12,9 @@
 const char *hint_status_name(enum hint_status status)
 {
     static const char *const names[] = { "step", "solved", "wrong", "conflict",
-                                         "no-solution", "multiple", "stuck" };
-    if ((unsigned)status > HINT_STUCK)
+                                         "no-solution", "multiple", "stuck",
+                                         "wrong-marks" };
+    if ((unsigned)status > HINT_WRONG_MARKS)
         return "unknown";
     return names[status];
 }
@@ -79,19 +81,44 @@ static int judge_alone(const struct grid *s, struct hint *out)
     return 0;
 }
 
-static void next_step(const struct grid *s, struct hint *out)
+/* The step from a state known to be right (or HINT_SOLVED, HINT_STUCK). */
+static void step_from(const struct human_state *st, struct hint *out)
 {
-    struct human_state st;
     out->step.flags = HUMAN_STEP_TEXT;
-    if (grid_count_givens(s) == GRID_CELLS)
+    if (st->empty == 0)
         answer(out, HINT_SOLVED, "the grid is solved");
-    else if (human_init(&st, s) != 0)
-        answer(out, HINT_NO_SOLUTION, "this grid has no solution");
-    else if (!human_find_step(&st, &out->step))
+    else if (!human_find_step(st, &out->step))
         answer(out, HINT_STUCK, "no technique known to this solver applies "
                "here; the next step needs a harder technique or a guess");
     else
         answer(out, HINT_STEP, out->step.text);
+}
+
+static void next_step(const struct grid *s, struct hint *out)
+{
+    struct human_state st;
+    if (grid_count_givens(s) == GRID_CELLS)
+        answer(out, HINT_SOLVED, "the grid is solved");
+    else if (human_init(&st, s) != 0)
+        answer(out, HINT_NO_SOLUTION, "this grid has no solution");
+    else
+        step_from(&st, out);
+}
+
+void hint_state(struct human_state *st, const struct grid *puzzle,
+                struct hint *out)
+{
+    static const enum hint_status of_verdict[] = {
+        [PENCIL_WRONG] = HINT_WRONG_MARKS,
+        [PENCIL_NO_SOLUTION] = HINT_NO_SOLUTION,
+        [PENCIL_MULTIPLE] = HINT_MULTIPLE,
+    };
+    struct pencil_judgement j;
+    memset(out, 0, sizeof *out);
+    if (pencil_judge(st, puzzle, &j) == PENCIL_RIGHT)
+        step_from(st, out);
+    else
+        answer(out, of_verdict[j.verdict], j.message);
 }
 
 int hint_next(const char *state, const char *puzzle, struct hint *out,

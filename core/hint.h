@@ -26,6 +26,8 @@ enum hint_status {
     HINT_NO_SOLUTION = 4,  /* no repeat, but no solution: an entry is wrong */
     HINT_MULTIPLE = 5,     /* the puzzle has more than one solution */
     HINT_STUCK = 6,        /* correct so far, but no known technique applies */
+    HINT_WRONG_MARKS = 7,  /* hint_state: a cell's marks lost the solution's
+                              digit, or it holds another (message names it) */
 };
 
 struct hint {
@@ -48,8 +50,22 @@ struct hint {
 int hint_next(const char *state, const char *puzzle, struct hint *out,
               char *err, size_t errlen);
 
+/*
+ * The same for a pencil-mark state (pencil.h) whose marks are the user's
+ * own: pencil_judge checks them first against the puzzle (the givens,
+ * parsed and checked by grid_parse; may be NULL) and places givens that
+ * were still candidates in st.  A state whose marks lost the solution's
+ * digit, or that holds a wrong digit, is answered HINT_WRONG_MARKS with
+ * the cell in the message ("C4 lost its 7"), never explained around; no
+ * solution or several are HINT_NO_SOLUTION and HINT_MULTIPLE.  Only a
+ * right state gets a step, found on its own candidates.  Fills out; never
+ * fails.
+ */
+void hint_state(struct human_state *st, const struct grid *puzzle,
+                struct hint *out);
+
 /* "step", "solved", "wrong", "conflict", "no-solution", "multiple",
- * "stuck". */
+ * "stuck", "wrong-marks". */
 const char *hint_status_name(enum hint_status status);
 
 #endif

@@ -11,11 +11,15 @@
 
 #include <jansson.h>
 
+#include "pencil.h"
+
 enum ctl_exit {
     CTL_EXIT_OK = 0,      /* every input line was read (whatever its verdict) */
     CTL_EXIT_ERROR = 1,   /* I/O error, or an error reply from the daemon */
     CTL_EXIT_USAGE = 2,   /* bad flags or arguments */
     CTL_EXIT_CONNECT = 3, /* cannot connect to the daemon */
+    CTL_EXIT_WRONG_MARKS = 4, /* hint, explain: the marks lost the solution's
+                                 digit ("wrong-marks: C4 lost its 7") */
 };
 
 /* Called once per puzzle line (blank lines and '#' comments are skipped);
@@ -38,6 +42,34 @@ int ctl_finish_output(void);
 /* Prints obj as one compact JSON line and releases it (takes ownership).
  * Returns 0, or -1 on a write error. */
 int ctl_print_json(json_t *obj);
+
+/* ctl_state.c: the STATE of hint and explain.  arg is the state itself
+ * (81 or 729 characters, or several lines), '-' for standard input, or a
+ * FILE holding it; a one-line argument that is no path (no '/') and names
+ * no file is the state. */
+struct ctl_state {
+    char *text;                 /* as read (owned; ctl_state_free) */
+    enum pencil_format format;  /* pencil_detect's */
+    struct human_state st;      /* parsed, unless format is PENCIL_FORMAT_GRID
+                                   (the plain grid keeps hint_next's path) */
+};
+
+/* Reads and, unless it is the plain grid, parses arg.  Returns CTL_EXIT_OK
+ * or the exit status after saying why (a usage error names the cell). */
+int ctl_state_load(const char *cmd, const char *arg, struct ctl_state *out);
+
+/* The state as the socket's one-line STATE: the 729-character line for a
+ * pencil-mark grid, else the text on one line.  Returns CTL_EXIT_*. */
+int ctl_state_line(const char *cmd, const struct ctl_state *s, char *out, size_t outlen);
+
+/* hint_next for the plain grid, hint_state (marks judged against PUZZLE
+ * when given) for the others.  Returns 0, or -1 with the reason in err
+ * when the plain grid or PUZZLE is not a grid. */
+struct hint;
+int ctl_state_hint(struct ctl_state *s, const char *puzzle, struct hint *h,
+                   char *err, size_t errlen);
+
+void ctl_state_free(struct ctl_state *s);
 
 int ctl_cmd_solve(int argc, char **argv);
 int ctl_cmd_count(int argc, char **argv);

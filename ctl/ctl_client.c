@@ -3,7 +3,8 @@
  * its query socket (today, get, list, check, stats, ping, webhook, backup,
  * and hint when a socket is named): one request line, one JSON reply line,
  * printed as a grid or text, or raw with --json.  Exit status: 0 ok, 1 an error reply
- * (its code and message on stderr), 2 usage, 3 no daemon at the socket.
+ * (its code and message on stderr), 2 usage, 3 no daemon at the socket, 4
+ * hint's wrong_marks reply (its message on stdout, as the local hint does).
  */
 #include "ctl.h"
 
@@ -392,7 +393,13 @@ exchange(struct client *c)
         ctl_print_json(json_incref(reply));
     else if (error == NULL)
         print_reply(c, reply);
-    if (error != NULL) {
+    if (error != NULL && strcmp(str(error, "code"), "wrong_marks") == 0) {
+        /* hint's answer to wrong marks, printed as sudokuctl hint does. */
+        if (!c->json)
+            printf("%s\n", str(error, "message"));
+        rc = ctl_finish_output();
+        rc = rc != CTL_EXIT_OK ? rc : CTL_EXIT_WRONG_MARKS;
+    } else if (error != NULL) {
         fprintf(stderr, "sudokuctl %s: %s: %s\n", c->cmd, str(error, "code"),
                 str(error, "message"));
         rc = CTL_EXIT_ERROR;
@@ -437,11 +444,23 @@ ctl_cmd_check(int argc, char **argv)
     return run(&c, argc, argv, 1, 2);
 }
 
+/* STATE may be a file or a pencil-mark grid: the daemon gets one line. */
 int
 ctl_cmd_hint_remote(int argc, char **argv)
 {
     struct client c = {.cmd = "hint"};
-    return run(&c, argc, argv, 1, 2);
+    struct ctl_state s;
+    char line[LINE_MAX_BYTES + 1];
+    int rc = parse_args(&c, argc, argv, 1, 2);
+
+    if (rc != CTL_EXIT_OK || (rc = ctl_state_load("hint", c.args[0], &s)) != CTL_EXIT_OK)
+        return rc;
+    rc = ctl_state_line("hint", &s, line, sizeof line);
+    ctl_state_free(&s);
+    if (rc != CTL_EXIT_OK)
+        return rc;
+    c.args[0] = line;
+    return exchange(&c);
 }
 
 int

@@ -1,8 +1,11 @@
 /*
  * ctl_grade: owns the offline sudokuctl commands of the human solver:
  *   grade [FILE|-] [--json]      one verdict line per puzzle
- *   explain PUZZLE [--json] [--candidates]   the whole path, step by step
+ *   explain STATE [--puzzle PUZZLE] [--json] [--candidates]
+ *                                the whole path, step by step
  *   hint STATE [--puzzle PUZZLE] [--json]    the next step only
+ * STATE is any format of pencil.h, read by ctl_state.c; pencil-mark
+ * states are judged first (exit CTL_EXIT_WRONG_MARKS when wrong).
  * Text goes to stdout; JSON (jansson) is one object per line.  Puzzles
  * that are not proper get the verdicts of `solve`: "invalid: REASON",
  * "unsolvable", "multiple".
@@ -12,6 +15,7 @@
 #include "hint.h"
 #include "human_json.h"
 #include "human.h"
+#include "pencil.h"
 #include "solver.h"
 
 #include <jansson.h>
@@ -143,6 +147,7 @@ struct explain {
     const struct opts *o;
     json_t *steps;
     int n;
+    int hardest, score;   /* the hardest step so far: table row (-1), rating */
 };
 
 static void print_candidates(const struct human_state *st)
@@ -152,11 +157,23 @@ static void print_candidates(const struct human_state *st)
     fputs(buf, stdout);
 }
 
+/* explain --json --candidates: the grid where the path ended. */
+static void add_candidates(json_t *obj, const struct human_state *st)
+{
+    static char buf[HUMAN_CANDIDATES_MAX];
+    human_format_candidates(st, buf, sizeof buf);
+    json_object_set_new(obj, "candidates", json_string(buf));
+}
+
 static int explain_step(void *arg, const struct human_state *before,
                         const struct human_step *step)
 {
     struct explain *e = arg;
     e->n++;
+    if (step->rating > e->score) {
+        e->score = step->rating;
+        e->hardest = step->tech;
+    }
     if (e->o->json) {
         json_array_append_new(e->steps, step_json(step, e->n));
         return 0;
@@ -176,14 +193,20 @@ static const char *status_word(int status)
     }
 }
 
+/* The summary of a path that stopped short, and where it stopped. */
+static void say_stuck(int steps, const struct human_state *st, const struct opts *o)
+{
+    printf("stuck after %d steps: the next step needs a technique this "
+           "solver does not know yet, or a guess\n", steps);
+    if (o->candidates)
+        print_candidates(st);
+}
+
 static void explain_summary(const struct grade *gr, int status,
                             const struct human_state *st, const struct opts *o)
 {
     if (status == HUMAN_STUCK) {
-        printf("stuck after %d steps: the next step needs a technique this "
-               "solver does not know yet, or a guess\n", gr->steps);
-        if (o->candidates)
-            print_candidates(st);
+        say_stuck(gr->steps, st, o);
         return;
     }
     printf("%s in %d steps: %s, score %.1f, effort %d, hardest %s\n",
@@ -192,26 +215,24 @@ static void explain_summary(const struct grade *gr, int status,
            gr->hardest >= 0 ? human_tech_info(gr->hardest)->name : "-");
 }
 
-int ctl_cmd_explain(int argc, char **argv)
+/* explain of a plain puzzle: its whole path and its grade. */
+static int explain_puzzle(const struct opts *opts, const char *puzzle)
 {
-    struct opts o;
+    const struct opts o = *opts;
     struct grid g;
     struct grade gr;
     struct human_state st;
     char err[GRID_ERR_MAX];
-    int rc = parse_opts("explain", argc, argv, 1, 0, &o);
-    if (rc)
-        return rc;
-    if (!o.arg)
-        return ctl_usage_error("explain", "missing PUZZLE (81 cells)");
-    const char *verdict = improper(o.arg, strlen(o.arg), &g, err, sizeof err);
+    if (o.puzzle)
+        return ctl_usage_error("explain", "--puzzle goes with a pencil-mark STATE");
+    const char *verdict = improper(puzzle, strlen(puzzle), &g, err, sizeof err);
     if (verdict && strcmp(verdict, "invalid") == 0)
         return ctl_usage_error("explain", "%s", err);
     if (verdict) {
         fprintf(stderr, "sudokuctl explain: %s: the puzzle has %s\n", verdict, err);
         return CTL_EXIT_ERROR;
     }
-    struct explain e = { .o = &o, .steps = o.json ? json_array() : NULL };
+    struct explain e = { .o = &o, .steps = o.json ? json_array() : NULL, .hardest = -1 };
     if (o.candidates && !o.json) {
         human_init(&st, &g);
         print_candidates(&st);
@@ -225,17 +246,77 @@ int ctl_cmd_explain(int argc, char **argv)
         json_t *obj = json_pack("{s:s,s:s,s:o,s:o}", "puzzle", text,
                                 "status", status_word(status),
                                 "grade", grade_json(&gr), "steps", e.steps);
-        if (o.candidates) {
-            static char buf[HUMAN_CANDIDATES_MAX];
-            human_format_candidates(&st, buf, sizeof buf);
-            json_object_set_new(obj, "candidates", json_string(buf));
-        }
+        if (o.candidates)
+            add_candidates(obj, &st);
         if (ctl_print_json(obj) != 0)
             return ctl_finish_output();
     } else {
         explain_summary(&gr, status, &st, &o);
     }
     return ctl_finish_output();
+}
+
+/*
+ * explain of a pencil-mark state: its marks judged first (against the
+ * puzzle when --puzzle gives it), then the path from its own candidates.
+ * A state has no grade (the puzzle's is for the whole path): the summary
+ * names the hardest step taken.
+ */
+static int explain_marks(const struct opts *o, struct ctl_state *s)
+{
+    struct grid p;
+    struct pencil_judgement j;
+    char err[GRID_ERR_MAX], start[PENCIL_LINE_LEN + 1];
+    if (o->puzzle && grid_parse(&p, o->puzzle, err, sizeof err) != GRID_OK)
+        return ctl_usage_error("explain", "puzzle: %s", err);
+    if (pencil_judge(&s->st, o->puzzle ? &p : NULL, &j) == PENCIL_WRONG) {
+        if (o->json)
+            ctl_print_json(json_pack("{s:s,s:s}", "status", "wrong-marks", "message",
+                                     j.message));
+        else
+            printf("wrong-marks: %s\n", j.message);
+        int rc = ctl_finish_output();
+        return rc != CTL_EXIT_OK ? rc : CTL_EXIT_WRONG_MARKS;
+    }
+    if (j.verdict != PENCIL_RIGHT) {
+        fprintf(stderr, "sudokuctl explain: %s\n", j.message);
+        return CTL_EXIT_ERROR;
+    }
+    pencil_format_line(&s->st, start);
+    struct explain e = { .o = o, .steps = o->json ? json_array() : NULL, .hardest = -1 };
+    if (o->candidates && !o->json)
+        print_candidates(&s->st);
+    int status = human_solve(&s->st, HUMAN_STEP_TEXT, explain_step, &e);
+    const char *hardest = e.hardest >= 0 ? human_tech_info(e.hardest)->name : "-";
+    if (o->json) {
+        json_t *obj = json_pack("{s:s,s:s,s:o,s:s?,s:f}", "state", start, "status",
+                                status_word(status), "steps", e.steps, "hardest",
+                                e.hardest >= 0 ? human_tech_info(e.hardest)->key : NULL,
+                                "score", e.score / 10.0);
+        if (o->candidates)
+            add_candidates(obj, &s->st);
+        if (ctl_print_json(obj) != 0)
+            return ctl_finish_output();
+    } else if (status == HUMAN_STUCK) {
+        say_stuck(e.n, &s->st, o);
+    } else {
+        printf("%s in %d steps from this state, hardest %s (%.1f)\n",
+               status_word(status), e.n, hardest, e.score / 10.0);
+    }
+    return ctl_finish_output();
+}
+
+int ctl_cmd_explain(int argc, char **argv)
+{
+    struct opts o;
+    struct ctl_state s;
+    int rc = parse_opts("explain", argc, argv, 1, 1, &o);
+    if (rc || (rc = ctl_state_load("explain", o.arg, &s)) != CTL_EXIT_OK)
+        return rc;
+    rc = s.format == PENCIL_FORMAT_GRID ? explain_puzzle(&o, s.text)
+                                        : explain_marks(&o, &s);
+    ctl_state_free(&s);
+    return rc;
 }
 
 /* ---- hint ----------------------------------------------------------- */
@@ -259,18 +340,20 @@ static void hint_json(const struct hint *h)
 int ctl_cmd_hint(int argc, char **argv)
 {
     struct opts o;
+    struct ctl_state s;
     char err[256];
     int rc = parse_opts("hint", argc, argv, 0, 1, &o);
-    if (rc)
+    if (rc || (rc = ctl_state_load("hint", o.arg, &s)) != CTL_EXIT_OK)
         return rc;
-    if (!o.arg)
-        return ctl_usage_error("hint", "missing STATE (81 cells)");
     struct hint *h = malloc(sizeof *h);
     if (!h) {
         fprintf(stderr, "sudokuctl hint: out of memory\n");
+        ctl_state_free(&s);
         return CTL_EXIT_ERROR;
     }
-    if (hint_next(o.arg, o.puzzle, h, err, sizeof err) != 0) {
+    rc = ctl_state_hint(&s, o.puzzle, h, err, sizeof err);
+    ctl_state_free(&s);
+    if (rc != 0) {
         free(h);
         return ctl_usage_error("hint", "%s", err);
     }
@@ -278,6 +361,9 @@ int ctl_cmd_hint(int argc, char **argv)
         hint_json(h);
     else
         printf("%s: %s\n", hint_status_name(h->status), h->message);
+    rc = ctl_finish_output();
+    if (rc == CTL_EXIT_OK && h->status == HINT_WRONG_MARKS)
+        rc = CTL_EXIT_WRONG_MARKS;
     free(h);
-    return ctl_finish_output();
+    return rc;
 }

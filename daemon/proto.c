@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "config.h"
+#include "pencil.h"
 
 #define WORDS_MAX 5
 #define SHOWN_MAX 40 /* bytes of a bad word quoted back */
@@ -43,8 +44,10 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
     [PROTO_GRADE] = {"grade", "grade PUZZLE",
                      "Grades a puzzle with the human-technique solver.", 1, 0},
     [PROTO_HINT] = {"hint", "hint STATE [PUZZLE]",
-                    "The next logical step from a partly filled grid; with the "
-                    "PUZZLE, wrong entries are named.", 1, 0},
+                    "The next logical step from a partly filled grid, or from a "
+                    "pencil-mark state (the 729-character line); with the PUZZLE, "
+                    "wrong entries are named.  Marks that lost the solution's digit "
+                    "get the error wrong_marks.", 1, 0},
     [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
                      "Which filled cells disagree with the unique solution (with "
                      "PUZZLE), or whether any does (without).", 1, 0},
@@ -78,6 +81,7 @@ static const char *const error_names[] = {
     [PROTO_ERR_BUSY] = "busy",
     [PROTO_ERR_INTERNAL] = "internal",
     [PROTO_ERR_FORBIDDEN] = "forbidden",
+    [PROTO_ERR_WRONG_MARKS] = "wrong_marks",
 };
 
 const struct proto_command_info *
@@ -98,7 +102,7 @@ proto_needs_operator(const struct proto_request *req)
 const char *
 proto_error_name(enum proto_error code)
 {
-    return (unsigned)code <= PROTO_ERR_FORBIDDEN ? error_names[code] : "internal";
+    return (unsigned)code <= PROTO_ERR_WRONG_MARKS ? error_names[code] : "internal";
 }
 
 static int
@@ -261,11 +265,21 @@ parse_state(const struct word *w, int n, struct proto_request *req, const char *
     if (n < 1 || n > 2)
         return bad(err, errlen, "%s: expected STATE and optionally PUZZLE (%s STATE [PUZZLE])",
                    cmd, cmd);
-    /* A repeated digit in the state is the player's mistake, which hint and
-     * check report as a verdict; only text that is no grid is refused. */
-    rc = grid_parse_n(&req->grid, w[0].text, w[0].len, why, sizeof why);
-    if (rc != GRID_OK && rc != GRID_ERR_CONFLICT)
-        return bad(err, errlen, "%s: STATE is not a grid: %s", cmd, why);
+    if (req->command == PROTO_HINT && w[0].len == PENCIL_LINE_LEN) {
+        /* hint's pencil-mark line: the reply judges its marks. */
+        char msg[PENCIL_ERR_MAX];
+
+        if (pencil_parse(&req->marks, NULL, w[0].text, w[0].len, msg, sizeof msg) != PENCIL_OK)
+            return bad(err, errlen, "%s: STATE is not a pencil-mark state: %s", cmd, msg);
+        req->has_marks = 1;
+    } else {
+        /* A repeated digit in the state is the player's mistake, which hint
+         * and check report as a verdict; only text that is no grid is
+         * refused. */
+        rc = grid_parse_n(&req->grid, w[0].text, w[0].len, why, sizeof why);
+        if (rc != GRID_OK && rc != GRID_ERR_CONFLICT)
+            return bad(err, errlen, "%s: STATE is not a grid: %s", cmd, why);
+    }
     req->has_puzzle = n == 2;
     return n == 2 ? parse_grid(w[1], &req->puzzle, cmd, "PUZZLE", err, errlen) : PROTO_OK;
 }

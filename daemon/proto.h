@@ -9,6 +9,8 @@
  *     list FROM TO [solution]          at most PROTO_LIST_DAYS_MAX days
  *     solve PUZZLE | grade PUZZLE      81 cells, '.' or '0' for an empty cell
  *     hint STATE [PUZZLE] | check STATE [PUZZLE]
+ *                                      hint's STATE may also be the
+ *                                      729-character pencil-mark line
  *     webhook status | webhook retry ID|all | webhook replay DATE
  *     webhook test [NAME]              operator commands (see below)
  *     backup PATH                      PATH absolute, without spaces
@@ -32,6 +34,7 @@
 #include <stddef.h>
 
 #include "grid.h"
+#include "human.h"
 #include "schedule.h"
 
 #define PROTO_LINE_MAX 4096      /* bytes of a request, newline excluded */
@@ -72,6 +75,9 @@ enum proto_error {
     PROTO_ERR_BUSY,
     PROTO_ERR_INTERNAL,
     PROTO_ERR_FORBIDDEN, /* an operator command from a client that is not one */
+    PROTO_ERR_WRONG_MARKS, /* hint: the state's marks lost the solution's digit
+                              (or it holds a wrong one): "wrong-marks: C4 lost
+                              its 7" */
 };
 
 /* proto_parse's result for a blank line. */
@@ -85,6 +91,8 @@ struct proto_request {
     struct grid grid;               /* solve, grade: the puzzle; hint, check: the state */
     struct grid puzzle;             /* hint, check: the givens, when has_puzzle */
     int has_puzzle;
+    struct human_state marks;          /* hint: the pencil-mark state, when has_marks */
+    int has_marks;                     /* hint STATE was the 729-character line */
     enum proto_webhook_action webhook; /* webhook: what to do */
     char arg[PROTO_ARG_MAX];           /* webhook: see above; backup: the path */
 };
@@ -115,7 +123,7 @@ const struct proto_command_info *proto_command_info(enum proto_command command);
 int proto_needs_operator(const struct proto_request *req);
 
 /* "bad_request", "not_found", "too_large", "busy", "internal",
- * "forbidden" ("ok" for PROTO_OK). */
+ * "forbidden", "wrong_marks" ("ok" for PROTO_OK). */
 const char *proto_error_name(enum proto_error code);
 
 #endif

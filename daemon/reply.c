@@ -124,10 +124,22 @@ compute_hint(const struct proto_request *req)
     struct hint h;
     json_t *obj, *wrong;
 
-    grid_format_line(&req->grid, state);
-    grid_format_line(&req->puzzle, puzzle);
-    if (hint_next(state, req->has_puzzle ? puzzle : NULL, &h, err, sizeof err) != 0)
-        return reply_error(PROTO_ERR_BAD_REQUEST, err);
+    if (req->has_marks) {
+        struct human_state st = req->marks;
+
+        hint_state(&st, req->has_puzzle ? &req->puzzle : NULL, &h);
+        if (h.status == HINT_WRONG_MARKS) {
+            char msg[HINT_MESSAGE_MAX + 16];
+
+            snprintf(msg, sizeof msg, "%s: %s", hint_status_name(h.status), h.message);
+            return reply_error(PROTO_ERR_WRONG_MARKS, msg);
+        }
+    } else {
+        grid_format_line(&req->grid, state);
+        grid_format_line(&req->puzzle, puzzle);
+        if (hint_next(state, req->has_puzzle ? puzzle : NULL, &h, err, sizeof err) != 0)
+            return reply_error(PROTO_ERR_BAD_REQUEST, err);
+    }
     obj = json_pack("{s:b,s:s,s:s}", "ok", 1, "status", hint_status_name(h.status),
                     "message", h.message);
     if (obj != NULL && h.status == HINT_STEP)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "pencil.h"
 #include "proto.h"
 #include "reply.h"
 
@@ -261,6 +262,8 @@ test_names(void **state)
     assert_string_equal(proto_error_name(PROTO_ERR_TOO_LARGE), "too_large");
     assert_string_equal(proto_error_name(PROTO_ERR_BUSY), "busy");
     assert_string_equal(proto_error_name(PROTO_ERR_INTERNAL), "internal");
+    assert_string_equal(proto_error_name(PROTO_ERR_FORBIDDEN), "forbidden");
+    assert_string_equal(proto_error_name(PROTO_ERR_WRONG_MARKS), "wrong_marks");
     for (int c = 0; c < PROTO_COMMAND_COUNT; c++) {
         const struct proto_command_info *info = proto_command_info((enum proto_command)c);
 
@@ -356,6 +359,43 @@ test_compute(void **state)
                 "\"message\":\"check: STATE does not keep the given 4 at A1\"");
 }
 
+/* hint's 729-character pencil-mark line: parsed into marks, judged by
+ * the reply (wrong_marks), refused with the cell named when malformed;
+ * check keeps to grids. */
+static void
+test_marks(void **state)
+{
+    struct human_state st;
+    char line[5 + PENCIL_LINE_LEN + 1 + GRID_LINE_LEN + 1], msg[PENCIL_ERR_MAX];
+    char *marks = line + 5;
+
+    (void)state;
+    memcpy(line, "hint ", 5);
+    assert_int_equal(pencil_parse(&st, NULL, PUZZLE, GRID_LINE_LEN, msg, sizeof msg), PENCIL_OK);
+    pencil_format_line(&st, marks);
+    assert_int_equal(parse(line), PROTO_OK);
+    assert_int_equal(req.command, PROTO_HINT);
+    assert_int_equal(req.has_marks, 1);
+    assert_int_equal(req.has_puzzle, 0);
+    assert_memory_equal(req.marks.cand, st.cand, sizeof st.cand);
+    expect_json(compute(line), "\"status\":\"step\"");
+    /* C1 (2 5; its solution is 2) loses its 2. */
+    marks[18 * 9 + 1] = '.';
+    expect_json(compute(line), "{\"ok\":false,\"error\":{\"code\":\"wrong_marks\","
+                               "\"message\":\"wrong-marks: C1 lost its 2\"}}");
+    snprintf(line + 5 + PENCIL_LINE_LEN, GRID_LINE_LEN + 2, " %s", PUZZLE);
+    assert_int_equal(parse(line), PROTO_OK);
+    assert_int_equal(req.has_puzzle, 1);
+    expect_json(compute(line), "\"code\":\"wrong_marks\"");
+    marks[PENCIL_LINE_LEN] = '\0';
+    marks[21 * 9 + 2] = 'x';
+    expect_bad(line, "hint: STATE is not a pencil-mark state: bad character 'x' in C4");
+    memcpy(line, "chec", 4);
+    memmove(line + 5, line + 4, strlen(line + 4) + 1);
+    line[4] = 'k';
+    expect_bad(line, "check: STATE is not a grid");
+}
+
 int
 main(void)
 {
@@ -365,7 +405,7 @@ main(void)
         cmocka_unit_test(test_grids),           cmocka_unit_test(test_limits_and_bytes),
         cmocka_unit_test(test_names),           cmocka_unit_test(test_reply_shapes),
         cmocka_unit_test(test_compute),         cmocka_unit_test(test_webhook),
-        cmocka_unit_test(test_backup),
+        cmocka_unit_test(test_backup),          cmocka_unit_test(test_marks),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);
