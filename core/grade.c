@@ -51,16 +51,14 @@ const char *grade_tier_name(enum grade_tier tier)
 enum { SINGLE_FULL_HOUSE, SINGLE_NAKED, SINGLE_HIDDEN_BOX, SINGLE_HIDDEN_LINE,
        SINGLE_KINDS };
 
-static int (*const hodoku_singles[SINGLE_KINDS])(const struct human_state *,
-                                                  struct human_step *) = {
+static tech_find_fn *const hodoku_singles[SINGLE_KINDS] = {
     tech_find_full_house,
     tech_find_naked_single,
     tech_find_hidden_single_box,
     tech_find_hidden_single_line,
 };
 
-static int weight_of(int (*find)(const struct human_state *,
-                                 struct human_step *))
+static int weight_of(tech_find_fn *find)
 {
     for (int t = 0; t < tech_table_len; t++)
         if (tech_table[t].find == find)
@@ -262,9 +260,10 @@ static int singles_effort(struct human_state *st, const int *weight,
     return replay_effort(&rp, st, 1, weight, end, n);
 }
 
+/* The rows whose runs are replayed: the singles (kind column). */
 static int is_single(int tech)
 {
-    return tech_table[tech].info.group == HUMAN_GROUP_EASY;
+    return tech_table[tech].kind == TECH_KIND_SINGLE;
 }
 
 struct run {

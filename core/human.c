@@ -119,17 +119,16 @@ void human_apply(struct human_state *st, const struct human_step *step)
 /* SE takes the lowest-rated chain of all it finds; our chain rows each
  * find their own shortest, so the first row to fire is not always the
  * chain SE would take. */
-static void cheapest_chain(const struct human_state *st, struct tech_ctx *ctx,
-                           int first, struct human_step *best)
+static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *best)
 {
     struct human_step other;
     other.flags = best->flags;
     for (int t = first + 1; t < tech_table_len; t++) {
         const struct tech_row *row = &tech_table[t];
-        if (row->rate != tech_rate_chain)
+        if (row->kind != TECH_KIND_CHAIN)
             continue;
         tech_step_reset(&other);
-        if (!(row->find_ctx ? row->find_ctx(ctx, &other) : row->find(st, &other)))
+        if (!row->find(ctx, &other))
             continue;
         other.tech = t;
         other.rating = row->rate(&other);
@@ -148,13 +147,13 @@ static int find_step(const struct human_state *st, struct human_step *step,
     for (int t = 0; t < tech_table_len; t++) {
         const struct tech_row *row = &tech_table[t];
         tech_step_reset(step);
-        if (!(row->find_ctx ? row->find_ctx(&ctx, step) : row->find(st, step)))
+        if (!row->find(&ctx, step))
             continue;
         step->tech = t;
         step->rating = tech_table[t].rate ? tech_table[t].rate(step)
                                           : tech_table[t].info.rating;
-        if (row->rate == tech_rate_chain)
-            cheapest_chain(st, &ctx, t, step);
+        if (row->kind == TECH_KIND_CHAIN)
+            cheapest_chain(&ctx, t, step);
         return 1;
     }
     tech_step_reset(step);

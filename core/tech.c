@@ -62,15 +62,6 @@ unsigned tech_house_positions(const struct human_state *st, int house,
     return placed;
 }
 
-unsigned tech_house_cands(const struct human_state *st, int house,
-                          unsigned posmask)
-{
-    unsigned u = 0;
-    for (unsigned m = posmask; m; m &= m - 1)
-        u |= st->cand[tech_house_cells[house][tech_lowest(m)]];
-    return u;
-}
-
 void tech_step_reset(struct human_step *step)
 {
     step->n_place = step->n_elim = step->n_cause = step->n_house = 0;

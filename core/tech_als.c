@@ -260,7 +260,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
     return 0;
 }
 
-int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_als_xz(struct tech_ctx *ctx, struct human_step *step)
 {
     struct als_search s;      /* about 54 KB on the stack: no allocation */
     s.st = ctx->st;
@@ -272,11 +272,4 @@ int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step)
     tech_memo_whole_failed(ctx, TECH_MEMO_ALS_XZ);
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_als_xz(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_als_xz_ctx(&ctx, step);
 }

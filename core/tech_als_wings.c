@@ -445,7 +445,7 @@ static int build_step(const struct wing_search *s, struct human_step *step,
     return 1;
 }
 
-int tech_find_wxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_wxyz_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     struct wing_search s;
     setup(&s, ctx, 3);
@@ -455,7 +455,7 @@ int tech_find_wxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     return build_step(&s, step, "WXYZ-Wing");
 }
 
-int tech_find_vwxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_vwxyz_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     struct wing_search s;
     setup(&s, ctx, 4);
@@ -463,20 +463,6 @@ int tech_find_vwxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     if (!s.best_rating)
         tech_memo_whole_failed(ctx, TECH_MEMO_VWXYZ_WING);
     return build_step(&s, step, "VWXYZ-Wing");
-}
-
-int tech_find_wxyz_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_wxyz_wing_ctx(&ctx, step);
-}
-
-int tech_find_vwxyz_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_vwxyz_wing_ctx(&ctx, step);
 }
 
 int tech_rate_als_wing(const struct human_step *step)

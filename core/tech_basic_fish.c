@@ -89,7 +89,7 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
                                                 const struct tech_digits *dg, int d)
 {
     struct tech_fish_lines *fl = &ctx->fish[d - 1];
-    if (ctx->have_fish & (1u << (d - 1)))
+    if (ctx->built.fish & (1u << (d - 1)))
         return fl;
     const uint16_t *pos = dg->pos[d - 1];
     uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;   /* the count's bits */
@@ -113,7 +113,7 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
     }
     int k = tech_count(any & 0x1FF);
     fl->lines = (uint8_t)(!once && k == tech_count(any >> 16) ? k : 0);
-    ctx->have_fish |= 1u << (d - 1);
+    ctx->built.fish |= 1u << (d - 1);
     return fl;
 }
 
@@ -191,40 +191,19 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
     return 0;
 }
 
-int tech_find_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_fish(ctx, step, 2, "X-Wing");
 }
 
-int tech_find_x_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_x_wing_ctx(&ctx, step);
-}
-
-int tech_find_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_swordfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_fish(ctx, step, 3, "Swordfish");
 }
 
-int tech_find_swordfish(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_swordfish_ctx(&ctx, step);
-}
-
-int tech_find_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_jellyfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_fish(ctx, step, 4, "Jellyfish");
-}
-
-int tech_find_jellyfish(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_jellyfish_ctx(&ctx, step);
 }
 
 /*
@@ -341,28 +320,12 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_finned_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_finned_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 0);
 }
 
-int tech_find_finned_x_wing(const struct human_state *st,
-                            struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_finned_x_wing_ctx(&ctx, step);
-}
-
-int tech_find_sashimi_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_sashimi_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 1);
-}
-
-int tech_find_sashimi_x_wing(const struct human_state *st,
-                             struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_sashimi_x_wing_ctx(&ctx, step);
 }

@@ -184,9 +184,9 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
 {
     struct tech_links *g = &ctx->links;
     const struct human_state *st = ctx->st;
-    if (ctx->have_links)
+    if (ctx->built.links)
         return g;
-    ctx->have_links = 1;
+    ctx->built.links = 1;
     memset(g->n_strong, 0, sizeof g->n_strong);
     memset(g->kinds, 0, sizeof g->kinds);
     memset(g->linked, 0, sizeof g->linked);
@@ -636,41 +636,20 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
     return 1;
 }
 
-int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_x_chain(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_ROW_X, CH_MAX_LEN,
                       "X-chain", TECH_MEMO_X_CHAIN, -1);
 }
 
-int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_xy_chain(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_ROW_XY, CH_MAX_LEN, "XY-chain", -1, TECH_MEMO_XY_CHAIN);
 }
 
-int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_aic(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_ROW_AIC, 12, "AIC", -1, -1);
-}
-
-int tech_find_x_chain(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_x_chain_ctx(&ctx, step);
-}
-
-int tech_find_xy_chain(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_xy_chain_ctx(&ctx, step);
-}
-
-int tech_find_aic(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_aic_ctx(&ctx, step);
 }
 
 /* ---- rating ------------------------------------------------------------ */

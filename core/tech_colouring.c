@@ -505,12 +505,12 @@ static const int colour_slot[4] = {
 /* Colouring row `row` (0-3, in table order), digits in order.  The four
  * rows look at the same clusters: the first to build a digit's clusters
  * answers for itself and the rows after it that will look at the digit
- * (ctx->colour), by their tests; a row builds the graph and its step on
+ * (ctx->built.colour), by their tests; a row builds the graph and its step on
  * the digit where it applies. */
 static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct tech_colour *cc = &ctx->colour;
+    struct tech_colour *cc = &ctx->built.colour;
     for (int d = 1; d <= 9; d++) {
         unsigned bit = 1u << (d - 1);
         int built = 0;
@@ -539,56 +539,24 @@ static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
     return 0;
 }
 
-int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_simple_colour_trap(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 0);
 }
 
-int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_simple_colour_wrap(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 1);
 }
 
-int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_multi_colour_1(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 2);
 }
 
-int tech_find_multi_colour_2_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_multi_colour_2(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 3);
-}
-
-int tech_find_simple_colour_trap(const struct human_state *st,
-                                 struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_simple_colour_trap_ctx(&ctx, step);
-}
-
-int tech_find_simple_colour_wrap(const struct human_state *st,
-                                 struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_simple_colour_wrap_ctx(&ctx, step);
-}
-
-int tech_find_multi_colour_1(const struct human_state *st,
-                             struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_multi_colour_1_ctx(&ctx, step);
-}
-
-int tech_find_multi_colour_2(const struct human_state *st,
-                             struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_multi_colour_2_ctx(&ctx, step);
 }
 
 /* Remote pairs: the cells holding exactly pair (cells), linked when they
@@ -652,7 +620,7 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
  * (grades depend on it), though a later pair sharing that digit could
  * make a remote pair too.  So the memo keeps which pair that was: another
  * one was not searched then, and is searched whole. */
-int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_remote_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells left = tech_ctx_counts(ctx)[2];
@@ -676,13 +644,6 @@ int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
     tech_memo_whole_failed(ctx, TECH_MEMO_REMOTE_PAIR);
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_remote_pair_ctx(&ctx, step);
 }
 
 /* A chain of n cells (one cause each): SE's X-chain from an eliminated

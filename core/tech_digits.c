@@ -36,9 +36,9 @@ const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
     struct tech_memo *m = tech_memo_of(ctx);
     if (m)
         return &m->dg;
-    if (!ctx->have_digits) {
+    if (!ctx->built.digits) {
         tech_digits_build(ctx->st, &ctx->dg);
-        ctx->have_digits = 1;
+        ctx->built.digits = 1;
     }
     return &ctx->dg;
 }
@@ -188,13 +188,6 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
     }
 }
 
-/* 1 for the slots searched digit by digit (tech_digits.h's list: a slot
- * added inside that run is searched by digit). */
-static int memo_by_digit(int slot)
-{
-    return slot >= TECH_MEMO_FISH_2 && slot <= TECH_MEMO_X_CHAIN;
-}
-
 void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
 {
     uint16_t v = memo->version;
@@ -225,8 +218,10 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
                 digits |= st->value[c] ? tech_bit(st->value[c]) : 0;
             }
         digits &= HUMAN_ALL_DIGITS;
-        for (int s = 0; s < TECH_MEMO_SLOTS; s++)
-            memo->dirty[s] |= memo_by_digit(s) ? digits : houses;
+        for (int t = 0; t < tech_table_len; t++)
+            if (tech_table[t].memo_slot >= 0)
+                memo->dirty[tech_table[t].memo_slot] |=
+                    tech_table[t].memo_key == TECH_KEYED_BY_DIGIT ? digits : houses;
         for (; houses; houses &= houses - 1)
             memo->house_changed[__builtin_ctz(houses)] = v;
         for (int i = memo->synced + 1; i < v; i++)
@@ -266,16 +261,16 @@ const struct tech_houses *tech_ctx_houses(struct tech_ctx *ctx)
     struct tech_memo *m = tech_memo_of(ctx);
     if (m)
         return &m->hv;
-    if (!ctx->have_houses) {
+    if (!ctx->built.houses) {
         houses_build(ctx->st, &ctx->houses);
-        ctx->have_houses = 1;
+        ctx->built.houses = 1;
     }
     return &ctx->houses;
 }
 
 const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
 {
-    if (!ctx->have_counts) {
+    if (!ctx->built.counts) {
         /* a 4-bit counter per cell, bit-sliced: adds the nine digits' cell
          * sets (which hold empty cells only) */
         const struct tech_digits *dg = tech_ctx_digits(ctx);
@@ -293,7 +288,7 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
         for (int k = 1; k <= 9; k++)
             ctx->counts[k] = (k & 1 ? b0 : ~b0) & (k & 2 ? b1 : ~b1) &
                              (k & 4 ? b2 : ~b2) & (k & 8 ? b3 : ~b3);
-        ctx->have_counts = 1;
+        ctx->built.counts = 1;
     }
     return ctx->counts;
 }
@@ -330,12 +325,12 @@ static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
 
 const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
 {
-    if (!ctx->have_segs) {
+    if (!ctx->built.segs) {
         if (ctx->memo)
             segs_from_houses(tech_ctx_houses(ctx), &ctx->segs);
         else
             tech_segs_build(ctx->st, &ctx->segs);
-        ctx->have_segs = 1;
+        ctx->built.segs = 1;
     }
     return &ctx->segs;
 }

@@ -153,11 +153,16 @@ struct tech_rects {
  * would remove now is a part of that.  So after a search found nothing
  * (stamped per technique, slot whole), only patterns with a changed cell
  * can remove something: tech_memo_changed gives those cells.
+ *
+ * A slot belongs to one row of tech_table[], whose memo_key column says
+ * how it is keyed (by house, by digit, whole grid): the comparison marks
+ * the slot's houses or digits changed accordingly.  The technique names
+ * its slot (and may read the slots of the rows after it in its family
+ * that share its search).
  */
 enum tech_memo_slot {
     TECH_MEMO_NAKED_2, TECH_MEMO_NAKED_3, TECH_MEMO_NAKED_4,
     TECH_MEMO_HIDDEN_2, TECH_MEMO_HIDDEN_3, TECH_MEMO_HIDDEN_4,
-    /* by digit (memo_by_digit: FISH_2 to X_CHAIN, in one run) */
     TECH_MEMO_FISH_2, TECH_MEMO_FISH_3, TECH_MEMO_FISH_4,
     TECH_MEMO_FINNED_X, TECH_MEMO_SASHIMI_X,
     TECH_MEMO_SKYSCRAPER, TECH_MEMO_KITE, TECH_MEMO_TURBOT,
@@ -165,11 +170,9 @@ enum tech_memo_slot {
     TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
     TECH_MEMO_MULTI_2, TECH_MEMO_FINNED_3, TECH_MEMO_FINNED_4,
     TECH_MEMO_X_CHAIN,
-    /* whole grid */
     TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING, TECH_MEMO_WXYZ_WING,
     TECH_MEMO_VWXYZ_WING, TECH_MEMO_XY_CHAIN, TECH_MEMO_ALS_XZ,
     TECH_MEMO_W_WING, TECH_MEMO_REMOTE_PAIR,
-    /* by house, read alone: candidates only go (see above) */
     TECH_MEMO_POINTING, TECH_MEMO_CLAIMING, TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,
     TECH_MEMO_SLOTS
@@ -260,17 +263,30 @@ struct tech_colour {
 };
 
 /*
+ * What one search built so far: each cache of struct tech_ctx is valid
+ * only where this says so.  tech_ctx_init clears this member alone, so a
+ * new cache adds its flag (or its small "known" record) here and nothing
+ * to the initialisation.
+ */
+struct tech_built {
+    uint8_t digits, segs, links, rects, counts, houses;
+    uint32_t hidden;             /* bit h: hidden[h] built */
+    uint32_t fish;               /* bit d - 1: fish[d - 1] built */
+    struct tech_sdp sdp;         /* its known masks start empty */
+    struct tech_colour colour;
+};
+
+/*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
- * for one search, so it cannot go stale; public find functions make their
- * own.  memo is the solving loop's (NULL outside it).
+ * for one search, so it cannot go stale.  memo is the solving loop's
+ * (NULL outside it).
  */
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
-    int have_digits, have_segs, have_links, have_rects, have_counts, have_houses;
-    uint32_t have_hidden;        /* bit h: hidden[h] built */
-    uint32_t have_fish;          /* bit d - 1: fish[d - 1] built */
+    struct tech_built built;
+    /* the caches, valid where built says */
     struct tech_houses houses;
     struct tech_house_hidden hidden[TECH_HOUSES];
     struct tech_fish_lines fish[9];
@@ -280,8 +296,6 @@ struct tech_ctx {
     struct tech_segs segs;
     struct tech_links links;
     struct tech_rects rects;
-    struct tech_sdp sdp;
-    struct tech_colour colour;
 };
 
 /* The memo of ctx brought up to date, or NULL. */
@@ -293,21 +307,12 @@ static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx)
     return m;
 }
 
+/* A context for a search of st, nothing built yet (no memo). */
 static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
 {
     ctx->st = st;
     ctx->memo = NULL;
-    ctx->have_digits = 0;
-    ctx->have_segs = 0;
-    ctx->have_links = 0;
-    ctx->have_rects = 0;
-    ctx->have_counts = 0;
-    memset(ctx->sdp.known, 0, sizeof ctx->sdp.known);
-    memset(ctx->sdp.found, 0, sizeof ctx->sdp.found);
-    memset(&ctx->colour, 0, sizeof ctx->colour);
-    ctx->have_houses = 0;
-    ctx->have_hidden = 0;
-    ctx->have_fish = 0;
+    memset(&ctx->built, 0, sizeof ctx->built);
 }
 
 /* The houses of ctx->st (built on the first call). */

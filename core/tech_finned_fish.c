@@ -203,28 +203,12 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
     return 0;
 }
 
-int tech_find_finned_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_finned_swordfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 3);
 }
 
-int tech_find_finned_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_finned_jellyfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 4);
-}
-
-int tech_find_finned_swordfish(const struct human_state *st,
-                               struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_finned(&ctx, step, 3);
-}
-
-int tech_find_finned_jellyfish(const struct human_state *st,
-                               struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_finned(&ctx, step, 4);
 }

@@ -18,6 +18,7 @@
  * assumptions).
  */
 #include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
 
@@ -253,9 +254,9 @@ static int fc_try(struct fc_search *s, const struct fc_choice *ch)
     return live > 0 && fc_common(s, ch);
 }
 
-int tech_find_cell_forcing_chain(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_cell_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     struct fc_search s = { .st = st, .step = step };
     for (int k = 2; k <= FC_MAX_BRANCH; k++) {
         for (int cell = 0; cell < GRID_CELLS; cell++) {
@@ -275,9 +276,9 @@ int tech_find_cell_forcing_chain(const struct human_state *st,
     return 0;
 }
 
-int tech_find_region_forcing_chain(const struct human_state *st,
-                                   struct human_step *step)
+int tech_find_region_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     struct fc_search s = { .st = st, .step = step };
     for (int k = 2; k <= FC_MAX_BRANCH; k++) {
         for (int h = 0; h < TECH_HOUSES; h++) {

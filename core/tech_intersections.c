@@ -128,7 +128,7 @@ static int pointing_step(const struct human_state *st, struct human_step *step,
     return confine(st, step, TECH_BOX(b), line, d, pos[d - 1]);
 }
 
-int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_pointing(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
@@ -160,7 +160,7 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
     return 0;
 }
 
-int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_claiming(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
@@ -319,41 +319,12 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
     return 0;
 }
 
-int tech_find_locked_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_locked_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_locked(ctx, step, 2);
 }
 
-int tech_find_locked_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_locked_triple(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_locked(ctx, step, 3);
-}
-
-int tech_find_pointing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_pointing_ctx(&ctx, step);
-}
-
-int tech_find_claiming(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_claiming_ctx(&ctx, step);
-}
-
-int tech_find_locked_pair(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_locked_pair_ctx(&ctx, step);
-}
-
-int tech_find_locked_triple(const struct human_state *st,
-                            struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_locked_triple_ctx(&ctx, step);
 }

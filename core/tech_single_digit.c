@@ -176,7 +176,7 @@ static unsigned sdp_pair(struct tech_sdp *sdp, const struct sdp_links *l, int d,
 }
 
 /* The first pattern of each kind of kinds (bit k) for digit d, kept in
- * ctx->sdp: links pairwise in order (i, then j > i), their ends each way.
+ * ctx->built.sdp: links pairwise in order (i, then j > i), their ends each way.
  * The three rows look for the same pairs and keep those of their kind, so
  * one pass serves those still to come in the search.  A pair of links in
  * houses unchanged since a kind's last search of the digit was there
@@ -186,7 +186,7 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
                       unsigned kinds)
 {
     enum { ALL = (1u << TECH_HOUSES) - 1 };
-    struct tech_sdp *sdp = &ctx->sdp;
+    struct tech_sdp *sdp = &ctx->built.sdp;
     struct sdp_links l;
     uint32_t fresh = 0, fresh_links = 0;
     unsigned open = kinds;
@@ -219,7 +219,7 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
                     enum sdp_kind want)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct tech_sdp *sdp = &ctx->sdp;
+    struct tech_sdp *sdp = &ctx->built.sdp;
     int slot = sdp_slot((int)want);
     for (int d = 1; d <= 9; d++) {
         unsigned bit = 1u << (d - 1);
@@ -248,41 +248,19 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_skyscraper_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_skyscraper(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_sdp(ctx, step, SDP_SKYSCRAPER);
 }
 
-int tech_find_skyscraper(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_skyscraper_ctx(&ctx, step);
-}
-
-int tech_find_two_string_kite_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_two_string_kite(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_sdp(ctx, step, SDP_KITE);
 }
 
-int tech_find_two_string_kite(const struct human_state *st,
-                              struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_two_string_kite_ctx(&ctx, step);
-}
-
-int tech_find_turbot_fish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_turbot_fish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_sdp(ctx, step, SDP_TURBOT);
-}
-
-int tech_find_turbot_fish(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_turbot_fish_ctx(&ctx, step);
 }
 
 /*
@@ -405,7 +383,7 @@ static int er_digit(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_empty_rectangle(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (int d = 1; d <= 9; d++) {
@@ -417,12 +395,4 @@ int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
     }
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_empty_rectangle(const struct human_state *st,
-                              struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_empty_rectangle_ctx(&ctx, step);
 }

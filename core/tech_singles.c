@@ -4,6 +4,7 @@
  * them 1.2 and 1.5) and naked single.
  */
 #include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
 
@@ -59,8 +60,9 @@ static int full_house_in(const struct human_state *st, int h,
 /* The houses with one empty cell, eight counts of house_empty at a time
  * (the last word is houses 19 to 26, of which 19 to 23 were seen in the
  * word before: only 24 to 26 are new). */
-int tech_find_full_house(const struct human_state *st, struct human_step *step)
+int tech_find_full_house(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     for (int w = 0; w < 4; w++) {
         int h0 = w < 3 ? 8 * w : TECH_HOUSES - 8;
         uint64_t x;
@@ -168,9 +170,9 @@ int tech_hidden_single_box_at(const struct human_state *st,
     return -1;
 }
 
-int tech_find_hidden_single_box(const struct human_state *st,
-                                struct human_step *step)
+int tech_find_hidden_single_box(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     return hidden_single_step(st, tech_hidden_single_box_at, step);
 }
 
@@ -207,9 +209,9 @@ int tech_hidden_single_line_at(const struct human_state *st,
     return -1;
 }
 
-int tech_find_hidden_single_line(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_hidden_single_line(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     return hidden_single_step(st, tech_hidden_single_line_at, step);
 }
 
@@ -246,8 +248,9 @@ static int may_hold_naked_single(const struct human_state *st)
            tech_count(st->cand[GRID_CELLS - 1]) == 1;
 }
 
-int tech_find_naked_single(const struct human_state *st, struct human_step *step)
+int tech_find_naked_single(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     if (!may_hold_naked_single(st))
         return 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {

@@ -205,10 +205,10 @@ static void house_build(struct tech_house_hidden *z, const struct tech_houses *h
 static inline const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
                                                           const tech_cells *counts, int h)
 {
-    if (!(ctx->have_hidden & (1u << h))) {
+    if (!(ctx->built.hidden & (1u << h))) {
         house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h,
                     house_positions(counts[0], h), house_positions(counts[1], h) != 0);
-        ctx->have_hidden |= 1u << h;
+        ctx->built.hidden |= 1u << h;
     }
     return &ctx->hidden[h];
 }
@@ -314,79 +314,32 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_naked_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_naked_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 2, 0);
 }
 
-int tech_find_naked_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_naked_triple(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 3, 0);
 }
 
-int tech_find_naked_quad_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_naked_quad(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 4, 0);
 }
 
-/* Naked subsets read no shared data: a context of their own is free. */
-static int find_naked(const struct human_state *st, struct human_step *step,
-                      int size)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_subset(&ctx, step, size, 0);
-}
-
-int tech_find_naked_pair(const struct human_state *st, struct human_step *step)
-{
-    return find_naked(st, step, 2);
-}
-
-int tech_find_naked_triple(const struct human_state *st,
-                           struct human_step *step)
-{
-    return find_naked(st, step, 3);
-}
-
-int tech_find_naked_quad(const struct human_state *st, struct human_step *step)
-{
-    return find_naked(st, step, 4);
-}
-
-int tech_find_hidden_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_hidden_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 2, 1);
 }
 
-int tech_find_hidden_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_hidden_triple(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 3, 1);
 }
 
-int tech_find_hidden_quad_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_hidden_quad(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 4, 1);
-}
-
-int tech_find_hidden_pair(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_hidden_pair_ctx(&ctx, step);
-}
-
-int tech_find_hidden_triple(const struct human_state *st,
-                            struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_hidden_triple_ctx(&ctx, step);
-}
-
-int tech_find_hidden_quad(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_hidden_quad_ctx(&ctx, step);
 }

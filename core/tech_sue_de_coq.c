@@ -15,6 +15,7 @@
  * cells are chosen as subsets whose digits mostly lie in V.
  */
 #include "tech.h"
+#include "tech_digits.h"
 
 struct sdc_part {
     unsigned cells;      /* positions (house order) */
@@ -216,8 +217,9 @@ static int sdc_intersection(struct sdc *s, const uint8_t *inter)
     return 0;
 }
 
-int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step)
+int tech_find_sue_de_coq(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     struct sdc s = { .st = st, .step = step };
     for (s.box = 0; s.box < 9; s.box++) {
         for (int k = 0; k < 6; k++) {

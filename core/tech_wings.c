@@ -115,28 +115,14 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
     return 0;
 }
 
-int tech_find_xy_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_xy_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_wing(ctx, step, 0);
 }
 
-int tech_find_xyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_xyz_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_wing(ctx, step, 1);
-}
-
-int tech_find_xy_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_wing(&ctx, step, 0);
-}
-
-int tech_find_xyz_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_wing(&ctx, step, 1);
 }
 
 /* W-Wing on a and b (both holding only the digits of pair), linked by
@@ -245,7 +231,7 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
 
 /* Pairs of cells in cell order; the second holds the same two digits as
  * the first (the cells holding both of them) and does not see it. */
-int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_w_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     struct w_links links[9];
@@ -276,11 +262,4 @@ int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
     tech_memo_whole_failed(ctx, TECH_MEMO_W_WING);
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_w_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_w_wing_ctx(&ctx, step);
 }

@@ -36,7 +36,7 @@ static void expect_place(find_fn find, const struct human_state *st,
     struct human_step step;
     step.flags = HUMAN_STEP_TEXT;
     tech_step_reset(&step);
-    assert_int_equal(find(st, &step), 1);
+    assert_int_equal(run_find(find, st, &step), 1);
     assert_int_equal(step.n_place, 1);
     assert_int_equal(step.n_elim, 0);
     assert_int_equal(step.place[0].cell, at(cell));

@@ -19,6 +19,7 @@
 #include "human.h"
 #include "solver.h"
 #include "tech.h"
+#include "human_positions.h"
 
 struct check {
     struct grid solution;
@@ -137,7 +138,7 @@ static int check_every_row(void *arg, const struct human_state *before,
     step.flags = HUMAN_STEP_TEXT;
     for (int t = 0; t < tech_table_len; t++) {
         tech_step_reset(&step);
-        if (!tech_table[t].find(before, &step))
+        if (!run_find(tech_table[t].find, before, &step))
             continue;
         step.tech = t;
         check_step(c, before, &step);
