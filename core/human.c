@@ -127,6 +127,7 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
         const struct tech_row *row = &tech_table[t];
         if (row->kind != TECH_KIND_CHAIN)
             continue;
+        tech_ctx_row(ctx, t);
         tech_step_reset(&other);
         if (!row->find(ctx, &other))
             continue;
@@ -137,15 +138,18 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
     }
 }
 
-/* The first row that applies; memo is the solving loop's, or NULL. */
+/* The first row that applies; memo is the solving loop's, or NULL (and
+ * not used on the plain path). */
 static int find_step(const struct human_state *st, struct human_step *step,
                      struct tech_memo *memo)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
-    ctx.memo = memo;
+    ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
+    ctx.memo = ctx.plain ? NULL : memo;
     for (int t = 0; t < tech_table_len; t++) {
         const struct tech_row *row = &tech_table[t];
+        tech_ctx_row(&ctx, t);
         tech_step_reset(step);
         if (!row->find(&ctx, step))
             continue;

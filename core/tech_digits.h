@@ -280,11 +280,15 @@ struct tech_built {
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
  * for one search, so it cannot go stale.  memo is the solving loop's
- * (NULL outside it).
+ * (NULL outside it).  plain: the reference path (HUMAN_PLAIN): no memo,
+ * and every row starts from nothing built (tech_ctx_row), so each
+ * technique searches from the state alone.
  */
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
+    int plain;
+    int row;                     /* the table row being searched */
     struct tech_built built;
     /* the caches, valid where built says */
     struct tech_houses houses;
@@ -312,7 +316,18 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
 {
     ctx->st = st;
     ctx->memo = NULL;
+    ctx->plain = 0;
+    ctx->row = -1;
     memset(&ctx->built, 0, sizeof ctx->built);
+}
+
+/* The search moves on to table row t; on the plain path nothing the rows
+ * before built is kept. */
+static inline void tech_ctx_row(struct tech_ctx *ctx, int t)
+{
+    ctx->row = t;
+    if (ctx->plain)
+        memset(&ctx->built, 0, sizeof ctx->built);
 }
 
 /* The houses of ctx->st (built on the first call). */

@@ -25,6 +25,7 @@
 
 #include "human.h"
 #include "solver.h"
+#include "../step_compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -296,12 +297,53 @@ static int check_step(const struct human_state *st, const struct human_step *ste
     return 0;
 }
 
+/* The first STEPS_PER_INPUT steps of the solving loop, checked as they
+ * come (first pass), then compared with the plain path's (second). */
+struct run {
+    const struct grid *sol;
+    struct human_step step[STEPS_PER_INPUT];
+    int n;              /* steps recorded, then compared */
+    int kept;           /* the first pass's count */
+    int cut;            /* the first pass was stopped (not solved or stuck) */
+    int last_unapplied; /* its last recorded step stopped it: not applied */
+    int plain;          /* second pass: compare with step[] */
+};
+
+static int on_step(void *arg, const struct human_state *before,
+                   const struct human_step *step)
+{
+    struct run *r = arg;
+    if (r->plain) {
+        if (r->n == r->kept) {
+            if (r->cut)
+                return 1;
+            fail(before, step, r->sol, "the plain path finds a step the memo path did not");
+        }
+        if (!step_same(&r->step[r->n], step))
+            fail(before, step, r->sol, "the plain path differs from the memo path");
+        r->n++;
+        return 0;
+    }
+    if (check_step(before, step, r->sol) != 0)
+        return 1;
+    checked[step->tech]++;
+    if ((step->flags & HUMAN_STEP_TEXT) && step->text[0] == '\0')
+        fail(before, step, r->sol, "no sentence");
+    struct human_state after = *before;
+    human_apply(&after, step);
+    if (human_check(&after) != 0)
+        fail(before, step, r->sol, "left the state invalid");
+    r->step[r->n++] = *step;
+    r->last_unapplied = r->n == STEPS_PER_INPUT;
+    return r->last_unapplied;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct input in = { data, size };
     struct grid sol, end;
-    struct human_state st;
-    struct human_step step;
+    struct human_state st, start;
+    static struct run r;    /* four steps, 3.6 KB: off the fuzzer's stack */
     static int registered;
 
     if (!registered) {
@@ -313,19 +355,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     build_state(&in, &sol, &st);
     if (human_check(&st) != 0)
         abort(); /* the solution is still there, so nothing is empty */
-    for (int n = 0; n < STEPS_PER_INPUT; n++) {
-        step.flags = (flags & 1) ? HUMAN_STEP_TEXT : 0;
-        if (!human_find_step(&st, &step))
-            break;
-        if (check_step(&st, &step, &sol) != 0)
-            break;
-        checked[step.tech]++;
-        if ((flags & 1) && step.text[0] == '\0')
-            fail(&st, &step, &sol, "no sentence");
-        human_apply(&st, &step);
-        if (human_check(&st) != 0)
-            fail(&st, &step, &sol, "left the state invalid");
-    }
+    unsigned text = (flags & 1) ? HUMAN_STEP_TEXT : 0;
+    start = st;
+    r.sol = &sol;
+    r.n = 0;
+    r.last_unapplied = 0;
+    r.plain = 0;
+    r.cut = human_solve(&st, text, on_step, &r) == HUMAN_STOPPED;
+    if (r.last_unapplied)
+        human_apply(&st, &r.step[r.n - 1]);
+    r.kept = r.n;
+    r.n = 0;
+    r.plain = 1;
+    human_solve(&start, text | HUMAN_PLAIN, on_step, &r);
+    if (r.n != r.kept)
+        abort(); /* the plain path found fewer steps */
     if (st.empty == 0) {
         human_to_grid(&st, &end);
         if (memcmp(end.cell, sol.cell, sizeof end.cell) != 0)
