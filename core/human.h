@@ -138,6 +138,21 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
 /* The same, recording every step (with its sentence) into path. */
 int human_solve_path(struct human_state *st, struct human_path *path);
 
+/*
+ * Every instance of technique tech (a table row; -1: every technique)
+ * in st, as HoDoKu's "all steps" panel lists them: rows easiest first
+ * (table order), a row's instances in its search's order, each with its
+ * sentence, rating and tech; a row's steps with the same placements and
+ * eliminations are reported once (the first).  cb gets each (before is
+ * st); non-zero stops.  At most HUMAN_ALL_STEPS_MAX distinct steps of a
+ * row are reported.  The grader's search is unchanged by this: it stops
+ * at a row's first instance.  Returns the number of steps reported, or
+ * -1 when tech is not a row.
+ */
+#define HUMAN_ALL_STEPS_MAX 2048
+int human_all_steps(const struct human_state *st, int tech, human_step_cb cb,
+                    void *arg);
+
 /* The technique table. */
 int human_tech_count(void);
 const struct human_tech_info *human_tech_info(int tech);

@@ -8,9 +8,13 @@
  *
  * It reads the state ctx->st (never changes it) and what the context
  * builds from it on demand (tech_digits.h: tech_ctx_digits(),
- * tech_ctx_houses() ...), and, when the technique applies, fills step and
- * returns 1; otherwise it returns 0 (what it left in step is then
- * ignored).  It is searched through its row of tech_table[] only.
+ * tech_ctx_houses() ...).  Each instance it finds it fills into step and
+ * reports with tech_found(ctx, step) (tech_digits.h): 1 means stop and
+ * return 1 (the solver's normal mode: the first instance); 0 means the
+ * step was handed on (collect mode, human_all_steps) and the search goes
+ * on to the next instance.  Having searched everything it returns 0
+ * (what it left in step is then ignored).  It is searched through its
+ * row of tech_table[] only.
  *
  * HOW TO ADD A TECHNIQUE
  *
@@ -26,11 +30,13 @@
  *     Saying is free when no text was asked for (grading), so always say.
  *     The sentence is SudokuWiki's wording with cells A1..I9, rows A-I,
  *     columns 1-9, boxes 1-9, ending with the eliminations: "X-Wing: ...
- *     so 4 is removed from B3 and H3".  Return the first step found,
- *     scanning in a fixed order (boxes, rows, columns unless the technique
- *     has a natural order): the path must be deterministic.  Keep it fast:
- *     no allocation, bit masks not loops over digits where a mask will do.
- *     Nothing else is needed: the memo (below) is an option, not a duty.
+ *     so 4 is removed from B3 and H3".  Report each instance found with
+ *     `if (tech_found(ctx, step)) return 1;`, scanning in a fixed order
+ *     (boxes, rows, columns unless the technique has a natural order): the
+ *     path must be deterministic.  Keep it fast: no allocation, bit masks
+ *     not loops over digits where a mask will do.  Nothing else is needed:
+ *     the memo (below) is an option, not a duty; a search that returns 1
+ *     without tech_found lists its first instance only in collect mode.
  *
  *  2. One row in tech_table[] (core/tech_table.c), at its place: rows are
  *     grouped easy, medium, hard, expert, cheapest first (by Sudoku

@@ -29,6 +29,7 @@ struct als_set {
 };
 
 struct als_search {
+    struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
     const tech_cells *with;   /* [d-1]: empty cells holding d */
@@ -182,7 +183,8 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
         tech_say(s->step, " are almost locked sets sharing %d, which cannot be in "
                  "both, so one of them holds every other digit they share; ", x);
         tech_say_elims(s->step);
-        return 1;
+        if (tech_found(s->ctx, s->step))
+            return 1;
     }
     return 0;
 }
@@ -263,6 +265,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
 int tech_find_als_xz(struct tech_ctx *ctx, struct human_step *step)
 {
     struct als_search s;      /* about 54 KB on the stack: no allocation */
+    s.ctx = ctx;
     s.st = ctx->st;
     s.step = step;
     s.with = tech_ctx_digits(ctx)->cells;

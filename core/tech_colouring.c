@@ -350,13 +350,14 @@ static int multi_2_test(const struct clusters *cl, tech_cells with)
 
 /* Each colouring row's step on digit d, where its test found it applies,
  * on the graph: the first cluster (or two) in the graph's order. */
-typedef int colour_search(const struct human_state *st, const struct graph *g,
+typedef int colour_search(struct tech_ctx *ctx, const struct graph *g,
                           const struct tech_digits *dg, int d,
                           struct human_step *step);
 
-static int trap_digit(const struct human_state *st, const struct graph *g,
+static int trap_digit(struct tech_ctx *ctx, const struct graph *g,
                       const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     uint8_t chain[GRID_CELLS];
     const struct clusters *cl = &g->cl;
     for (int c = 0; c < cl->n; c++) {
@@ -371,14 +372,16 @@ static int trap_digit(const struct human_state *st, const struct graph *g,
         say_chain_ends(step, chain, n, " alternate, so ", " or ");
         tech_say(step, " is %d, so ", d);
         tech_say_elims(step);
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }
 
-static int wrap_digit(const struct human_state *st, const struct graph *g,
+static int wrap_digit(struct tech_ctx *ctx, const struct graph *g,
                       const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     const struct clusters *cl = &g->cl;
     (void)dg;
     for (int u = 0; u < g->n; u++) {
@@ -396,7 +399,8 @@ static int wrap_digit(const struct human_state *st, const struct graph *g,
         tech_say(step, " take the same colour and see each other, so that "
                  "colour is false: ");
         tech_say_elims(step);
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }
@@ -443,22 +447,24 @@ static int multi_one(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-static int multi_1_digit(const struct human_state *st, const struct graph *g,
+static int multi_1_digit(struct tech_ctx *ctx, const struct graph *g,
                          const struct tech_digits *dg, int d, struct human_step *step)
 {
     for (int a = 0; a < g->cl.n; a++)
         for (int b = 0; b < g->cl.n; b++)
             for (int k = 0; k < 4; k++) {
                 tech_cells hit = multi_1_cells(&g->cl, a, k >> 1, b, k & 1, dg->cells[d - 1]);
-                if (hit)
-                    return multi_one(st, step, g, d, a, k >> 1, b, k & 1, hit);
+                if (hit && multi_one(ctx->st, step, g, d, a, k >> 1, b, k & 1, hit) &&
+                    tech_found(ctx, step))
+                    return 1;
             }
     return 0;
 }
 
-static int multi_2_digit(const struct human_state *st, const struct graph *g,
+static int multi_2_digit(struct tech_ctx *ctx, const struct graph *g,
                          const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     const struct clusters *cl = &g->cl;
     uint8_t chain[GRID_CELLS];
     (void)dg;
@@ -482,7 +488,8 @@ static int multi_2_digit(const struct human_state *st, const struct graph *g,
                 say_chain(step, chain + 1, n - 1);
                 tech_say(step, ", so its colour is false: ");
                 tech_say_elims(step);
-                return 1;
+                if (tech_found(ctx, step))
+                    return 1;
             }
         }
     }
@@ -531,7 +538,9 @@ static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
         if (cc->found[row] & bit) {
             struct graph g;
             graph_strong(&g, dg, d);
-            return colour_searches[row](ctx->st, &g, dg, d, step);
+            int r = colour_searches[row](ctx, &g, dg, d, step);
+            if (r || !ctx->collect)
+                return r;
         }
         tech_memo_digit_failed(ctx, colour_slot[row], d);
     }
@@ -565,9 +574,10 @@ int tech_find_multi_colour_2(struct tech_ctx *ctx, struct human_step *step)
  * (two make a naked pair, or an XY-chain's job).  A cluster none of whose
  * cells changed since a search found nothing (changed) is the same
  * cluster, and removed nothing. */
-static int remote_pair_for(const struct human_state *st, struct human_step *step,
+static int remote_pair_for(struct tech_ctx *ctx, struct human_step *step,
                            unsigned pair, tech_cells cells, tech_cells changed)
 {
+    const struct human_state *st = ctx->st;
     struct graph g;
     uint8_t chain[GRID_CELLS], path[GRID_CELLS], list[GRID_CELLS];
     int n_cells = 0;
@@ -610,7 +620,8 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
         tech_say_cell(step, chain[n_best - 1]);
         tech_say(step, " hold one each, so ");
         tech_say_elims(step);
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }
@@ -636,7 +647,7 @@ int tech_find_remote_pair(struct tech_ctx *ctx, struct human_step *step)
         tried[lo] = (uint16_t)pair;
         /* a stamp (some cell unchanged) comes with the pairs then */
         int same = ~changed && ctx->memo->remote_pair[lo] == pair;
-        if (remote_pair_for(ctx->st, step, pair, cells, same ? changed : ~(tech_cells)0))
+        if (remote_pair_for(ctx, step, pair, cells, same ? changed : ~(tech_cells)0))
             return 1;
     }
     if (ctx->memo)

@@ -276,19 +276,28 @@ struct tech_built {
     struct tech_colour colour;
 };
 
+struct tech_ctx;
+
+/* Collect mode's receiver of each step found (human_all_steps); returns
+ * non-zero to stop the search there. */
+typedef int tech_collect_fn(struct tech_ctx *ctx, struct human_step *step);
+
 /*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
  * for one search, so it cannot go stale.  memo is the solving loop's
  * (NULL outside it).  plain: the reference path (HUMAN_PLAIN): no memo,
  * and every row starts from nothing built (tech_ctx_row), so each
- * technique searches from the state alone.
+ * technique searches from the state alone.  collect: collect mode, on
+ * the plain path (tech_found).
  */
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
     int plain;
     int row;                     /* the table row being searched */
+    tech_collect_fn *collect;    /* NULL: normal mode */
+    void *collect_arg;
     struct tech_built built;
     /* the caches, valid where built says */
     struct tech_houses houses;
@@ -318,7 +327,28 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->memo = NULL;
     ctx->plain = 0;
     ctx->row = -1;
+    ctx->collect = NULL;
+    ctx->collect_arg = NULL;
     memset(&ctx->built, 0, sizeof ctx->built);
+}
+
+/*
+ * A technique found step (complete: eliminations, causes, sentence).
+ * Normal mode: returns 1, and the technique returns the step at once -
+ * the first instance, as the solver wants.  Collect mode: hands the step
+ * to ctx->collect, empties it and returns 0 (or 1 when the collector
+ * asks to stop): the technique goes on to the next instance as if this
+ * one had failed.  So a find function reports what it found as
+ *
+ *     if (found_something(...) && tech_found(ctx, step))
+ *         return 1;
+ */
+static inline int tech_found(struct tech_ctx *ctx, struct human_step *step)
+{
+    if (!ctx->collect || ctx->collect(ctx, step))
+        return 1;
+    tech_step_reset(step);
+    return 0;
 }
 
 /* The search moves on to table row t; on the plain path nothing the rows

@@ -268,7 +268,7 @@ int tech_find_cell_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
                 ch.cell[b] = cell;
                 ch.digit[b] = tech_lowest_digit(m);
             }
-            if (fc_try(&s, &ch))
+            if (fc_try(&s, &ch) && tech_found(ctx, step))
                 return 1;
         }
     }
@@ -293,7 +293,7 @@ int tech_find_region_forcing_chain(struct tech_ctx *ctx, struct human_step *step
                     ch.cell[b] = tech_house_cells[h][tech_lowest(m)];
                     ch.digit[b] = d;
                 }
-                if (fc_try(&s, &ch))
+                if (fc_try(&s, &ch) && tech_found(ctx, step))
                     return 1;
             }
         }

@@ -151,7 +151,7 @@ int tech_find_pointing(struct tech_ctx *ctx, struct human_step *step)
                 else if (cols[k] & tech_bit(d))
                     line = TECH_COL(b % 3 * 3 + k);
             }
-            if (pointing_step(st, step, b, d, line))
+            if (pointing_step(st, step, b, d, line) && tech_found(ctx, step))
                 return 1;
         }
         tech_memo_house_failed(ctx, TECH_MEMO_POINTING, TECH_BOX(b));
@@ -185,7 +185,7 @@ int tech_find_claiming(struct tech_ctx *ctx, struct human_step *step)
                     pos |= 1u << i;
             tech_step_reset(step);
             tech_say(step, "Claiming (box/line reduction)");
-            if (confine(st, step, h, box, d, pos))
+            if (confine(st, step, h, box, d, pos) && tech_found(ctx, step))
                 return 1;
         }
         tech_memo_house_failed(ctx, TECH_MEMO_CLAIMING, h);
@@ -251,10 +251,11 @@ static int try_locked(const struct human_state *st, struct human_step *step,
 /* Every choice of n of the 3 positions of a box line (mask 7 or 0x49),
  * segment (cols, l, k) of sg, tried only when its digits are n and some
  * other cell of the box or the line has one of them. */
-static int locked_in_segment(const struct human_state *st,
-                             struct human_step *step, const struct tech_segs *sg,
-                             int b, int cols, int l, int k, unsigned seg, int n)
+static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
+                             const struct tech_segs *sg, int b, int cols, int l,
+                             int k, unsigned seg, int n)
 {
+    const struct human_state *st = ctx->st;
     unsigned m[3], usable = 0;
     int i = 0;
     for (unsigned p = seg; p; p &= p - 1, i++) {
@@ -277,7 +278,8 @@ static int locked_in_segment(const struct human_state *st,
                 rest |= m[i];
         }
         if (tech_count(digits) == n && (digits & rest) &&
-            try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n))
+            try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n) &&
+            tech_found(ctx, step))
             return 1;
     }
     return 0;
@@ -292,7 +294,6 @@ static int segment_may_lock(unsigned fit, unsigned seg, int n)
 
 static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
 {
-    const struct human_state *st = ctx->st;
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 2 ? TECH_MEMO_LOCKED_2 : TECH_MEMO_LOCKED_3;
     uint32_t dirty = tech_memo_dirty(ctx, slot) >> TECH_BOX(0);
@@ -308,9 +309,9 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
             unsigned rseg = 7u << (3 * k), cseg = 0x49u << k;
             if ((segment_may_lock(fit, rseg, n) &&
-                 locked_in_segment(st, step, tech_ctx_segs(ctx), b, 0, row, b % 3, rseg, n)) ||
+                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 0, row, b % 3, rseg, n)) ||
                 (segment_may_lock(fit, cseg, n) &&
-                 locked_in_segment(st, step, tech_ctx_segs(ctx), b, 1, col, b / 3, cseg, n)))
+                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 1, col, b / 3, cseg, n)))
                 return 1;
         }
         tech_memo_house_failed(ctx, slot, TECH_BOX(b));

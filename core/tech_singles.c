@@ -69,7 +69,8 @@ int tech_find_full_house(struct tech_ctx *ctx, struct human_step *step)
         memcpy(&x, &st->house_empty[h0], sizeof x);
         uint64_t one = bytes_of_one(x) & (w < 3 ? ~0ull : ~0ull << 40);
         for (; one; one &= one - 1)
-            if (full_house_in(st, h0 + __builtin_ctzll(one) / 8, step))
+            if (full_house_in(st, h0 + __builtin_ctzll(one) / 8, step) &&
+                tech_found(ctx, step))
                 return 1;
     }
     return 0;
@@ -117,17 +118,10 @@ static int hidden_single_at(const struct human_state *st, int h,
     return h;
 }
 
-/* The hidden single that find returns as a step; the text only when
- * asked for. */
-static int hidden_single_step(const struct human_state *st,
-                              int (*find)(const struct human_state *,
-                                          struct human_cand *),
-                              struct human_step *step)
+/* The hidden single of digit at.digit in house h, cell at.cell, as a
+ * step; the text only when asked for. */
+static void hidden_single_say(struct human_step *step, int h, struct human_cand at)
 {
-    struct human_cand at;
-    int h = find(st, &at);
-    if (h < 0)
-        return 0;
     tech_place(step, at.cell, at.digit);
     tech_house(step, h);
     if (step->flags & HUMAN_STEP_TEXT) {
@@ -136,7 +130,39 @@ static int hidden_single_step(const struct human_state *st,
         tech_say(step, " the %d can only go in ", at.digit);
         tech_say_cell(step, at.cell);
     }
-    return 1;
+}
+
+/* The hidden single that find returns; in collect mode, every hidden
+ * single of houses first..last, house by house (the order find scans
+ * them in), digits in order. */
+static int hidden_single_step(struct tech_ctx *ctx,
+                              int (*find)(const struct human_state *,
+                                          struct human_cand *),
+                              int first, int last, struct human_step *step)
+{
+    const struct human_state *st = ctx->st;
+    struct human_cand at;
+    if (!ctx->collect) {
+        int h = find(st, &at);
+        if (h < 0)
+            return 0;
+        hidden_single_say(step, h, at);
+        return 1;
+    }
+    for (int h = first; h <= last; h++) {
+        uint16_t pos[9];
+        tech_house_positions(st, h, pos);
+        for (int d = 1; d <= 9; d++) {
+            if (tech_count(pos[d - 1]) != 1)
+                continue;
+            at.cell = tech_house_cells[h][tech_lowest(pos[d - 1])];
+            at.digit = (uint8_t)d;
+            hidden_single_say(step, h, at);
+            if (tech_found(ctx, step))
+                return 1;
+        }
+    }
+    return 0;
 }
 
 /* A band's three boxes at once: columns 0-3 and 4-7 of its three rows as
@@ -172,8 +198,8 @@ int tech_hidden_single_box_at(const struct human_state *st,
 
 int tech_find_hidden_single_box(struct tech_ctx *ctx, struct human_step *step)
 {
-    const struct human_state *st = ctx->st;
-    return hidden_single_step(st, tech_hidden_single_box_at, step);
+    return hidden_single_step(ctx, tech_hidden_single_box_at, TECH_BOX(0),
+                              TECH_BOX(8), step);
 }
 
 /* Rows one by one; columns four at a time (a lane per column), column 8
@@ -211,8 +237,8 @@ int tech_hidden_single_line_at(const struct human_state *st,
 
 int tech_find_hidden_single_line(struct tech_ctx *ctx, struct human_step *step)
 {
-    const struct human_state *st = ctx->st;
-    return hidden_single_step(st, tech_hidden_single_line_at, step);
+    return hidden_single_step(ctx, tech_hidden_single_line_at, TECH_ROW(0),
+                              TECH_COL(8), step);
 }
 
 /* The lanes of x (four 16-bit candidate masks) holding a single digit,
@@ -268,7 +294,8 @@ int tech_find_naked_single(struct tech_ctx *ctx, struct human_step *step)
             tech_say_cell(step, cell);
             tech_say(step, " has one candidate left, so it is %d", d);
         }
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }

@@ -14,6 +14,7 @@
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
 struct subset {
+    struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
     int house, size, hidden;
@@ -113,7 +114,8 @@ static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
 /* Tries the chosen items (bits of item indexes) whose union is u. */
 static int try_subset(struct subset *s, unsigned chosen, unsigned u)
 {
-    return subset_removes(s, chosen, u) && subset_found(s, chosen, u);
+    return subset_removes(s, chosen, u) && subset_found(s, chosen, u) &&
+           tech_found(s->ctx, s->step);
 }
 
 /* Every choice of size items in lexicographic order, skipping those
@@ -233,12 +235,14 @@ static void other_kind_failed(const struct tech_ctx *ctx, int hidden, uint32_t *
         failed[k] = failed[k - 1] & ~tech_memo_dirty(ctx, slot + k - 2);
 }
 
-/* Whether the house provably holds no subset of the row (other_kind_failed). */
+/* Whether the house provably holds no subset of the row (other_kind_failed)
+ * the solver needs: a complement of one is a single, which an earlier row
+ * takes (collect mode lists that subset all the same). */
 static int complement_failed(const struct subset *s, const struct tech_house_hidden *z,
                              const uint32_t *failed)
 {
     int e = z->paired, k = e - s->size;
-    return e && (k <= 1 || (k <= 4 && ((failed[k] >> s->house) & 1)));
+    return e && (k <= 1 ? !s->ctx->collect : k <= 4 && ((failed[k] >> s->house) & 1));
 }
 
 /* Hidden: the digits held by 2..size cells of the house, by position. */
@@ -288,7 +292,7 @@ static int naked_items(struct subset *s, struct tech_ctx *ctx, const tech_cells 
 static int find_subset(struct tech_ctx *ctx, struct human_step *step,
                        int size, int hidden)
 {
-    struct subset s = { .st = ctx->st, .step = step, .size = size,
+    struct subset s = { .ctx = ctx, .st = ctx->st, .step = step, .size = size,
                         .hidden = hidden, .hv = tech_ctx_houses(ctx) };
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const tech_cells *counts = tech_ctx_counts(ctx);

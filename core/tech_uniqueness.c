@@ -116,11 +116,11 @@ struct rect_visit {
 static int visit_rect(void *arg, const struct tech_rect *rc)
 {
     struct rect_visit *v = arg;
-    return v->try(v->ctx, v->step, rc);
+    return v->try(v->ctx, v->step, rc) && tech_found(v->ctx, v->step);
 }
 
 /* Calls try on every rectangle (scan_rects order); stops at the first
- * that returns 1.  A rectangle met again gives what it gave the first
+ * that returns 1 (collect mode: goes on, tech_found).  A rectangle met again gives what it gave the first
  * time, so the shared list (each once, in first-met order) gives the
  * same first. */
 static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try)
@@ -132,7 +132,7 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
             return 1;
     } else {
         for (int i = 0; i < l->n; i++)
-            if (try(ctx, step, &l->rect[i]))
+            if (try(ctx, step, &l->rect[i]) && tech_found(ctx, step))
                 return 1;
     }
     tech_step_reset(step);
