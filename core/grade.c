@@ -115,8 +115,8 @@ static void replay_drop(struct replay *rp, int x, unsigned bit)
 static void replay_drop_lanes(struct replay *rp, int x, unsigned bit,
                               uint64_t lanes)
 {
-    for (uint64_t hit = tech_lanes4(&rp->st->cand[x]) & lanes; hit; hit &= hit - 1)
-        replay_drop(rp, x + __builtin_ctzll(hit) / 16, bit);
+    for (uint64_t hit = bits_load16x4(&rp->st->cand[x]) & lanes; hit; hit &= hit - 1)
+        replay_drop(rp, x + bits_lowest64(hit) / 16, bit);
 }
 
 /* Cell x loses bit if it has it. */
@@ -158,7 +158,7 @@ static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
 static void replay_place(struct replay *rp, int cell, int d)
 {
     unsigned bit = tech_bit(d);
-    uint64_t all = bit * TECH_LANES_01;
+    uint64_t all = bit * BITS_LANES16_01;
     int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row_start = 9 * r;
     int at = c < 6 ? c - c % 3 : 5;
     uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;
@@ -185,15 +185,15 @@ static int replay_round(struct replay *rp)
     const struct human_state *st = rp->st;
     struct human_cand at;
     for (uint32_t h = rp->last; h; h &= h - 1) {
-        int d, cell = tech_full_house_cell(st, __builtin_ctz(h), &d);
+        int d, cell = tech_full_house_cell(st, bits_lowest(h), &d);
         if (cell >= 0) {
             replay_place(rp, cell, d);
             return SINGLE_FULL_HOUSE;
         }
     }
     if (rp->naked[0] | rp->naked[1]) {
-        int cell = rp->naked[0] ? __builtin_ctzll(rp->naked[0])
-                                : 64 + __builtin_ctzll(rp->naked[1]);
+        int cell = rp->naked[0] ? bits_lowest64(rp->naked[0])
+                                : 64 + bits_lowest64(rp->naked[1]);
         replay_place(rp, cell, tech_lowest_digit(st->cand[cell]));
         return SINGLE_NAKED;
     }

@@ -39,12 +39,6 @@ const uint8_t tech_house_cells[TECH_HOUSES][9] = {
     {60, 61, 62, 69, 70, 71, 78, 79, 80},
 };
 
-#define COUNT2(n) n, n + 1, n + 1, n + 2
-#define COUNT4(n) COUNT2(n), COUNT2(n + 1), COUNT2(n + 1), COUNT2(n + 2)
-#define COUNT6(n) COUNT4(n), COUNT4(n + 1), COUNT4(n + 1), COUNT4(n + 2)
-#define COUNT8(n) COUNT6(n), COUNT6(n + 1), COUNT6(n + 1), COUNT6(n + 2)
-const uint8_t tech_count_table[512] = { COUNT8(0), COUNT8(1) };
-
 unsigned tech_house_positions(const struct human_state *st, int house,
                               uint16_t pos[9])
 {

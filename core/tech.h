@@ -64,26 +64,10 @@
 #ifndef SUDOKU_TECH_H
 #define SUDOKU_TECH_H
 
+#include "bits.h"
 #include "human.h"
 
 #include <string.h>
-
-/* Several searches read four 16-bit candidate masks (or eight bytes) as
- * one 64-bit word and take lane i for element i. */
-_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-               "core reads arrays as little-endian words");
-
-/* Each 16-bit lane's lowest and highest bit. */
-#define TECH_LANES_01 0x0001000100010001ull
-#define TECH_LANES_HI 0x8000800080008000ull
-
-/* The four masks p[0..3] as one word, p[i] in lane i. */
-static inline uint64_t tech_lanes4(const uint16_t *p)
-{
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    return x;
-}
 
 #define TECH_HOUSES 27
 #define TECH_ROW(r) (r)
@@ -143,25 +127,13 @@ extern const uint8_t tech_house_cells[TECH_HOUSES][9];
 
 /* ---- bits and cells ------------------------------------------------ */
 
+/* Digit d's bit in a candidate mask (bit d - 1). */
 static inline unsigned tech_bit(int digit) { return 1u << (digit - 1); }
-/* Bits set in each 9-bit mask: one load instead of a bit count on the
- * masks the techniques count in their inner loops. */
-extern const uint8_t tech_count_table[512];
-
-/* Bits set in a mask of up to 16 bits (SWAR past 9 bits: no libgcc call
- * without -mpopcnt). */
-static inline int tech_count(unsigned mask)
-{
-    if (mask < 512)
-        return tech_count_table[mask];
-    unsigned x = mask - ((mask >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (int)((x + (x >> 8)) & 0x1Fu);
-}
-/* Lowest digit of a non-empty candidate mask (1..9), or lowest position. */
-static inline int tech_lowest_digit(unsigned mask) { return __builtin_ctz(mask) + 1; }
-static inline int tech_lowest(unsigned mask) { return __builtin_ctz(mask); }
+/* Lowest digit of a non-empty candidate mask (1..9). */
+static inline int tech_lowest_digit(unsigned mask) { return bits_lowest(mask) + 1; }
+/* The technique files' names for bits_count and bits_lowest (bits.h). */
+static inline int tech_count(unsigned mask) { return bits_count(mask); }
+static inline int tech_lowest(unsigned mask) { return bits_lowest(mask); }
 
 static inline int tech_row_of(int cell) { return cell / 9; }
 static inline int tech_col_of(int cell) { return cell % 9; }

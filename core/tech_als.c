@@ -93,7 +93,7 @@ static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
                      int below)
 {
     for (unsigned m = n < ALS_CELLS ? w->empty & ((1u << below) - 1) : 0; m; ) {
-        int p = 31 - __builtin_clz(m);
+        int p = bits_highest(m);
         m &= ~(1u << p);
         unsigned u = digits | w->cand[p];
         if (tech_count(u) <= ALS_CELLS + 1)
@@ -252,7 +252,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
             if (k == i / 64)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
-                int j = k * 64 + __builtin_ctzll(m);
+                int j = k * 64 + bits_lowest64(m);
                 if ((s->reach[j] & s->reach[i]) && (s->cells[j] & s->reach[i]) &&
                     als_pair(s, &s->set[i], &s->set[j]))
                     return 1;

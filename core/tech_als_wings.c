@@ -328,7 +328,7 @@ static void end_sets(struct tech_wing_sets *hs, struct wing_list l)
 static void house_sets(const struct human_state *st, int h,
                        struct tech_wing_sets *hs3, struct tech_wing_sets *hs4)
 {
-    const uint8_t *count = tech_count_table;     /* candidates: 9 bits */
+    const uint8_t *count = bits_count_table;     /* candidates: 9 bits */
     int m = 0;
     unsigned cm[9], pm[9], all3 = 0, all4 = 0, fit3 = 0, fit4 = 0;
     /* branch-free: which cells fit is data, no pattern to predict */

@@ -194,7 +194,7 @@ static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, i
         while (front) {
             uint64_t next = 0;
             for (uint64_t f = front; f; f &= f - 1)
-                next |= adj[__builtin_ctzll(f)];
+                next |= adj[bits_lowest64(f)];
             if (next & col[k])
                 cl->bipartite[c] = 0;     /* an odd cycle */
             k = !k;
@@ -204,8 +204,8 @@ static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, i
         for (k = 0; k < 2; k++) {
             tech_cells members = 0, sees = 0;
             for (uint64_t f = col[k]; f; f &= f - 1) {
-                members |= tech_cell_bit(cell[__builtin_ctzll(f)]);
-                sees |= tech_peers(cell[__builtin_ctzll(f)]);
+                members |= tech_cell_bit(cell[bits_lowest64(f)]);
+                sees |= tech_peers(cell[bits_lowest64(f)]);
             }
             cl->members[c][k] = members;
             cl->sees[c][k] = sees;

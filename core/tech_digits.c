@@ -92,17 +92,6 @@ static void memo_reset(struct tech_memo *memo)
             memo->wing[n][h].stamp = 0;
 }
 
-/* The lanes of x that are not 0 (lanes of `bits` bits, top bit of each
- * in hi), as the low bits of the result, lane i at bit i: a lane's top
- * bit, or its other bits plus all ones below the top, set the top bit;
- * the multiply by gather brings each lane's bit to the top byte or word. */
-static inline unsigned lanes_nonzero(uint64_t x, uint64_t hi, int bits,
-                                     uint64_t gather, int shift)
-{
-    uint64_t t = ((((x & ~hi) + (~hi)) | x) & hi) >> (bits - 1);
-    return (unsigned)((t * gather) >> shift);
-}
-
 /* The cells whose candidates or value differ from the copy, as a set
  * (bit c of word c / 64): compared four candidate masks and eight values
  * at a time, a differing word's cells found at once (cell 80, the last,
@@ -113,20 +102,14 @@ static void memo_diff(const struct tech_memo *memo, const struct human_state *st
     enum { LAST = GRID_CELLS - 1 };
     diff[0] = diff[1] = 0;
     for (int c = 0; c < LAST; c += 4) {
-        uint64_t a = tech_lanes4(&memo->cand[c]), b = tech_lanes4(&st->cand[c]);
+        uint64_t a = bits_load16x4(&memo->cand[c]), b = bits_load16x4(&st->cand[c]);
         if (a != b)
-            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, TECH_LANES_HI, 16,
-                                                    0x0000200040008001ull, 45)
-                            % 16 << (c & 63);
+            diff[c >> 6] |= (uint64_t)bits_lanes16_nonzero(a ^ b) << (c & 63);
     }
     for (int c = 0; c < LAST; c += 8) {
-        uint64_t a, b;
-        memcpy(&a, &memo->value[c], sizeof a);
-        memcpy(&b, &st->value[c], sizeof b);
+        uint64_t a = bits_load8x8(&memo->value[c]), b = bits_load8x8(&st->value[c]);
         if (a != b)
-            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, 0x8080808080808080ull, 8,
-                                                    0x0102040810204080ull, 56)
-                            % 256 << (c & 63);
+            diff[c >> 6] |= (uint64_t)bits_bytes_nonzero(a ^ b) << (c & 63);
     }
     if (memo->cand[LAST] != st->cand[LAST] || memo->value[LAST] != st->value[LAST])
         diff[LAST >> 6] |= (uint64_t)1 << (LAST & 63);
@@ -208,7 +191,7 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
         memo_diff(memo, st, diff);
         for (int w = 0; w < 2; w++)
             for (; diff[w]; diff[w] &= diff[w] - 1) {
-                int c = w * 64 + __builtin_ctzll(diff[w]);
+                int c = w * 64 + bits_lowest64(diff[w]);
                 unsigned was = memo->cand[c], now = st->cand[c];
                 memo_update_cell(memo, st, c);
                 houses |= tech_cell_houses[c];
@@ -223,7 +206,7 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
                 memo->dirty[tech_table[t].memo_slot] |=
                     tech_table[t].memo_key == TECH_KEYED_BY_DIGIT ? digits : houses;
         for (; houses; houses &= houses - 1)
-            memo->house_changed[__builtin_ctz(houses)] = v;
+            memo->house_changed[bits_lowest(houses)] = v;
         for (int i = memo->synced + 1; i < v; i++)
             memo->changed[i] = 0;
         memo->changed[v] = cells;
@@ -298,7 +281,7 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
 static inline void segs_put(struct tech_segs *sg, int cols, int l, int n, int k,
                             uint64_t a, uint64_t b, uint64_t c)
 {
-    const uint64_t all4 = TECH_LANES_01 * HUMAN_ALL_DIGITS;
+    const uint64_t all4 = BITS_LANES16_01 * HUMAN_ALL_DIGITS;
     uint64_t any = (a | b | c) & all4, twice = ((a & b) | (c & (a | b))) & all4;
     for (int i = 0; i < n; i++) {
         sg->cand[cols][l + i][k] = (unsigned)(any >> 16 * i) & 0xFFFFu;
@@ -317,8 +300,8 @@ static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
         for (int k = 0; k < 3; k++) {
             const uint16_t (*x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
             for (int l = 0; l < 8; l += 4)
-                segs_put(sg, cols, l, 4, k, tech_lanes4(&x[0][l]),
-                         tech_lanes4(&x[1][l]), tech_lanes4(&x[2][l]));
+                segs_put(sg, cols, l, 4, k, bits_load16x4(&x[0][l]),
+                         bits_load16x4(&x[1][l]), bits_load16x4(&x[2][l]));
             segs_put(sg, cols, 8, 1, k, x[0][8], x[1][8], x[2][8]);
         }
 }

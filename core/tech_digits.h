@@ -12,7 +12,7 @@
 
 /* A set of cells, bit i for cell i (a compiler extension that GCC and
  * Clang both have: one register pair instead of loops over 81 cells). */
-__extension__ typedef unsigned __int128 tech_cells;
+typedef bits128 tech_cells;
 
 static inline tech_cells tech_cell_bit(int cell)
 {
@@ -39,8 +39,7 @@ extern const uint32_t tech_cell_houses[GRID_CELLS];
 /* Lowest cell of a non-empty set. */
 static inline int tech_cells_lowest(tech_cells s)
 {
-    uint64_t lo = (uint64_t)s;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+    return bits_lowest128(s);
 }
 
 struct tech_digits {

@@ -8,18 +8,6 @@
 
 #include <string.h>
 
-#define BYTES_01 0x0101010101010101ull
-
-/* The bytes of x equal to 1, as their top bit (0x80); exact: a byte is
- * 0 after x ^ 1 only there, and a byte is 0 only when neither its top
- * bit nor its low seven bits (plus 0x7F) carry into bit 7. */
-static uint64_t bytes_of_one(uint64_t x)
-{
-    uint64_t low7 = BYTES_01 * 0x7F;
-    x ^= BYTES_01;
-    return ~(((x & low7) + low7) | x | low7);
-}
-
 /* A house that is a contradiction has none: left to human_check. */
 int tech_full_house_cell(const struct human_state *st, int h, int *digit)
 {
@@ -65,11 +53,10 @@ int tech_find_full_house(struct tech_ctx *ctx, struct human_step *step)
     const struct human_state *st = ctx->st;
     for (int w = 0; w < 4; w++) {
         int h0 = w < 3 ? 8 * w : TECH_HOUSES - 8;
-        uint64_t x;
-        memcpy(&x, &st->house_empty[h0], sizeof x);
-        uint64_t one = bytes_of_one(x) & (w < 3 ? ~0ull : ~0ull << 40);
+        uint64_t x = bits_load8x8(&st->house_empty[h0]);
+        uint64_t one = bits_bytes_one(x) & (w < 3 ? ~0ull : ~0ull << 40);
         for (; one; one &= one - 1)
-            if (full_house_in(st, h0 + __builtin_ctzll(one) / 8, step) &&
+            if (full_house_in(st, h0 + bits_lowest64(one) / 8, step) &&
                 tech_found(ctx, step))
                 return 1;
     }
@@ -80,7 +67,7 @@ int tech_find_full_house(struct tech_ctx *ctx, struct human_step *step)
  * Hidden singles are found four cells at a time: a 64-bit word holds the
  * candidate masks of four cells of a row, one per 16-bit lane.  For a set
  * of cells, `any` collects the digits seen and `more` those seen in two
- * or more; the digits seen once are any & ~more (tech_lanes4).
+ * or more; the digits seen once are any & ~more (bits_load16x4).
  */
 
 /* The digits seen once in lanes 0..2 of (any, more). */
@@ -94,7 +81,7 @@ static inline unsigned once_in_3_lanes(uint64_t any, uint64_t more)
 /* The digits seen once in the nine cells p[0..8]. */
 static inline unsigned once_in_row(const uint16_t *p)
 {
-    uint64_t x = tech_lanes4(p), y = tech_lanes4(p + 4);
+    uint64_t x = bits_load16x4(p), y = bits_load16x4(p + 4);
     uint64_t any = x | y, more = x & y;
     more |= (more >> 32) | (any & (any >> 32));
     any |= any >> 32;
@@ -177,7 +164,7 @@ int tech_hidden_single_box_at(const struct human_state *st,
         unsigned any8 = 0, more8 = 0, once;
         for (int r = 0; r < 3; r++, p += 9) {
             for (int w = 0; w < 2; w++) {
-                uint64_t x = tech_lanes4(p + 4 * w);
+                uint64_t x = bits_load16x4(p + 4 * w);
                 more[w] |= any[w] & x;
                 any[w] |= x;
             }
@@ -215,7 +202,7 @@ int tech_hidden_single_line_at(const struct human_state *st,
     for (int c = 0; c < 8; c += 4) {
         uint64_t any = 0, more = 0;
         for (int r = 0; r < 9; r++) {
-            uint64_t x = tech_lanes4(&st->cand[9 * r + c]);
+            uint64_t x = bits_load16x4(&st->cand[9 * r + c]);
             more |= any & x;
             any |= x;
         }
@@ -241,23 +228,13 @@ int tech_find_hidden_single_line(struct tech_ctx *ctx, struct human_step *step)
                               TECH_COL(8), step);
 }
 
-/* The lanes of x (four 16-bit candidate masks) holding a single digit,
- * as their top bit; exact for masks below bit 15: t's lane is m - 1 plus
- * the top bit when m is not 0, and t & m is m & (m - 1). */
-static uint64_t single_lanes(uint64_t x)
-{
-    uint64_t t = (x | TECH_LANES_HI) - TECH_LANES_01;
-    uint64_t y = ((t & x) | TECH_LANES_HI) - TECH_LANES_01;
-    return t & ~y & TECH_LANES_HI;
-}
-
-#define LANES_WIDE (~(TECH_LANES_01 * HUMAN_ALL_DIGITS))
+#define LANES_WIDE (~(BITS_LANES16_01 * HUMAN_ALL_DIGITS))
 
 /* 0 when none of the four 16-bit candidate masks of x is a single digit
  * (masks past 9 bits are left to the exact test). */
 static int may_hold_single(uint64_t x)
 {
-    return (x & LANES_WIDE) || single_lanes(x);
+    return (x & LANES_WIDE) || bits_lanes16_single(x);
 }
 
 /* 0 when no cell of the grid has a single candidate: the whole grid in
@@ -266,8 +243,8 @@ static int may_hold_naked_single(const struct human_state *st)
 {
     uint64_t single = 0, all = 0;
     for (int cell = 0; cell + 4 <= GRID_CELLS; cell += 4) {
-        uint64_t x = tech_lanes4(&st->cand[cell]);
-        single |= single_lanes(x);
+        uint64_t x = bits_load16x4(&st->cand[cell]);
+        single |= bits_lanes16_single(x);
         all |= x;
     }
     return single || (all & LANES_WIDE) ||
@@ -280,7 +257,7 @@ int tech_find_naked_single(struct tech_ctx *ctx, struct human_step *step)
     if (!may_hold_naked_single(st))
         return 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
-        while (cell + 4 <= GRID_CELLS && !may_hold_single(tech_lanes4(&st->cand[cell])))
+        while (cell + 4 <= GRID_CELLS && !may_hold_single(bits_load16x4(&st->cand[cell])))
             cell += 4;
         if (cell >= GRID_CELLS)
             break;

@@ -126,7 +126,7 @@ static int combine(struct subset *s)
 {
     int z = s->size, n = s->n_items;
     const unsigned *mk = s->mask;
-    const uint8_t *count = tech_count_table;
+    const uint8_t *count = bits_count_table;
     for (int i = 0; i <= n - z; i++) {
         for (int j = i + 1; j <= n - z + 1; j++) {
             unsigned uj = mk[i] | mk[j];
