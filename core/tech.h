@@ -51,12 +51,15 @@
  *     checks every row on real puzzles against the true solution
  *     automatically.
  *
- * A technique that caches what it derives from the state keeps the cache
- * beside its family in the context (tech_digits.h) with its "built" flag
- * in struct tech_built, the one member tech_ctx_init clears.  One that
- * skips what it searched in vain before uses the solving loop's memo
- * (tech_digits.h): it names its memo slot and how the memo keys it in its
- * row, and must find exactly what a search without the memo finds.
+ * A family that caches what it derives from the state declares the cache
+ * in its own header (core/tech_<family>.h, which tech_digits.h includes),
+ * gives struct tech_ctx a member of it and puts its "built" flag (or its
+ * small "known" record) in struct tech_built, the one member that
+ * tech_ctx_init clears and that the plain reference path clears before
+ * every row.  A technique that skips what it searched in vain before uses
+ * the solving loop's memo (tech_digits.h): it names its memo slot and
+ * how the memo keys it in its row, and must find exactly what a search
+ * without the memo finds (tests/test_human_reference.c checks it).
  *
  * Houses are numbered 0-8 rows A-I, 9-17 columns 1-9, 18-26 boxes 1-9;
  * a position inside a house is 0..8 (tech_house_cells order).
@@ -70,6 +73,10 @@
 #include <string.h>
 
 #define TECH_HOUSES 27
+
+/* A set of cells, bit i for cell i (a compiler extension that GCC and
+ * Clang both have: one register pair instead of loops over 81 cells). */
+typedef bits128 tech_cells;
 #define TECH_ROW(r) (r)
 #define TECH_COL(c) (9 + (c))
 #define TECH_BOX(b) (18 + (b))

@@ -1,7 +1,9 @@
 /*
- * tech_digits: builds the per-digit position masks of every house in one
- * pass over the grid, and owns SE's chain-length rating rule shared by the
- * techniques rated as the chain Sudoku Explainer would use.
+ * tech_digits: what the search context builds for every family (the
+ * per-digit position masks of every house in one pass over the grid, the
+ * houses, the cells by candidate count), the constant cell tables, and
+ * the solving loop's memo, kept up to date by comparing the grid with
+ * its copy.
  */
 #include "tech_digits.h"
 
@@ -41,22 +43,6 @@ const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
         ctx->built.digits = 1;
     }
     return &ctx->dg;
-}
-
-void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
-{
-    unsigned m[GRID_CELLS];
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        m[cell] = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
-    for (int l = 0; l < 9; l++) {
-        for (int k = 0; k < 3; k++) {
-            const unsigned *r = &m[l * 9 + 3 * k], *c = &m[27 * k + l];
-            sg->cand[0][l][k] = r[0] | r[1] | r[2];
-            sg->twice[0][l][k] = (r[0] & r[1]) | (r[2] & (r[0] | r[1]));
-            sg->cand[1][l][k] = c[0] | c[9] | c[18];
-            sg->twice[1][l][k] = (c[0] & c[9]) | (c[18] & (c[0] | c[9]));
-        }
-    }
 }
 
 #define CELL_HOUSES(c) ((1u << TECH_ROW((c) / 9)) | (1u << TECH_COL((c) % 9)) | \
@@ -274,48 +260,6 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
         ctx->built.counts = 1;
     }
     return ctx->counts;
-}
-
-/* Segments (cols, l..l + n - 1, k) from the words a, b, c of the three
- * crossing lines' masks at those positions, a lane each. */
-static inline void segs_put(struct tech_segs *sg, int cols, int l, int n, int k,
-                            uint64_t a, uint64_t b, uint64_t c)
-{
-    const uint64_t all4 = BITS_LANES16_01 * HUMAN_ALL_DIGITS;
-    uint64_t any = (a | b | c) & all4, twice = ((a & b) | (c & (a | b))) & all4;
-    for (int i = 0; i < n; i++) {
-        sg->cand[cols][l + i][k] = (unsigned)(any >> 16 * i) & 0xFFFFu;
-        sg->twice[cols][l + i][k] = (unsigned)(twice >> 16 * i) & 0xFFFFu;
-    }
-}
-
-/* The same as tech_segs_build, from the grid's rows and columns (their
- * candidates already 0 where a digit is placed).  Segment k of a line is
- * that line's position in the three crossing lines 3k..3k+2, so four
- * parallel lines' segments come at once from three words of four 16-bit
- * masks (lines 0-3, 4-7; line 8 alone). */
-static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
-{
-    for (int cols = 0; cols < 2; cols++)
-        for (int k = 0; k < 3; k++) {
-            const uint16_t (*x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
-            for (int l = 0; l < 8; l += 4)
-                segs_put(sg, cols, l, 4, k, bits_load16x4(&x[0][l]),
-                         bits_load16x4(&x[1][l]), bits_load16x4(&x[2][l]));
-            segs_put(sg, cols, 8, 1, k, x[0][8], x[1][8], x[2][8]);
-        }
-}
-
-const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
-{
-    if (!ctx->built.segs) {
-        if (ctx->memo)
-            segs_from_houses(tech_ctx_houses(ctx), &ctx->segs);
-        else
-            tech_segs_build(ctx->st, &ctx->segs);
-        ctx->built.segs = 1;
-    }
-    return &ctx->segs;
 }
 
 #define PEERS_ROW0 ((tech_cells)0x1FF)

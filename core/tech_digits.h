@@ -1,18 +1,25 @@
 /*
- * tech_digits: where every digit can go in every house, all at once, for
- * the techniques that follow one digit across many houses (fish, single
- * digit patterns, colouring).  Internal to core/.
+ * tech_digits: the search context (struct tech_ctx) and what it builds
+ * for every family - where every digit can go in every house, all at
+ * once, the houses, the cells by candidate count - and the solving
+ * loop's memo.  What one family caches is declared in its own header
+ * (tech_<family>.h), included here.  Internal to core/.
  */
 #ifndef SUDOKU_TECH_DIGITS_H
 #define SUDOKU_TECH_DIGITS_H
 
 #include "tech.h"
+/* what each family keeps in the context, beside the family */
+#include "tech_als_wings.h"
+#include "tech_basic_fish.h"
+#include "tech_chains.h"
+#include "tech_colouring.h"
+#include "tech_intersections.h"
+#include "tech_single_digit.h"
+#include "tech_subsets.h"
+#include "tech_uniqueness.h"
 
 #include <string.h>
-
-/* A set of cells, bit i for cell i (a compiler extension that GCC and
- * Clang both have: one register pair instead of loops over 81 cells). */
-typedef bits128 tech_cells;
 
 static inline tech_cells tech_cell_bit(int cell)
 {
@@ -52,20 +59,6 @@ struct tech_digits {
 void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
 
 /*
- * The 54 segments (three cells where a line meets a box), summarised
- * once per search so that the intersection techniques test each box or
- * line with a few mask operations and build a step only where it
- * succeeds.  [0][r][k]: row r in box column k; [1][c][k]: column c in
- * box row k.  cand: digits of the segment's empty cells; twice: digits in
- * two or more of them.
- */
-struct tech_segs {
-    unsigned cand[2][9][3], twice[2][9][3];
-};
-
-void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
-
-/*
  * The grid house by house: cand[h][i] the candidates of the house's cell
  * i (tech.h order; 0 when it holds a digit), placed[h] the digits placed
  * in it.
@@ -73,63 +66,6 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
 struct tech_houses {
     uint16_t cand[TECH_HOUSES][9];
     uint16_t placed[TECH_HOUSES];
-};
-
-/* One house as its subsets see it (tech_subsets.c): digits[k - 2] the
- * digits not placed that 2 to k cells hold (k = 2, 3, 4); paired the
- * number of its cells with candidates when they pair off with the digits
- * they hold (as many of each, none placed, every cell with two or more
- * digits and every digit in two or more cells), else 0. */
-struct tech_house_hidden {
-    uint16_t digits[3];
-    uint8_t paired;
-};
-
-/* The base lines of one digit's fish (tech_basic_fish.c): rows (cols 0)
- * or columns (cols 1), bit l for line l, holding the digit in 2 to n
- * places (upto[cols][n - 2], n = 2, 3, 4: [0] exactly two) and in two or
- * more (some).  lines: the number of rows holding the digit when as many
- * columns do and no line holds it in one place only, else 0. */
-struct tech_fish_lines {
-    uint16_t upto[2][3], some[2];
-    uint8_t lines;
-};
-
-/*
- * The strong links of every candidate (node cell * 9 + digit - 1), for
- * the chains: conjugate pairs of the houses in house order, then the
- * bivalue cell's other digit (flagged TECH_LINK_IN_CELL).  kinds: 1 when
- * the node has a house link, 2 a cell link.
- */
-#define TECH_NODES 729
-#define TECH_LINK_IN_CELL 0x8000u
-
-struct tech_links {
-    uint8_t n_strong[TECH_NODES];
-    uint8_t kinds[TECH_NODES];
-    uint16_t linked[GRID_CELLS];  /* digits with a strong link, per cell */
-    uint16_t strong[TECH_NODES][4];
-    tech_cells bivalue;          /* cells with two candidates */
-    tech_cells house_strong[9];  /* [d-1]: cells whose d has a house link */
-};
-
-/*
- * The rectangles the uniqueness techniques look at (tech_uniqueness.c):
- * four empty cells on two rows, two columns and two boxes, all holding
- * the two digits of pair, one corner holding only those; each once, in
- * the order the scan by that corner first meets it.  More than
- * TECH_RECTS_MAX: overflow, and the techniques scan the grid themselves.
- */
-#define TECH_RECTS_MAX 128
-
-struct tech_rect {
-    uint8_t cell[4];     /* top-left, top-right, bottom-left, bottom-right */
-    unsigned pair;       /* x and y */
-};
-
-struct tech_rects {
-    int n, overflow;
-    struct tech_rect rect[TECH_RECTS_MAX];
 };
 
 /*
@@ -175,22 +111,6 @@ enum tech_memo_slot {
     TECH_MEMO_POINTING, TECH_MEMO_CLAIMING, TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,
     TECH_MEMO_SLOTS
-};
-
-/* The sets of n cells holding n + 1 digits of one house, each cell
- * holding 2 to n + 1 digits, in the order of their positions (the WXYZ-
- * and VWXYZ-Wing search, tech_als_wings.c): position masks and digits. */
-#define TECH_WING_SETS 40
-
-struct tech_wing_sets {
-    uint16_t stamp;              /* memo: valid while the house is unchanged */
-    uint8_t m, overflow;         /* cells that fit; more sets than kept */
-    uint16_t all;                /* their digits */
-    uint16_t n_sets;
-    uint16_t used;               /* positions in some set (all: overflow) */
-    uint16_t fit;                /* positions of the cells that fit */
-    uint16_t pos[TECH_WING_SETS + 1], uni[TECH_WING_SETS + 1];   /* and one
-                                    to write past the end, unkept */
 };
 
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
@@ -239,27 +159,6 @@ static inline void tech_memo_step(struct tech_memo *memo)
 void tech_memo_compare(struct tech_memo *memo, const struct human_state *st);
 
 static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx);
-
-/*
- * The first single-digit pattern of each kind (Skyscraper, 2-String Kite,
- * Turbot Fish: tech_single_digit.c) of each digit, found by one pass over
- * the digit's pairs of strong links for the rows of one search: [kind]
- * digits known (bit d-1), those with one, and the pattern (its two links'
- * houses, its four cells).
- */
-struct tech_sdp {
-    uint16_t known[3], found[3];
-    struct { uint8_t house[2], chain[4]; } first[3][9];
-};
-
-/*
- * Which digits have a pattern of each colouring row (trap, wrap, multi 1,
- * multi 2: tech_colouring.c), found by one look at the digit's clusters
- * for the rows of one search: [row] digits known (bit d-1), those with one.
- */
-struct tech_colour {
-    uint16_t known[4], found[4];
-};
 
 /*
  * What one search built so far: each cache of struct tech_ctx is valid
@@ -419,15 +318,6 @@ static inline void tech_memo_digit_failed(struct tech_ctx *ctx, int slot, int d)
 
 /* The per-digit positions of ctx->st (built on the first call). */
 const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx);
-
-/* The strong links of ctx->st (built on the first call; tech_chains.c). */
-const struct tech_links *tech_ctx_links(struct tech_ctx *ctx);
-
-/* The rectangles of ctx->st (built on the first call; tech_uniqueness.c). */
-const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx);
-
-/* The segments of ctx->st (built on the first call). */
-const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx);
 
 /* Position of cell inside its box (0..8, reading order). */
 static inline int tech_box_pos(int cell)
