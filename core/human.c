@@ -189,7 +189,9 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
 
 /* ---- every instance (human_all_steps) -------------------------------- */
 
-#define ALL_SEEN_SLOTS (2 * HUMAN_ALL_STEPS_MAX)   /* a power of two */
+#define ALL_SEEN_SLOTS (2 * HUMAN_ALL_STEPS_MAX)
+_Static_assert((ALL_SEEN_SLOTS & (ALL_SEEN_SLOTS - 1)) == 0 && ALL_SEEN_SLOTS <= 65536,
+               "the fingerprint table's size: a power of two, slots in 16 bits");
 
 struct all_steps {
     human_step_cb cb;
@@ -199,6 +201,7 @@ struct all_steps {
     int halted;       /* the row's search was told to stop (tech_found) */
     int kept;         /* fingerprints in seen: the row's distinct steps */
     uint64_t seen[ALL_SEEN_SLOTS];   /* open addressing; 0: empty */
+    uint16_t at[HUMAN_ALL_STEPS_MAX];  /* the slots used, to clear them */
 };
 
 /* splitmix64's finaliser: spreads one candidate over the 64 bits. */
@@ -231,7 +234,7 @@ static int seen_before(struct all_steps *a, uint64_t fp)
         if (a->seen[i] == fp)
             return 1;
     a->seen[i] = fp;
-    a->kept++;
+    a->at[a->kept++] = (uint16_t)i;
     return 0;
 }
 
@@ -269,10 +272,12 @@ int human_all_steps(const struct human_state *st, int tech, human_step_cb cb,
     ctx.collect = collect_step;
     ctx.collect_arg = &a;
     step.flags = HUMAN_STEP_TEXT;
+    memset(a.seen, 0, sizeof a.seen);
+    a.kept = 0;
     int first = tech < 0 ? 0 : tech, last = tech < 0 ? tech_table_len - 1 : tech;
     for (int t = first; t <= last && !a.stop; t++) {
-        memset(a.seen, 0, sizeof a.seen);
-        a.kept = 0;
+        while (a.kept > 0)
+            a.seen[a.at[--a.kept]] = 0;
         a.halted = 0;
         tech_ctx_row(&ctx, t);
         tech_step_reset(&step);

@@ -25,6 +25,8 @@
 
 #include "human.h"
 #include "solver.h"
+#include "tech.h"
+#include "tech_digits.h"
 #include "../step_compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -338,6 +340,72 @@ static int on_step(void *arg, const struct human_state *before,
     return r->last_unapplied;
 }
 
+/* human_all_steps of row t on the starting state: every step listed
+ * sound (as check_step) and with its sentence, and the row's own search
+ * step (the solver's first instance) among them. */
+#define LISTED_MAX 8192
+
+struct listing {
+    const struct grid *sol;
+    int n, stopped;          /* stopped: a uniqueness step, several solutions */
+    int tech[LISTED_MAX];
+    uint64_t key[LISTED_MAX];
+};
+
+/* What a step does, the same for the same candidates in any order (a
+ * sum of one odd multiple per candidate). */
+static uint64_t step_key(const struct human_step *step)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < step->n_elim; i++)
+        k += (step->elim[i].cell * 10u + step->elim[i].digit) * 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < step->n_place; i++)
+        k += (1000u + step->place[i].cell * 10u + step->place[i].digit) *
+             0xC2B2AE3D27D4EB4Full;
+    return k;
+}
+
+static int list_one(void *arg, const struct human_state *before,
+                    const struct human_step *step)
+{
+    struct listing *l = arg;
+    if (check_step(before, step, l->sol) != 0) {
+        l->stopped = 1;
+        return 1;
+    }
+    if (step->text[0] == '\0')
+        fail(before, step, l->sol, "a listed step without a sentence");
+    if (l->n < LISTED_MAX) {
+        l->tech[l->n] = step->tech;
+        l->key[l->n++] = step_key(step);
+    }
+    return 0;
+}
+
+static void check_listing(const struct human_state *st, const struct grid *sol, int t)
+{
+    static struct listing l;
+    l.sol = sol;
+    l.n = 0;
+    l.stopped = 0;
+    human_all_steps(st, t, list_one, &l);
+    if (l.stopped || l.n == LISTED_MAX)
+        return;
+    struct tech_ctx ctx;
+    struct human_step step;
+    tech_ctx_init(&ctx, st);
+    step.flags = HUMAN_STEP_TEXT;
+    tech_step_reset(&step);
+    if (!tech_table[t].find(&ctx, &step))
+        return;
+    step.tech = t;
+    uint64_t k = step_key(&step);
+    for (int i = 0; i < l.n; i++)
+        if (l.tech[i] == t && l.key[i] == k)
+            return;
+    fail(st, &step, sol, "the row's own step is not listed by human_all_steps");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct input in = { data, size };
@@ -355,6 +423,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     build_state(&in, &sol, &st);
     if (human_check(&st) != 0)
         abort(); /* the solution is still there, so nothing is empty */
+    /* the row listed: a byte after the state's, so that the seeds build
+     * the states they always did */
+    check_listing(&st, &sol, (int)(take(&in) % (unsigned)human_tech_count()));
     unsigned text = (flags & 1) ? HUMAN_STEP_TEXT : 0;
     start = st;
     r.sol = &sol;
