@@ -553,6 +553,40 @@ static void say_step(struct human_step *step, const struct ch_search *s,
     tech_say_elims(step);
 }
 
+/* The step of the best chain kept (from an empty step). */
+static void chain_step(struct human_step *step, const struct ch_search *s,
+                       const char *name)
+{
+    conclude(step, s, s->best, s->best_len, s->best_kind);
+    for (int i = 0; i < s->best_len; i++)
+        tech_cause(step, node_cell(s->best[i]), node_digit(s->best[i]));
+    say_step(step, s, name);
+}
+
+/* Collect mode: the shortest productive chain from each start, starts
+ * in the search's order (cells, then digits), each a step. */
+static int chain_all(struct tech_ctx *ctx, struct human_step *step, struct ch_search *s,
+                     tech_cells cells, unsigned digits, const char *name)
+{
+    for (; cells; cells &= cells - 1) {
+        int cell = tech_cells_lowest(cells);
+        for (unsigned m = s->st->cand[cell] & digits; m; m &= m - 1) {
+            int start = cell * 9 + tech_lowest(m);
+            if (!(s->g->kinds[start] & s->links & CH_STRONG))
+                continue;
+            s->best_len = 0;
+            search_from(s, start, s->links);
+            if (!s->best_len)
+                continue;
+            tech_step_reset(step);
+            chain_step(step, s, name);
+            if (tech_found(ctx, step))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* The cells of XY-chains that can reach a changed cell: after a search
  * found nothing, an XY-chain can only remove something through a bivalue
  * cell that changed (its links join bivalue cells, and are there
@@ -619,6 +653,8 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
             s.go[d] &= s.g->bivalue;
         cells |= (digits >> d) & 1 ? s.go[d] : 0;
     }
+    if (ctx->collect)
+        return chain_all(ctx, step, &s, cells & starts, digits, name);
     search_row(&s, cells & starts, digits);
     tech_step_reset(step);
     if (!s.best_len) {
@@ -629,10 +665,7 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
             tech_memo_whole_failed(ctx, whole_slot);
         return 0;
     }
-    conclude(step, &s, s.best, s.best_len, s.best_kind);
-    for (int i = 0; i < s.best_len; i++)
-        tech_cause(step, node_cell(s.best[i]), node_digit(s.best[i]));
-    say_step(step, &s, name);
+    chain_step(step, &s, name);
     return 1;
 }
 

@@ -267,11 +267,14 @@ static void test_corpus_states(void **unused)
         if (c.most[t])
             printf(" %s=%d", human_tech_info(t)->key, c.most[t]);
     printf("\n");
-    /* the families the corpus reaches list several instances at once */
+    /* the techniques the corpus reaches list several instances at once */
     static const char *const several[] = {
         "full_house", "hidden_single_box", "hidden_single_line", "naked_single",
         "pointing", "claiming", "naked_pair", "hidden_pair", "x_wing",
         "xy_wing", "two_string_kite", "empty_rectangle", "w_wing",
+        "skyscraper", "turbot_fish", "finned_x_wing", "simple_colour_trap",
+        "multi_colour_1", "wxyz_wing", "vwxyz_wing", "x_chain", "xy_chain", "aic",
+        "finned_swordfish", "als_xz", "cell_forcing_chain", "region_forcing_chain",
     };
     for (size_t i = 0; i < sizeof several / sizeof several[0]; i++) {
         int t = human_tech_find(several[i]);
