@@ -45,11 +45,16 @@
  *     with what the later chain rows find and the lowest-rated one taken,
  *     as SE does.  The columns are struct tech_row's, below.
  *
- *  3. One test-file entry: in tests/test_human_<family>.c, a hand-made
- *     position where it applies (assert the exact eliminations) and one
- *     where it must not.  The soundness test (tests/test_human_sound.c)
- *     checks every row on real puzzles against the true solution
- *     automatically.
+ *  3. One test-file entry: in the tests/test_human*.c file of its group
+ *     (test_human.c easy and medium, test_human_hard.c, test_human_expert.c;
+ *     test_human_als_wings.c the wings), a hand-made position where it
+ *     applies, run alone with run_find() or expect_elims()
+ *     (tests/human_positions.h: the exact eliminations), and one where it
+ *     must not.  The rest is automatic: the soundness test
+ *     (test_human_sound.c) checks every row on real puzzles against the
+ *     true solution, the reference test (test_human_reference.c) the memo
+ *     path against the plain one, test_human_all_steps.c collect mode, and
+ *     test_human.c the table's order and columns.
  *
  * A family that caches what it derives from the state declares the cache
  * in its own header (core/tech_<family>.h, which tech_digits.h includes),
@@ -77,6 +82,7 @@
 /* A set of cells, bit i for cell i (a compiler extension that GCC and
  * Clang both have: one register pair instead of loops over 81 cells). */
 typedef bits128 tech_cells;
+
 #define TECH_ROW(r) (r)
 #define TECH_COL(c) (9 + (c))
 #define TECH_BOX(b) (18 + (b))
