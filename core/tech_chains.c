@@ -472,7 +472,8 @@ search_all(struct ch_search *s, tech_cells cells, unsigned digits, unsigned link
 
 /* The walks compiled once per row: the links are constants there, and
  * the tests on them go from the inner loops. */
-static void search_row(struct ch_search *s, tech_cells cells, unsigned digits)
+static inline __attribute__((always_inline)) void
+search_row(struct ch_search *s, tech_cells cells, unsigned digits)
 {
     switch (s->links) {
     case CH_ROW_X:
@@ -564,18 +565,17 @@ static void chain_step(struct human_step *step, const struct ch_search *s,
 }
 
 /* Collect mode: the shortest productive chain from each start, starts
- * in the search's order (cells, then digits), each a step. */
-static int chain_all(struct tech_ctx *ctx, struct human_step *step, struct ch_search *s,
-                     tech_cells cells, unsigned digits, const char *name)
+ * in the search's order (cells, then digits), each a step: the search
+ * of one start alone, with no bound from the others. */
+__attribute__((noinline)) static int
+chain_all(struct tech_ctx *ctx, struct human_step *step, struct ch_search *s,
+          tech_cells cells, unsigned digits, const char *name)
 {
     for (; cells; cells &= cells - 1) {
         int cell = tech_cells_lowest(cells);
         for (unsigned m = s->st->cand[cell] & digits; m; m &= m - 1) {
-            int start = cell * 9 + tech_lowest(m);
-            if (!(s->g->kinds[start] & s->links & CH_STRONG))
-                continue;
             s->best_len = 0;
-            search_from(s, start, s->links);
+            search_row(s, tech_cell_bit(cell), m & -m);
             if (!s->best_len)
                 continue;
             tech_step_reset(step);

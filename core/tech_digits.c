@@ -73,6 +73,10 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->whole, 0, sizeof memo->whole);
     memset(memo->dirty, 0xFF, sizeof memo->dirty);
     memset(memo->remote_pair, 0, sizeof memo->remote_pair);
+    memo->by_digit = 0;
+    for (int t = 0; t < tech_table_len; t++)
+        if (tech_table[t].memo_key == TECH_KEYED_BY_DIGIT)
+            memo->by_digit |= (uint64_t)1 << tech_table[t].memo_slot;
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;
@@ -187,10 +191,8 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
                 digits |= st->value[c] ? tech_bit(st->value[c]) : 0;
             }
         digits &= HUMAN_ALL_DIGITS;
-        for (int t = 0; t < tech_table_len; t++)
-            if (tech_table[t].memo_slot >= 0)
-                memo->dirty[tech_table[t].memo_slot] |=
-                    tech_table[t].memo_key == TECH_KEYED_BY_DIGIT ? digits : houses;
+        for (int s = 0; s < TECH_MEMO_SLOTS; s++)
+            memo->dirty[s] |= (memo->by_digit >> s) & 1 ? digits : houses;
         for (; houses; houses &= houses - 1)
             memo->house_changed[bits_lowest(houses)] = v;
         for (int i = memo->synced + 1; i < v; i++)
@@ -200,6 +202,15 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
     memcpy(memo->cand, st->cand, sizeof memo->cand);
     memcpy(memo->value, st->value, sizeof memo->value);
     memo->synced = memo->version;
+}
+
+/* tech_found's collect mode: hands the step on, then empties it. */
+int tech_collected(struct tech_ctx *ctx, struct human_step *step)
+{
+    if (ctx->collect(ctx, step))
+        return 1;
+    tech_step_reset(step);
+    return 0;
 }
 
 uint32_t tech_memo_houses_since(const struct tech_ctx *ctx, int slot, int d)

@@ -112,6 +112,7 @@ enum tech_memo_slot {
     TECH_MEMO_LOCKED_3,
     TECH_MEMO_SLOTS
 };
+_Static_assert(TECH_MEMO_SLOTS <= 64, "struct tech_memo's by_digit: a bit per slot");
 
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
 #define TECH_MEMO_NEVER 0xFFFFu
@@ -132,6 +133,9 @@ struct tech_memo {
     /* per slot searched by house (bit h) or by digit (bit d - 1): the
      * units changed since the slot last searched them in vain */
     uint32_t dirty[TECH_MEMO_SLOTS];
+    /* bit s: slot s is keyed by digit (its row's memo_key column), read
+     * from the table once per solve */
+    uint64_t by_digit;
     /* [slot][d-1], slots searched by digit: the version after the last
      * search of d in vain (tech_memo_houses_since), 0 before any */
     uint16_t failed[TECH_MEMO_SLOTS][9];
@@ -170,7 +174,7 @@ struct tech_built {
     uint8_t digits, segs, links, rects, counts, houses;
     uint32_t hidden;             /* bit h: hidden[h] built */
     uint32_t fish;               /* bit d - 1: fish[d - 1] built */
-    struct tech_sdp sdp;         /* its known masks start empty */
+    uint16_t sdp_known[3];       /* [kind]: digits whose sdp is known */
     struct tech_colour colour;
 };
 
@@ -193,7 +197,7 @@ struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
     int plain;
-    int row;                     /* the table row being searched */
+    int row;                     /* plain path: the table row searched */
     tech_collect_fn *collect;    /* NULL: normal mode */
     void *collect_arg;
     struct tech_built built;
@@ -207,6 +211,7 @@ struct tech_ctx {
     struct tech_segs segs;
     struct tech_links links;
     struct tech_rects rects;
+    struct tech_sdp sdp;
 };
 
 /* The memo of ctx brought up to date, or NULL. */
@@ -241,21 +246,24 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
  *     if (found_something(...) && tech_found(ctx, step))
  *         return 1;
  */
+int tech_collected(struct tech_ctx *ctx, struct human_step *step);
+
 static inline int tech_found(struct tech_ctx *ctx, struct human_step *step)
 {
-    if (!ctx->collect || ctx->collect(ctx, step))
+    if (__builtin_expect(ctx->collect == NULL, 1))
         return 1;
-    tech_step_reset(step);
-    return 0;
+    return tech_collected(ctx, step);   /* out of line: the rare path */
 }
 
-/* The search moves on to table row t; on the plain path nothing the rows
- * before built is kept. */
+/* The search moves on to table row t: on the plain path, nothing the
+ * rows before built is kept (and row says which it is, for collect
+ * mode). */
 static inline void tech_ctx_row(struct tech_ctx *ctx, int t)
 {
-    ctx->row = t;
-    if (ctx->plain)
+    if (ctx->plain) {
+        ctx->row = t;
         memset(&ctx->built, 0, sizeof ctx->built);
+    }
 }
 
 /* The houses of ctx->st (built on the first call). */

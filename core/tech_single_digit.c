@@ -176,7 +176,7 @@ static unsigned sdp_pair(struct tech_sdp *sdp, const struct sdp_links *l, int d,
 }
 
 /* The first pattern of each kind of kinds (bit k) for digit d, kept in
- * ctx->built.sdp: links pairwise in order (i, then j > i), their ends each way.
+ * ctx->sdp: links pairwise in order (i, then j > i), their ends each way.
  * The three rows look for the same pairs and keep those of their kind, so
  * one pass serves those still to come in the search.  A pair of links in
  * houses unchanged since a kind's last search of the digit was there
@@ -186,7 +186,7 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
                       unsigned kinds)
 {
     enum { ALL = (1u << TECH_HOUSES) - 1 };
-    struct tech_sdp *sdp = &ctx->built.sdp;
+    struct tech_sdp *sdp = &ctx->sdp;
     struct sdp_links l;
     uint32_t fresh = 0, fresh_links = 0;
     unsigned open = kinds;
@@ -212,7 +212,7 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
         }
     }
     for (unsigned m = kinds; m; m &= m - 1)
-        sdp->known[tech_lowest(m)] |= (uint16_t)(1u << (d - 1));
+        ctx->built.sdp_known[tech_lowest(m)] |= (uint16_t)(1u << (d - 1));
 }
 
 /* Pattern (i, j, way) of digit d's links l: its houses and four cells
@@ -266,17 +266,17 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
     if (ctx->collect)
         return sdp_all(ctx, step, want);
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct tech_sdp *sdp = &ctx->built.sdp;
+    struct tech_sdp *sdp = &ctx->sdp;
     int slot = sdp_slot((int)want);
     for (int d = 1; d <= 9; d++) {
         unsigned bit = 1u << (d - 1);
         if (tech_memo_digit_clean(ctx, slot, d))
             continue;
-        if (!(sdp->known[want] & bit)) {
+        if (!(ctx->built.sdp_known[want] & bit)) {
             /* this kind, and the later ones that will look at d */
             unsigned kinds = 1u << want;
             for (int k = (int)want + 1; k <= SDP_TURBOT; k++)
-                if (!(sdp->known[k] & bit) && !tech_memo_digit_clean(ctx, sdp_slot(k), d))
+                if (!(ctx->built.sdp_known[k] & bit) && !tech_memo_digit_clean(ctx, sdp_slot(k), d))
                     kinds |= 1u << k;
             sdp_digit(ctx, dg, d, kinds);
         }

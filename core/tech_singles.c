@@ -107,7 +107,8 @@ static int hidden_single_at(const struct human_state *st, int h,
 
 /* The hidden single of digit at.digit in house h, cell at.cell, as a
  * step; the text only when asked for. */
-static void hidden_single_say(struct human_step *step, int h, struct human_cand at)
+static inline __attribute__((always_inline)) void
+hidden_single_say(struct human_step *step, int h, struct human_cand at)
 {
     tech_place(step, at.cell, at.digit);
     tech_house(step, h);
