@@ -9,10 +9,12 @@
  *
  * Columns: name (SudokuWiki's), key (JSON), SE rating x10, group, effort
  * weight (HoDoKu 2.2's per-step score), find function, rating function
- * (NULL: fixed rating), family (enum tech_kind), how the memo keys its
- * record of where it searched in vain and its memo slot (-1: it keeps
- * none; see tech.h and tech_digits.h).  SE has no "locked pair": it rates one as the
- * naked pair (3.0) or naked triple (3.6) it is.
+ * (NULL: fixed rating), family (enum tech_kind: the chains are compared
+ * for the cheapest, the singles replayed in HoDoKu's order), how the
+ * memo keys its record of where it searched in vain and its memo slot
+ * (-1: it keeps none; see tech.h and tech_digits.h).  SE has no "locked
+ * pair": it rates one as the naked pair (3.0) or naked triple (3.6) it
+ * is.
  *
  * The grader's effort ceilings per tier are in grade.c (grade_ceiling).
  */
