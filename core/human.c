@@ -250,7 +250,7 @@ static int collect_step(struct tech_ctx *ctx, struct human_step *step)
     step->tech = ctx->row;
     step->rating = row->rate ? row->rate(step) : row->info.rating;
     a->n++;
-    a->stop = a->cb(a->arg, ctx->st, step) != 0;
+    a->stop = a->cb && a->cb(a->arg, ctx->st, step) != 0;
     a->halted = a->stop || a->kept >= HUMAN_ALL_STEPS_MAX;
     return a->halted;
 }

@@ -143,11 +143,14 @@ int human_solve_path(struct human_state *st, struct human_path *path);
  * in st, as HoDoKu's "all steps" panel lists them: rows easiest first
  * (table order), a row's instances in its search's order, each with its
  * sentence, rating and tech; a row's steps with the same placements and
- * eliminations are reported once (the first).  cb gets each (before is
- * st); non-zero stops.  At most HUMAN_ALL_STEPS_MAX distinct steps of a
- * row are reported.  The grader's search is unchanged by this: it stops
- * at a row's first instance.  Returns the number of steps reported, or
- * -1 when tech is not a row.
+ * eliminations are reported once (the first).  The chains list the
+ * shortest chain from each start; Remote Pair one step per cluster of
+ * the pairs it tries.  cb gets each (before is st; NULL: only counted);
+ * non-zero stops.  At most HUMAN_ALL_STEPS_MAX distinct steps of a row
+ * are reported.  The grader's search is unchanged by this: it stops at a
+ * row's first instance.  Returns the number of steps reported, or -1
+ * when tech is not a row.  It needs about 40 KB of stack more than
+ * human_find_step.
  */
 #define HUMAN_ALL_STEPS_MAX 2048
 int human_all_steps(const struct human_state *st, int tech, human_step_cb cb,

@@ -150,6 +150,8 @@ static void test_stop_and_bad_row(void **unused)
     assert_int_equal(l->n, 2);
     free(l);
     assert_int_equal(human_all_steps(&st, human_tech_count(), list_step, NULL), -1);
+    /* no callback: only counted (the four naked pairs) */
+    assert_int_equal(human_all_steps(&st, human_tech_find("naked_pair"), NULL, NULL), 4);
     assert_int_equal(human_all_steps(&st, -2, list_step, NULL), -1);
 }
 
