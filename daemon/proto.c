@@ -19,6 +19,9 @@
 #define EVENT_ID_MAX 63 /* the store's event ids (msg_ + 32 hex digits today) */
 #define ENDPOINT_MAX 64 /* config.c's webhook names */
 #define KEY_MAX 40      /* bytes of a technique key; the table's are shorter */
+#define TEXT_OF(x) #x
+#define STEPS_MAX_TEXT_OF(x) TEXT_OF(x)
+#define STEPS_MAX_TEXT STEPS_MAX_TEXT_OF(PROTO_STEPS_MAX) /* "50" in the help */
 
 struct word {
     const char *text;
@@ -54,8 +57,8 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
                      "Every step that applies in STATE (81 characters, or the "
                      "729-character pencil-mark line), or every one of technique KEY "
                      "(the keys: sudokuctl steps --list-techniques), easiest first, as "
-                     "HoDoKu's \"all steps\" panel lists them; at most 50, with the total "
-                     "and \"truncated\".  Judged as hint judges (wrong_marks).", 1, 0},
+                     "HoDoKu's \"all steps\" panel lists them; at most " STEPS_MAX_TEXT
+                     ", with the total and \"truncated\".  Judged as hint judges (wrong_marks).", 1, 0},
     [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
                      "Which filled cells disagree with the unique solution (with "
                      "PUZZLE), or whether any does (without).", 1, 0},

@@ -450,6 +450,8 @@ test_steps(void **state)
     if (strstr(text, want) == NULL || strstr(text, "\"truncated\":true") == NULL)
         fail_msg("expected %s and truncated in %.200s", want, text);
     free(text);
+    snprintf(want, sizeof want, "at most %d, with the total", PROTO_STEPS_MAX);
+    assert_non_null(strstr(proto_command_info(PROTO_STEPS)->about, want));
 
     memcpy(line, "steps ", 6);
     assert_int_equal(pencil_parse(&st, NULL, PUZZLE, GRID_LINE_LEN, msg, sizeof msg), PENCIL_OK);
