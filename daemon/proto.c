@@ -58,7 +58,8 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
                      "729-character pencil-mark line), or every one of technique KEY "
                      "(the keys: sudokuctl steps --list-techniques), easiest first, as "
                      "HoDoKu's \"all steps\" panel lists them; at most " STEPS_MAX_TEXT
-                     ", with the total and \"truncated\".  Judged as hint judges (wrong_marks).", 1, 0},
+                     ", with the total and \"truncated\".  Judged as hint judges "
+                     "(wrong_marks).", 1, 0},
     [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
                      "Which filled cells disagree with the unique solution (with "
                      "PUZZLE), or whether any does (without).", 1, 0},
