@@ -82,14 +82,14 @@ void ctl_print_steps(const json_t *answer)
 {
     const json_t *steps = json_object_get(answer, "steps"), *step;
     size_t i;
-    json_int_t total = json_integer_value(json_object_get(answer, "total"));
+    long long listed = (long long)json_array_size(steps);
+    long long total = (long long)json_integer_value(json_object_get(answer, "total"));
 
     json_array_foreach(steps, i, step)
         printf("%zu. %s\n", i + 1, json_string_value(json_object_get(step, "text")));
-    if (total > (json_int_t)json_array_size(steps))
-        printf("... and %lld more: the socket lists at most %zu; run 'sudokuctl steps' "
-               "without --socket for all\n", (long long)(total - (json_int_t)json_array_size(steps)),
-               json_array_size(steps));
+    if (total > listed)
+        printf("... and %lld more: the socket lists at most %lld; run 'sudokuctl steps' "
+               "without --socket for all\n", total - listed, listed);
     printf("%s\n", json_string_value(json_object_get(answer, "message")));
 }
 

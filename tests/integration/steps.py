@@ -126,7 +126,8 @@ def test_verdicts(tmp, cands):
     check(r.returncode == 0 and r.stdout == "wrong: 1 entry is wrong: A1\nwrong: A1\n",
           f"steps of a grid with a wrong entry: hint's verdict ({r.stdout.strip()})")
     r = ctl("steps", sd.SOLVED)
-    check(r.returncode == 0 and r.stdout == "solved: the grid is solved\n", "steps of a solved grid")
+    check(r.returncode == 0 and r.stdout == "solved: the grid is solved\n",
+          "steps of a solved grid")
     r = ctl("steps", PUZZLE[:80])
     check(r.returncode == 2 and "expected 81 cells, got 80" in r.stderr,
           "steps of a short grid: a usage error")
