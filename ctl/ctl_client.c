@@ -478,14 +478,37 @@ ctl_cmd_hint_remote(int argc, char **argv)
     return state_exchange(&c, argc, argv, 2);
 }
 
+/* steps --list-techniques with its arguments but --socket PATH. */
+static int
+list_locally(int argc, char **argv)
+{
+    char *args[8];
+    int n = 0;
+
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--socket") == 0 && i + 1 < argc)
+            i++;
+        else if (n == (int)(sizeof args / sizeof args[0]))
+            return ctl_usage_error("steps", "unexpected argument '%s'", argv[i]);
+        else
+            args[n++] = argv[i];
+    }
+    return ctl_cmd_steps(n, args);
+}
+
 /* The KEY is checked here too, so a slip is the local command's usage
- * error. */
+ * error.  --list-techniques lists sudokuctl's own table, the keys it
+ * checks: no request is sent, --socket PATH is left out. */
 int
 ctl_cmd_steps_remote(int argc, char **argv)
 {
     struct client c = {.cmd = "steps"};
     int tech;
 
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--list-techniques") == 0)
+            return list_locally(argc, argv);
+    }
     for (int i = 0; i + 1 < argc; i++) {
         if (strcmp(argv[i], "--technique") == 0) {
             int rc = ctl_steps_technique(argv[i + 1], &tech);

@@ -186,6 +186,9 @@ def test_socket(d, tmp, cands):
     r = ctl("--socket", d.sock, "steps", PUZZLE, "--technique", "nope")
     check(r.returncode == 2 and "unknown technique 'nope'" in r.stderr,
           "sudokuctl --socket steps with an unknown KEY: exit 2 before asking")
+    r = ctl("--socket", d.sock, "steps", "--list-techniques")
+    check(r.returncode == 0 and r.stdout == ctl("steps", "--list-techniques").stdout,
+          "sudokuctl --socket steps --list-techniques: sudokuctl's own table")
     stats = d.ask("stats")
     check(stats.get("ok") and stats.get("errors", 0) >= 2, "the error replies are counted")
 
