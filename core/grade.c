@@ -63,16 +63,14 @@ int grade_tier_parse(const char *name, enum grade_tier *out)
 enum { SINGLE_FULL_HOUSE, SINGLE_NAKED, SINGLE_HIDDEN_BOX, SINGLE_HIDDEN_LINE,
        SINGLE_KINDS };
 
-static int (*const hodoku_singles[SINGLE_KINDS])(const struct human_state *,
-                                                  struct human_step *) = {
+static tech_find_fn *const hodoku_singles[SINGLE_KINDS] = {
     tech_find_full_house,
     tech_find_naked_single,
     tech_find_hidden_single_box,
     tech_find_hidden_single_line,
 };
 
-static int weight_of(int (*find)(const struct human_state *,
-                                 struct human_step *))
+static int weight_of(tech_find_fn *find)
 {
     for (int t = 0; t < tech_table_len; t++)
         if (tech_table[t].find == find)
@@ -129,8 +127,8 @@ static void replay_drop(struct replay *rp, int x, unsigned bit)
 static void replay_drop_lanes(struct replay *rp, int x, unsigned bit,
                               uint64_t lanes)
 {
-    for (uint64_t hit = tech_lanes4(&rp->st->cand[x]) & lanes; hit; hit &= hit - 1)
-        replay_drop(rp, x + __builtin_ctzll(hit) / 16, bit);
+    for (uint64_t hit = bits_load16x4(&rp->st->cand[x]) & lanes; hit; hit &= hit - 1)
+        replay_drop(rp, x + bits_lowest64(hit) / 16, bit);
 }
 
 /* Cell x loses bit if it has it. */
@@ -172,7 +170,7 @@ static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
 static void replay_place(struct replay *rp, int cell, int d)
 {
     unsigned bit = tech_bit(d);
-    uint64_t all = bit * TECH_LANES_01;
+    uint64_t all = bit * BITS_LANES16_01;
     int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row_start = 9 * r;
     int at = c < 6 ? c - c % 3 : 5;
     uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;
@@ -199,15 +197,15 @@ static int replay_round(struct replay *rp)
     const struct human_state *st = rp->st;
     struct human_cand at;
     for (uint32_t h = rp->last; h; h &= h - 1) {
-        int d, cell = tech_full_house_cell(st, __builtin_ctz(h), &d);
+        int d, cell = tech_full_house_cell(st, bits_lowest(h), &d);
         if (cell >= 0) {
             replay_place(rp, cell, d);
             return SINGLE_FULL_HOUSE;
         }
     }
     if (rp->naked[0] | rp->naked[1]) {
-        int cell = rp->naked[0] ? __builtin_ctzll(rp->naked[0])
-                                : 64 + __builtin_ctzll(rp->naked[1]);
+        int cell = rp->naked[0] ? bits_lowest64(rp->naked[0])
+                                : 64 + bits_lowest64(rp->naked[1]);
         replay_place(rp, cell, tech_lowest_digit(st->cand[cell]));
         return SINGLE_NAKED;
     }
@@ -274,9 +272,10 @@ static int singles_effort(struct human_state *st, const int *weight,
     return replay_effort(&rp, st, 1, weight, end, n);
 }
 
+/* The rows whose runs are replayed: the singles (kind column). */
 static int is_single(int tech)
 {
-    return tech_table[tech].info.group == HUMAN_GROUP_EASY;
+    return tech_table[tech].kind == TECH_KIND_SINGLE;
 }
 
 struct run {

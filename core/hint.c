@@ -81,8 +81,7 @@ static int judge_alone(const struct grid *s, struct hint *out)
     return 0;
 }
 
-/* The step from a state known to be right (or HINT_SOLVED, HINT_STUCK). */
-static void step_from(const struct human_state *st, struct hint *out)
+void hint_step(const struct human_state *st, struct hint *out)
 {
     out->step.flags = HUMAN_STEP_TEXT;
     if (st->empty == 0)
@@ -94,19 +93,19 @@ static void step_from(const struct human_state *st, struct hint *out)
         answer(out, HINT_STEP, out->step.text);
 }
 
-static void next_step(const struct grid *s, struct hint *out)
+/* A right grid: solved, or its candidates in st (returns 1). */
+static int ready_from_grid(const struct grid *s, struct human_state *st,
+                           struct hint *out)
 {
-    struct human_state st;
     if (grid_count_givens(s) == GRID_CELLS)
-        answer(out, HINT_SOLVED, "the grid is solved");
-    else if (human_init(&st, s) != 0)
-        answer(out, HINT_NO_SOLUTION, "this grid has no solution");
-    else
-        step_from(&st, out);
+        return !answer(out, HINT_SOLVED, "the grid is solved");
+    if (human_init(st, s) != 0)
+        return !answer(out, HINT_NO_SOLUTION, "this grid has no solution");
+    return 1;
 }
 
-void hint_state(struct human_state *st, const struct grid *puzzle,
-                struct hint *out)
+int hint_judge_state(struct human_state *st, const struct grid *puzzle,
+                     struct hint *out)
 {
     static const enum hint_status of_verdict[] = {
         [PENCIL_WRONG] = HINT_WRONG_MARKS,
@@ -115,14 +114,22 @@ void hint_state(struct human_state *st, const struct grid *puzzle,
     };
     struct pencil_judgement j;
     memset(out, 0, sizeof *out);
-    if (pencil_judge(st, puzzle, &j) == PENCIL_RIGHT)
-        step_from(st, out);
-    else
-        answer(out, of_verdict[j.verdict], j.message);
+    if (pencil_judge(st, puzzle, &j) != PENCIL_RIGHT)
+        return !answer(out, of_verdict[j.verdict], j.message);
+    if (st->empty == 0)
+        return !answer(out, HINT_SOLVED, "the grid is solved");
+    return 1;
 }
 
-int hint_next(const char *state, const char *puzzle, struct hint *out,
-              char *err, size_t errlen)
+void hint_state(struct human_state *st, const struct grid *puzzle,
+                struct hint *out)
+{
+    if (hint_judge_state(st, puzzle, out) == 1)
+        hint_step(st, out);
+}
+
+int hint_judge_grid(const char *state, const char *puzzle, struct human_state *st,
+                    struct hint *out, char *err, size_t errlen)
 {
     struct grid s, p;
     char msg[GRID_ERR_MAX];
@@ -141,7 +148,17 @@ int hint_next(const char *state, const char *puzzle, struct hint *out,
         snprintf(err, errlen, "puzzle: %s", msg);
         return -1;
     }
-    if (!(puzzle ? judge_with_puzzle(&s, &p, out) : judge_alone(&s, out)))
-        next_step(&s, out);
-    return 0;
+    if (puzzle ? judge_with_puzzle(&s, &p, out) : judge_alone(&s, out))
+        return 0;
+    return ready_from_grid(&s, st, out);
+}
+
+int hint_next(const char *state, const char *puzzle, struct hint *out,
+              char *err, size_t errlen)
+{
+    struct human_state st;
+    int rc = hint_judge_grid(state, puzzle, &st, out, err, errlen);
+    if (rc == 1)
+        hint_step(&st, out);
+    return rc < 0 ? -1 : 0;
 }

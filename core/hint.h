@@ -64,6 +64,26 @@ int hint_next(const char *state, const char *puzzle, struct hint *out,
 void hint_state(struct human_state *st, const struct grid *puzzle,
                 struct hint *out);
 
+/*
+ * The judgements of hint_next and hint_state without the step, for callers
+ * that want more than the easiest step of a right state (sudokuctl steps
+ * and the socket's steps list every one).  Both fill out (zeroed first).
+ * They return 1 when the state is right and not solved: st then holds its
+ * candidates (hint_judge_grid: those the filled cells leave, givens of
+ * puzzle restored; hint_judge_state: st itself, givens placed) and out has
+ * no answer yet.  They return 0 when out holds the answer (any status but
+ * HINT_STEP and HINT_STUCK).  hint_judge_grid returns -1 where hint_next
+ * fails, with the reason in err.
+ */
+int hint_judge_grid(const char *state, const char *puzzle, struct human_state *st,
+                    struct hint *out, char *err, size_t errlen);
+int hint_judge_state(struct human_state *st, const struct grid *puzzle,
+                     struct hint *out);
+
+/* The easiest step of st, which a hint_judge_* call found right, into out
+ * (HINT_STEP, or HINT_STUCK when no technique applies). */
+void hint_step(const struct human_state *st, struct hint *out);
+
 /* "step", "solved", "wrong", "conflict", "no-solution", "multiple",
  * "stuck", "wrong-marks". */
 const char *hint_status_name(enum hint_status status);

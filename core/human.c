@@ -119,17 +119,17 @@ void human_apply(struct human_state *st, const struct human_step *step)
 /* SE takes the lowest-rated chain of all it finds; our chain rows each
  * find their own shortest, so the first row to fire is not always the
  * chain SE would take. */
-static void cheapest_chain(const struct human_state *st, struct tech_ctx *ctx,
-                           int first, struct human_step *best)
+static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *best)
 {
     struct human_step other;
     other.flags = best->flags;
     for (int t = first + 1; t < tech_table_len; t++) {
         const struct tech_row *row = &tech_table[t];
-        if (row->rate != tech_rate_chain)
+        if (row->kind != TECH_KIND_CHAIN)
             continue;
+        tech_ctx_row(ctx, t);
         tech_step_reset(&other);
-        if (!(row->find_ctx ? row->find_ctx(ctx, &other) : row->find(st, &other)))
+        if (!row->find(ctx, &other))
             continue;
         other.tech = t;
         other.rating = row->rate(&other);
@@ -138,23 +138,26 @@ static void cheapest_chain(const struct human_state *st, struct tech_ctx *ctx,
     }
 }
 
-/* The first row that applies; memo is the solving loop's, or NULL. */
+/* The first row that applies; memo is the solving loop's, or NULL (and
+ * not used on the plain path). */
 static int find_step(const struct human_state *st, struct human_step *step,
                      struct tech_memo *memo)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
-    ctx.memo = memo;
+    ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
+    ctx.memo = ctx.plain ? NULL : memo;
     for (int t = 0; t < tech_table_len; t++) {
         const struct tech_row *row = &tech_table[t];
+        tech_ctx_row(&ctx, t);
         tech_step_reset(step);
-        if (!(row->find_ctx ? row->find_ctx(&ctx, step) : row->find(st, step)))
+        if (!row->find(&ctx, step))
             continue;
         step->tech = t;
         step->rating = tech_table[t].rate ? tech_table[t].rate(step)
                                           : tech_table[t].info.rating;
-        if (row->rate == tech_rate_chain)
-            cheapest_chain(st, &ctx, t, step);
+        if (row->kind == TECH_KIND_CHAIN)
+            cheapest_chain(&ctx, t, step);
         return 1;
     }
     tech_step_reset(step);
@@ -182,6 +185,108 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
         tech_memo_step(&memo);
     }
     return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;
+}
+
+/* ---- every instance (human_all_steps) -------------------------------- */
+
+#define ALL_SEEN_SLOTS (2 * HUMAN_ALL_STEPS_MAX)
+_Static_assert((ALL_SEEN_SLOTS & (ALL_SEEN_SLOTS - 1)) == 0 && ALL_SEEN_SLOTS <= 65536,
+               "the fingerprint table's size: a power of two, slots in 16 bits");
+
+struct all_steps {
+    human_step_cb cb;
+    void *arg;
+    int n;            /* steps reported */
+    int stop;         /* cb asked to stop */
+    int halted;       /* the row's search was told to stop (tech_found) */
+    int kept;         /* fingerprints in seen: the row's distinct steps */
+    uint64_t seen[ALL_SEEN_SLOTS];   /* open addressing; 0: empty */
+    uint16_t at[HUMAN_ALL_STEPS_MAX];  /* the slots used, to clear them */
+};
+
+/* splitmix64's finaliser: spreads one candidate over the 64 bits. */
+static uint64_t mix64(uint64_t x)
+{
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* What a step does (its placements and eliminations), as a fingerprint
+ * that does not depend on their order: a sum over the candidates, each
+ * recorded once (tech_eliminate). */
+static uint64_t step_fingerprint(const struct human_step *step)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < step->n_place; i++)
+        h += mix64(1000u + step->place[i].cell * 10u + step->place[i].digit);
+    for (int i = 0; i < step->n_elim; i++)
+        h += mix64(step->elim[i].cell * 10u + step->elim[i].digit);
+    return h ? h : 1;
+}
+
+/* 1 when the row reported a step doing the same already; else records
+ * it. */
+static int seen_before(struct all_steps *a, uint64_t fp)
+{
+    unsigned i = (unsigned)fp & (ALL_SEEN_SLOTS - 1);
+    for (; a->seen[i]; i = (i + 1) & (ALL_SEEN_SLOTS - 1))
+        if (a->seen[i] == fp)
+            return 1;
+    a->seen[i] = fp;
+    a->at[a->kept++] = (uint16_t)i;
+    return 0;
+}
+
+/* Collect mode's receiver (tech_found): completes the step as the
+ * solver would (row, rating) and hands it on, once per placements and
+ * eliminations. */
+static int collect_step(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct all_steps *a = ctx->collect_arg;
+    const struct tech_row *row = &tech_table[ctx->row];
+    if (seen_before(a, step_fingerprint(step)))
+        return 0;
+    step->tech = ctx->row;
+    step->rating = row->rate ? row->rate(step) : row->info.rating;
+    a->n++;
+    a->stop = a->cb && a->cb(a->arg, ctx->st, step) != 0;
+    a->halted = a->stop || a->kept >= HUMAN_ALL_STEPS_MAX;
+    return a->halted;
+}
+
+int human_all_steps(const struct human_state *st, int tech, human_step_cb cb,
+                    void *arg)
+{
+    struct all_steps a;
+    struct human_step step;
+    struct tech_ctx ctx;
+    if (tech < -1 || tech >= tech_table_len)
+        return -1;
+    a.cb = cb;
+    a.arg = arg;
+    a.n = 0;
+    a.stop = 0;
+    tech_ctx_init(&ctx, st);
+    ctx.plain = 1;
+    ctx.collect = collect_step;
+    ctx.collect_arg = &a;
+    step.flags = HUMAN_STEP_TEXT;
+    memset(a.seen, 0, sizeof a.seen);
+    a.kept = 0;
+    int first = tech < 0 ? 0 : tech, last = tech < 0 ? tech_table_len - 1 : tech;
+    for (int t = first; t <= last && !a.stop; t++) {
+        while (a.kept > 0)
+            a.seen[a.at[--a.kept]] = 0;
+        a.halted = 0;
+        tech_ctx_row(&ctx, t);
+        tech_step_reset(&step);
+        /* a search that returns its step without tech_found reports
+         * its first instance only */
+        if (tech_table[t].find(&ctx, &step) && !a.halted)
+            collect_step(&ctx, &step);
+    }
+    return a.n;
 }
 
 static int record_step(void *arg, const struct human_state *before,

@@ -57,8 +57,14 @@ struct human_cand {
     uint8_t digit;
 };
 
-/* Set in human_step.flags by the caller before a search: build the text. */
+/* Set in human_step.flags by the caller before a search (human_solve's
+ * flags are copied there): build the text. */
 #define HUMAN_STEP_TEXT 1u
+/* The same: take the plain reference path - every technique searches
+ * from the state alone, with no memo of earlier searches and nothing
+ * shared between techniques.  It must find exactly the steps of the
+ * normal path (tests and the human fuzzer check it); it is slower. */
+#define HUMAN_PLAIN 2u
 
 struct human_step {
     int tech;          /* row of the technique table */
@@ -110,7 +116,8 @@ int human_check(const struct human_state *st);
 
 /*
  * Finds the easiest step (first table row that applies).  Set
- * step->flags (HUMAN_STEP_TEXT for the sentence) before calling.  Returns 1
+ * step->flags (HUMAN_STEP_TEXT for the sentence, HUMAN_PLAIN for the
+ * reference path) before calling.  Returns 1
  * when a step was found, 0 when none applies.
  */
 int human_find_step(const struct human_state *st, struct human_step *step);
@@ -121,7 +128,8 @@ void human_apply(struct human_state *st, const struct human_step *step);
 /*
  * Runs the loop: finds and applies the easiest step until solved or stuck.
  * flags are copied into every step (HUMAN_STEP_TEXT for sentences; leave it
- * out when only grading, it is the slow part).  cb may be NULL.  Returns a
+ * out when only grading, it is the slow part; HUMAN_PLAIN for the
+ * reference path).  cb may be NULL.  Returns a
  * human_status.
  */
 int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
@@ -129,6 +137,24 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
 
 /* The same, recording every step (with its sentence) into path. */
 int human_solve_path(struct human_state *st, struct human_path *path);
+
+/*
+ * Every instance of technique tech (a table row; -1: every technique)
+ * in st, as HoDoKu's "all steps" panel lists them: rows easiest first
+ * (table order), a row's instances in its search's order, each with its
+ * sentence, rating and tech; a row's steps with the same placements and
+ * eliminations are reported once (the first).  The chains list the
+ * shortest chain from each start; Remote Pair one step per cluster of
+ * the pairs it tries.  cb gets each (before is st; NULL: only counted);
+ * non-zero stops.  At most HUMAN_ALL_STEPS_MAX distinct steps of a row
+ * are reported.  The grader's search is unchanged by this: it stops at a
+ * row's first instance.  Returns the number of steps reported, or -1
+ * when tech is not a row.  It needs about 40 KB of stack more than
+ * human_find_step.
+ */
+#define HUMAN_ALL_STEPS_MAX 2048
+int human_all_steps(const struct human_state *st, int tech, human_step_cb cb,
+                    void *arg);
 
 /* The technique table. */
 int human_tech_count(void);

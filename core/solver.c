@@ -20,6 +20,7 @@
  * fewest, copying the 236-byte state per branch.
  */
 #include "solver.h"
+#include "bits.h"
 
 #include <limits.h>
 #include <string.h>
@@ -46,7 +47,6 @@ struct search {
     struct grid *solution;
 };
 
-static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 
 /* Places digit d on the cell at bit pos of band b: removes the digit from
  * the cell's row, box and column, and every other digit from the cell. */
@@ -171,7 +171,7 @@ columns_of_digit(struct sstate *s, int d)
         return 1;
     for (int b = 0; b < 3; b++) {
         for (uint32_t x = cells[b]; x; x &= x - 1) {
-            int pos = lowest_bit(x);
+            int pos = bits_lowest(x);
             if (s->cand[d * 3 + b] & (1u << pos))
                 assign(s, d, b, pos);
         }
@@ -204,7 +204,7 @@ static int naked_singles(struct sstate *s)
          * which fails on it. */
         for (int d = 0; d < 9; d++) {
             for (uint32_t x = s->cand[d * 3 + b] & singles; x; x &= x - 1) {
-                int pos = lowest_bit(x);
+                int pos = bits_lowest(x);
                 if (s->cand[d * 3 + b] & (1u << pos)) {
                     assign(s, d, b, pos);
                     placed++;
@@ -245,7 +245,7 @@ static int sweep_bands(struct sstate *s, uint32_t *digits)
         if (changed == 0)
             return 1;
         for (; changed; changed &= changed - 1) {
-            int i = lowest_bit(changed);
+            int i = bits_lowest(changed);
             if (!update_band(s, i))
                 return 0;
             *digits |= 1u << (i / 3);
@@ -259,7 +259,7 @@ static int sweep_bands(struct sstate *s, uint32_t *digits)
 static int columns_of_digits(struct sstate *s, uint32_t digits)
 {
     for (; digits; digits &= digits - 1)
-        if (!columns_of_digit(s, lowest_bit(digits)))
+        if (!columns_of_digit(s, bits_lowest(digits)))
             return 0;
     return 1;
 }
@@ -328,7 +328,7 @@ static void pick_fewest(const struct sstate *s, int *band, int *pos)
     int best = INT_MAX;
     for (int b = 0; b < 3; b++) {
         for (uint32_t x = s->unsolved[b]; x; x &= x - 1) {
-            int p = lowest_bit(x), n = 0;
+            int p = bits_lowest(x), n = 0;
             for (int d = 0; d < 9; d++)
                 n += (int)((s->cand[d * 3 + b] >> p) & 1u);
             n = n * 64 - busy_peers(s, b, p);
@@ -359,7 +359,7 @@ static void pick_cell(const struct sstate *s, int *band, int *pos)
             ones |= f;
         }
         for (uint32_t x = u & twos & ~threes; x; x &= x - 1) {
-            int p = lowest_bit(x), score = busy_peers(s, b, p);
+            int p = bits_lowest(x), score = busy_peers(s, b, p);
             if (score > best) {
                 best = score;
                 *band = b;
@@ -376,7 +376,7 @@ static void record_solution(const struct sstate *s, struct grid *out)
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++)
             for (uint32_t x = s->cand[d * 3 + b]; x; x &= x - 1) {
-                int p = lowest_bit(x);
+                int p = bits_lowest(x);
                 out->cell[b * 27 + p] = (uint8_t)(d + 1);
             }
 }
@@ -398,7 +398,7 @@ static void search(struct search *ctx, struct sstate *s)
         if (s->cand[d * 3 + b] & (1u << pos))
             digits |= 1u << d;
     while (digits) {
-        int d = lowest_bit(digits);
+        int d = bits_lowest(digits);
         digits &= digits - 1;
         if (digits == 0) {
             /* The last branch may reuse this frame's state. */

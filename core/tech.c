@@ -39,12 +39,6 @@ const uint8_t tech_house_cells[TECH_HOUSES][9] = {
     {60, 61, 62, 69, 70, 71, 78, 79, 80},
 };
 
-#define COUNT2(n) n, n + 1, n + 1, n + 2
-#define COUNT4(n) COUNT2(n), COUNT2(n + 1), COUNT2(n + 1), COUNT2(n + 2)
-#define COUNT6(n) COUNT4(n), COUNT4(n + 1), COUNT4(n + 1), COUNT4(n + 2)
-#define COUNT8(n) COUNT6(n), COUNT6(n + 1), COUNT6(n + 1), COUNT6(n + 2)
-const uint8_t tech_count_table[512] = { COUNT8(0), COUNT8(1) };
-
 unsigned tech_house_positions(const struct human_state *st, int house,
                               uint16_t pos[9])
 {
@@ -60,15 +54,6 @@ unsigned tech_house_positions(const struct human_state *st, int house,
             pos[tech_lowest(m)] |= (uint16_t)(1u << i);
     }
     return placed;
-}
-
-unsigned tech_house_cands(const struct human_state *st, int house,
-                          unsigned posmask)
-{
-    unsigned u = 0;
-    for (unsigned m = posmask; m; m &= m - 1)
-        u |= st->cand[tech_house_cells[house][tech_lowest(m)]];
-    return u;
 }
 
 void tech_step_reset(struct human_step *step)

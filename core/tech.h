@@ -2,49 +2,69 @@
  * tech: the technique table and the helpers technique writers share.
  * Internal to core/ (the public API is human.h).
  *
+ * THE CONTRACT.  A technique is one find function (tech_find_fn):
+ *
+ *     int tech_find_x_wing(struct tech_ctx *ctx, struct human_step *step);
+ *
+ * It reads the state ctx->st (never changes it) and what the context
+ * builds from it on demand (tech_digits.h: tech_ctx_digits(),
+ * tech_ctx_houses() ...).  Each instance it finds it fills into step and
+ * reports with tech_found(ctx, step) (tech_digits.h): 1 means stop and
+ * return 1 (the solver's normal mode: the first instance); 0 means the
+ * step was handed on (collect mode, human_all_steps) and the search goes
+ * on to the next instance.  Having searched everything it returns 0
+ * (what it left in step is then ignored).  It is searched through its
+ * row of tech_table[] only.
+ *
  * HOW TO ADD A TECHNIQUE
  *
- *  1. Write its find function in a core/tech_<family>.c file (one file per
- *     family: tech_fish.c, tech_wings.c, tech_chains.c ...):
+ *  1. One function.  Write it in the core/tech_<family>.c file of its
+ *     family (tech_basic_fish.c, tech_wings.c, tech_chains.c ...) and
+ *     declare it below in the block of find functions.  Build the step
+ *     only through the helpers below: tech_step_reset(step) before each
+ *     attempt, then tech_place() or tech_eliminate() (which records a
+ *     candidate only if the state still has it, so "did I eliminate
+ *     anything?" is step->n_elim > 0), tech_cause() and tech_house() for
+ *     what justifies the step (the cells and candidates a user interface
+ *     highlights), and the tech_say*() functions for the sentence.
+ *     Saying is free when no text was asked for (grading), so always say.
+ *     The sentence is SudokuWiki's wording with cells A1..I9, rows A-I,
+ *     columns 1-9, boxes 1-9, ending with the eliminations: "X-Wing: ...
+ *     so 4 is removed from B3 and H3".  Report each instance found with
+ *     `if (tech_found(ctx, step)) return 1;`, scanning in a fixed order
+ *     (boxes, rows, columns unless the technique has a natural order): the
+ *     path must be deterministic.  Keep it fast: no allocation, bit masks
+ *     not loops over digits where a mask will do.  Nothing else is needed:
+ *     the memo (below) is an option, not a duty; a search that returns 1
+ *     without tech_found lists its first instance only in collect mode.
  *
- *         int tech_find_x_wing(const struct human_state *st,
- *                              struct human_step *step);
+ *  2. One row in tech_table[] (core/tech_table.c), at its place: rows are
+ *     grouped easy, medium, hard, expert, cheapest first (by Sudoku
+ *     Explainer rating) within a group; the solver takes the first row
+ *     that applies, except that a row of kind TECH_KIND_CHAIN is compared
+ *     with what the later chain rows find and the lowest-rated one taken,
+ *     as SE does.  The columns are struct tech_row's, below.
  *
- *     It looks at st (never changes it) and, when the technique applies,
- *     fills step and returns 1; otherwise returns 0 (what it left in step
- *     is then ignored).  Build the step only through the helpers below:
- *     call tech_step_reset(step) before each attempt, then tech_place() or
- *     tech_eliminate() (which adds a candidate only if st still has it, so
- *     "did I eliminate anything?" is step->n_elim > 0), tech_cause() and
- *     tech_house() for what justifies the step (the cells and candidates a
- *     user interface highlights), and the tech_say*() functions for the
- *     sentence.  Saying is free when no text was asked for (grading), so
- *     always say.  The sentence is SudokuWiki's wording with cells A1..I9,
- *     rows A-I, columns 1-9, boxes 1-9, ending with the eliminations:
- *     "X-Wing: ... so 4 is removed from B3 and H3".
- *     Return the first step found, scanning in a fixed order (boxes, rows,
- *     columns unless the technique has a natural order): the path must be
- *     deterministic.  Keep it fast: no allocation, bit masks not loops over
- *     digits where a mask will do.
+ *  3. One test-file entry: in the tests/test_human*.c file of its group
+ *     (test_human.c easy and medium, test_human_hard.c, test_human_expert.c;
+ *     test_human_als_wings.c the wings), a hand-made position where it
+ *     applies, run alone with run_find() or expect_elims()
+ *     (tests/human_positions.h: the exact eliminations), and one where it
+ *     must not.  The rest is automatic: the soundness test
+ *     (test_human_sound.c) checks every row on real puzzles against the
+ *     true solution, the reference test (test_human_reference.c) the memo
+ *     path against the plain one, test_human_all_steps.c collect mode, and
+ *     test_human.c the table's order and columns.
  *
- *  2. Declare it below in the block of find functions.
- *
- *  3. Add one row to tech_table[] in core/tech_table.c at its place: rows
- *     are grouped easy, medium, hard, expert, cheapest first (by Sudoku
- *     Explainer rating) within a group; the loop takes the first row that
- *     applies, except that a chain (rate tech_rate_chain) is compared with
- *     what the later chain rows find, and the lowest-rated one taken, as
- *     SE does.  A row is { { name, key, SE rating x10, group, effort
- *     weight }, find, rate, find_ctx }: rate is NULL for a fixed rating,
- *     or a function computing it from the step (chains: by length);
- *     find_ctx is NULL, or the same search taking a struct tech_ctx
- *     (tech_digits.h) so that what several techniques compute from the
- *     state (per-digit positions ...) is computed once per search.
- *
- *  4. Add to tests/test_human_<family>.c one hand-made position where it
- *     applies (assert the exact eliminations) and one where it must not.
- *     The soundness test (tests/test_human_sound.c) checks every technique
- *     on real puzzles against the true solution automatically.
+ * A family that caches what it derives from the state declares the cache
+ * in its own header (core/tech_<family>.h, which tech_digits.h includes),
+ * gives struct tech_ctx a member of it and puts its "built" flag (or its
+ * small "known" record) in struct tech_built, the one member that
+ * tech_ctx_init clears and that the plain reference path clears before
+ * every row.  A technique that skips what it searched in vain before uses
+ * the solving loop's memo (tech_digits.h): it names its memo slot and
+ * how the memo keys it in its row, and must find exactly what a search
+ * without the memo finds (tests/test_human_reference.c checks it).
  *
  * Houses are numbered 0-8 rows A-I, 9-17 columns 1-9, 18-26 boxes 1-9;
  * a position inside a house is 0..8 (tech_house_cells order).
@@ -52,43 +72,64 @@
 #ifndef SUDOKU_TECH_H
 #define SUDOKU_TECH_H
 
+#include "bits.h"
 #include "human.h"
 
 #include <string.h>
 
-/* Several searches read four 16-bit candidate masks (or eight bytes) as
- * one 64-bit word and take lane i for element i. */
-_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-               "core reads arrays as little-endian words");
-
-/* Each 16-bit lane's lowest and highest bit. */
-#define TECH_LANES_01 0x0001000100010001ull
-#define TECH_LANES_HI 0x8000800080008000ull
-
-/* The four masks p[0..3] as one word, p[i] in lane i. */
-static inline uint64_t tech_lanes4(const uint16_t *p)
-{
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    return x;
-}
-
 #define TECH_HOUSES 27
+
+/* A set of cells, bit i for cell i (a compiler extension that GCC and
+ * Clang both have: one register pair instead of loops over 81 cells). */
+typedef bits128 tech_cells;
+
 #define TECH_ROW(r) (r)
 #define TECH_COL(c) (9 + (c))
 #define TECH_BOX(b) (18 + (b))
 
-/* What the techniques of one human_find_step share, built from the
- * state on demand (tech_digits.h). */
+/* The search context of one human_find_step (tech_digits.h). */
 struct tech_ctx;
 
+/* Every technique's one entry point (see THE CONTRACT above). */
+typedef int tech_find_fn(struct tech_ctx *ctx, struct human_step *step);
+
+/* The family a technique belongs to.  The solver reads it where the
+ * family changes what it does: the chain rows (TECH_KIND_CHAIN) are
+ * compared with one another (cheapest chain), the singles
+ * (TECH_KIND_SINGLE) are what the grader replays in HoDoKu's order
+ * (grade.c).  The others only describe. */
+enum tech_kind {
+    TECH_KIND_SINGLE,         /* full house, hidden and naked singles */
+    TECH_KIND_INTERSECTION,   /* pointing, claiming, locked sets */
+    TECH_KIND_SUBSET,         /* naked and hidden pairs, triples, quads */
+    TECH_KIND_FISH,           /* X-Wing to Jellyfish, finned and sashimi */
+    TECH_KIND_SINGLE_DIGIT,   /* Skyscraper, Kite, Turbot, empty rectangle */
+    TECH_KIND_WING,           /* XY-, XYZ-, W-, WXYZ-, VWXYZ-Wing */
+    TECH_KIND_COLOURING,      /* simple and multi colouring, Remote Pair */
+    TECH_KIND_UNIQUENESS,     /* unique and hidden rectangles, BUG+1 */
+    TECH_KIND_CHAIN,          /* X-, XY-chains and AICs: cheapest taken */
+    TECH_KIND_ALS,            /* Sue de Coq, ALS-XZ */
+    TECH_KIND_FORCING,        /* cell and region forcing chains */
+};
+
+/* How the solving loop's memo keys a technique's record of where it
+ * searched in vain (tech_digits.h): not at all, by house (the houses
+ * changed since), by digit (the digits changed since), or for the whole
+ * grid (the cells changed since). */
+enum tech_memo_key {
+    TECH_KEYED_NONE,
+    TECH_KEYED_BY_HOUSE,
+    TECH_KEYED_BY_DIGIT,
+    TECH_KEYED_WHOLE,
+};
+
 struct tech_row {
-    struct human_tech_info info;
-    int (*find)(const struct human_state *st, struct human_step *step);
+    struct human_tech_info info;   /* name, key, SE rating, group, weight */
+    tech_find_fn *find;
     int (*rate)(const struct human_step *step);  /* NULL: info.rating */
-    /* The same search on a shared context (NULL: find is used).  Only a
-     * speed-up: it must find exactly what find finds. */
-    int (*find_ctx)(struct tech_ctx *ctx, struct human_step *step);
+    enum tech_kind kind;
+    enum tech_memo_key memo_key;
+    int memo_slot;    /* enum tech_memo_slot (tech_digits.h); -1: none */
 };
 
 extern const struct tech_row tech_table[];
@@ -99,25 +140,13 @@ extern const uint8_t tech_house_cells[TECH_HOUSES][9];
 
 /* ---- bits and cells ------------------------------------------------ */
 
+/* Digit d's bit in a candidate mask (bit d - 1). */
 static inline unsigned tech_bit(int digit) { return 1u << (digit - 1); }
-/* Bits set in each 9-bit mask: one load instead of a bit count on the
- * masks the techniques count in their inner loops. */
-extern const uint8_t tech_count_table[512];
-
-/* Bits set in a mask of up to 16 bits (SWAR past 9 bits: no libgcc call
- * without -mpopcnt). */
-static inline int tech_count(unsigned mask)
-{
-    if (mask < 512)
-        return tech_count_table[mask];
-    unsigned x = mask - ((mask >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (int)((x + (x >> 8)) & 0x1Fu);
-}
-/* Lowest digit of a non-empty candidate mask (1..9), or lowest position. */
-static inline int tech_lowest_digit(unsigned mask) { return __builtin_ctz(mask) + 1; }
-static inline int tech_lowest(unsigned mask) { return __builtin_ctz(mask); }
+/* Lowest digit of a non-empty candidate mask (1..9). */
+static inline int tech_lowest_digit(unsigned mask) { return bits_lowest(mask) + 1; }
+/* The technique files' names for bits_count and bits_lowest (bits.h). */
+static inline int tech_count(unsigned mask) { return bits_count(mask); }
+static inline int tech_lowest(unsigned mask) { return bits_lowest(mask); }
 
 static inline int tech_row_of(int cell) { return cell / 9; }
 static inline int tech_col_of(int cell) { return cell % 9; }
@@ -136,11 +165,6 @@ static inline int tech_sees(int a, int b)
  * digits placed in the house. */
 unsigned tech_house_positions(const struct human_state *st, int house,
                               uint16_t pos[9]);
-
-/* Union of the candidates of the house's cells whose positions are in
- * posmask. */
-unsigned tech_house_cands(const struct human_state *st, int house,
-                          unsigned posmask);
 
 /* ---- building a step ----------------------------------------------- */
 
@@ -205,12 +229,10 @@ void tech_house_name(int house, char out[12]);
 /* ---- find functions, one per table row (core/tech_table.c) --------- */
 
 /* tech_singles.c */
-int tech_find_full_house(const struct human_state *st, struct human_step *step);
-int tech_find_hidden_single_box(const struct human_state *st,
-                                struct human_step *step);
-int tech_find_hidden_single_line(const struct human_state *st,
-                                 struct human_step *step);
-int tech_find_naked_single(const struct human_state *st, struct human_step *step);
+tech_find_fn tech_find_full_house;
+tech_find_fn tech_find_hidden_single_box;
+tech_find_fn tech_find_hidden_single_line;
+tech_find_fn tech_find_naked_single;
 /* Where those rows' singles are, without a step (the grader's replay of
  * singles, grade.c): house h's full house, its cell (digit in *digit), or
  * -1; the first hidden single of each row, its house (digit and cell in
@@ -222,149 +244,87 @@ int tech_hidden_single_line_at(const struct human_state *st,
                                struct human_cand *at);
 
 /* tech_intersections.c */
-int tech_find_pointing(const struct human_state *st, struct human_step *step);
-int tech_find_claiming(const struct human_state *st, struct human_step *step);
-int tech_find_locked_pair(const struct human_state *st, struct human_step *step);
-int tech_find_locked_triple(const struct human_state *st,
-                            struct human_step *step);
-int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_locked_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_locked_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_pointing;
+tech_find_fn tech_find_claiming;
+tech_find_fn tech_find_locked_pair;
+tech_find_fn tech_find_locked_triple;
 
 /* tech_subsets.c */
-int tech_find_naked_pair(const struct human_state *st, struct human_step *step);
-int tech_find_hidden_pair(const struct human_state *st, struct human_step *step);
-int tech_find_naked_triple(const struct human_state *st, struct human_step *step);
-int tech_find_hidden_triple(const struct human_state *st,
-                            struct human_step *step);
-int tech_find_naked_quad(const struct human_state *st, struct human_step *step);
-int tech_find_hidden_quad(const struct human_state *st, struct human_step *step);
-int tech_find_naked_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_naked_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_naked_quad_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_hidden_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_hidden_triple_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_hidden_quad_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_naked_pair;
+tech_find_fn tech_find_hidden_pair;
+tech_find_fn tech_find_naked_triple;
+tech_find_fn tech_find_hidden_triple;
+tech_find_fn tech_find_naked_quad;
+tech_find_fn tech_find_hidden_quad;
 
 /* tech_basic_fish.c */
-int tech_find_x_wing(const struct human_state *st, struct human_step *step);
-int tech_find_swordfish(const struct human_state *st, struct human_step *step);
-int tech_find_jellyfish(const struct human_state *st, struct human_step *step);
-int tech_find_finned_x_wing(const struct human_state *st,
-                            struct human_step *step);
-int tech_find_sashimi_x_wing(const struct human_state *st,
-                             struct human_step *step);
-int tech_find_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_finned_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_sashimi_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_x_wing;
+tech_find_fn tech_find_swordfish;
+tech_find_fn tech_find_jellyfish;
+tech_find_fn tech_find_finned_x_wing;
+tech_find_fn tech_find_sashimi_x_wing;
 
 /* tech_single_digit.c */
-int tech_find_skyscraper(const struct human_state *st, struct human_step *step);
-int tech_find_two_string_kite(const struct human_state *st,
-                              struct human_step *step);
-int tech_find_turbot_fish(const struct human_state *st, struct human_step *step);
-int tech_find_empty_rectangle(const struct human_state *st,
-                              struct human_step *step);
-int tech_find_skyscraper_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_two_string_kite_ctx(struct tech_ctx *ctx,
-                                  struct human_step *step);
-int tech_find_turbot_fish_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx,
-                                  struct human_step *step);
+tech_find_fn tech_find_skyscraper;
+tech_find_fn tech_find_two_string_kite;
+tech_find_fn tech_find_turbot_fish;
+tech_find_fn tech_find_empty_rectangle;
 
 /* tech_colouring.c; the rate functions read the chain from the causes */
-int tech_find_simple_colour_trap(const struct human_state *st,
-                                 struct human_step *step);
-int tech_find_simple_colour_wrap(const struct human_state *st,
-                                 struct human_step *step);
-int tech_find_multi_colour_1(const struct human_state *st,
-                             struct human_step *step);
-int tech_find_multi_colour_2(const struct human_state *st,
-                             struct human_step *step);
-int tech_find_remote_pair(const struct human_state *st, struct human_step *step);
-int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_multi_colour_2_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_simple_colour_trap;
+tech_find_fn tech_find_simple_colour_wrap;
+tech_find_fn tech_find_multi_colour_1;
+tech_find_fn tech_find_multi_colour_2;
+tech_find_fn tech_find_remote_pair;
 int tech_rate_chain_open(const struct human_step *step);
 int tech_rate_chain_closed(const struct human_step *step);
 
 /* tech_wings.c */
-int tech_find_xy_wing(const struct human_state *st, struct human_step *step);
-int tech_find_xyz_wing(const struct human_state *st, struct human_step *step);
-int tech_find_w_wing(const struct human_state *st, struct human_step *step);
-int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_xy_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_xyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_xy_wing;
+tech_find_fn tech_find_xyz_wing;
+tech_find_fn tech_find_w_wing;
 
 /* tech_uniqueness.c (the puzzle must have one solution) */
-int tech_find_unique_rectangle_1(const struct human_state *st,
-                                 struct human_step *step);
-int tech_find_unique_rectangle_2(const struct human_state *st,
-                                 struct human_step *step);
-int tech_find_unique_rectangle_4(const struct human_state *st,
-                                 struct human_step *step);
-int tech_find_hidden_rectangle(const struct human_state *st,
-                               struct human_step *step);
-int tech_find_unique_rectangle_3(const struct human_state *st,
-                                 struct human_step *step);
+tech_find_fn tech_find_unique_rectangle_1;
+tech_find_fn tech_find_unique_rectangle_2;
+tech_find_fn tech_find_unique_rectangle_4;
+tech_find_fn tech_find_hidden_rectangle;
+tech_find_fn tech_find_unique_rectangle_3;
 int tech_rate_unique_rectangle_3(const struct human_step *step);
-int tech_find_unique_rectangle_1_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_unique_rectangle_2_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_unique_rectangle_4_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_hidden_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_unique_rectangle_3_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step);
-int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_bug_plus_1;
 
 /* ---- expert ---------------------------------------------------------- */
 
 /* tech_chains.c: the step's causes are the chain's nodes in order, which
  * tech_rate_chain reads back. */
-int tech_find_x_chain(const struct human_state *st, struct human_step *step);
-int tech_find_xy_chain(const struct human_state *st, struct human_step *step);
-int tech_find_aic(const struct human_state *st, struct human_step *step);
-int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_x_chain;
+tech_find_fn tech_find_xy_chain;
+tech_find_fn tech_find_aic;
 int tech_rate_chain(const struct human_step *step);
 /* Sudoku Explainer's length increment (in tenths) for a chain of length
  * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */
 int tech_se_length_bonus(int length);
 
 /* tech_finned_fish.c */
-int tech_find_finned_swordfish(const struct human_state *st,
-                               struct human_step *step);
-int tech_find_finned_jellyfish(const struct human_state *st,
-                               struct human_step *step);
-int tech_find_finned_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_finned_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_finned_swordfish;
+tech_find_fn tech_find_finned_jellyfish;
 
 /* tech_sue_de_coq.c */
-int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step);
+tech_find_fn tech_find_sue_de_coq;
 
 /* tech_als.c */
-int tech_find_als_xz(const struct human_state *st, struct human_step *step);
-int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_als_xz;
 
 /* tech_als_wings.c: the causes are the bivalue cell's candidates, then
  * the set's, which tech_rate_als_wing reads. */
-int tech_find_wxyz_wing(const struct human_state *st, struct human_step *step);
-int tech_find_vwxyz_wing(const struct human_state *st, struct human_step *step);
-int tech_find_wxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
-int tech_find_vwxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step);
+tech_find_fn tech_find_wxyz_wing;
+tech_find_fn tech_find_vwxyz_wing;
 int tech_rate_als_wing(const struct human_step *step);
 
 /* tech_forcing.c: the causes are the assumptions, then one per single the
  * branches needed (digit 0), which tech_rate_forcing_chain counts. */
-int tech_find_cell_forcing_chain(const struct human_state *st,
-                                 struct human_step *step);
-int tech_find_region_forcing_chain(const struct human_state *st,
-                                   struct human_step *step);
+tech_find_fn tech_find_cell_forcing_chain;
+tech_find_fn tech_find_region_forcing_chain;
 int tech_rate_forcing_chain(const struct human_step *step);
 
 #endif

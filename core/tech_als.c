@@ -29,6 +29,7 @@ struct als_set {
 };
 
 struct als_search {
+    struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
     const tech_cells *with;   /* [d-1]: empty cells holding d */
@@ -92,7 +93,7 @@ static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
                      int below)
 {
     for (unsigned m = n < ALS_CELLS ? w->empty & ((1u << below) - 1) : 0; m; ) {
-        int p = 31 - __builtin_clz(m);
+        int p = bits_highest(m);
         m &= ~(1u << p);
         unsigned u = digits | w->cand[p];
         if (tech_count(u) <= ALS_CELLS + 1)
@@ -182,7 +183,8 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
         tech_say(s->step, " are almost locked sets sharing %d, which cannot be in "
                  "both, so one of them holds every other digit they share; ", x);
         tech_say_elims(s->step);
-        return 1;
+        if (tech_found(s->ctx, s->step))
+            return 1;
     }
     return 0;
 }
@@ -250,7 +252,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
             if (k == i / 64)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
-                int j = k * 64 + __builtin_ctzll(m);
+                int j = k * 64 + bits_lowest64(m);
                 if ((s->reach[j] & s->reach[i]) && (s->cells[j] & s->reach[i]) &&
                     als_pair(s, &s->set[i], &s->set[j]))
                     return 1;
@@ -260,9 +262,10 @@ static int search_pairs(struct als_search *s, tech_cells changed)
     return 0;
 }
 
-int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_als_xz(struct tech_ctx *ctx, struct human_step *step)
 {
     struct als_search s;      /* about 54 KB on the stack: no allocation */
+    s.ctx = ctx;
     s.st = ctx->st;
     s.step = step;
     s.with = tech_ctx_digits(ctx)->cells;
@@ -272,11 +275,4 @@ int tech_find_als_xz_ctx(struct tech_ctx *ctx, struct human_step *step)
     tech_memo_whole_failed(ctx, TECH_MEMO_ALS_XZ);
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_als_xz(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_als_xz_ctx(&ctx, step);
 }

@@ -90,17 +90,26 @@ struct wing_search {
     unsigned fresh;
     int n_ys;
     struct wing_y ys[GRID_CELLS];
+    /* collect mode (tech_found): every wing as a step, named name; the
+     * collector asked to stop */
+    struct human_step *step;
+    const char *name;
+    int stopped;
     /* best so far */
     int best_rating;
     int best_y, best_x, best_z, best_house;
     uint8_t best_set[4];
 };
 
-static void setup(struct wing_search *s, struct tech_ctx *ctx, int n)
+static void setup(struct wing_search *s, struct tech_ctx *ctx, int n,
+                  struct human_step *step, const char *name)
 {
     s->st = ctx->st;
     s->ctx = ctx;
     s->n = n;
+    s->step = step;
+    s->name = name;
+    s->stopped = 0;
     s->best_rating = 0;
     s->bivalue_union = 0;
     s->min_rating = n == 3 ? 55 : 62;
@@ -219,6 +228,9 @@ static void keep_wing(struct wing_search *s, int h, unsigned pos, int rating,
         s->best_set[i++] = tech_house_cells[h][tech_lowest(pos)];
 }
 
+static int build_step(const struct wing_search *s, struct human_step *step,
+                      const char *name);
+
 /* Tries the house's bivalue cells against the set (positions pos of
  * house h, digits u); keeps the best.  Returns 1 when nothing can be
  * rated lower than the best found.  The bivalue cells are taken in cell
@@ -252,6 +264,15 @@ static int try_set(struct wing_search *s, int h, unsigned pos, unsigned u)
         if (!x)
             continue;
         keep_wing(s, h, pos, rating ? rating : set_rating(s, h, pos), y->cell, x, z);
+        if (s->ctx->collect) {
+            /* every wing, each y of the set: nothing kept as the best */
+            build_step(s, s->step, s->name);
+            s->best_rating = 0;
+            s->stopped = tech_found(s->ctx, s->step);
+            if (s->stopped)
+                return 1;
+            continue;
+        }
         return s->best_rating == s->min_rating;
     }
     return 0;
@@ -328,7 +349,7 @@ static void end_sets(struct tech_wing_sets *hs, struct wing_list l)
 static void house_sets(const struct human_state *st, int h,
                        struct tech_wing_sets *hs3, struct tech_wing_sets *hs4)
 {
-    const uint8_t *count = tech_count_table;     /* candidates: 9 bits */
+    const uint8_t *count = bits_count_table;     /* candidates: 9 bits */
     int m = 0;
     unsigned cm[9], pm[9], all3 = 0, all4 = 0, fit3 = 0, fit4 = 0;
     /* branch-free: which cells fit is data, no pattern to predict */
@@ -399,7 +420,7 @@ static void search(struct wing_search *s)
                 continue;
             if (hs->overflow) {      /* too many to keep: all of them again */
                 house_sets_all(s, h);
-                if (s->best_rating == s->min_rating)
+                if (s->stopped || s->best_rating == s->min_rating)
                     return;
             }
             for (int i = 0; i < hs->n_sets && !hs->overflow; i++)
@@ -445,38 +466,28 @@ static int build_step(const struct wing_search *s, struct human_step *step,
     return 1;
 }
 
-int tech_find_wxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_wxyz_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     struct wing_search s;
-    setup(&s, ctx, 3);
+    setup(&s, ctx, 3, step, "WXYZ-Wing");
     search(&s);
+    if (ctx->collect)
+        return s.stopped;
     if (!s.best_rating)
         tech_memo_whole_failed(ctx, TECH_MEMO_WXYZ_WING);
     return build_step(&s, step, "WXYZ-Wing");
 }
 
-int tech_find_vwxyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_vwxyz_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     struct wing_search s;
-    setup(&s, ctx, 4);
+    setup(&s, ctx, 4, step, "VWXYZ-Wing");
     search(&s);
+    if (ctx->collect)
+        return s.stopped;
     if (!s.best_rating)
         tech_memo_whole_failed(ctx, TECH_MEMO_VWXYZ_WING);
     return build_step(&s, step, "VWXYZ-Wing");
-}
-
-int tech_find_wxyz_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_wxyz_wing_ctx(&ctx, step);
-}
-
-int tech_find_vwxyz_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_vwxyz_wing_ctx(&ctx, step);
 }
 
 int tech_rate_als_wing(const struct human_step *step)

@@ -12,6 +12,7 @@
 #include "tech_digits.h"
 
 struct fish {
+    struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
     const struct tech_digits *dg;
@@ -89,7 +90,7 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
                                                 const struct tech_digits *dg, int d)
 {
     struct tech_fish_lines *fl = &ctx->fish[d - 1];
-    if (ctx->have_fish & (1u << (d - 1)))
+    if (ctx->built.fish & (1u << (d - 1)))
         return fl;
     const uint16_t *pos = dg->pos[d - 1];
     uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;   /* the count's bits */
@@ -113,7 +114,7 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
     }
     int k = tech_count(any & 0x1FF);
     fl->lines = (uint8_t)(!once && k == tech_count(any >> 16) ? k : 0);
-    ctx->have_fish |= 1u << (d - 1);
+    ctx->built.fish |= 1u << (d - 1);
     return fl;
 }
 
@@ -135,7 +136,7 @@ static unsigned fish_sides(const struct tech_ctx *ctx, const struct tech_fish_li
                            int n, int d)
 {
     int m = fl->lines - n;
-    if (!fl->lines || m > n)
+    if (!fl->lines || m > n || ctx->collect)   /* collect: every fish */
         return 3;
     if (m <= 1)
         return 0;
@@ -150,7 +151,7 @@ static int combine(struct fish *f, int start, int depth, unsigned base,
 {
     if (depth == f->size)
         return tech_count(cover) == f->size && fish_eliminates(f, base, cover) &&
-               fish_found(f, base, cover);
+               fish_found(f, base, cover) && tech_found(f->ctx, f->step);
     for (int i = start; i <= f->n_lines - (f->size - depth); i++) {
         unsigned u = cover | f->mask[i];
         if (tech_count(u) > f->size)
@@ -165,7 +166,7 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
                      const char *name)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct fish f = { .st = ctx->st, .step = step, .dg = dg, .name = name,
+    struct fish f = { .ctx = ctx, .st = ctx->st, .step = step, .dg = dg, .name = name,
                       .size = size };
     int slot = TECH_MEMO_FISH_2 + size - 2;
     for (f.digit = 1; f.digit <= 9; f.digit++) {
@@ -191,40 +192,19 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
     return 0;
 }
 
-int tech_find_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_fish(ctx, step, 2, "X-Wing");
 }
 
-int tech_find_x_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_x_wing_ctx(&ctx, step);
-}
-
-int tech_find_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_swordfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_fish(ctx, step, 3, "Swordfish");
 }
 
-int tech_find_swordfish(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_swordfish_ctx(&ctx, step);
-}
-
-int tech_find_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_jellyfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_fish(ctx, step, 4, "Jellyfish");
-}
-
-int tech_find_jellyfish(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_jellyfish_ctx(&ctx, step);
 }
 
 /*
@@ -308,7 +288,7 @@ static inline int finned_line(struct fish *f, unsigned twos, int l1, int sashimi
         int c = tech_lowest(cover);
         if (!(pos[cover_house(f->cols, c)] & band & ~(1u << l1) & ~(1u << l2)))
             continue;
-        if (finned_found(f, l1, l2, fins, c, sashimi))
+        if (finned_found(f, l1, l2, fins, c, sashimi) && tech_found(f->ctx, f->step))
             return 1;
     }
     return 0;
@@ -317,7 +297,8 @@ static inline int finned_line(struct fish *f, unsigned twos, int l1, int sashimi
 static int find_finned(struct tech_ctx *ctx, struct human_step *step,
                        int sashimi)
 {
-    struct fish f = { .st = ctx->st, .step = step, .dg = tech_ctx_digits(ctx) };
+    struct fish f = { .ctx = ctx, .st = ctx->st, .step = step,
+                      .dg = tech_ctx_digits(ctx) };
     int slot = sashimi ? TECH_MEMO_SASHIMI_X : TECH_MEMO_FINNED_X;
     for (f.digit = 1; f.digit <= 9; f.digit++) {
         if (tech_memo_digit_clean(ctx, slot, f.digit))
@@ -341,28 +322,12 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_finned_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_finned_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 0);
 }
 
-int tech_find_finned_x_wing(const struct human_state *st,
-                            struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_finned_x_wing_ctx(&ctx, step);
-}
-
-int tech_find_sashimi_x_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_sashimi_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 1);
-}
-
-int tech_find_sashimi_x_wing(const struct human_state *st,
-                             struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_sashimi_x_wing_ctx(&ctx, step);
 }

@@ -184,9 +184,9 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
 {
     struct tech_links *g = &ctx->links;
     const struct human_state *st = ctx->st;
-    if (ctx->have_links)
+    if (ctx->built.links)
         return g;
-    ctx->have_links = 1;
+    ctx->built.links = 1;
     memset(g->n_strong, 0, sizeof g->n_strong);
     memset(g->kinds, 0, sizeof g->kinds);
     memset(g->linked, 0, sizeof g->linked);
@@ -472,7 +472,8 @@ search_all(struct ch_search *s, tech_cells cells, unsigned digits, unsigned link
 
 /* The walks compiled once per row: the links are constants there, and
  * the tests on them go from the inner loops. */
-static void search_row(struct ch_search *s, tech_cells cells, unsigned digits)
+static inline __attribute__((always_inline)) void
+search_row(struct ch_search *s, tech_cells cells, unsigned digits)
 {
     switch (s->links) {
     case CH_ROW_X:
@@ -553,6 +554,39 @@ static void say_step(struct human_step *step, const struct ch_search *s,
     tech_say_elims(step);
 }
 
+/* The step of the best chain kept (from an empty step). */
+static void chain_step(struct human_step *step, const struct ch_search *s,
+                       const char *name)
+{
+    conclude(step, s, s->best, s->best_len, s->best_kind);
+    for (int i = 0; i < s->best_len; i++)
+        tech_cause(step, node_cell(s->best[i]), node_digit(s->best[i]));
+    say_step(step, s, name);
+}
+
+/* Collect mode: the shortest productive chain from each start, starts
+ * in the search's order (cells, then digits), each a step: the search
+ * of one start alone, with no bound from the others. */
+__attribute__((noinline)) static int
+chain_all(struct tech_ctx *ctx, struct human_step *step, struct ch_search *s,
+          tech_cells cells, unsigned digits, const char *name)
+{
+    for (; cells; cells &= cells - 1) {
+        int cell = tech_cells_lowest(cells);
+        for (unsigned m = s->st->cand[cell] & digits; m; m &= m - 1) {
+            s->best_len = 0;
+            search_row(s, tech_cell_bit(cell), m & -m);
+            if (!s->best_len)
+                continue;
+            tech_step_reset(step);
+            chain_step(step, s, name);
+            if (tech_found(ctx, step))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* The cells of XY-chains that can reach a changed cell: after a search
  * found nothing, an XY-chain can only remove something through a bivalue
  * cell that changed (its links join bivalue cells, and are there
@@ -619,6 +653,8 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
             s.go[d] &= s.g->bivalue;
         cells |= (digits >> d) & 1 ? s.go[d] : 0;
     }
+    if (ctx->collect)
+        return chain_all(ctx, step, &s, cells & starts, digits, name);
     search_row(&s, cells & starts, digits);
     tech_step_reset(step);
     if (!s.best_len) {
@@ -629,48 +665,24 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
             tech_memo_whole_failed(ctx, whole_slot);
         return 0;
     }
-    conclude(step, &s, s.best, s.best_len, s.best_kind);
-    for (int i = 0; i < s.best_len; i++)
-        tech_cause(step, node_cell(s.best[i]), node_digit(s.best[i]));
-    say_step(step, &s, name);
+    chain_step(step, &s, name);
     return 1;
 }
 
-int tech_find_x_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_x_chain(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_ROW_X, CH_MAX_LEN,
                       "X-chain", TECH_MEMO_X_CHAIN, -1);
 }
 
-int tech_find_xy_chain_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_xy_chain(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_ROW_XY, CH_MAX_LEN, "XY-chain", -1, TECH_MEMO_XY_CHAIN);
 }
 
-int tech_find_aic_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_aic(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_chain(ctx, step, CH_ROW_AIC, 12, "AIC", -1, -1);
-}
-
-int tech_find_x_chain(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_x_chain_ctx(&ctx, step);
-}
-
-int tech_find_xy_chain(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_xy_chain_ctx(&ctx, step);
-}
-
-int tech_find_aic(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_aic_ctx(&ctx, step);
 }
 
 /* ---- rating ------------------------------------------------------------ */

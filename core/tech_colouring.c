@@ -194,7 +194,7 @@ static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, i
         while (front) {
             uint64_t next = 0;
             for (uint64_t f = front; f; f &= f - 1)
-                next |= adj[__builtin_ctzll(f)];
+                next |= adj[bits_lowest64(f)];
             if (next & col[k])
                 cl->bipartite[c] = 0;     /* an odd cycle */
             k = !k;
@@ -204,8 +204,8 @@ static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, i
         for (k = 0; k < 2; k++) {
             tech_cells members = 0, sees = 0;
             for (uint64_t f = col[k]; f; f &= f - 1) {
-                members |= tech_cell_bit(cell[__builtin_ctzll(f)]);
-                sees |= tech_peers(cell[__builtin_ctzll(f)]);
+                members |= tech_cell_bit(cell[bits_lowest64(f)]);
+                sees |= tech_peers(cell[bits_lowest64(f)]);
             }
             cl->members[c][k] = members;
             cl->sees[c][k] = sees;
@@ -350,13 +350,14 @@ static int multi_2_test(const struct clusters *cl, tech_cells with)
 
 /* Each colouring row's step on digit d, where its test found it applies,
  * on the graph: the first cluster (or two) in the graph's order. */
-typedef int colour_search(const struct human_state *st, const struct graph *g,
+typedef int colour_search(struct tech_ctx *ctx, const struct graph *g,
                           const struct tech_digits *dg, int d,
                           struct human_step *step);
 
-static int trap_digit(const struct human_state *st, const struct graph *g,
+static int trap_digit(struct tech_ctx *ctx, const struct graph *g,
                       const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     uint8_t chain[GRID_CELLS];
     const struct clusters *cl = &g->cl;
     for (int c = 0; c < cl->n; c++) {
@@ -371,14 +372,16 @@ static int trap_digit(const struct human_state *st, const struct graph *g,
         say_chain_ends(step, chain, n, " alternate, so ", " or ");
         tech_say(step, " is %d, so ", d);
         tech_say_elims(step);
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }
 
-static int wrap_digit(const struct human_state *st, const struct graph *g,
+static int wrap_digit(struct tech_ctx *ctx, const struct graph *g,
                       const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     const struct clusters *cl = &g->cl;
     (void)dg;
     for (int u = 0; u < g->n; u++) {
@@ -396,7 +399,8 @@ static int wrap_digit(const struct human_state *st, const struct graph *g,
         tech_say(step, " take the same colour and see each other, so that "
                  "colour is false: ");
         tech_say_elims(step);
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }
@@ -443,22 +447,24 @@ static int multi_one(const struct human_state *st, struct human_step *step,
     return 1;
 }
 
-static int multi_1_digit(const struct human_state *st, const struct graph *g,
+static int multi_1_digit(struct tech_ctx *ctx, const struct graph *g,
                          const struct tech_digits *dg, int d, struct human_step *step)
 {
     for (int a = 0; a < g->cl.n; a++)
         for (int b = 0; b < g->cl.n; b++)
             for (int k = 0; k < 4; k++) {
                 tech_cells hit = multi_1_cells(&g->cl, a, k >> 1, b, k & 1, dg->cells[d - 1]);
-                if (hit)
-                    return multi_one(st, step, g, d, a, k >> 1, b, k & 1, hit);
+                if (hit && multi_one(ctx->st, step, g, d, a, k >> 1, b, k & 1, hit) &&
+                    tech_found(ctx, step))
+                    return 1;
             }
     return 0;
 }
 
-static int multi_2_digit(const struct human_state *st, const struct graph *g,
+static int multi_2_digit(struct tech_ctx *ctx, const struct graph *g,
                          const struct tech_digits *dg, int d, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     const struct clusters *cl = &g->cl;
     uint8_t chain[GRID_CELLS];
     (void)dg;
@@ -482,7 +488,8 @@ static int multi_2_digit(const struct human_state *st, const struct graph *g,
                 say_chain(step, chain + 1, n - 1);
                 tech_say(step, ", so its colour is false: ");
                 tech_say_elims(step);
-                return 1;
+                if (tech_found(ctx, step))
+                    return 1;
             }
         }
     }
@@ -505,12 +512,12 @@ static const int colour_slot[4] = {
 /* Colouring row `row` (0-3, in table order), digits in order.  The four
  * rows look at the same clusters: the first to build a digit's clusters
  * answers for itself and the rows after it that will look at the digit
- * (ctx->colour), by their tests; a row builds the graph and its step on
+ * (ctx->built.colour), by their tests; a row builds the graph and its step on
  * the digit where it applies. */
 static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct tech_colour *cc = &ctx->colour;
+    struct tech_colour *cc = &ctx->built.colour;
     for (int d = 1; d <= 9; d++) {
         unsigned bit = 1u << (d - 1);
         int built = 0;
@@ -531,7 +538,9 @@ static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
         if (cc->found[row] & bit) {
             struct graph g;
             graph_strong(&g, dg, d);
-            return colour_searches[row](ctx->st, &g, dg, d, step);
+            int r = colour_searches[row](ctx, &g, dg, d, step);
+            if (r || !ctx->collect)
+                return r;
         }
         tech_memo_digit_failed(ctx, colour_slot[row], d);
     }
@@ -539,56 +548,24 @@ static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
     return 0;
 }
 
-int tech_find_simple_colour_trap_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_simple_colour_trap(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 0);
 }
 
-int tech_find_simple_colour_wrap_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_simple_colour_wrap(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 1);
 }
 
-int tech_find_multi_colour_1_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_multi_colour_1(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 2);
 }
 
-int tech_find_multi_colour_2_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_multi_colour_2(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_colour(ctx, step, 3);
-}
-
-int tech_find_simple_colour_trap(const struct human_state *st,
-                                 struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_simple_colour_trap_ctx(&ctx, step);
-}
-
-int tech_find_simple_colour_wrap(const struct human_state *st,
-                                 struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_simple_colour_wrap_ctx(&ctx, step);
-}
-
-int tech_find_multi_colour_1(const struct human_state *st,
-                             struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_multi_colour_1_ctx(&ctx, step);
-}
-
-int tech_find_multi_colour_2(const struct human_state *st,
-                             struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_multi_colour_2_ctx(&ctx, step);
 }
 
 /* Remote pairs: the cells holding exactly pair (cells), linked when they
@@ -597,9 +574,10 @@ int tech_find_multi_colour_2(const struct human_state *st,
  * (two make a naked pair, or an XY-chain's job).  A cluster none of whose
  * cells changed since a search found nothing (changed) is the same
  * cluster, and removed nothing. */
-static int remote_pair_for(const struct human_state *st, struct human_step *step,
+static int remote_pair_for(struct tech_ctx *ctx, struct human_step *step,
                            unsigned pair, tech_cells cells, tech_cells changed)
 {
+    const struct human_state *st = ctx->st;
     struct graph g;
     uint8_t chain[GRID_CELLS], path[GRID_CELLS], list[GRID_CELLS];
     int n_cells = 0;
@@ -642,7 +620,8 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
         tech_say_cell(step, chain[n_best - 1]);
         tech_say(step, " hold one each, so ");
         tech_say_elims(step);
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }
@@ -652,7 +631,7 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
  * (grades depend on it), though a later pair sharing that digit could
  * make a remote pair too.  So the memo keeps which pair that was: another
  * one was not searched then, and is searched whole. */
-int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_remote_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells left = tech_ctx_counts(ctx)[2];
@@ -668,7 +647,7 @@ int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
         tried[lo] = (uint16_t)pair;
         /* a stamp (some cell unchanged) comes with the pairs then */
         int same = ~changed && ctx->memo->remote_pair[lo] == pair;
-        if (remote_pair_for(ctx->st, step, pair, cells, same ? changed : ~(tech_cells)0))
+        if (remote_pair_for(ctx, step, pair, cells, same ? changed : ~(tech_cells)0))
             return 1;
     }
     if (ctx->memo)
@@ -676,13 +655,6 @@ int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
     tech_memo_whole_failed(ctx, TECH_MEMO_REMOTE_PAIR);
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_remote_pair(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_remote_pair_ctx(&ctx, step);
 }
 
 /* A chain of n cells (one cause each): SE's X-chain from an eliminated

@@ -1,7 +1,9 @@
 /*
- * tech_digits: builds the per-digit position masks of every house in one
- * pass over the grid, and owns SE's chain-length rating rule shared by the
- * techniques rated as the chain Sudoku Explainer would use.
+ * tech_digits: what the search context builds for every family (the
+ * per-digit position masks of every house in one pass over the grid, the
+ * houses, the cells by candidate count), the constant cell tables, and
+ * the solving loop's memo, kept up to date by comparing the grid with
+ * its copy.
  */
 #include "tech_digits.h"
 
@@ -36,27 +38,11 @@ const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
     struct tech_memo *m = tech_memo_of(ctx);
     if (m)
         return &m->dg;
-    if (!ctx->have_digits) {
+    if (!ctx->built.digits) {
         tech_digits_build(ctx->st, &ctx->dg);
-        ctx->have_digits = 1;
+        ctx->built.digits = 1;
     }
     return &ctx->dg;
-}
-
-void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
-{
-    unsigned m[GRID_CELLS];
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        m[cell] = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
-    for (int l = 0; l < 9; l++) {
-        for (int k = 0; k < 3; k++) {
-            const unsigned *r = &m[l * 9 + 3 * k], *c = &m[27 * k + l];
-            sg->cand[0][l][k] = r[0] | r[1] | r[2];
-            sg->twice[0][l][k] = (r[0] & r[1]) | (r[2] & (r[0] | r[1]));
-            sg->cand[1][l][k] = c[0] | c[9] | c[18];
-            sg->twice[1][l][k] = (c[0] & c[9]) | (c[18] & (c[0] | c[9]));
-        }
-    }
 }
 
 #define CELL_HOUSES(c) ((1u << TECH_ROW((c) / 9)) | (1u << TECH_COL((c) % 9)) | \
@@ -87,20 +73,13 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->whole, 0, sizeof memo->whole);
     memset(memo->dirty, 0xFF, sizeof memo->dirty);
     memset(memo->remote_pair, 0, sizeof memo->remote_pair);
+    memo->by_digit = 0;
+    for (int t = 0; t < tech_table_len; t++)
+        if (tech_table[t].memo_key == TECH_KEYED_BY_DIGIT)
+            memo->by_digit |= (uint64_t)1 << tech_table[t].memo_slot;
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;
-}
-
-/* The lanes of x that are not 0 (lanes of `bits` bits, top bit of each
- * in hi), as the low bits of the result, lane i at bit i: a lane's top
- * bit, or its other bits plus all ones below the top, set the top bit;
- * the multiply by gather brings each lane's bit to the top byte or word. */
-static inline unsigned lanes_nonzero(uint64_t x, uint64_t hi, int bits,
-                                     uint64_t gather, int shift)
-{
-    uint64_t t = ((((x & ~hi) + (~hi)) | x) & hi) >> (bits - 1);
-    return (unsigned)((t * gather) >> shift);
 }
 
 /* The cells whose candidates or value differ from the copy, as a set
@@ -113,20 +92,14 @@ static void memo_diff(const struct tech_memo *memo, const struct human_state *st
     enum { LAST = GRID_CELLS - 1 };
     diff[0] = diff[1] = 0;
     for (int c = 0; c < LAST; c += 4) {
-        uint64_t a = tech_lanes4(&memo->cand[c]), b = tech_lanes4(&st->cand[c]);
+        uint64_t a = bits_load16x4(&memo->cand[c]), b = bits_load16x4(&st->cand[c]);
         if (a != b)
-            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, TECH_LANES_HI, 16,
-                                                    0x0000200040008001ull, 45)
-                            % 16 << (c & 63);
+            diff[c >> 6] |= (uint64_t)bits_lanes16_nonzero(a ^ b) << (c & 63);
     }
     for (int c = 0; c < LAST; c += 8) {
-        uint64_t a, b;
-        memcpy(&a, &memo->value[c], sizeof a);
-        memcpy(&b, &st->value[c], sizeof b);
+        uint64_t a = bits_load8x8(&memo->value[c]), b = bits_load8x8(&st->value[c]);
         if (a != b)
-            diff[c >> 6] |= (uint64_t)lanes_nonzero(a ^ b, 0x8080808080808080ull, 8,
-                                                    0x0102040810204080ull, 56)
-                            % 256 << (c & 63);
+            diff[c >> 6] |= (uint64_t)bits_bytes_nonzero(a ^ b) << (c & 63);
     }
     if (memo->cand[LAST] != st->cand[LAST] || memo->value[LAST] != st->value[LAST])
         diff[LAST >> 6] |= (uint64_t)1 << (LAST & 63);
@@ -188,13 +161,6 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
     }
 }
 
-/* 1 for the slots searched digit by digit (tech_digits.h's list: a slot
- * added inside that run is searched by digit). */
-static int memo_by_digit(int slot)
-{
-    return slot >= TECH_MEMO_FISH_2 && slot <= TECH_MEMO_X_CHAIN;
-}
-
 void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
 {
     uint16_t v = memo->version;
@@ -215,7 +181,7 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
         memo_diff(memo, st, diff);
         for (int w = 0; w < 2; w++)
             for (; diff[w]; diff[w] &= diff[w] - 1) {
-                int c = w * 64 + __builtin_ctzll(diff[w]);
+                int c = w * 64 + bits_lowest64(diff[w]);
                 unsigned was = memo->cand[c], now = st->cand[c];
                 memo_update_cell(memo, st, c);
                 houses |= tech_cell_houses[c];
@@ -226,9 +192,9 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
             }
         digits &= HUMAN_ALL_DIGITS;
         for (int s = 0; s < TECH_MEMO_SLOTS; s++)
-            memo->dirty[s] |= memo_by_digit(s) ? digits : houses;
+            memo->dirty[s] |= (memo->by_digit >> s) & 1 ? digits : houses;
         for (; houses; houses &= houses - 1)
-            memo->house_changed[__builtin_ctz(houses)] = v;
+            memo->house_changed[bits_lowest(houses)] = v;
         for (int i = memo->synced + 1; i < v; i++)
             memo->changed[i] = 0;
         memo->changed[v] = cells;
@@ -236,6 +202,15 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
     memcpy(memo->cand, st->cand, sizeof memo->cand);
     memcpy(memo->value, st->value, sizeof memo->value);
     memo->synced = memo->version;
+}
+
+/* tech_found's collect mode: hands the step on, then empties it. */
+int tech_collected(struct tech_ctx *ctx, struct human_step *step)
+{
+    if (ctx->collect(ctx, step))
+        return 1;
+    tech_step_reset(step);
+    return 0;
 }
 
 uint32_t tech_memo_houses_since(const struct tech_ctx *ctx, int slot, int d)
@@ -266,16 +241,16 @@ const struct tech_houses *tech_ctx_houses(struct tech_ctx *ctx)
     struct tech_memo *m = tech_memo_of(ctx);
     if (m)
         return &m->hv;
-    if (!ctx->have_houses) {
+    if (!ctx->built.houses) {
         houses_build(ctx->st, &ctx->houses);
-        ctx->have_houses = 1;
+        ctx->built.houses = 1;
     }
     return &ctx->houses;
 }
 
 const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
 {
-    if (!ctx->have_counts) {
+    if (!ctx->built.counts) {
         /* a 4-bit counter per cell, bit-sliced: adds the nine digits' cell
          * sets (which hold empty cells only) */
         const struct tech_digits *dg = tech_ctx_digits(ctx);
@@ -293,51 +268,9 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
         for (int k = 1; k <= 9; k++)
             ctx->counts[k] = (k & 1 ? b0 : ~b0) & (k & 2 ? b1 : ~b1) &
                              (k & 4 ? b2 : ~b2) & (k & 8 ? b3 : ~b3);
-        ctx->have_counts = 1;
+        ctx->built.counts = 1;
     }
     return ctx->counts;
-}
-
-/* Segments (cols, l..l + n - 1, k) from the words a, b, c of the three
- * crossing lines' masks at those positions, a lane each. */
-static inline void segs_put(struct tech_segs *sg, int cols, int l, int n, int k,
-                            uint64_t a, uint64_t b, uint64_t c)
-{
-    const uint64_t all4 = TECH_LANES_01 * HUMAN_ALL_DIGITS;
-    uint64_t any = (a | b | c) & all4, twice = ((a & b) | (c & (a | b))) & all4;
-    for (int i = 0; i < n; i++) {
-        sg->cand[cols][l + i][k] = (unsigned)(any >> 16 * i) & 0xFFFFu;
-        sg->twice[cols][l + i][k] = (unsigned)(twice >> 16 * i) & 0xFFFFu;
-    }
-}
-
-/* The same as tech_segs_build, from the grid's rows and columns (their
- * candidates already 0 where a digit is placed).  Segment k of a line is
- * that line's position in the three crossing lines 3k..3k+2, so four
- * parallel lines' segments come at once from three words of four 16-bit
- * masks (lines 0-3, 4-7; line 8 alone). */
-static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
-{
-    for (int cols = 0; cols < 2; cols++)
-        for (int k = 0; k < 3; k++) {
-            const uint16_t (*x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
-            for (int l = 0; l < 8; l += 4)
-                segs_put(sg, cols, l, 4, k, tech_lanes4(&x[0][l]),
-                         tech_lanes4(&x[1][l]), tech_lanes4(&x[2][l]));
-            segs_put(sg, cols, 8, 1, k, x[0][8], x[1][8], x[2][8]);
-        }
-}
-
-const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
-{
-    if (!ctx->have_segs) {
-        if (ctx->memo)
-            segs_from_houses(tech_ctx_houses(ctx), &ctx->segs);
-        else
-            tech_segs_build(ctx->st, &ctx->segs);
-        ctx->have_segs = 1;
-    }
-    return &ctx->segs;
 }
 
 #define PEERS_ROW0 ((tech_cells)0x1FF)

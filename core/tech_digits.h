@@ -1,18 +1,25 @@
 /*
- * tech_digits: where every digit can go in every house, all at once, for
- * the techniques that follow one digit across many houses (fish, single
- * digit patterns, colouring).  Internal to core/.
+ * tech_digits: the search context (struct tech_ctx) and what it builds
+ * for every family - where every digit can go in every house, all at
+ * once, the houses, the cells by candidate count - and the solving
+ * loop's memo.  What one family caches is declared in its own header
+ * (tech_<family>.h), included here.  Internal to core/.
  */
 #ifndef SUDOKU_TECH_DIGITS_H
 #define SUDOKU_TECH_DIGITS_H
 
 #include "tech.h"
+/* what each family keeps in the context, beside the family */
+#include "tech_als_wings.h"
+#include "tech_basic_fish.h"
+#include "tech_chains.h"
+#include "tech_colouring.h"
+#include "tech_intersections.h"
+#include "tech_single_digit.h"
+#include "tech_subsets.h"
+#include "tech_uniqueness.h"
 
 #include <string.h>
-
-/* A set of cells, bit i for cell i (a compiler extension that GCC and
- * Clang both have: one register pair instead of loops over 81 cells). */
-__extension__ typedef unsigned __int128 tech_cells;
 
 static inline tech_cells tech_cell_bit(int cell)
 {
@@ -39,8 +46,7 @@ extern const uint32_t tech_cell_houses[GRID_CELLS];
 /* Lowest cell of a non-empty set. */
 static inline int tech_cells_lowest(tech_cells s)
 {
-    uint64_t lo = (uint64_t)s;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+    return bits_lowest128(s);
 }
 
 struct tech_digits {
@@ -53,20 +59,6 @@ struct tech_digits {
 void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
 
 /*
- * The 54 segments (three cells where a line meets a box), summarised
- * once per search so that the intersection techniques test each box or
- * line with a few mask operations and build a step only where it
- * succeeds.  [0][r][k]: row r in box column k; [1][c][k]: column c in
- * box row k.  cand: digits of the segment's empty cells; twice: digits in
- * two or more of them.
- */
-struct tech_segs {
-    unsigned cand[2][9][3], twice[2][9][3];
-};
-
-void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
-
-/*
  * The grid house by house: cand[h][i] the candidates of the house's cell
  * i (tech.h order; 0 when it holds a digit), placed[h] the digits placed
  * in it.
@@ -74,63 +66,6 @@ void tech_segs_build(const struct human_state *st, struct tech_segs *sg);
 struct tech_houses {
     uint16_t cand[TECH_HOUSES][9];
     uint16_t placed[TECH_HOUSES];
-};
-
-/* One house as its subsets see it (tech_subsets.c): digits[k - 2] the
- * digits not placed that 2 to k cells hold (k = 2, 3, 4); paired the
- * number of its cells with candidates when they pair off with the digits
- * they hold (as many of each, none placed, every cell with two or more
- * digits and every digit in two or more cells), else 0. */
-struct tech_house_hidden {
-    uint16_t digits[3];
-    uint8_t paired;
-};
-
-/* The base lines of one digit's fish (tech_basic_fish.c): rows (cols 0)
- * or columns (cols 1), bit l for line l, holding the digit in 2 to n
- * places (upto[cols][n - 2], n = 2, 3, 4: [0] exactly two) and in two or
- * more (some).  lines: the number of rows holding the digit when as many
- * columns do and no line holds it in one place only, else 0. */
-struct tech_fish_lines {
-    uint16_t upto[2][3], some[2];
-    uint8_t lines;
-};
-
-/*
- * The strong links of every candidate (node cell * 9 + digit - 1), for
- * the chains: conjugate pairs of the houses in house order, then the
- * bivalue cell's other digit (flagged TECH_LINK_IN_CELL).  kinds: 1 when
- * the node has a house link, 2 a cell link.
- */
-#define TECH_NODES 729
-#define TECH_LINK_IN_CELL 0x8000u
-
-struct tech_links {
-    uint8_t n_strong[TECH_NODES];
-    uint8_t kinds[TECH_NODES];
-    uint16_t linked[GRID_CELLS];  /* digits with a strong link, per cell */
-    uint16_t strong[TECH_NODES][4];
-    tech_cells bivalue;          /* cells with two candidates */
-    tech_cells house_strong[9];  /* [d-1]: cells whose d has a house link */
-};
-
-/*
- * The rectangles the uniqueness techniques look at (tech_uniqueness.c):
- * four empty cells on two rows, two columns and two boxes, all holding
- * the two digits of pair, one corner holding only those; each once, in
- * the order the scan by that corner first meets it.  More than
- * TECH_RECTS_MAX: overflow, and the techniques scan the grid themselves.
- */
-#define TECH_RECTS_MAX 128
-
-struct tech_rect {
-    uint8_t cell[4];     /* top-left, top-right, bottom-left, bottom-right */
-    unsigned pair;       /* x and y */
-};
-
-struct tech_rects {
-    int n, overflow;
-    struct tech_rect rect[TECH_RECTS_MAX];
 };
 
 /*
@@ -153,11 +88,16 @@ struct tech_rects {
  * would remove now is a part of that.  So after a search found nothing
  * (stamped per technique, slot whole), only patterns with a changed cell
  * can remove something: tech_memo_changed gives those cells.
+ *
+ * A slot belongs to one row of tech_table[], whose memo_key column says
+ * how it is keyed (by house, by digit, whole grid): the comparison marks
+ * the slot's houses or digits changed accordingly.  The technique names
+ * its slot (and may read the slots of the rows after it in its family
+ * that share its search).
  */
 enum tech_memo_slot {
     TECH_MEMO_NAKED_2, TECH_MEMO_NAKED_3, TECH_MEMO_NAKED_4,
     TECH_MEMO_HIDDEN_2, TECH_MEMO_HIDDEN_3, TECH_MEMO_HIDDEN_4,
-    /* by digit (memo_by_digit: FISH_2 to X_CHAIN, in one run) */
     TECH_MEMO_FISH_2, TECH_MEMO_FISH_3, TECH_MEMO_FISH_4,
     TECH_MEMO_FINNED_X, TECH_MEMO_SASHIMI_X,
     TECH_MEMO_SKYSCRAPER, TECH_MEMO_KITE, TECH_MEMO_TURBOT,
@@ -165,31 +105,14 @@ enum tech_memo_slot {
     TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
     TECH_MEMO_MULTI_2, TECH_MEMO_FINNED_3, TECH_MEMO_FINNED_4,
     TECH_MEMO_X_CHAIN,
-    /* whole grid */
     TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING, TECH_MEMO_WXYZ_WING,
     TECH_MEMO_VWXYZ_WING, TECH_MEMO_XY_CHAIN, TECH_MEMO_ALS_XZ,
     TECH_MEMO_W_WING, TECH_MEMO_REMOTE_PAIR,
-    /* by house, read alone: candidates only go (see above) */
     TECH_MEMO_POINTING, TECH_MEMO_CLAIMING, TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,
     TECH_MEMO_SLOTS
 };
-
-/* The sets of n cells holding n + 1 digits of one house, each cell
- * holding 2 to n + 1 digits, in the order of their positions (the WXYZ-
- * and VWXYZ-Wing search, tech_als_wings.c): position masks and digits. */
-#define TECH_WING_SETS 40
-
-struct tech_wing_sets {
-    uint16_t stamp;              /* memo: valid while the house is unchanged */
-    uint8_t m, overflow;         /* cells that fit; more sets than kept */
-    uint16_t all;                /* their digits */
-    uint16_t n_sets;
-    uint16_t used;               /* positions in some set (all: overflow) */
-    uint16_t fit;                /* positions of the cells that fit */
-    uint16_t pos[TECH_WING_SETS + 1], uni[TECH_WING_SETS + 1];   /* and one
-                                    to write past the end, unkept */
-};
+_Static_assert(TECH_MEMO_SLOTS <= 64, "struct tech_memo's by_digit: a bit per slot");
 
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
 #define TECH_MEMO_NEVER 0xFFFFu
@@ -210,6 +133,9 @@ struct tech_memo {
     /* per slot searched by house (bit h) or by digit (bit d - 1): the
      * units changed since the slot last searched them in vain */
     uint32_t dirty[TECH_MEMO_SLOTS];
+    /* bit s: slot s is keyed by digit (its row's memo_key column), read
+     * from the table once per solve */
+    uint64_t by_digit;
     /* [slot][d-1], slots searched by digit: the version after the last
      * search of d in vain (tech_memo_houses_since), 0 before any */
     uint16_t failed[TECH_MEMO_SLOTS][9];
@@ -239,38 +165,43 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st);
 static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx);
 
 /*
- * The first single-digit pattern of each kind (Skyscraper, 2-String Kite,
- * Turbot Fish: tech_single_digit.c) of each digit, found by one pass over
- * the digit's pairs of strong links for the rows of one search: [kind]
- * digits known (bit d-1), those with one, and the pattern (its two links'
- * houses, its four cells).
+ * What one search built so far: each cache of struct tech_ctx is valid
+ * only where this says so.  tech_ctx_init clears this member alone, so a
+ * new cache adds its flag (or its small "known" record) here and nothing
+ * to the initialisation.
  */
-struct tech_sdp {
-    uint16_t known[3], found[3];
-    struct { uint8_t house[2], chain[4]; } first[3][9];
+struct tech_built {
+    uint8_t digits, segs, links, rects, counts, houses;
+    uint32_t hidden;             /* bit h: hidden[h] built */
+    uint32_t fish;               /* bit d - 1: fish[d - 1] built */
+    uint16_t sdp_known[3];       /* [kind]: digits whose sdp is known */
+    struct tech_colour colour;
 };
 
-/*
- * Which digits have a pattern of each colouring row (trap, wrap, multi 1,
- * multi 2: tech_colouring.c), found by one look at the digit's clusters
- * for the rows of one search: [row] digits known (bit d-1), those with one.
- */
-struct tech_colour {
-    uint16_t known[4], found[4];
-};
+struct tech_ctx;
+
+/* Collect mode's receiver of each step found (human_all_steps); returns
+ * non-zero to stop the search there. */
+typedef int tech_collect_fn(struct tech_ctx *ctx, struct human_step *step);
 
 /*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
- * for one search, so it cannot go stale; public find functions make their
- * own.  memo is the solving loop's (NULL outside it).
+ * for one search, so it cannot go stale.  memo is the solving loop's
+ * (NULL outside it).  plain: the reference path (HUMAN_PLAIN): no memo,
+ * and every row starts from nothing built (tech_ctx_row), so each
+ * technique searches from the state alone.  collect: collect mode, on
+ * the plain path (tech_found).
  */
 struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
-    int have_digits, have_segs, have_links, have_rects, have_counts, have_houses;
-    uint32_t have_hidden;        /* bit h: hidden[h] built */
-    uint32_t have_fish;          /* bit d - 1: fish[d - 1] built */
+    int plain;
+    int row;                     /* plain path: the table row searched */
+    tech_collect_fn *collect;    /* NULL: normal mode */
+    void *collect_arg;
+    struct tech_built built;
+    /* the caches, valid where built says */
     struct tech_houses houses;
     struct tech_house_hidden hidden[TECH_HOUSES];
     struct tech_fish_lines fish[9];
@@ -281,7 +212,6 @@ struct tech_ctx {
     struct tech_links links;
     struct tech_rects rects;
     struct tech_sdp sdp;
-    struct tech_colour colour;
 };
 
 /* The memo of ctx brought up to date, or NULL. */
@@ -293,21 +223,47 @@ static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx)
     return m;
 }
 
+/* A context for a search of st, nothing built yet (no memo). */
 static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state *st)
 {
     ctx->st = st;
     ctx->memo = NULL;
-    ctx->have_digits = 0;
-    ctx->have_segs = 0;
-    ctx->have_links = 0;
-    ctx->have_rects = 0;
-    ctx->have_counts = 0;
-    memset(ctx->sdp.known, 0, sizeof ctx->sdp.known);
-    memset(ctx->sdp.found, 0, sizeof ctx->sdp.found);
-    memset(&ctx->colour, 0, sizeof ctx->colour);
-    ctx->have_houses = 0;
-    ctx->have_hidden = 0;
-    ctx->have_fish = 0;
+    ctx->plain = 0;
+    ctx->row = -1;
+    ctx->collect = NULL;
+    ctx->collect_arg = NULL;
+    memset(&ctx->built, 0, sizeof ctx->built);
+}
+
+/*
+ * A technique found step (complete: eliminations, causes, sentence).
+ * Normal mode: returns 1, and the technique returns the step at once -
+ * the first instance, as the solver wants.  Collect mode: hands the step
+ * to ctx->collect, empties it and returns 0 (or 1 when the collector
+ * asks to stop): the technique goes on to the next instance as if this
+ * one had failed.  So a find function reports what it found as
+ *
+ *     if (found_something(...) && tech_found(ctx, step))
+ *         return 1;
+ */
+int tech_collected(struct tech_ctx *ctx, struct human_step *step);
+
+static inline int tech_found(struct tech_ctx *ctx, struct human_step *step)
+{
+    if (__builtin_expect(ctx->collect == NULL, 1))
+        return 1;
+    return tech_collected(ctx, step);   /* out of line: the rare path */
+}
+
+/* The search moves on to table row t: on the plain path, nothing the
+ * rows before built is kept (and row says which it is, for collect
+ * mode). */
+static inline void tech_ctx_row(struct tech_ctx *ctx, int t)
+{
+    if (ctx->plain) {
+        ctx->row = t;
+        memset(&ctx->built, 0, sizeof ctx->built);
+    }
 }
 
 /* The houses of ctx->st (built on the first call). */
@@ -370,15 +326,6 @@ static inline void tech_memo_digit_failed(struct tech_ctx *ctx, int slot, int d)
 
 /* The per-digit positions of ctx->st (built on the first call). */
 const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx);
-
-/* The strong links of ctx->st (built on the first call; tech_chains.c). */
-const struct tech_links *tech_ctx_links(struct tech_ctx *ctx);
-
-/* The rectangles of ctx->st (built on the first call; tech_uniqueness.c). */
-const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx);
-
-/* The segments of ctx->st (built on the first call). */
-const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx);
 
 /* Position of cell inside its box (0..8, reading order). */
 static inline int tech_box_pos(int cell)

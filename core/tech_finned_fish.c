@@ -16,6 +16,7 @@
 static const char *const fish_name[5] = { "", "", "X-Wing", "Swordfish", "Jellyfish" };
 
 struct fin {
+    struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
     const uint16_t *pos;       /* tech_digits positions of d, by house */
@@ -142,7 +143,7 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
         for (unsigned sub = inside & (inside - 1);; sub = (sub - 1) & inside) {
             if (tech_count(sub) == need &&
                 fin_may_remove(f, base, outside | sub, inside & ~sub, sub) &&
-                fin_try(f, base, outside | sub))
+                fin_try(f, base, outside | sub) && tech_found(f->ctx, f->step))
                 return 1;
             if (sub == 0)
                 break;
@@ -180,7 +181,7 @@ static int fin_bases(struct fin *f, int start, int depth, unsigned base, unsigne
 
 static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
 {
-    struct fin f = { .st = ctx->st, .step = step, .n = n };
+    struct fin f = { .ctx = ctx, .st = ctx->st, .step = step, .n = n };
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 3 ? TECH_MEMO_FINNED_3 : TECH_MEMO_FINNED_4;
@@ -203,28 +204,12 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
     return 0;
 }
 
-int tech_find_finned_swordfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_finned_swordfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 3);
 }
 
-int tech_find_finned_jellyfish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_finned_jellyfish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_finned(ctx, step, 4);
-}
-
-int tech_find_finned_swordfish(const struct human_state *st,
-                               struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_finned(&ctx, step, 3);
-}
-
-int tech_find_finned_jellyfish(const struct human_state *st,
-                               struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_finned(&ctx, step, 4);
 }

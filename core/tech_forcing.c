@@ -18,6 +18,7 @@
  * assumptions).
  */
 #include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
 
@@ -253,9 +254,9 @@ static int fc_try(struct fc_search *s, const struct fc_choice *ch)
     return live > 0 && fc_common(s, ch);
 }
 
-int tech_find_cell_forcing_chain(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_cell_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     struct fc_search s = { .st = st, .step = step };
     for (int k = 2; k <= FC_MAX_BRANCH; k++) {
         for (int cell = 0; cell < GRID_CELLS; cell++) {
@@ -267,7 +268,7 @@ int tech_find_cell_forcing_chain(const struct human_state *st,
                 ch.cell[b] = cell;
                 ch.digit[b] = tech_lowest_digit(m);
             }
-            if (fc_try(&s, &ch))
+            if (fc_try(&s, &ch) && tech_found(ctx, step))
                 return 1;
         }
     }
@@ -275,9 +276,9 @@ int tech_find_cell_forcing_chain(const struct human_state *st,
     return 0;
 }
 
-int tech_find_region_forcing_chain(const struct human_state *st,
-                                   struct human_step *step)
+int tech_find_region_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     struct fc_search s = { .st = st, .step = step };
     for (int k = 2; k <= FC_MAX_BRANCH; k++) {
         for (int h = 0; h < TECH_HOUSES; h++) {
@@ -292,7 +293,7 @@ int tech_find_region_forcing_chain(const struct human_state *st,
                     ch.cell[b] = tech_house_cells[h][tech_lowest(m)];
                     ch.digit[b] = d;
                 }
-                if (fc_try(&s, &ch))
+                if (fc_try(&s, &ch) && tech_found(ctx, step))
                     return 1;
             }
         }

@@ -15,6 +15,68 @@
  */
 #include "tech_digits.h"
 
+/* ---- the segments (tech_intersections.h) ---------------------------- */
+
+void tech_segs_build(const struct human_state *st, struct tech_segs *sg)
+{
+    unsigned m[GRID_CELLS];
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        m[cell] = st->value[cell] ? 0 : st->cand[cell] & HUMAN_ALL_DIGITS;
+    for (int l = 0; l < 9; l++) {
+        for (int k = 0; k < 3; k++) {
+            const unsigned *r = &m[l * 9 + 3 * k], *c = &m[27 * k + l];
+            sg->cand[0][l][k] = r[0] | r[1] | r[2];
+            sg->twice[0][l][k] = (r[0] & r[1]) | (r[2] & (r[0] | r[1]));
+            sg->cand[1][l][k] = c[0] | c[9] | c[18];
+            sg->twice[1][l][k] = (c[0] & c[9]) | (c[18] & (c[0] | c[9]));
+        }
+    }
+}
+
+/* Segments (cols, l..l + n - 1, k) from the words a, b, c of the three
+ * crossing lines' masks at those positions, a lane each. */
+static inline void segs_put(struct tech_segs *sg, int cols, int l, int n, int k,
+                            uint64_t a, uint64_t b, uint64_t c)
+{
+    const uint64_t all4 = BITS_LANES16_01 * HUMAN_ALL_DIGITS;
+    uint64_t any = (a | b | c) & all4, twice = ((a & b) | (c & (a | b))) & all4;
+    for (int i = 0; i < n; i++) {
+        sg->cand[cols][l + i][k] = (unsigned)(any >> 16 * i) & 0xFFFFu;
+        sg->twice[cols][l + i][k] = (unsigned)(twice >> 16 * i) & 0xFFFFu;
+    }
+}
+
+/* The same as tech_segs_build, from the grid's rows and columns (their
+ * candidates already 0 where a digit is placed).  Segment k of a line is
+ * that line's position in the three crossing lines 3k..3k+2, so four
+ * parallel lines' segments come at once from three words of four 16-bit
+ * masks (lines 0-3, 4-7; line 8 alone). */
+static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
+{
+    for (int cols = 0; cols < 2; cols++)
+        for (int k = 0; k < 3; k++) {
+            const uint16_t (*x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
+            for (int l = 0; l < 8; l += 4)
+                segs_put(sg, cols, l, 4, k, bits_load16x4(&x[0][l]),
+                         bits_load16x4(&x[1][l]), bits_load16x4(&x[2][l]));
+            segs_put(sg, cols, 8, 1, k, x[0][8], x[1][8], x[2][8]);
+        }
+}
+
+const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
+{
+    if (!ctx->built.segs) {
+        if (ctx->memo)
+            segs_from_houses(tech_ctx_houses(ctx), &ctx->segs);
+        else
+            tech_segs_build(ctx->st, &ctx->segs);
+        ctx->built.segs = 1;
+    }
+    return &ctx->segs;
+}
+
+/* ---- the searches ----------------------------------------------------- */
+
 static const char *const group_word[4] = { "", "", "pair", "triple" };
 
 static unsigned cand_of(const struct human_state *st, int cell)
@@ -128,7 +190,7 @@ static int pointing_step(const struct human_state *st, struct human_step *step,
     return confine(st, step, TECH_BOX(b), line, d, pos[d - 1]);
 }
 
-int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_pointing(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
@@ -151,7 +213,7 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
                 else if (cols[k] & tech_bit(d))
                     line = TECH_COL(b % 3 * 3 + k);
             }
-            if (pointing_step(st, step, b, d, line))
+            if (pointing_step(st, step, b, d, line) && tech_found(ctx, step))
                 return 1;
         }
         tech_memo_house_failed(ctx, TECH_MEMO_POINTING, TECH_BOX(b));
@@ -160,7 +222,7 @@ int tech_find_pointing_ctx(struct tech_ctx *ctx, struct human_step *step)
     return 0;
 }
 
-int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_claiming(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct tech_segs *sg = tech_ctx_segs(ctx);
@@ -185,7 +247,7 @@ int tech_find_claiming_ctx(struct tech_ctx *ctx, struct human_step *step)
                     pos |= 1u << i;
             tech_step_reset(step);
             tech_say(step, "Claiming (box/line reduction)");
-            if (confine(st, step, h, box, d, pos))
+            if (confine(st, step, h, box, d, pos) && tech_found(ctx, step))
                 return 1;
         }
         tech_memo_house_failed(ctx, TECH_MEMO_CLAIMING, h);
@@ -251,10 +313,11 @@ static int try_locked(const struct human_state *st, struct human_step *step,
 /* Every choice of n of the 3 positions of a box line (mask 7 or 0x49),
  * segment (cols, l, k) of sg, tried only when its digits are n and some
  * other cell of the box or the line has one of them. */
-static int locked_in_segment(const struct human_state *st,
-                             struct human_step *step, const struct tech_segs *sg,
-                             int b, int cols, int l, int k, unsigned seg, int n)
+static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
+                             const struct tech_segs *sg, int b, int cols, int l,
+                             int k, unsigned seg, int n)
 {
+    const struct human_state *st = ctx->st;
     unsigned m[3], usable = 0;
     int i = 0;
     for (unsigned p = seg; p; p &= p - 1, i++) {
@@ -277,7 +340,8 @@ static int locked_in_segment(const struct human_state *st,
                 rest |= m[i];
         }
         if (tech_count(digits) == n && (digits & rest) &&
-            try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n))
+            try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n) &&
+            tech_found(ctx, step))
             return 1;
     }
     return 0;
@@ -292,7 +356,6 @@ static int segment_may_lock(unsigned fit, unsigned seg, int n)
 
 static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
 {
-    const struct human_state *st = ctx->st;
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 2 ? TECH_MEMO_LOCKED_2 : TECH_MEMO_LOCKED_3;
     uint32_t dirty = tech_memo_dirty(ctx, slot) >> TECH_BOX(0);
@@ -308,9 +371,9 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
             unsigned rseg = 7u << (3 * k), cseg = 0x49u << k;
             if ((segment_may_lock(fit, rseg, n) &&
-                 locked_in_segment(st, step, tech_ctx_segs(ctx), b, 0, row, b % 3, rseg, n)) ||
+                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 0, row, b % 3, rseg, n)) ||
                 (segment_may_lock(fit, cseg, n) &&
-                 locked_in_segment(st, step, tech_ctx_segs(ctx), b, 1, col, b / 3, cseg, n)))
+                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 1, col, b / 3, cseg, n)))
                 return 1;
         }
         tech_memo_house_failed(ctx, slot, TECH_BOX(b));
@@ -319,41 +382,12 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
     return 0;
 }
 
-int tech_find_locked_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_locked_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_locked(ctx, step, 2);
 }
 
-int tech_find_locked_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_locked_triple(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_locked(ctx, step, 3);
-}
-
-int tech_find_pointing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_pointing_ctx(&ctx, step);
-}
-
-int tech_find_claiming(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_claiming_ctx(&ctx, step);
-}
-
-int tech_find_locked_pair(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_locked_pair_ctx(&ctx, step);
-}
-
-int tech_find_locked_triple(const struct human_state *st,
-                            struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_locked_triple_ctx(&ctx, step);
 }

@@ -212,12 +212,59 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
         }
     }
     for (unsigned m = kinds; m; m &= m - 1)
-        sdp->known[tech_lowest(m)] |= (uint16_t)(1u << (d - 1));
+        ctx->built.sdp_known[tech_lowest(m)] |= (uint16_t)(1u << (d - 1));
+}
+
+/* Pattern (i, j, way) of digit d's links l: its houses and four cells
+ * a1 b1 b2 a2 into house and chain; returns its kind. */
+static enum sdp_kind sdp_pattern(const struct sdp_links *l, int i, int j, unsigned way,
+                                 uint8_t house[2], uint8_t chain[4])
+{
+    int ib = (int)way & 1, jb = (int)way >> 1;
+    house[0] = l->house[i];
+    house[1] = l->house[j];
+    chain[0] = l->end[!ib][i];
+    chain[1] = l->end[ib][i];
+    chain[2] = l->end[jb][j];
+    chain[3] = l->end[!jb][j];
+    return classify(l->house[i], l->house[j], chain[0], chain[1], chain[3], chain[2]);
+}
+
+/* Collect mode: every pattern of kind want, digits in order, then pairs
+ * of links and their ways in the order sdp_digit meets them. */
+static int sdp_all(struct tech_ctx *ctx, struct human_step *step, enum sdp_kind want)
+{
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    struct sdp_links l;
+    for (int d = 1; d <= 9; d++) {
+        collect_links(dg, d, &l);
+        for (int i = 0; i < l.n; i++)
+            for (int j = i + 1; j < l.n; j++) {
+                if (!((l.houses[0][i] | l.houses[1][i]) & (l.houses[0][j] | l.houses[1][j])) ||
+                    sdp_share_cell(&l, i, j))
+                    continue;
+                for (unsigned ways = sdp_ways(&l, i, j); ways; ways &= ways - 1) {
+                    uint8_t house[2], chain[4];
+                    if (sdp_pattern(&l, i, j, (unsigned)tech_lowest(ways), house, chain) != want)
+                        continue;
+                    tech_cells elim = tech_peers(chain[0]) & tech_peers(chain[3]) &
+                                      dg->cells[d - 1];
+                    for (int k = 0; k < 4; k++)
+                        elim &= ~tech_cell_bit(chain[k]);
+                    sdp_found(ctx->st, step, want, d, house, chain, elim);
+                    if (step->n_elim && tech_found(ctx, step))
+                        return 1;
+                }
+            }
+    }
+    return 0;
 }
 
 static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
                     enum sdp_kind want)
 {
+    if (ctx->collect)
+        return sdp_all(ctx, step, want);
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct tech_sdp *sdp = &ctx->sdp;
     int slot = sdp_slot((int)want);
@@ -225,11 +272,11 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
         unsigned bit = 1u << (d - 1);
         if (tech_memo_digit_clean(ctx, slot, d))
             continue;
-        if (!(sdp->known[want] & bit)) {
+        if (!(ctx->built.sdp_known[want] & bit)) {
             /* this kind, and the later ones that will look at d */
             unsigned kinds = 1u << want;
             for (int k = (int)want + 1; k <= SDP_TURBOT; k++)
-                if (!(sdp->known[k] & bit) && !tech_memo_digit_clean(ctx, sdp_slot(k), d))
+                if (!(ctx->built.sdp_known[k] & bit) && !tech_memo_digit_clean(ctx, sdp_slot(k), d))
                     kinds |= 1u << k;
             sdp_digit(ctx, dg, d, kinds);
         }
@@ -248,41 +295,19 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_skyscraper_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_skyscraper(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_sdp(ctx, step, SDP_SKYSCRAPER);
 }
 
-int tech_find_skyscraper(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_skyscraper_ctx(&ctx, step);
-}
-
-int tech_find_two_string_kite_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_two_string_kite(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_sdp(ctx, step, SDP_KITE);
 }
 
-int tech_find_two_string_kite(const struct human_state *st,
-                              struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_two_string_kite_ctx(&ctx, step);
-}
-
-int tech_find_turbot_fish_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_turbot_fish(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_sdp(ctx, step, SDP_TURBOT);
-}
-
-int tech_find_turbot_fish(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_turbot_fish_ctx(&ctx, step);
 }
 
 /*
@@ -343,17 +368,18 @@ static void er_lines_build(const struct tech_digits *dg, int d, struct er_lines 
 /* Strong links of digit d leaving the box through row r (in columns
  * outside the stack) or through column c (in rows outside the band).
  * A link whose target cell lacks the digit removes nothing. */
-static int er_links(const struct human_state *st, struct human_step *step,
+static int er_links(struct tech_ctx *ctx, struct human_step *step,
                     const struct tech_digits *dg, const struct er_lines *ln,
                     int d, int b, int r, int c)
 {
+    const struct human_state *st = ctx->st;
     int band = b / 3 * 3, stack = b % 3 * 3;
     for (unsigned xs = ln->cols[r] & ~(7u << stack); xs; xs &= xs - 1) {
         int x = tech_lowest(xs);
         int t = tech_lowest(dg->pos[d - 1][TECH_COL(x)] & ~(1u << r));
         if (t / 3 * 3 != band && tech_has(st, t * 9 + c, d) &&
             er_found(st, step, dg, d, b, r, c, TECH_COL(x), r * 9 + x, t * 9 + x,
-                     t * 9 + c))
+                     t * 9 + c) && tech_found(ctx, step))
             return 1;
     }
     for (unsigned ys = ln->rows[c] & ~(7u << band); ys; ys &= ys - 1) {
@@ -361,7 +387,7 @@ static int er_links(const struct human_state *st, struct human_step *step,
         int t = tech_lowest(dg->pos[d - 1][TECH_ROW(y)] & ~(1u << c));
         if (t / 3 * 3 != stack && tech_has(st, r * 9 + t, d) &&
             er_found(st, step, dg, d, b, r, c, TECH_ROW(y), y * 9 + c, y * 9 + t,
-                     r * 9 + t))
+                     r * 9 + t) && tech_found(ctx, step))
             return 1;
     }
     return 0;
@@ -398,14 +424,14 @@ static int er_digit(struct tech_ctx *ctx, struct human_step *step,
             if (!have_lines)
                 er_lines_build(dg, d, &ln);
             have_lines = 1;
-            if (er_links(ctx->st, step, dg, &ln, d, b, b / 3 * 3 + i, b % 3 * 3 + j))
+            if (er_links(ctx, step, dg, &ln, d, b, b / 3 * 3 + i, b % 3 * 3 + j))
                 return 1;
         }
     }
     return 0;
 }
 
-int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_empty_rectangle(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (int d = 1; d <= 9; d++) {
@@ -417,12 +443,4 @@ int tech_find_empty_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
     }
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_empty_rectangle(const struct human_state *st,
-                              struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_empty_rectangle_ctx(&ctx, step);
 }

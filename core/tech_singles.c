@@ -4,20 +4,9 @@
  * them 1.2 and 1.5) and naked single.
  */
 #include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
-
-#define BYTES_01 0x0101010101010101ull
-
-/* The bytes of x equal to 1, as their top bit (0x80); exact: a byte is
- * 0 after x ^ 1 only there, and a byte is 0 only when neither its top
- * bit nor its low seven bits (plus 0x7F) carry into bit 7. */
-static uint64_t bytes_of_one(uint64_t x)
-{
-    uint64_t low7 = BYTES_01 * 0x7F;
-    x ^= BYTES_01;
-    return ~(((x & low7) + low7) | x | low7);
-}
 
 /* A house that is a contradiction has none: left to human_check. */
 int tech_full_house_cell(const struct human_state *st, int h, int *digit)
@@ -59,15 +48,16 @@ static int full_house_in(const struct human_state *st, int h,
 /* The houses with one empty cell, eight counts of house_empty at a time
  * (the last word is houses 19 to 26, of which 19 to 23 were seen in the
  * word before: only 24 to 26 are new). */
-int tech_find_full_house(const struct human_state *st, struct human_step *step)
+int tech_find_full_house(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     for (int w = 0; w < 4; w++) {
         int h0 = w < 3 ? 8 * w : TECH_HOUSES - 8;
-        uint64_t x;
-        memcpy(&x, &st->house_empty[h0], sizeof x);
-        uint64_t one = bytes_of_one(x) & (w < 3 ? ~0ull : ~0ull << 40);
+        uint64_t x = bits_load8x8(&st->house_empty[h0]);
+        uint64_t one = bits_bytes_one(x) & (w < 3 ? ~0ull : ~0ull << 40);
         for (; one; one &= one - 1)
-            if (full_house_in(st, h0 + __builtin_ctzll(one) / 8, step))
+            if (full_house_in(st, h0 + bits_lowest64(one) / 8, step) &&
+                tech_found(ctx, step))
                 return 1;
     }
     return 0;
@@ -77,7 +67,7 @@ int tech_find_full_house(const struct human_state *st, struct human_step *step)
  * Hidden singles are found four cells at a time: a 64-bit word holds the
  * candidate masks of four cells of a row, one per 16-bit lane.  For a set
  * of cells, `any` collects the digits seen and `more` those seen in two
- * or more; the digits seen once are any & ~more (tech_lanes4).
+ * or more; the digits seen once are any & ~more (bits_load16x4).
  */
 
 /* The digits seen once in lanes 0..2 of (any, more). */
@@ -91,7 +81,7 @@ static inline unsigned once_in_3_lanes(uint64_t any, uint64_t more)
 /* The digits seen once in the nine cells p[0..8]. */
 static inline unsigned once_in_row(const uint16_t *p)
 {
-    uint64_t x = tech_lanes4(p), y = tech_lanes4(p + 4);
+    uint64_t x = bits_load16x4(p), y = bits_load16x4(p + 4);
     uint64_t any = x | y, more = x & y;
     more |= (more >> 32) | (any & (any >> 32));
     any |= any >> 32;
@@ -115,17 +105,11 @@ static int hidden_single_at(const struct human_state *st, int h,
     return h;
 }
 
-/* The hidden single that find returns as a step; the text only when
- * asked for. */
-static int hidden_single_step(const struct human_state *st,
-                              int (*find)(const struct human_state *,
-                                          struct human_cand *),
-                              struct human_step *step)
+/* The hidden single of digit at.digit in house h, cell at.cell, as a
+ * step; the text only when asked for. */
+static inline __attribute__((always_inline)) void
+hidden_single_say(struct human_step *step, int h, struct human_cand at)
 {
-    struct human_cand at;
-    int h = find(st, &at);
-    if (h < 0)
-        return 0;
     tech_place(step, at.cell, at.digit);
     tech_house(step, h);
     if (step->flags & HUMAN_STEP_TEXT) {
@@ -134,7 +118,39 @@ static int hidden_single_step(const struct human_state *st,
         tech_say(step, " the %d can only go in ", at.digit);
         tech_say_cell(step, at.cell);
     }
-    return 1;
+}
+
+/* The hidden single that find returns; in collect mode, every hidden
+ * single of houses first..last, house by house (the order find scans
+ * them in), digits in order. */
+static int hidden_single_step(struct tech_ctx *ctx,
+                              int (*find)(const struct human_state *,
+                                          struct human_cand *),
+                              int first, int last, struct human_step *step)
+{
+    const struct human_state *st = ctx->st;
+    struct human_cand at;
+    if (!ctx->collect) {
+        int h = find(st, &at);
+        if (h < 0)
+            return 0;
+        hidden_single_say(step, h, at);
+        return 1;
+    }
+    for (int h = first; h <= last; h++) {
+        uint16_t pos[9];
+        tech_house_positions(st, h, pos);
+        for (int d = 1; d <= 9; d++) {
+            if (tech_count(pos[d - 1]) != 1)
+                continue;
+            at.cell = tech_house_cells[h][tech_lowest(pos[d - 1])];
+            at.digit = (uint8_t)d;
+            hidden_single_say(step, h, at);
+            if (tech_found(ctx, step))
+                return 1;
+        }
+    }
+    return 0;
 }
 
 /* A band's three boxes at once: columns 0-3 and 4-7 of its three rows as
@@ -149,7 +165,7 @@ int tech_hidden_single_box_at(const struct human_state *st,
         unsigned any8 = 0, more8 = 0, once;
         for (int r = 0; r < 3; r++, p += 9) {
             for (int w = 0; w < 2; w++) {
-                uint64_t x = tech_lanes4(p + 4 * w);
+                uint64_t x = bits_load16x4(p + 4 * w);
                 more[w] |= any[w] & x;
                 any[w] |= x;
             }
@@ -168,10 +184,10 @@ int tech_hidden_single_box_at(const struct human_state *st,
     return -1;
 }
 
-int tech_find_hidden_single_box(const struct human_state *st,
-                                struct human_step *step)
+int tech_find_hidden_single_box(struct tech_ctx *ctx, struct human_step *step)
 {
-    return hidden_single_step(st, tech_hidden_single_box_at, step);
+    return hidden_single_step(ctx, tech_hidden_single_box_at, TECH_BOX(0),
+                              TECH_BOX(8), step);
 }
 
 /* Rows one by one; columns four at a time (a lane per column), column 8
@@ -187,7 +203,7 @@ int tech_hidden_single_line_at(const struct human_state *st,
     for (int c = 0; c < 8; c += 4) {
         uint64_t any = 0, more = 0;
         for (int r = 0; r < 9; r++) {
-            uint64_t x = tech_lanes4(&st->cand[9 * r + c]);
+            uint64_t x = bits_load16x4(&st->cand[9 * r + c]);
             more |= any & x;
             any |= x;
         }
@@ -207,29 +223,19 @@ int tech_hidden_single_line_at(const struct human_state *st,
     return -1;
 }
 
-int tech_find_hidden_single_line(const struct human_state *st,
-                                 struct human_step *step)
+int tech_find_hidden_single_line(struct tech_ctx *ctx, struct human_step *step)
 {
-    return hidden_single_step(st, tech_hidden_single_line_at, step);
+    return hidden_single_step(ctx, tech_hidden_single_line_at, TECH_ROW(0),
+                              TECH_COL(8), step);
 }
 
-/* The lanes of x (four 16-bit candidate masks) holding a single digit,
- * as their top bit; exact for masks below bit 15: t's lane is m - 1 plus
- * the top bit when m is not 0, and t & m is m & (m - 1). */
-static uint64_t single_lanes(uint64_t x)
-{
-    uint64_t t = (x | TECH_LANES_HI) - TECH_LANES_01;
-    uint64_t y = ((t & x) | TECH_LANES_HI) - TECH_LANES_01;
-    return t & ~y & TECH_LANES_HI;
-}
-
-#define LANES_WIDE (~(TECH_LANES_01 * HUMAN_ALL_DIGITS))
+#define LANES_WIDE (~(BITS_LANES16_01 * HUMAN_ALL_DIGITS))
 
 /* 0 when none of the four 16-bit candidate masks of x is a single digit
  * (masks past 9 bits are left to the exact test). */
 static int may_hold_single(uint64_t x)
 {
-    return (x & LANES_WIDE) || single_lanes(x);
+    return (x & LANES_WIDE) || bits_lanes16_single(x);
 }
 
 /* 0 when no cell of the grid has a single candidate: the whole grid in
@@ -238,20 +244,21 @@ static int may_hold_naked_single(const struct human_state *st)
 {
     uint64_t single = 0, all = 0;
     for (int cell = 0; cell + 4 <= GRID_CELLS; cell += 4) {
-        uint64_t x = tech_lanes4(&st->cand[cell]);
-        single |= single_lanes(x);
+        uint64_t x = bits_load16x4(&st->cand[cell]);
+        single |= bits_lanes16_single(x);
         all |= x;
     }
     return single || (all & LANES_WIDE) ||
            tech_count(st->cand[GRID_CELLS - 1]) == 1;
 }
 
-int tech_find_naked_single(const struct human_state *st, struct human_step *step)
+int tech_find_naked_single(struct tech_ctx *ctx, struct human_step *step)
 {
+    const struct human_state *st = ctx->st;
     if (!may_hold_naked_single(st))
         return 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
-        while (cell + 4 <= GRID_CELLS && !may_hold_single(tech_lanes4(&st->cand[cell])))
+        while (cell + 4 <= GRID_CELLS && !may_hold_single(bits_load16x4(&st->cand[cell])))
             cell += 4;
         if (cell >= GRID_CELLS)
             break;
@@ -265,7 +272,8 @@ int tech_find_naked_single(const struct human_state *st, struct human_step *step
             tech_say_cell(step, cell);
             tech_say(step, " has one candidate left, so it is %d", d);
         }
-        return 1;
+        if (tech_found(ctx, step))
+            return 1;
     }
     return 0;
 }

@@ -14,6 +14,7 @@
 static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
 
 struct subset {
+    struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
     int house, size, hidden;
@@ -113,7 +114,8 @@ static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
 /* Tries the chosen items (bits of item indexes) whose union is u. */
 static int try_subset(struct subset *s, unsigned chosen, unsigned u)
 {
-    return subset_removes(s, chosen, u) && subset_found(s, chosen, u);
+    return subset_removes(s, chosen, u) && subset_found(s, chosen, u) &&
+           tech_found(s->ctx, s->step);
 }
 
 /* Every choice of size items in lexicographic order, skipping those
@@ -124,7 +126,7 @@ static int combine(struct subset *s)
 {
     int z = s->size, n = s->n_items;
     const unsigned *mk = s->mask;
-    const uint8_t *count = tech_count_table;
+    const uint8_t *count = bits_count_table;
     for (int i = 0; i <= n - z; i++) {
         for (int j = i + 1; j <= n - z + 1; j++) {
             unsigned uj = mk[i] | mk[j];
@@ -205,10 +207,10 @@ static void house_build(struct tech_house_hidden *z, const struct tech_houses *h
 static inline const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
                                                           const tech_cells *counts, int h)
 {
-    if (!(ctx->have_hidden & (1u << h))) {
+    if (!(ctx->built.hidden & (1u << h))) {
         house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h,
                     house_positions(counts[0], h), house_positions(counts[1], h) != 0);
-        ctx->have_hidden |= 1u << h;
+        ctx->built.hidden |= 1u << h;
     }
     return &ctx->hidden[h];
 }
@@ -233,12 +235,14 @@ static void other_kind_failed(const struct tech_ctx *ctx, int hidden, uint32_t *
         failed[k] = failed[k - 1] & ~tech_memo_dirty(ctx, slot + k - 2);
 }
 
-/* Whether the house provably holds no subset of the row (other_kind_failed). */
+/* Whether the house provably holds no subset of the row (other_kind_failed)
+ * the solver needs: a complement of one is a single, which an earlier row
+ * takes (collect mode lists that subset all the same). */
 static int complement_failed(const struct subset *s, const struct tech_house_hidden *z,
                              const uint32_t *failed)
 {
     int e = z->paired, k = e - s->size;
-    return e && (k <= 1 || (k <= 4 && ((failed[k] >> s->house) & 1)));
+    return e && (k <= 1 ? !s->ctx->collect : k <= 4 && ((failed[k] >> s->house) & 1));
 }
 
 /* Hidden: the digits held by 2..size cells of the house, by position. */
@@ -288,7 +292,7 @@ static int naked_items(struct subset *s, struct tech_ctx *ctx, const tech_cells 
 static int find_subset(struct tech_ctx *ctx, struct human_step *step,
                        int size, int hidden)
 {
-    struct subset s = { .st = ctx->st, .step = step, .size = size,
+    struct subset s = { .ctx = ctx, .st = ctx->st, .step = step, .size = size,
                         .hidden = hidden, .hv = tech_ctx_houses(ctx) };
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const tech_cells *counts = tech_ctx_counts(ctx);
@@ -314,79 +318,32 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_naked_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_naked_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 2, 0);
 }
 
-int tech_find_naked_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_naked_triple(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 3, 0);
 }
 
-int tech_find_naked_quad_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_naked_quad(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 4, 0);
 }
 
-/* Naked subsets read no shared data: a context of their own is free. */
-static int find_naked(const struct human_state *st, struct human_step *step,
-                      int size)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_subset(&ctx, step, size, 0);
-}
-
-int tech_find_naked_pair(const struct human_state *st, struct human_step *step)
-{
-    return find_naked(st, step, 2);
-}
-
-int tech_find_naked_triple(const struct human_state *st,
-                           struct human_step *step)
-{
-    return find_naked(st, step, 3);
-}
-
-int tech_find_naked_quad(const struct human_state *st, struct human_step *step)
-{
-    return find_naked(st, step, 4);
-}
-
-int tech_find_hidden_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_hidden_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 2, 1);
 }
 
-int tech_find_hidden_triple_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_hidden_triple(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 3, 1);
 }
 
-int tech_find_hidden_quad_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_hidden_quad(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_subset(ctx, step, 4, 1);
-}
-
-int tech_find_hidden_pair(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_hidden_pair_ctx(&ctx, step);
-}
-
-int tech_find_hidden_triple(const struct human_state *st,
-                            struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_hidden_triple_ctx(&ctx, step);
-}
-
-int tech_find_hidden_quad(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_hidden_quad_ctx(&ctx, step);
 }

@@ -15,6 +15,7 @@
  * cells are chosen as subsets whose digits mostly lie in V.
  */
 #include "tech.h"
+#include "tech_digits.h"
 
 struct sdc_part {
     unsigned cells;      /* positions (house order) */
@@ -37,6 +38,7 @@ struct sdc_table {
 };
 
 struct sdc {
+    struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
     struct sdc_table line_cells, box_cells;
@@ -189,7 +191,7 @@ static int sdc_try(struct sdc *s)
             continue;
         for (int j = 0; j < n_gain[g]; j++)
             if (!(gain_digits[g][j] & la[i].digits) &&
-                sdc_pair(s, &la[i], &ba[by_gain[g][j]]))
+                sdc_pair(s, &la[i], &ba[by_gain[g][j]]) && tech_found(s->ctx, s->step))
                 return 1;
     }
     return 0;
@@ -216,9 +218,10 @@ static int sdc_intersection(struct sdc *s, const uint8_t *inter)
     return 0;
 }
 
-int tech_find_sue_de_coq(const struct human_state *st, struct human_step *step)
+int tech_find_sue_de_coq(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct sdc s = { .st = st, .step = step };
+    const struct human_state *st = ctx->st;
+    struct sdc s = { .ctx = ctx, .st = st, .step = step };
     for (s.box = 0; s.box < 9; s.box++) {
         for (int k = 0; k < 6; k++) {
             uint8_t inter[3];

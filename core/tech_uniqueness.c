@@ -99,10 +99,10 @@ static int list_rect(void *arg, const struct tech_rect *rc)
 
 const struct tech_rects *tech_ctx_rects(struct tech_ctx *ctx)
 {
-    if (!ctx->have_rects) {
+    if (!ctx->built.rects) {
         ctx->rects.n = ctx->rects.overflow = 0;
         scan_rects(ctx, list_rect, &ctx->rects);
-        ctx->have_rects = 1;
+        ctx->built.rects = 1;
     }
     return &ctx->rects;
 }
@@ -116,11 +116,11 @@ struct rect_visit {
 static int visit_rect(void *arg, const struct tech_rect *rc)
 {
     struct rect_visit *v = arg;
-    return v->try(v->ctx, v->step, rc);
+    return v->try(v->ctx, v->step, rc) && tech_found(v->ctx, v->step);
 }
 
 /* Calls try on every rectangle (scan_rects order); stops at the first
- * that returns 1.  A rectangle met again gives what it gave the first
+ * that returns 1 (collect mode: goes on, tech_found).  A rectangle met again gives what it gave the first
  * time, so the shared list (each once, in first-met order) gives the
  * same first. */
 static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try)
@@ -132,7 +132,7 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
             return 1;
     } else {
         for (int i = 0; i < l->n; i++)
-            if (try(ctx, step, &l->rect[i]))
+            if (try(ctx, step, &l->rect[i]) && tech_found(ctx, step))
                 return 1;
     }
     tech_step_reset(step);
@@ -188,16 +188,9 @@ static int try_type1(struct tech_ctx *ctx, struct human_step *step,
     return 1;
 }
 
-int tech_find_unique_rectangle_1_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_unique_rectangle_1(struct tech_ctx *ctx, struct human_step *step)
 {
     return each_rect(ctx, step, try_type1);
-}
-
-int tech_find_unique_rectangle_1(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return each_rect(&ctx, step, try_type1);
 }
 
 /* The two corners that are not bare when the two bare ones are a side
@@ -264,16 +257,9 @@ static int try_type2(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_unique_rectangle_2_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_unique_rectangle_2(struct tech_ctx *ctx, struct human_step *step)
 {
     return each_rect(ctx, step, try_type2);
-}
-
-int tech_find_unique_rectangle_2(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return each_rect(&ctx, step, try_type2);
 }
 
 /* Houses shared by two cells: up to two (a line and a box). */
@@ -326,16 +312,9 @@ static int try_type4(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_unique_rectangle_4_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_unique_rectangle_4(struct tech_ctx *ctx, struct human_step *step)
 {
     return each_rect(ctx, step, try_type4);
-}
-
-int tech_find_unique_rectangle_4(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return each_rect(&ctx, step, try_type4);
 }
 
 /* Corner k of the rectangle bare; its opposite corner 3 - k. */
@@ -374,16 +353,9 @@ static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_hidden_rectangle_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_hidden_rectangle(struct tech_ctx *ctx, struct human_step *step)
 {
     return each_rect(ctx, step, try_hidden);
-}
-
-int tech_find_hidden_rectangle(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return each_rect(&ctx, step, try_hidden);
 }
 
 /* Type 3: the roof's extras as one virtual cell in house h; a naked set
@@ -487,16 +459,9 @@ static int try_type3(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_unique_rectangle_3_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_unique_rectangle_3(struct tech_ctx *ctx, struct human_step *step)
 {
     return each_rect(ctx, step, try_type3);
-}
-
-int tech_find_unique_rectangle_3(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return each_rect(&ctx, step, try_type3);
 }
 
 /* SE: 4.5 plus 0.1 per digit of the naked set past the first two. */
@@ -508,7 +473,7 @@ int tech_rate_unique_rectangle_3(const struct human_step *step)
     return 45 + tech_count(digits) - 1;
 }
 
-int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     int three = -1;
@@ -557,11 +522,4 @@ int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step)
     tech_say_cell(step, three);
     tech_say(step, " is %d", digit);
     return 1;
-}
-
-int tech_find_bug_plus_1(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_bug_plus_1_ctx(&ctx, step);
 }

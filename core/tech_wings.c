@@ -105,7 +105,8 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
                     continue;
                 uint8_t cells[3] = { (uint8_t)pivot, pincer[i], pincer[j] };
                 if (wing_found(st, step, xyz ? "XYZ-Wing" : "XY-Wing", cells,
-                               dg->cells[tech_lowest(zm)], tech_lowest_digit(zm), xyz))
+                               dg->cells[tech_lowest(zm)], tech_lowest_digit(zm), xyz) &&
+                    tech_found(ctx, step))
                     return 1;
             }
         }
@@ -115,28 +116,14 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
     return 0;
 }
 
-int tech_find_xy_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_xy_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_wing(ctx, step, 0);
 }
 
-int tech_find_xyz_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_xyz_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     return find_wing(ctx, step, 1);
-}
-
-int tech_find_xy_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_wing(&ctx, step, 0);
-}
-
-int tech_find_xyz_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return find_wing(&ctx, step, 1);
 }
 
 /* W-Wing on a and b (both holding only the digits of pair), linked by
@@ -219,10 +206,11 @@ static uint32_t w_links_between(const struct w_links *l, int a, int b)
 /* A W-Wing's pattern is its two cells and the link's house: after a
  * search found nothing, a pair of unchanged cells needs a link in a
  * changed house (fresh: a or b changed). */
-static int w_wing_pair(const struct human_state *st, struct human_step *step,
+static int w_wing_pair(struct tech_ctx *ctx, struct human_step *step,
                        const struct tech_digits *dg, const struct w_links links[9],
                        int a, int b, int fresh)
 {
+    const struct human_state *st = ctx->st;
     tech_cells pa = tech_peers(a), pb = tech_peers(b);
     for (unsigned m = st->cand[a]; m; m &= m - 1) {
         int y = tech_lowest_digit(m);
@@ -235,7 +223,8 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
                 if (s == a || s == b || t == a || t == b ||
                     !(pa & tech_cell_bit(s)) || !(pb & tech_cell_bit(t)))
                     continue;
-                if (w_wing_found(st, step, dg, a, b, y, l->house[i], s, t))
+                if (w_wing_found(st, step, dg, a, b, y, l->house[i], s, t) &&
+                    tech_found(ctx, step))
                     return 1;
             }
         }
@@ -245,7 +234,7 @@ static int w_wing_pair(const struct human_state *st, struct human_step *step,
 
 /* Pairs of cells in cell order; the second holds the same two digits as
  * the first (the cells holding both of them) and does not see it. */
-int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
+int tech_find_w_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     struct w_links links[9];
@@ -269,18 +258,11 @@ int tech_find_w_wing_ctx(struct tech_ctx *ctx, struct human_step *step)
         for (tech_cells sb = others; sb; sb &= sb - 1) {
             int b = tech_cells_lowest(sb);
             int fresh = (changed & (tech_cell_bit(a) | tech_cell_bit(b))) != 0;
-            if (w_wing_pair(st, step, dg, links, a, b, fresh))
+            if (w_wing_pair(ctx, step, dg, links, a, b, fresh))
                 return 1;
         }
     }
     tech_memo_whole_failed(ctx, TECH_MEMO_W_WING);
     tech_step_reset(step);
     return 0;
-}
-
-int tech_find_w_wing(const struct human_state *st, struct human_step *step)
-{
-    struct tech_ctx ctx;
-    tech_ctx_init(&ctx, st);
-    return tech_find_w_wing_ctx(&ctx, step);
 }

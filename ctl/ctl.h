@@ -43,7 +43,7 @@ int ctl_finish_output(void);
  * Returns 0, or -1 on a write error. */
 int ctl_print_json(json_t *obj);
 
-/* ctl_state.c: the STATE of hint and explain.  arg is the state itself
+/* ctl_state.c: the STATE of hint, explain and steps.  arg is the state itself
  * (81 or 729 characters, or several lines), '-' for standard input, or a
  * FILE holding it; a one-line argument that is no path (no '/') and names
  * no file is the state. */
@@ -69,6 +69,12 @@ struct hint;
 int ctl_state_hint(struct ctl_state *s, const char *puzzle, struct hint *h,
                    char *err, size_t errlen);
 
+/* The judgement alone (hint_judge_grid or hint_judge_state on a copy of
+ * the state): 1 when the state is right and unsolved (its candidates in
+ * *st), 0 when h holds the answer, -1 as ctl_state_hint. */
+int ctl_state_judge(struct ctl_state *s, const char *puzzle, struct human_state *st,
+                    struct hint *h, char *err, size_t errlen);
+
 void ctl_state_free(struct ctl_state *s);
 
 int ctl_cmd_solve(int argc, char **argv);
@@ -78,6 +84,14 @@ int ctl_cmd_count(int argc, char **argv);
 int ctl_cmd_grade(int argc, char **argv);
 int ctl_cmd_explain(int argc, char **argv);
 int ctl_cmd_hint(int argc, char **argv);
+/* ctl_steps.c: every step of a state, as HoDoKu's "all steps" panel. */
+int ctl_cmd_steps(int argc, char **argv);
+/* The row of technique key in *tech (-1 when key is NULL: every one);
+ * returns CTL_EXIT_OK, or a usage error that says where the keys are. */
+int ctl_steps_technique(const char *key, int *tech);
+/* Prints steps' answer {"steps":[...],"total","message"} as text: one
+ * numbered sentence per step, what was left out, the message. */
+void ctl_print_steps(const json_t *answer);
 int ctl_cmd_generate(int argc, char **argv);
 
 /* Commands answered by a running sudokud (ctl_client.c). */
@@ -86,6 +100,10 @@ int ctl_cmd_get(int argc, char **argv);
 int ctl_cmd_list(int argc, char **argv);
 int ctl_cmd_check(int argc, char **argv);
 int ctl_cmd_hint_remote(int argc, char **argv);
+int ctl_cmd_steps_remote(int argc, char **argv);
+/* Prints hint's answer {"status","message","wrong"?} as text:
+ * "STATUS: MESSAGE", then "wrong: A1 C7" when cells are named. */
+void ctl_print_verdict(const json_t *answer);
 int ctl_cmd_stats(int argc, char **argv);
 int ctl_cmd_ping(int argc, char **argv);
 int ctl_cmd_webhook(int argc, char **argv);

@@ -1,10 +1,10 @@
 /*
  * ctl_client: owns the sudokuctl commands that ask a running sudokud over
  * its query socket (today, get, list, check, stats, ping, webhook, backup,
- * and hint when a socket is named): one request line, one JSON reply line,
+ * and hint and steps when a socket is named): one request line, one JSON reply line,
  * printed as a grid or text, or raw with --json.  Exit status: 0 ok, 1 an error reply
  * (its code and message on stderr), 2 usage, 3 no daemon at the socket, 4
- * hint's wrong_marks reply (its message on stdout, as the local hint does).
+ * hint's and steps' wrong_marks reply (its message on stdout, as the local hint does).
  */
 #include "ctl.h"
 
@@ -30,7 +30,8 @@ struct client {
     const char *socket;
     int json;
     int solution;
-    const char *puzzle; /* hint, check: --puzzle */
+    const char *puzzle; /* hint, steps, check: --puzzle */
+    const char *technique; /* steps: --technique */
     int nargs;
     const char *args[ARGS_MAX];
 };
@@ -50,7 +51,7 @@ takes_solution(const char *cmd)
 static int
 takes_puzzle(const char *cmd)
 {
-    return is_cmd(cmd, "check") || is_cmd(cmd, "hint");
+    return is_cmd(cmd, "check") || is_cmd(cmd, "hint") || is_cmd(cmd, "steps");
 }
 
 /* [--socket PATH] [--json] [--solution] and up to max positional words. */
@@ -68,6 +69,8 @@ parse_args(struct client *c, int argc, char **argv, int min, int max)
             c->socket = argv[++i];
         else if (strcmp(a, "--puzzle") == 0 && i + 1 < argc && takes_puzzle(c->cmd))
             c->puzzle = argv[++i];
+        else if (strcmp(a, "--technique") == 0 && i + 1 < argc && is_cmd(c->cmd, "steps"))
+            c->technique = argv[++i];
         else if (a[0] == '-' && a[1] != '\0')
             return ctl_usage_error(c->cmd, "unknown option '%s'", a);
         else if (c->nargs == max)
@@ -77,10 +80,12 @@ parse_args(struct client *c, int argc, char **argv, int min, int max)
     }
     if (c->nargs < min)
         return ctl_usage_error(c->cmd, "missing argument");
-    if (c->puzzle != NULL && c->nargs == max)
+    if (c->puzzle != NULL && c->nargs == 2)
         return ctl_usage_error(c->cmd, "PUZZLE given twice");
     if (c->puzzle != NULL)
         c->args[c->nargs++] = c->puzzle;
+    if (c->technique != NULL)
+        c->args[c->nargs++] = c->technique;
     if (c->socket == NULL)
         c->socket = SUDOKUD_DEFAULT_SOCKET;
     return CTL_EXIT_OK;
@@ -264,8 +269,8 @@ print_fields(const json_t *reply)
     }
 }
 
-static void
-print_verdict(const json_t *reply)
+void
+ctl_print_verdict(const json_t *reply)
 {
     const json_t *wrong = json_object_get(reply, "wrong"), *cell;
     size_t i;
@@ -352,8 +357,11 @@ print_reply(const struct client *c, const json_t *reply)
         printf("pong\n");
     else if (strcmp(c->cmd, "stats") == 0)
         print_fields(reply);
-    else if (strcmp(c->cmd, "check") == 0 || strcmp(c->cmd, "hint") == 0)
-        print_verdict(reply);
+    else if (strcmp(c->cmd, "steps") == 0 && strcmp(str(reply, "status"), "steps") == 0)
+        ctl_print_steps(reply);
+    else if (strcmp(c->cmd, "check") == 0 || strcmp(c->cmd, "hint") == 0 ||
+             strcmp(c->cmd, "steps") == 0)
+        ctl_print_verdict(reply);
     else
         print_puzzles(c, reply);
 }
@@ -394,7 +402,8 @@ exchange(struct client *c)
     else if (error == NULL)
         print_reply(c, reply);
     if (error != NULL && strcmp(str(error, "code"), "wrong_marks") == 0) {
-        /* hint's answer to wrong marks, printed as sudokuctl hint does. */
+        /* hint's and steps' answer to wrong marks, printed as the local
+         * commands print it. */
         if (!c->json)
             printf("%s\n", str(error, "message"));
         rc = ctl_finish_output();
@@ -445,22 +454,70 @@ ctl_cmd_check(int argc, char **argv)
 }
 
 /* STATE may be a file or a pencil-mark grid: the daemon gets one line. */
+static int
+state_exchange(struct client *c, int argc, char **argv, int max)
+{
+    struct ctl_state s;
+    char line[LINE_MAX_BYTES + 1];
+    int rc = parse_args(c, argc, argv, 1, max);
+
+    if (rc != CTL_EXIT_OK || (rc = ctl_state_load(c->cmd, c->args[0], &s)) != CTL_EXIT_OK)
+        return rc;
+    rc = ctl_state_line(c->cmd, &s, line, sizeof line);
+    ctl_state_free(&s);
+    if (rc != CTL_EXIT_OK)
+        return rc;
+    c->args[0] = line;
+    return exchange(c);
+}
+
 int
 ctl_cmd_hint_remote(int argc, char **argv)
 {
     struct client c = {.cmd = "hint"};
-    struct ctl_state s;
-    char line[LINE_MAX_BYTES + 1];
-    int rc = parse_args(&c, argc, argv, 1, 2);
+    return state_exchange(&c, argc, argv, 2);
+}
 
-    if (rc != CTL_EXIT_OK || (rc = ctl_state_load("hint", c.args[0], &s)) != CTL_EXIT_OK)
-        return rc;
-    rc = ctl_state_line("hint", &s, line, sizeof line);
-    ctl_state_free(&s);
-    if (rc != CTL_EXIT_OK)
-        return rc;
-    c.args[0] = line;
-    return exchange(&c);
+/* steps --list-techniques with its arguments but --socket PATH. */
+static int
+list_locally(int argc, char **argv)
+{
+    char *args[8];
+    int n = 0;
+
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--socket") == 0 && i + 1 < argc)
+            i++;
+        else if (n == (int)(sizeof args / sizeof args[0]))
+            return ctl_usage_error("steps", "unexpected argument '%s'", argv[i]);
+        else
+            args[n++] = argv[i];
+    }
+    return ctl_cmd_steps(n, args);
+}
+
+/* The KEY is checked here too, so a slip is the local command's usage
+ * error.  --list-techniques lists sudokuctl's own table, the keys it
+ * checks: no request is sent, --socket PATH is left out. */
+int
+ctl_cmd_steps_remote(int argc, char **argv)
+{
+    struct client c = {.cmd = "steps"};
+    int tech;
+
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--list-techniques") == 0)
+            return list_locally(argc, argv);
+    }
+    for (int i = 0; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--technique") == 0) {
+            int rc = ctl_steps_technique(argv[i + 1], &tech);
+
+            if (rc != CTL_EXIT_OK)
+                return rc;
+        }
+    }
+    return state_exchange(&c, argc, argv, 1);
 }
 
 int

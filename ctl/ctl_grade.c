@@ -52,12 +52,6 @@ static int parse_opts(const char *cmd, int argc, char **argv, int allow_cand,
     return 0;
 }
 
-static const char *cell_name(int cell, char out[3])
-{
-    grid_cell_name(cell, out);
-    return out;
-}
-
 static json_t *step_json(const struct human_step *step, int number)
 {
     json_t *obj = human_json_step(step);
@@ -321,22 +315,6 @@ int ctl_cmd_explain(int argc, char **argv)
 
 /* ---- hint ----------------------------------------------------------- */
 
-static void hint_json(const struct hint *h)
-{
-    char name[3];
-    json_t *obj = json_pack("{s:s,s:s}", "status", hint_status_name(h->status),
-                            "message", h->message);
-    if (h->status == HINT_STEP)
-        json_object_set_new(obj, "step", step_json(&h->step, 0));
-    if (h->status == HINT_WRONG) {
-        json_t *wrong = json_array();
-        for (int i = 0; i < h->n_wrong; i++)
-            json_array_append_new(wrong, json_string(cell_name(h->wrong[i], name)));
-        json_object_set_new(obj, "wrong", wrong);
-    }
-    ctl_print_json(obj);
-}
-
 int ctl_cmd_hint(int argc, char **argv)
 {
     struct opts o;
@@ -358,7 +336,7 @@ int ctl_cmd_hint(int argc, char **argv)
         return ctl_usage_error("hint", "%s", err);
     }
     if (o.json)
-        hint_json(h);
+        ctl_print_json(human_json_hint(h));
     else
         printf("%s: %s\n", hint_status_name(h->status), h->message);
     rc = ctl_finish_output();

@@ -1,5 +1,5 @@
 /*
- * ctl_state: owns the STATE argument of sudokuctl hint and explain — the
+ * ctl_state: owns the STATE argument of sudokuctl hint, explain and steps — the
  * state written on the command line, or read from a FILE or standard
  * input ('-') — and turning it into what the local commands and the
  * socket take (pencil.h formats; the socket's one-line forms).
@@ -139,17 +139,27 @@ void ctl_state_free(struct ctl_state *s)
     s->text = NULL;
 }
 
-int ctl_state_hint(struct ctl_state *s, const char *puzzle, struct hint *h,
-                   char *err, size_t errlen)
+int ctl_state_judge(struct ctl_state *s, const char *puzzle, struct human_state *st,
+                    struct hint *h, char *err, size_t errlen)
 {
     struct grid p;
     char why[GRID_ERR_MAX];
     if (s->format == PENCIL_FORMAT_GRID)
-        return hint_next(s->text, puzzle, h, err, errlen);
+        return hint_judge_grid(s->text, puzzle, st, h, err, errlen);
     if (puzzle && grid_parse(&p, puzzle, why, sizeof why) != GRID_OK) {
         snprintf(err, errlen, "puzzle: %s", why);
         return -1;
     }
-    hint_state(&s->st, puzzle ? &p : NULL, h);
-    return 0;
+    *st = s->st;
+    return hint_judge_state(st, puzzle ? &p : NULL, h);
+}
+
+int ctl_state_hint(struct ctl_state *s, const char *puzzle, struct hint *h,
+                   char *err, size_t errlen)
+{
+    struct human_state st;
+    int rc = ctl_state_judge(s, puzzle, &st, h, err, errlen);
+    if (rc == 1)
+        hint_step(&st, h);
+    return rc < 0 ? -1 : 0;
 }

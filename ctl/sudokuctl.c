@@ -121,6 +121,36 @@ static const struct command commands[] = {
      "STATE or PUZZLE is not a grid or a state (the message names the cell),\n"
      "1 when FILE cannot be read.\n",
      ctl_cmd_hint_remote},
+    {"steps", ctl_cmd_steps,
+     "steps STATE|FILE|- [--technique KEY] [--puzzle PUZZLE] [--json] [--socket PATH]\n"
+     "                   steps --list-techniques [--json]",
+     "Lists every step that applies in STATE, as HoDoKu's \"all steps\" panel\n"
+     "does: every instance of every technique (or only of technique KEY),\n"
+     "easiest technique first, each a numbered sentence that names its\n"
+     "technique, its cells and what it eliminates or places; then the count.\n"
+     "Nothing is applied: all are steps from STATE itself. STATE is given as\n"
+     "hint takes it (81 characters, the 729-character line or a pencil-mark\n"
+     "grid; as the argument, in FILE, or on standard input with '-') and is\n"
+     "judged first as hint judges it: a state that is not right gets hint's\n"
+     "'STATUS: MESSAGE' (solved, wrong, conflict, no-solution, multiple) and\n"
+     "marks that lost the solution's digit get 'wrong-marks: C4 lost its 7'\n"
+     "(--puzzle gives the givens to judge against), never a list.\n"
+     "--list-techniques prints the keys KEY may name, with each technique's\n"
+     "name, rating and group.\n"
+     "--json prints one object: {\"status\":\"steps\",\"message\":\"12 steps\",\n"
+     "\"technique\":KEY or null,\"count\":12,\"total\":12,\"truncated\":false,\n"
+     "\"steps\":[...]}, each step as hint --json gives it (technique, name,\n"
+     "rating, text, placements, eliminations, causes, houses); a state that is\n"
+     "not right gets hint's object.\n"
+     "\n"
+     "Works offline and lists every step; with --socket PATH the daemon at PATH\n"
+     "answers instead and lists at most 50 (\"truncated\":true and the total\n"
+     "say how many more; exit status 1 for an error reply, 3 when no daemon).\n"
+     "\n"
+     "Exit status: 0 for any answer but wrong-marks, 4 for wrong-marks, 2 when\n"
+     "STATE or PUZZLE is not a grid or a state, or KEY is no technique's key,\n"
+     "1 when FILE cannot be read.\n",
+     ctl_cmd_steps_remote},
     {"today", ctl_cmd_today, "today [TIER] [--solution] [--json] [--socket PATH]",
      "Prints today's puzzle of TIER (easy, medium, hard, expert), or every\n"
      "tier's, as grids with their date, score and hardest technique; with\n"

@@ -5,6 +5,7 @@
  */
 #include "proto.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,10 @@
 #define SHOWN_MAX 40 /* bytes of a bad word quoted back */
 #define EVENT_ID_MAX 63 /* the store's event ids (msg_ + 32 hex digits today) */
 #define ENDPOINT_MAX 64 /* config.c's webhook names */
+#define KEY_MAX 40      /* bytes of a technique key; the table's are shorter */
+#define TEXT_OF(x) #x
+#define STEPS_MAX_TEXT_OF(x) TEXT_OF(x)
+#define STEPS_MAX_TEXT STEPS_MAX_TEXT_OF(PROTO_STEPS_MAX) /* "50" in the help */
 
 struct word {
     const char *text;
@@ -48,6 +53,13 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
                     "pencil-mark state (the 729-character line); with the PUZZLE, "
                     "wrong entries are named.  Marks that lost the solution's digit "
                     "get the error wrong_marks.", 1, 0},
+    [PROTO_STEPS] = {"steps", "steps STATE [PUZZLE] [KEY]",
+                     "Every step that applies in STATE (81 characters, or the "
+                     "729-character pencil-mark line), or every one of technique KEY "
+                     "(the keys: sudokuctl steps --list-techniques), easiest first, as "
+                     "HoDoKu's \"all steps\" panel lists them; at most " STEPS_MAX_TEXT
+                     ", with the total and \"truncated\".  Judged as hint judges "
+                     "(wrong_marks).", 1, 0},
     [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
                      "Which filled cells disagree with the unique solution (with "
                      "PUZZLE), or whether any does (without).", 1, 0},
@@ -254,7 +266,7 @@ parse_list(const struct word *w, int n, struct proto_request *req, char *err,
     return PROTO_OK;
 }
 
-/* STATE [PUZZLE] for hint and check. */
+/* STATE [PUZZLE] for hint, steps and check. */
 static int
 parse_state(const struct word *w, int n, struct proto_request *req, const char *cmd,
             char *err, size_t errlen)
@@ -263,10 +275,10 @@ parse_state(const struct word *w, int n, struct proto_request *req, const char *
     int rc;
 
     if (n < 1 || n > 2)
-        return bad(err, errlen, "%s: expected STATE and optionally PUZZLE (%s STATE [PUZZLE])",
-                   cmd, cmd);
-    if (req->command == PROTO_HINT && w[0].len == PENCIL_LINE_LEN) {
-        /* hint's pencil-mark line: the reply judges its marks. */
+        return bad(err, errlen, "%s: expected STATE and optionally PUZZLE (%s)", cmd,
+                   commands[req->command].usage);
+    if (req->command != PROTO_CHECK && w[0].len == PENCIL_LINE_LEN) {
+        /* hint's and steps' pencil-mark line: the reply judges its marks. */
         char msg[PENCIL_ERR_MAX];
 
         if (pencil_parse(&req->marks, NULL, w[0].text, w[0].len, msg, sizeof msg) != PENCIL_OK)
@@ -282,6 +294,41 @@ parse_state(const struct word *w, int n, struct proto_request *req, const char *
     }
     req->has_puzzle = n == 2;
     return n == 2 ? parse_grid(w[1], &req->puzzle, cmd, "PUZZLE", err, errlen) : PROTO_OK;
+}
+
+/* steps STATE [PUZZLE] [KEY]: after STATE, a word of 81 characters is the
+ * PUZZLE and any other the KEY of a technique. */
+static int
+parse_steps(const struct word *w, int n, struct proto_request *req, char *err,
+            size_t errlen)
+{
+    struct word state[2];
+    char key[KEY_MAX + 1];
+    int m = 0, has_key = 0;
+
+    req->tech = -1;
+    for (int i = 0; i < n; i++) {
+        if (i == 0 || w[i].len == GRID_LINE_LEN) {
+            if (m == 2)
+                return bad(err, errlen, "steps: expected STATE, optionally PUZZLE and KEY "
+                           "(%s)", commands[PROTO_STEPS].usage);
+            state[m++] = w[i];
+            continue;
+        }
+        if (has_key)
+            return bad(err, errlen, "steps: two technique keys ('%.*s%s'); give one KEY, or "
+                       "none for every technique", SHOWN(w[i]));
+        has_key = 1;
+        for (size_t k = 0; k < w[i].len && k < KEY_MAX; k++)
+            key[k] = (char)tolower((unsigned char)w[i].text[k]);
+        key[w[i].len < KEY_MAX ? w[i].len : KEY_MAX] = '\0';
+        req->tech = w[i].len <= KEY_MAX ? human_tech_find(key) : -1;
+        if (req->tech < 0)
+            return bad(err, errlen, "steps: unknown technique '%.*s%s' (the keys, such as "
+                       "naked_pair or x_wing, are listed by 'sudokuctl steps "
+                       "--list-techniques')", SHOWN(w[i]));
+    }
+    return parse_state(state, m, req, "steps", err, errlen);
 }
 
 /* What an event id or an endpoint name may look like. */
@@ -413,6 +460,8 @@ parse_args(const struct word *w, int n, struct proto_request *req, char *err, si
     case PROTO_HINT:
     case PROTO_CHECK:
         return parse_state(w, n, req, cmd, err, errlen);
+    case PROTO_STEPS:
+        return parse_steps(w, n, req, err, errlen);
     case PROTO_WEBHOOK:
         return parse_webhook(w, n, req, err, errlen);
     case PROTO_BACKUP:

@@ -11,6 +11,9 @@
  *     hint STATE [PUZZLE] | check STATE [PUZZLE]
  *                                      hint's STATE may also be the
  *                                      729-character pencil-mark line
+ *     steps STATE [PUZZLE] [KEY]       every step of STATE (81 or 729
+ *                                      characters), or of technique KEY;
+ *                                      a word of 81 characters is PUZZLE
  *     webhook status | webhook retry ID|all | webhook replay DATE
  *     webhook test [NAME]              operator commands (see below)
  *     backup PATH                      PATH absolute, without spaces
@@ -42,6 +45,8 @@
 #define PROTO_ERR_MAX 256        /* bytes enough for any parse message */
 #define PROTO_TIER_ALL (-1)
 #define PROTO_ARG_MAX 1024       /* bytes of a webhook or backup argument, with NUL */
+#define PROTO_STEPS_MAX 50       /* steps listed in one steps reply (the rest
+                                    are counted: "total", "truncated") */
 
 enum proto_command {
     PROTO_PING,
@@ -53,6 +58,7 @@ enum proto_command {
     PROTO_SOLVE,
     PROTO_GRADE,
     PROTO_HINT,
+    PROTO_STEPS,
     PROTO_CHECK,
     PROTO_WEBHOOK,
     PROTO_BACKUP,
@@ -75,7 +81,7 @@ enum proto_error {
     PROTO_ERR_BUSY,
     PROTO_ERR_INTERNAL,
     PROTO_ERR_FORBIDDEN, /* an operator command from a client that is not one */
-    PROTO_ERR_WRONG_MARKS, /* hint: the state's marks lost the solution's digit
+    PROTO_ERR_WRONG_MARKS, /* hint, steps: the state's marks lost the solution's digit
                               (or it holds a wrong one): "wrong-marks: C4 lost
                               its 7" */
 };
@@ -88,11 +94,13 @@ struct proto_request {
     int tier;                       /* enum grade_tier, or PROTO_TIER_ALL */
     int solution;                   /* 1: include solutions */
     struct schedule_date from, to;  /* get: from; list: from..to */
-    struct grid grid;               /* solve, grade: the puzzle; hint, check: the state */
-    struct grid puzzle;             /* hint, check: the givens, when has_puzzle */
+    struct grid grid;               /* solve, grade: the puzzle; hint, steps, check: the
+                                       state (unless has_marks) */
+    struct grid puzzle;             /* hint, steps, check: the givens, when has_puzzle */
     int has_puzzle;
-    struct human_state marks;          /* hint: the pencil-mark state, when has_marks */
-    int has_marks;                     /* hint STATE was the 729-character line */
+    struct human_state marks;          /* hint, steps: the pencil-mark state, when has_marks */
+    int has_marks;                     /* STATE was the 729-character line */
+    int tech;                          /* steps: the row of technique KEY, -1: every one */
     enum proto_webhook_action webhook; /* webhook: what to do */
     char arg[PROTO_ARG_MAX];           /* webhook: see above; backup: the path */
 };

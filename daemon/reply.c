@@ -1,6 +1,6 @@
 /*
  * reply: owns the JSON shape of every query-socket reply and the pure
- * computations behind solve, grade, hint and check.  Key names follow
+ * computations behind solve, grade, hint, steps and check.  Key names follow
  * `sudokuctl ... --json` so a script reads both the same way.
  */
 #include "reply.h"
@@ -117,44 +117,74 @@ compute_grade(const struct grid *puzzle)
                      g.effort, "steps", g.steps, "counts", counts);
 }
 
+/* hint's and steps' judgement of STATE [PUZZLE]: 1 when the state is right
+ * and unsolved (its candidates in *st), 0 when h holds the answer, -1 with
+ * the error reply in *error. */
+static int
+judge(const struct proto_request *req, struct human_state *st, struct hint *h,
+      json_t **error)
+{
+    char state[GRID_LINE_LEN + 1], puzzle[GRID_LINE_LEN + 1], err[PROTO_ERR_MAX];
+    int rc;
+
+    if (req->has_marks) {
+        *st = req->marks;
+        return hint_judge_state(st, req->has_puzzle ? &req->puzzle : NULL, h);
+    }
+    grid_format_line(&req->grid, state);
+    grid_format_line(&req->puzzle, puzzle);
+    rc = hint_judge_grid(state, req->has_puzzle ? puzzle : NULL, st, h, err, sizeof err);
+    if (rc < 0)
+        *error = reply_error(PROTO_ERR_BAD_REQUEST, err);
+    return rc;
+}
+
+/* {"ok":true} followed by the fields of answer (released); NULL when
+ * out of memory. */
+static json_t *
+ok_with(json_t *answer)
+{
+    json_t *obj = reply_ok();
+
+    if (obj == NULL || answer == NULL || json_object_update(obj, answer) != 0) {
+        json_decref(obj);
+        obj = NULL;
+    }
+    json_decref(answer);
+    return obj;
+}
+
+/* h's answer as a reply: wrong marks are an error, never explained. */
+static json_t *
+hint_reply(const struct hint *h)
+{
+
+    if (h->status == HINT_WRONG_MARKS) {
+        char msg[HINT_MESSAGE_MAX + 16];
+
+        snprintf(msg, sizeof msg, "%s: %s", hint_status_name(h->status), h->message);
+        return reply_error(PROTO_ERR_WRONG_MARKS, msg);
+    }
+    return ok_with(human_json_hint(h));
+}
+
+/* hint: the easiest step of a right state; steps: every one of them, at
+ * most PROTO_STEPS_MAX listed.  Other states get the judgement. */
 static json_t *
 compute_hint(const struct proto_request *req)
 {
-    char state[GRID_LINE_LEN + 1], puzzle[GRID_LINE_LEN + 1], err[PROTO_ERR_MAX];
+    struct human_state st;
     struct hint h;
-    json_t *obj, *wrong;
+    json_t *error = NULL;
+    int rc = judge(req, &st, &h, &error);
 
-    if (req->has_marks) {
-        struct human_state st = req->marks;
-
-        hint_state(&st, req->has_puzzle ? &req->puzzle : NULL, &h);
-        if (h.status == HINT_WRONG_MARKS) {
-            char msg[HINT_MESSAGE_MAX + 16];
-
-            snprintf(msg, sizeof msg, "%s: %s", hint_status_name(h.status), h.message);
-            return reply_error(PROTO_ERR_WRONG_MARKS, msg);
-        }
-    } else {
-        grid_format_line(&req->grid, state);
-        grid_format_line(&req->puzzle, puzzle);
-        if (hint_next(state, req->has_puzzle ? puzzle : NULL, &h, err, sizeof err) != 0)
-            return reply_error(PROTO_ERR_BAD_REQUEST, err);
-    }
-    obj = json_pack("{s:b,s:s,s:s}", "ok", 1, "status", hint_status_name(h.status),
-                    "message", h.message);
-    if (obj != NULL && h.status == HINT_STEP)
-        json_object_set_new(obj, "step", human_json_step(&h.step));
-    if (obj != NULL && h.status == HINT_WRONG) {
-        char name[3];
-
-        wrong = json_array();
-        for (int i = 0; i < h.n_wrong; i++) {
-            grid_cell_name(h.wrong[i], name);
-            json_array_append_new(wrong, json_string(name));
-        }
-        json_object_set_new(obj, "wrong", wrong);
-    }
-    return obj;
+    if (rc < 0)
+        return error;
+    if (rc == 1 && req->command == PROTO_STEPS)
+        return ok_with(human_json_steps(&st, req->tech, PROTO_STEPS_MAX));
+    if (rc == 1)
+        hint_step(&st, &h);
+    return hint_reply(&h);
 }
 
 /* ---- check ------------------------------------------------------------- */
@@ -251,6 +281,7 @@ reply_compute(const struct proto_request *req)
     case PROTO_GRADE:
         return compute_grade(&req->grid);
     case PROTO_HINT:
+    case PROTO_STEPS:
         return compute_hint(req);
     case PROTO_CHECK:
         return req->has_puzzle ? check_against(&req->grid, &req->puzzle)

@@ -2,7 +2,8 @@
  * reply: the query socket's JSON replies, built with jansson.
  *
  * Everything here is pure and reentrant: reply_compute runs in the libuv
- * thread pool for the CPU-heavy commands (solve, grade, hint, check).
+ * thread pool for the CPU-heavy commands (solve, grade, hint, steps,
+ * check).
  * Each builder returns a new reference the caller owns, or NULL when out
  * of memory.
  */
@@ -31,7 +32,7 @@ json_t *reply_puzzle(const struct store_puzzle *p, int solution);
 /* {"ok":true,"commands":[{"name","usage","about"},...]} */
 json_t *reply_help(void);
 
-/* Answers a solve, grade, hint or check request; an error reply for a
+/* Answers a solve, grade, hint, steps or check request; an error reply for a
  * request the command cannot judge (e.g. a puzzle with two solutions). */
 json_t *reply_compute(const struct proto_request *req);
 

@@ -350,7 +350,7 @@ submit_job(struct conn *c, const struct proto_request *req)
     char msg[160];
 
     if (srv->n.jobs_running + srv->n.jobs_queued >= srv->max_jobs) {
-        snprintf(msg, sizeof msg, "%u solve/grade/hint/check requests are already running or "
+        snprintf(msg, sizeof msg, "%u solve/grade/hint/steps/check requests are already running or "
                  "queued; retry later", srv->max_jobs);
         conn_error(c, PROTO_ERR_BUSY, msg);
         return;

@@ -36,7 +36,7 @@ static void expect_place(find_fn find, const struct human_state *st,
     struct human_step step;
     step.flags = HUMAN_STEP_TEXT;
     tech_step_reset(&step);
-    assert_int_equal(find(st, &step), 1);
+    assert_int_equal(run_find(find, st, &step), 1);
     assert_int_equal(step.n_place, 1);
     assert_int_equal(step.n_elim, 0);
     assert_int_equal(step.place[0].cell, at(cell));
@@ -381,6 +381,24 @@ static void test_table(void **unused)
     }
     assert_null(human_tech_info(n));
     assert_int_equal(human_tech_find("no_such_technique"), -1);
+    /* the columns: a memo slot is one row's, named with how it is keyed;
+     * the singles are the easy rows */
+    int slot_row[TECH_MEMO_SLOTS];
+    for (int s = 0; s < TECH_MEMO_SLOTS; s++)
+        slot_row[s] = -1;
+    for (int t = 0; t < n; t++) {
+        const struct tech_row *row = &tech_table[t];
+        assert_true((row->memo_slot >= 0) == (row->memo_key != TECH_KEYED_NONE));
+        assert_true(row->memo_slot < TECH_MEMO_SLOTS);
+        if (row->memo_slot >= 0) {
+            assert_int_equal(slot_row[row->memo_slot], -1);
+            slot_row[row->memo_slot] = t;
+        }
+        assert_int_equal(row->kind == TECH_KIND_SINGLE, row->info.group == HUMAN_GROUP_EASY);
+        assert_true(row->kind != TECH_KIND_CHAIN || row->rate != NULL);
+    }
+    for (int s = 0; s < TECH_MEMO_SLOTS; s++)
+        assert_true(slot_row[s] >= 0);
     assert_string_equal(human_group_name(HUMAN_GROUP_HARD), "hard");
 }
 

@@ -26,7 +26,7 @@ static void expect_one_elim(find_fn find, const struct human_state *st,
 {
     step->flags = HUMAN_STEP_TEXT;
     tech_step_reset(step);
-    assert_int_equal(find(st, step), 1);
+    assert_int_equal(run_find(find, st, step), 1);
     assert_int_equal(step->n_place, 0);
     assert_int_equal(step->n_elim, 1);
     assert_int_equal(step->elim[0].cell, at(cell));
@@ -107,7 +107,7 @@ static void test_wing_rating_extremes(void **unused)
     only(&st, "A7", "45");
     step.flags = 0;
     tech_step_reset(&step);
-    assert_int_equal(tech_find_vwxyz_wing(&st, &step), 1);
+    assert_int_equal(run_find(tech_find_vwxyz_wing, &st, &step), 1);
     assert_int_equal(tech_rate_als_wing(&step), 62);
 }
 

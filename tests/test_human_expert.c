@@ -250,7 +250,7 @@ static void test_cell_forcing_chain(void **unused)
     only(&st, "E9", "17");
     step.flags = HUMAN_STEP_TEXT;
     tech_step_reset(&step);
-    assert_int_equal(tech_find_cell_forcing_chain(&st, &step), 1);
+    assert_int_equal(run_find(tech_find_cell_forcing_chain, &st, &step), 1);
     assert_int_equal(step.n_place, 1);
     assert_int_equal(step.n_elim, 0);
     assert_int_equal(step.place[0].cell, at("E1"));
@@ -358,16 +358,16 @@ static int check_cheapest_chain(void *arg, const struct human_state *before,
                                 const struct human_step *step)
 {
     struct cheapest_check *c = arg;
-    if (tech_table[step->tech].rate != tech_rate_chain)
+    if (tech_table[step->tech].kind != TECH_KIND_CHAIN)
         return 0;
     c->chain_steps++;
     for (int t = 0; t < tech_table_len; t++) {
         struct human_step other;
-        if (tech_table[t].rate != tech_rate_chain)
+        if (tech_table[t].kind != TECH_KIND_CHAIN)
             continue;
         other.flags = 0;
         tech_step_reset(&other);
-        if (tech_table[t].find(before, &other))
+        if (run_find(tech_table[t].find, before, &other))
             assert_true(step->rating <= tech_rate_chain(&other));
     }
     return 0;

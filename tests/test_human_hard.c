@@ -480,7 +480,7 @@ static void test_bug_plus_1(void **unused)
     bug_state(&st);
     step.flags = HUMAN_STEP_TEXT;
     tech_step_reset(&step);
-    assert_int_equal(tech_find_bug_plus_1(&st, &step), 1);
+    assert_int_equal(run_find(tech_find_bug_plus_1, &st, &step), 1);
     assert_int_equal(step.n_place, 1);
     assert_int_equal(step.place[0].cell, at("A1"));
     assert_int_equal(step.place[0].digit, 3);

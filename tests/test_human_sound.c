@@ -2,7 +2,7 @@
  * Soundness of the human solver on real puzzles: every step of every path
  * is checked against the solution found by the fast solver (no true digit
  * eliminated, no wrong digit placed), sentences included.  Reads the
- * puzzle files of ../shared/bench/data (or $SUDOKU_DATA); skips, saying
+ * puzzle files of ../shared/bench/data (or $SUDOKU_DATA_DIR); skips, saying
  * so, when they are absent.  Also checks that the puzzles QQWing rates
  * without guessing are all solved: its techniques are a subset of ours.
  */
@@ -19,6 +19,7 @@
 #include "human.h"
 #include "solver.h"
 #include "tech.h"
+#include "human_positions.h"
 
 struct check {
     struct grid solution;
@@ -52,7 +53,7 @@ static int check_step(void *arg, const struct human_state *before,
 
 static const char *data_dir(void)
 {
-    const char *dir = getenv("SUDOKU_DATA");
+    const char *dir = getenv("SUDOKU_DATA_DIR");
     return dir ? dir : "../shared/bench/data";
 }
 
@@ -111,7 +112,7 @@ static void test_sound_on_bench_data(void **unused)
         if (solved < 0) {
             free(c);
             fprintf(stderr, "SKIPPED: puzzle data not found in %s "
-                    "(set SUDOKU_DATA)\n", data_dir());
+                    "(set SUDOKU_DATA_DIR)\n", data_dir());
             skip();
         }
         if (sets[i].all_solved)
@@ -137,7 +138,7 @@ static int check_every_row(void *arg, const struct human_state *before,
     step.flags = HUMAN_STEP_TEXT;
     for (int t = 0; t < tech_table_len; t++) {
         tech_step_reset(&step);
-        if (!tech_table[t].find(before, &step))
+        if (!run_find(tech_table[t].find, before, &step))
             continue;
         step.tech = t;
         check_step(c, before, &step);
@@ -152,7 +153,7 @@ static void test_sound_every_technique(void **unused)
     snprintf(path, sizeof path, "%s/%s", data_dir(), "sudoku_exchange_diabolical.txt");
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "SKIPPED: puzzle data not found in %s (set SUDOKU_DATA)\n",
+        fprintf(stderr, "SKIPPED: puzzle data not found in %s (set SUDOKU_DATA_DIR)\n",
                 data_dir());
         skip();
     }

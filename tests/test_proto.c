@@ -1,6 +1,6 @@
 /* Unit tests of daemon/proto (every command, case, option order, dates,
  * tiers, grids, limits, every error) and daemon/reply (the JSON of errors,
- * help, puzzles and of solve, grade, hint and check). */
+ * help, puzzles and of solve, grade, hint, steps and check). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -396,6 +396,80 @@ test_marks(void **state)
     expect_bad(line, "check: STATE is not a grid");
 }
 
+/* steps STATE [PUZZLE] [KEY]: after STATE, 81 characters are the PUZZLE
+ * and any other word a technique KEY (any case); an unknown KEY is refused
+ * with where the keys are listed; the reply lists at most PROTO_STEPS_MAX
+ * steps with the total; wrong marks are the error wrong_marks. */
+static void
+test_steps(void **state)
+{
+    struct human_state st;
+    char line[6 + PENCIL_LINE_LEN + 1 + GRID_LINE_LEN + 1], msg[PENCIL_ERR_MAX];
+    char *marks = line + 6;
+
+    (void)state;
+    assert_int_equal(parse("steps " PUZZLE), PROTO_OK);
+    assert_int_equal(req.command, PROTO_STEPS);
+    assert_int_equal(req.tech, -1);
+    assert_int_equal(req.has_puzzle, 0);
+    assert_int_equal(req.has_marks, 0);
+    assert_int_equal(parse("STEPS " PUZZLE " X_Wing"), PROTO_OK);
+    assert_int_equal(req.tech, human_tech_find("x_wing"));
+    assert_true(req.tech >= 0);
+    assert_int_equal(parse("steps " WRONG_A1 " pointing " PUZZLE), PROTO_OK);
+    assert_int_equal(req.tech, human_tech_find("pointing"));
+    assert_int_equal(req.has_puzzle, 1);
+    assert_int_equal(req.grid.cell[0], 5);
+    assert_int_equal(req.puzzle.cell[0], 0);
+    assert_int_equal(proto_command_info(PROTO_STEPS)->heavy, 1);
+    assert_int_equal(proto_needs_operator(&req), 0);
+    expect_bad("steps " PUZZLE " foo", "steps: unknown technique 'foo' (the keys");
+    expect_bad("steps " PUZZLE " foo", "sudokuctl steps --list-techniques");
+    expect_bad("steps " PUZZLE " pointing claiming", "steps: two technique keys ('claiming')");
+    expect_bad("steps " PUZZLE " " PUZZLE " " PUZZLE, "steps: expected STATE, optionally");
+    expect_bad("steps", "steps: expected STATE and optionally PUZZLE (steps STATE [PUZZLE] "
+                        "[KEY])");
+    expect_bad("steps pointing", "steps: STATE is not a grid");
+    expect_bad("steps " BAD_CHAR, "steps: STATE is not a grid");
+
+    expect_json(compute("steps " PUZZLE), "{\"ok\":true,\"status\":\"steps\",\"message\":\"");
+    expect_json(compute("steps " PUZZLE " full_house"),
+                "\"message\":\"Full house does not apply here\",\"technique\":\"full_house\","
+                "\"count\":0,\"total\":0,\"truncated\":false,\"steps\":[]}");
+    expect_json(compute("steps " PUZZLE " hidden_single_box"),
+                "\"steps\":[{\"technique\":\"hidden_single_box\"");
+    expect_json(compute("steps " CONFLICT), "\"status\":\"conflict\"");
+    expect_json(compute("steps " WRONG_A1 " " PUZZLE),
+                "\"status\":\"wrong\",\"message\":\"1 entry is wrong: A1\",\"wrong\":[\"A1\"]");
+    expect_json(compute("steps " SOLVED), "\"status\":\"solved\"");
+
+    /* PUZZLE has more steps than one reply lists (271). */
+    char *text = compute("steps " PUZZLE);
+    char want[64];
+    snprintf(want, sizeof want, "\"count\":%d,", PROTO_STEPS_MAX);
+    if (strstr(text, want) == NULL || strstr(text, "\"truncated\":true") == NULL)
+        fail_msg("expected %s and truncated in %.200s", want, text);
+    free(text);
+    snprintf(want, sizeof want, "at most %d, with the total", PROTO_STEPS_MAX);
+    assert_non_null(strstr(proto_command_info(PROTO_STEPS)->about, want));
+
+    memcpy(line, "steps ", 6);
+    assert_int_equal(pencil_parse(&st, NULL, PUZZLE, GRID_LINE_LEN, msg, sizeof msg), PENCIL_OK);
+    pencil_format_line(&st, marks);
+    assert_int_equal(parse(line), PROTO_OK);
+    assert_int_equal(req.has_marks, 1);
+    assert_memory_equal(req.marks.cand, st.cand, sizeof st.cand);
+    expect_json(compute(line), "\"status\":\"steps\"");
+    /* C1 (2 5; its solution is 2) loses its 2. */
+    marks[18 * 9 + 1] = '.';
+    expect_json(compute(line), "{\"ok\":false,\"error\":{\"code\":\"wrong_marks\","
+                               "\"message\":\"wrong-marks: C1 lost its 2\"}}");
+    snprintf(line + 6 + PENCIL_LINE_LEN, GRID_LINE_LEN + 2, " %s", PUZZLE);
+    assert_int_equal(parse(line), PROTO_OK);
+    assert_int_equal(req.has_puzzle, 1);
+    expect_json(compute(line), "\"code\":\"wrong_marks\"");
+}
+
 int
 main(void)
 {
@@ -406,6 +480,7 @@ main(void)
         cmocka_unit_test(test_names),           cmocka_unit_test(test_reply_shapes),
         cmocka_unit_test(test_compute),         cmocka_unit_test(test_webhook),
         cmocka_unit_test(test_backup),          cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_steps),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

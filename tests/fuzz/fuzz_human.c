@@ -25,6 +25,9 @@
 
 #include "human.h"
 #include "solver.h"
+#include "tech.h"
+#include "tech_digits.h"
+#include "../step_compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -296,12 +299,119 @@ static int check_step(const struct human_state *st, const struct human_step *ste
     return 0;
 }
 
+/* The first STEPS_PER_INPUT steps of the solving loop, checked as they
+ * come (first pass), then compared with the plain path's (second). */
+struct run {
+    const struct grid *sol;
+    struct human_step step[STEPS_PER_INPUT];
+    int n;              /* steps recorded, then compared */
+    int kept;           /* the first pass's count */
+    int cut;            /* the first pass was stopped (not solved or stuck) */
+    int last_unapplied; /* its last recorded step stopped it: not applied */
+    int plain;          /* second pass: compare with step[] */
+};
+
+static int on_step(void *arg, const struct human_state *before,
+                   const struct human_step *step)
+{
+    struct run *r = arg;
+    if (r->plain) {
+        if (r->n == r->kept) {
+            if (r->cut)
+                return 1;
+            fail(before, step, r->sol, "the plain path finds a step the memo path did not");
+        }
+        if (!step_same(&r->step[r->n], step))
+            fail(before, step, r->sol, "the plain path differs from the memo path");
+        r->n++;
+        return 0;
+    }
+    if (check_step(before, step, r->sol) != 0)
+        return 1;
+    checked[step->tech]++;
+    if ((step->flags & HUMAN_STEP_TEXT) && step->text[0] == '\0')
+        fail(before, step, r->sol, "no sentence");
+    struct human_state after = *before;
+    human_apply(&after, step);
+    if (human_check(&after) != 0)
+        fail(before, step, r->sol, "left the state invalid");
+    r->step[r->n++] = *step;
+    r->last_unapplied = r->n == STEPS_PER_INPUT;
+    return r->last_unapplied;
+}
+
+/* human_all_steps of row t on the starting state: every step listed
+ * sound (as check_step) and with its sentence, and the row's own search
+ * step (the solver's first instance) among them. */
+#define LISTED_MAX 8192
+
+struct listing {
+    const struct grid *sol;
+    int n, stopped;          /* stopped: a uniqueness step, several solutions */
+    int tech[LISTED_MAX];
+    uint64_t key[LISTED_MAX];
+};
+
+/* What a step does, the same for the same candidates in any order (a
+ * sum of one odd multiple per candidate). */
+static uint64_t step_key(const struct human_step *step)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < step->n_elim; i++)
+        k += (step->elim[i].cell * 10u + step->elim[i].digit) * 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < step->n_place; i++)
+        k += (1000u + step->place[i].cell * 10u + step->place[i].digit) *
+             0xC2B2AE3D27D4EB4Full;
+    return k;
+}
+
+static int list_one(void *arg, const struct human_state *before,
+                    const struct human_step *step)
+{
+    struct listing *l = arg;
+    if (check_step(before, step, l->sol) != 0) {
+        l->stopped = 1;
+        return 1;
+    }
+    if (step->text[0] == '\0')
+        fail(before, step, l->sol, "a listed step without a sentence");
+    if (l->n < LISTED_MAX) {
+        l->tech[l->n] = step->tech;
+        l->key[l->n++] = step_key(step);
+    }
+    return 0;
+}
+
+static void check_listing(const struct human_state *st, const struct grid *sol, int t)
+{
+    static struct listing l;
+    l.sol = sol;
+    l.n = 0;
+    l.stopped = 0;
+    human_all_steps(st, t, list_one, &l);
+    if (l.stopped || l.n == LISTED_MAX)
+        return;
+    struct tech_ctx ctx;
+    struct human_step step;
+    tech_ctx_init(&ctx, st);
+    step.flags = HUMAN_STEP_TEXT;
+    tech_step_reset(&step);
+    if (!tech_table[t].find(&ctx, &step))
+        return;
+    step.tech = t;
+    uint64_t k = step_key(&step);
+    for (int i = 0; i < l.n; i++)
+        if (l.tech[i] == t && l.key[i] == k)
+            return;
+    fail(st, &step, sol, "the row's own step is not listed by human_all_steps");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct input in = { data, size };
     struct grid sol, end;
-    struct human_state st;
-    struct human_step step;
+    struct human_state st, start;
+    static struct run r;    /* four steps, 3.6 KB: off the fuzzer's stack */
     static int registered;
 
     if (!registered) {
@@ -313,19 +423,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     build_state(&in, &sol, &st);
     if (human_check(&st) != 0)
         abort(); /* the solution is still there, so nothing is empty */
-    for (int n = 0; n < STEPS_PER_INPUT; n++) {
-        step.flags = (flags & 1) ? HUMAN_STEP_TEXT : 0;
-        if (!human_find_step(&st, &step))
-            break;
-        if (check_step(&st, &step, &sol) != 0)
-            break;
-        checked[step.tech]++;
-        if ((flags & 1) && step.text[0] == '\0')
-            fail(&st, &step, &sol, "no sentence");
-        human_apply(&st, &step);
-        if (human_check(&st) != 0)
-            fail(&st, &step, &sol, "left the state invalid");
-    }
+    /* the row listed: a byte after the state's, so that the seeds build
+     * the states they always did */
+    check_listing(&st, &sol, (int)(take(&in) % (unsigned)human_tech_count()));
+    unsigned text = (flags & 1) ? HUMAN_STEP_TEXT : 0;
+    start = st;
+    r.sol = &sol;
+    r.n = 0;
+    r.last_unapplied = 0;
+    r.plain = 0;
+    r.cut = human_solve(&st, text, on_step, &r) == HUMAN_STOPPED;
+    if (r.last_unapplied)
+        human_apply(&st, &r.step[r.n - 1]);
+    r.kept = r.n;
+    r.n = 0;
+    r.plain = 1;
+    human_solve(&start, text | HUMAN_PLAIN, on_step, &r);
+    if (r.n != r.kept)
+        abort(); /* the plain path found fewer steps */
     if (st.empty == 0) {
         human_to_grid(&st, &end);
         if (memcmp(end.cell, sol.cell, sizeof end.cell) != 0)

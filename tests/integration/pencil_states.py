@@ -274,11 +274,7 @@ def test_offline(tmp):
 
 
 def test_daemon(tmp):
-    with sd.Daemon(tmp) as d:
-        check(d.start(), "the daemon starts")
-        test_socket(d, tmp, candidates(PUZZLE))
-        rc = d.stop()
-        check(rc == 0, f"SIGTERM: exit 0 (got {rc})")
+    sd.daemon_session(tmp, lambda d: test_socket(d, tmp, candidates(PUZZLE)))
 
 
 if __name__ == "__main__":

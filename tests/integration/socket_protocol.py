@@ -59,8 +59,8 @@ def test_commands(d):
     check(r == {"ok": True, "pong": True}, "ping")
     r = d.ask("HeLp")
     check(r["ok"] and [c["name"] for c in r["commands"]] ==
-          ["ping", "help", "stats", "today", "get", "list", "solve", "grade", "hint", "check",
-           "webhook", "backup"],
+          ["ping", "help", "stats", "today", "get", "list", "solve", "grade", "hint", "steps",
+           "check", "webhook", "backup"],
           "help lists every command (case-insensitive)")
     r = d.ask("today hard")
     p = r["puzzles"][0] if r.get("ok") else {}

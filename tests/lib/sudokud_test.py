@@ -441,6 +441,16 @@ class Daemon:
         return rc
 
 
+def daemon_session(tmp, body, **kw):
+    """Starts a Daemon(tmp, **kw), runs body(d) on it and stops it, checking
+    that it started and that SIGTERM made it exit 0."""
+    with Daemon(tmp, **kw) as d:
+        check(d.start(), "the daemon starts")
+        body(d)
+        rc = d.stop()
+        check(rc == 0, f"SIGTERM: exit 0 (got {rc})")
+
+
 def read_replies(s, n, timeout=10):
     """Up to n JSON lines from socket s, read within timeout seconds."""
     buf = b""
