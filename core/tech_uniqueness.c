@@ -523,8 +523,10 @@ int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step)
     if (three < 0)
         return 0;
     /* Without one digit of the third cell, every digit would appear twice
-     * or not at all in each house: that digit appears an odd number of
-     * times in each of the cell's three houses, and nothing else is odd. */
+     * or not at all in each house: that digit is a candidate of the cell
+     * and appears an odd number of times in each of the cell's three
+     * houses, and nothing else is odd.  (A digit odd in those houses but
+     * not in the cell would leave them odd without it: no BUG.) */
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     int h3[3] = { TECH_ROW(tech_row_of(three)), TECH_COL(tech_col_of(three)),
                   TECH_BOX(tech_box_of(three)) };
@@ -540,7 +542,7 @@ int tech_find_bug_plus_1_ctx(struct tech_ctx *ctx, struct human_step *step)
                 return 0;
             odd |= 1u << k;
         }
-        if (odd == 7 && !digit)
+        if (odd == 7 && !digit && (st->cand[three] & tech_bit(d)))
             digit = d;
         else if (odd)
             return 0;
