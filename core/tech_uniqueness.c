@@ -23,6 +23,14 @@
  *    solutions or none, so the third cell takes the digit that appears
  *    three times in its houses.
  *
+ * A corner may have lost x or y to an elimination (HoDoKu's "missing
+ * candidates"): any solution with all four corners in {x, y} is still
+ * deadly, so the arguments hold; a corner whose candidates are all in
+ * {x, y} counts as holding only the pair.  The digits must still be
+ * possible in every corner by the placed digits (neither placed in a
+ * house of the corner), as HoDoKu asks, and one corner must hold exactly
+ * x and y.  When every corner holds both, nothing changes.
+ *
  * Rectangles are scanned by their top-left corner in reading order.
  */
 #include "tech_digits.h"
@@ -39,32 +47,76 @@ static unsigned cand_of(const struct human_state *st, int cell)
 typedef int (*rect_try)(struct tech_ctx *, struct human_step *,
                         const struct tech_rect *);
 
-/* Calls visit on every rectangle of empty cells on two boxes whose four
- * cells all hold x and y and one of which holds only those (every pattern
- * here has such a corner); stops at the first that returns 1.  Scanned by
- * that corner in reading order, then the rest of its row, then of its
- * column (a rectangle with several such corners is met several times).
- * The lines' positions of x and y give the corners as nine-bit masks. */
+/* Where each digit is possible by the placed digits: bit i of row[d-1][r]
+ * when cell (r, i) is empty and d is placed in none of its houses; col the
+ * same by columns (bit i: row i).  Digits are filled on demand (have). */
+struct rect_allowed {
+    unsigned have;
+    uint16_t placed[3][9];         /* rows, columns, boxes: digits placed */
+    uint16_t row[9][9], col[9][9];
+};
+
+static void allowed_init(const struct human_state *st, struct rect_allowed *al)
+{
+    memset(al->placed, 0, sizeof al->placed);
+    al->have = 0;
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        if (st->value[cell]) {
+            uint16_t b = (uint16_t)tech_bit(st->value[cell]);
+            al->placed[0][tech_row_of(cell)] |= b;
+            al->placed[1][tech_col_of(cell)] |= b;
+            al->placed[2][tech_box_of(cell)] |= b;
+        }
+}
+
+static void allowed_digit(const struct human_state *st, struct rect_allowed *al, int d)
+{
+    unsigned b = tech_bit(d);
+    if (al->have & b)
+        return;
+    al->have |= b;
+    memset(al->row[d - 1], 0, sizeof al->row[d - 1]);
+    memset(al->col[d - 1], 0, sizeof al->col[d - 1]);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        int r = tech_row_of(cell), c = tech_col_of(cell);
+        if (st->value[cell] || ((al->placed[0][r] | al->placed[1][c] |
+                                 al->placed[2][tech_box_of(cell)]) & b))
+            continue;
+        al->row[d - 1][r] = (uint16_t)(al->row[d - 1][r] | (1u << c));
+        al->col[d - 1][c] = (uint16_t)(al->col[d - 1][c] | (1u << r));
+    }
+}
+
+/* Calls visit on every rectangle of empty cells on two boxes where x and
+ * y are both possible in all four cells (rect_allowed) and one of which
+ * holds only those (every pattern here has such a corner); stops at the
+ * first that returns 1.  Scanned by that corner in reading order, then the
+ * rest of its row, then of its column (a rectangle with several such
+ * corners is met several times). */
 static int scan_rects(struct tech_ctx *ctx,
                       int (*visit)(void *, const struct tech_rect *), void *arg)
 {
     const struct human_state *st = ctx->st;
-    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    struct rect_allowed al;
     tech_cells bv = tech_ctx_counts(ctx)[2];
+    allowed_init(st, &al);
     for (int ra = 0; ra < 9; ra++) {
         for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
             int ca = tech_lowest(ma);
             unsigned pair = cand_of(st, ra * 9 + ca);
-            const uint16_t *px = dg->pos[tech_lowest(pair)];
-            const uint16_t *py = dg->pos[tech_lowest(pair & (pair - 1))];
-            /* the other rows where a's column holds both digits */
-            unsigned down = px[TECH_COL(ca)] & py[TECH_COL(ca)] & ~(1u << ra);
+            int x = tech_lowest_digit(pair), y = tech_lowest_digit(pair & (pair - 1));
+            allowed_digit(st, &al, x);
+            allowed_digit(st, &al, y);
+            const uint16_t *rx = al.row[x - 1], *ry = al.row[y - 1];
+            const uint16_t *cx = al.col[x - 1], *cy = al.col[y - 1];
+            /* the other rows where a's column allows both digits */
+            unsigned down = cx[ca] & cy[ca] & ~(1u << ra);
             unsigned band = 7u << (ra / 3 * 3);
-            for (unsigned mb = down ? px[TECH_ROW(ra)] & py[TECH_ROW(ra)] & ~(1u << ca) : 0;
+            for (unsigned mb = down ? rx[ra] & ry[ra] & ~(1u << ca) : 0;
                  mb; mb &= mb - 1) {
                 int cb = tech_lowest(mb);
                 /* on two boxes only (not one, not four) */
-                unsigned rows = down & px[TECH_COL(cb)] & py[TECH_COL(cb)] &
+                unsigned rows = down & cx[cb] & cy[cb] &
                                 (ca / 3 == cb / 3 ? ~band : band);
                 for (; rows; rows &= rows - 1) {
                     int rc = tech_lowest(rows);
@@ -139,12 +191,6 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
     return 0;
 }
 
-/* How many cells of house h have candidate d. */
-static int digit_count(const struct tech_digits *dg, int h, int d)
-{
-    return tech_count(dg->pos[d - 1][h]);
-}
-
 static void say_rect(struct human_step *step, const char *name, const struct tech_rect *rc)
 {
     tech_say(step, "%s: ", name);
@@ -161,14 +207,36 @@ static void cause_rect(struct human_step *step, const struct human_state *st,
         tech_cause_mask(step, st, rc->cell[k], rc->pair);
 }
 
-/* Bits k of the corners that hold only the pair. */
+/* A corner holding only the pair, or what is left of it. */
+static int is_bare(const struct human_state *st, int cell, unsigned pair)
+{
+    return (cand_of(st, cell) & ~pair) == 0;
+}
+
+/* Bits k of the corners that hold only the pair (or part of it). */
 static unsigned bare_corners(const struct human_state *st, const struct tech_rect *rc)
 {
     unsigned bare = 0;
     for (int k = 0; k < 4; k++)
-        if (cand_of(st, rc->cell[k]) == rc->pair)
+        if (is_bare(st, rc->cell[k], rc->pair))
             bare |= 1u << k;
     return bare;
+}
+
+/* 1 when every corner still holds both digits of the pair. */
+static int all_hold_pair(const struct human_state *st, const struct tech_rect *rc)
+{
+    for (int k = 0; k < 4; k++)
+        if ((cand_of(st, rc->cell[k]) & rc->pair) != rc->pair)
+            return 0;
+    return 1;
+}
+
+/* 1 when the cells of house h with candidate d are among cells (the
+ * digit, if anywhere in h, is in those). */
+static int digit_only_in(const struct tech_digits *dg, int h, int d, tech_cells cells)
+{
+    return (dg->cells[d - 1] & tech_house_set[h] & ~cells) == 0;
 }
 
 static int try_type1(struct tech_ctx *ctx, struct human_step *step,
@@ -180,7 +248,8 @@ static int try_type1(struct tech_ctx *ctx, struct human_step *step,
         return 0;
     int k = tech_lowest(~bare & 0xF);
     tech_step_reset(step);
-    tech_eliminate_mask(step, st, rc->cell[k], rc->pair);
+    if (!tech_eliminate_mask(step, st, rc->cell[k], rc->pair))
+        return 0;   /* the fourth corner lost both digits already */
     cause_rect(step, st, rc);
     say_rect(step, "Unique rectangle type 1", rc);
     tech_say(step, ", so ");
@@ -302,7 +371,7 @@ static int try_type4(struct tech_ctx *ctx, struct human_step *step,
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (digit_count(dg, h[i], x) != 2)
+            if (!digit_only_in(dg, h[i], x, tech_cell_bit(roof[0]) | tech_cell_bit(roof[1])))
                 continue;   /* x only in the two roof cells of the house */
             tech_step_reset(step);
             tech_eliminate(step, st, roof[0], y);
@@ -344,15 +413,17 @@ static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
 {
     const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
+    tech_cells in_rect = rect_cells(rc);
     for (int k = 0; k < 4; k++) {
-        if (cand_of(st, rc->cell[k]) != rc->pair)
+        if (!is_bare(st, rc->cell[k], rc->pair))
             continue;
         int far = rc->cell[3 - k];
         int row = TECH_ROW(tech_row_of(far)), col = TECH_COL(tech_col_of(far));
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (digit_count(dg, row, x) != 2 || digit_count(dg, col, x) != 2)
+            /* x of the far corner's row and column only in the rectangle */
+            if (!digit_only_in(dg, row, x, in_rect) || !digit_only_in(dg, col, x, in_rect))
                 continue;
             tech_step_reset(step);
             if (!tech_eliminate(step, st, far, y))
@@ -362,7 +433,10 @@ static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
             tech_house(step, col);
             tech_say(step, "Hidden rectangle: ");
             tech_say_cells(step, rc->cell, 4, 1);
-            tech_say(step, " all hold %d and %d, ", x, y);
+            if (all_hold_pair(st, rc))
+                tech_say(step, " all hold %d and %d, ", x, y);
+            else
+                tech_say(step, " hold %d or %d (a corner lost one), ", x, y);
             tech_say_cell(step, rc->cell[k]);
             tech_say(step, " only those, and the %d of row %c and column %d is "
                      "only in the rectangle, so ", x, 'A' + tech_row_of(far),
