@@ -647,32 +647,23 @@ static int remote_pair_for(const struct human_state *st, struct human_step *step
     return 0;
 }
 
-/* Pairs in the order of the first bivalue cell holding them.  Only the
- * first pair of each lower digit is tried: the search has always done so
- * (grades depend on it), though a later pair sharing that digit could
- * make a remote pair too.  So the memo keeps which pair that was: another
- * one was not searched then, and is searched whole. */
+/* Pairs in the order of the first bivalue cell holding them, every pair
+ * (HoDoKu's Remote Pairs on 3/5 are found when 3/8 cells come first).  A
+ * failed search tried every pair, so a cluster none of whose cells
+ * changed since was searched then. */
 int tech_find_remote_pair_ctx(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells left = tech_ctx_counts(ctx)[2];
     tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_REMOTE_PAIR);
-    uint16_t tried[9] = { 0 };
     while (left) {
         unsigned pair = ctx->st->cand[tech_cells_lowest(left)];
         int lo = tech_lowest(pair);
         tech_cells cells = left & dg->cells[lo] & dg->cells[tech_lowest(pair & (pair - 1))];
         left &= ~cells;
-        if (tried[lo])
-            continue;
-        tried[lo] = (uint16_t)pair;
-        /* a stamp (some cell unchanged) comes with the pairs then */
-        int same = ~changed && ctx->memo->remote_pair[lo] == pair;
-        if (remote_pair_for(ctx->st, step, pair, cells, same ? changed : ~(tech_cells)0))
+        if (remote_pair_for(ctx->st, step, pair, cells, changed))
             return 1;
     }
-    if (ctx->memo)
-        memcpy(ctx->memo->remote_pair, tried, sizeof tried);
     tech_memo_whole_failed(ctx, TECH_MEMO_REMOTE_PAIR);
     tech_step_reset(step);
     return 0;

@@ -86,7 +86,6 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
     memset(memo->dirty, 0xFF, sizeof memo->dirty);
-    memset(memo->remote_pair, 0, sizeof memo->remote_pair);
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;

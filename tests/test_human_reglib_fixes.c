@@ -160,6 +160,23 @@ static void test_hidden_rectangle_missing_candidate(void **unused)
     expect_key_none("hidden_rectangle", &st);
 }
 
+/* ---- Remote Pair: every pair, not the first of each lower digit ------ */
+
+static void test_remote_pair_second_pair(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    only(&st, "A1", "38");                   /* the first pair holding 3 */
+    only(&st, "B1", "35");                   /* B1 - A2 - A4 - D4 */
+    only(&st, "A2", "35");
+    only(&st, "A4", "35");
+    only(&st, "D4", "35");
+    expect_key_elims("remote_pair", &st, "3D1 5D1");
+    only(&st, "D4", HUMAN_DIGITS_ALL);       /* three cells: no chain */
+    expect_key_none("remote_pair", &st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -168,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_ur2_missing_candidate),
         cmocka_unit_test(test_ur4_missing_candidate),
         cmocka_unit_test(test_hidden_rectangle_missing_candidate),
+        cmocka_unit_test(test_remote_pair_second_pair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
