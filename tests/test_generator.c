@@ -16,6 +16,12 @@
 /* generate --difficulty easy --seed 1, generator version 1. */
 #define GOLDEN_EASY_SEED_1 \
     "26.8..3..1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7..5..7.41"
+#define GOLDEN_MEDIUM_SEED_1 \
+    "..5....7.3...7...8..83..4528.92.4...............8.65.4784..31..6...1...5.2....7.."
+#define GOLDEN_HARD_SEED_1 \
+    "..5..........4...5.....62144.1.2..5....9.8....8..3.7.27138.....2...7..........9.."
+#define GOLDEN_EXPERT_SEED_1 \
+    "26.8.....1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7.....7.41"
 
 static void test_rng_known_answer(void **state)
 {
@@ -93,20 +99,33 @@ static void test_deterministic(void **state)
     assert_memory_not_equal(&a.puzzle, &b.puzzle, sizeof a.puzzle);
 }
 
-/* Pins generator version 1: if this changes, the algorithm changed and
- * GENERATOR_VERSION must be bumped (stored seeds would mean new puzzles). */
+/* Pins generator version 1, one puzzle per tier (seed 1, default
+ * options): if one changes, the algorithm or the grader's verdicts it
+ * relies on changed, and GENERATOR_VERSION must be bumped (stored seeds
+ * would mean new puzzles). */
 static void test_golden_version_1(void **state)
 {
     (void)state;
+    static const struct {
+        enum grade_tier tier;
+        const char *puzzle;
+    } golden[] = {
+        { GRADE_EASY, GOLDEN_EASY_SEED_1 },
+        { GRADE_MEDIUM, GOLDEN_MEDIUM_SEED_1 },
+        { GRADE_HARD, GOLDEN_HARD_SEED_1 },
+        { GRADE_EXPERT, GOLDEN_EXPERT_SEED_1 },
+    };
     struct gen_options o;
     struct gen_result r;
     char line[GRID_LINE_LEN + 1];
     assert_int_equal(GENERATOR_VERSION, 1);
-    gen_options_default(&o);
-    o.tier = GRADE_EASY;
-    generate_ok(&o, 1, &r);
-    grid_format_line(&r.puzzle, line);
-    assert_string_equal(line, GOLDEN_EASY_SEED_1);
+    for (size_t i = 0; i < sizeof golden / sizeof golden[0]; i++) {
+        gen_options_default(&o);
+        o.tier = golden[i].tier;
+        generate_ok(&o, 1, &r);
+        grid_format_line(&r.puzzle, line);
+        assert_string_equal(line, golden[i].puzzle);
+    }
 }
 
 static void test_every_symmetry(void **state)
