@@ -480,13 +480,20 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
     for (unsigned m = chosen; m; m &= m - 1)
         cells[n++] = u->item[tech_lowest(m)];
     tech_step_reset(step);
-    for (int i = 0; i < 9; i++) {
-        int cell = tech_house_cells[u->house][i], in_set = cell == u->roof[0] ||
-                   cell == u->roof[1];
-        for (int k = 0; k < n; k++)
-            in_set |= cells[k] == cell;
-        if (!in_set)
-            tech_eliminate_mask(step, u->st, cell, digits);
+    tech_cells set = tech_cell_bit(u->roof[0]) | tech_cell_bit(u->roof[1]);
+    for (int k = 0; k < n; k++)
+        set |= tech_cell_bit(cells[k]);
+    /* A set in a line and all in one box is locked: its digits leave
+     * the box too (HoDoKu's locked subset). */
+    int box = TECH_BOX(tech_box_of(u->roof[0]));
+    if (u->house >= TECH_BOX(0) || (set & ~tech_house_set[box]))
+        box = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int h = pass ? box : u->house;
+        if (h < 0)
+            continue;
+        for (tech_cells m = tech_house_set[h] & ~set; m; m &= m - 1)
+            tech_eliminate_mask(step, u->st, tech_cells_lowest(m), digits);
     }
     if (step->n_elim == 0)
         return 0;
@@ -498,6 +505,8 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
     for (int k = 0; k < n; k++)
         tech_cause_mask(step, u->st, cells[k], digits);
     tech_house(step, u->house);
+    if (box >= 0)
+        tech_house(step, box);
     say_rect(step, "Unique rectangle type 3", u->rc);
     tech_say(step, ", so ");
     tech_say_cell(step, u->roof[0]);
@@ -511,6 +520,10 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
     tech_say_cells(step, cells, n, 1);
     tech_say(step, " in ");
     tech_say_house(step, u->house);
+    if (box >= 0) {
+        tech_say(step, " and ");
+        tech_say_house(step, box);
+    }
     tech_say(step, ", so ");
     tech_say_elims(step);
     return 1;
@@ -533,6 +546,19 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
     return 0;
 }
 
+/* The cells of house h but the roof that ur3_combine may take: with at
+ * most max_cands candidates each. */
+static void ur3_items(struct ur3 *u, int max_cands)
+{
+    u->n_items = 0;
+    for (int p = 0; p < 9; p++) {
+        int cell = tech_house_cells[u->house][p];
+        unsigned c = cand_of(u->st, cell);
+        if (cell != u->roof[0] && cell != u->roof[1] && c && tech_count(c) <= max_cands)
+            u->item[u->n_items++] = (uint8_t)cell;
+    }
+}
+
 static int try_type3(struct tech_ctx *ctx, struct human_step *step,
                      const struct tech_rect *rc)
 {
@@ -542,20 +568,20 @@ static int try_type3(struct tech_ctx *ctx, struct human_step *step,
     if (!roof_of(st, rc, u.roof, 0))
         return 0;
     u.extra = (cand_of(st, u.roof[0]) | cand_of(st, u.roof[1])) & ~rc->pair;
-    if (tech_count(u.extra) > 3)
-        return 0;
     int nh = shared_houses(u.roof[0], u.roof[1], h);
     for (int i = 0; i < nh; i++) {
         u.house = h[i];
-        u.n_items = 0;
-        for (int p = 0; p < 9; p++) {
-            int cell = tech_house_cells[u.house][p];
-            if (cell != u.roof[0] && cell != u.roof[1] && cand_of(st, cell) &&
-                tech_count(cand_of(st, cell)) <= 4)
-                u.item[u.n_items++] = (uint8_t)cell;
+        /* First the naked pair to quad of cells with up to four digits
+         * each, with up to three extras (what the search always took, in
+         * its order); then any set, as HoDoKu does: any number of extras,
+         * up to every other cell of the house. */
+        if (tech_count(u.extra) <= 3) {
+            ur3_items(&u, 4);
+            if (ur3_combine(&u, 0, 3, 0, u.extra))
+                return 1;
         }
-        /* naked pair to quad: up to three other cells */
-        if (ur3_combine(&u, 0, 3, 0, u.extra))
+        ur3_items(&u, 9);
+        if (ur3_combine(&u, 0, u.n_items, 0, u.extra))
             return 1;
     }
     return 0;

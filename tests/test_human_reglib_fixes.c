@@ -177,6 +177,46 @@ static void test_remote_pair_second_pair(void **unused)
     expect_key_none("remote_pair", &st);
 }
 
+/* ---- UR type 3: any number of extras, and a locked set's box --------- */
+
+static void test_ur3_locked_in_box(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    only(&st, "B1", "468");                  /* roof B1 B2: row B, box 1 */
+    only(&st, "B2", "469");
+    only(&st, "E1", "46");
+    only(&st, "E2", "46");
+    only(&st, "B3", "89");                   /* with the extras: 8 9 */
+    drop(&st, 8, "B4 B5 B6 B8 B9 A1 A2 C1 C2 C3");
+    drop(&st, 9, "B4 B5 B6 B8 B9 A1 A2 C1 C2 C3");
+    /* the set is in row B and in box 1: both lose 8 and 9 */
+    expect_key_elims("unique_rectangle_3", &st, "8A3 8B7 9A3 9B7");
+    only(&st, "B3", "789");                  /* no set */
+    expect_key_none("unique_rectangle_3", &st);
+}
+
+static void test_ur3_four_extras(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    only(&st, "B1", "1246");                 /* roof B1 B4 in row B */
+    only(&st, "B4", "3456");
+    only(&st, "C1", "46");
+    only(&st, "C4", "46");
+    only(&st, "B6", "12");                   /* 1 2 3 5 in B1 B4 B6 B7 B8 */
+    only(&st, "B7", "35");
+    only(&st, "B8", "15");
+    only(&st, "B3", "46789");
+    only(&st, "B5", "46789");
+    only(&st, "B9", "46789");
+    expect_key_elims("unique_rectangle_3", &st, "1B2 2B2 3B2 5B2");
+    only(&st, "B8", "157");                  /* five digits in four cells */
+    expect_key_none("unique_rectangle_3", &st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +226,8 @@ int main(void)
         cmocka_unit_test(test_ur4_missing_candidate),
         cmocka_unit_test(test_hidden_rectangle_missing_candidate),
         cmocka_unit_test(test_remote_pair_second_pair),
+        cmocka_unit_test(test_ur3_locked_in_box),
+        cmocka_unit_test(test_ur3_four_extras),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
