@@ -217,6 +217,30 @@ static void test_ur3_four_extras(void **unused)
     expect_key_none("unique_rectangle_3", &st);
 }
 
+/* ---- Multi-colouring type 2: a colour seeing both colours by two cells */
+
+/* Clusters of 4: A1 = A5 = F5 = F8 and C6 = C8 (row C unless moved). */
+static void two_clusters(struct human_state *st, const char *c_row)
+{
+    empty_state(st);
+    drop(st, 4, "A2 A3 A4 A6 A7 A8 A9");     /* row A: A1 A5 */
+    drop(st, 4, "B5 C5 D5 E5 G5 H5 I5");     /* column 5: A5 F5 */
+    drop(st, 4, "F1 F2 F3 F4 F6 F7 F9");     /* row F: F5 F8 */
+    drop(st, 4, c_row);                      /* row C: the other two */
+}
+
+static void test_multi_colour_2_two_cells(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    /* A5 sees C6, F8 sees C8: colour A5 F8 sees both colours of C6 = C8,
+     * though no one cell sees both */
+    two_clusters(&st, "C1 C2 C3 C4 C7 C9");
+    expect_key_elims("multi_colour_2", &st, "4A5 4F8");
+    two_clusters(&st, "C1 C2 C3 C4 C7 C8");  /* C6 = C9: F8 sees neither */
+    expect_key_none("multi_colour_2", &st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_remote_pair_second_pair),
         cmocka_unit_test(test_ur3_locked_in_box),
         cmocka_unit_test(test_ur3_four_extras),
+        cmocka_unit_test(test_multi_colour_2_two_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
