@@ -241,6 +241,38 @@ static void test_multi_colour_2_two_cells(void **unused)
     expect_key_none("multi_colour_2", &st);
 }
 
+/* ---- Dual 2-String Kite and dual Empty Rectangle: both in one step --- */
+
+static void test_dual_two_string_kite(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    drop(&st, 1, "D5 D6 E4 E6 F4 F5 F6");     /* box 5: D4 E5 */
+    drop(&st, 1, "D1 D2 D3 D7 D8");           /* row D: D4 D9 */
+    drop(&st, 1, "B5 C5 G5 H5 I5");           /* column 5: A5 E5 */
+    drop(&st, 1, "E2 E3 E7 E8 E9");           /* row E: E1 E5 */
+    drop(&st, 1, "A4 B4 C4 G4 I4");           /* column 4: D4 H4 */
+    /* D9 = D4 - E5 = A5 removes A9; its dual E1 = E5 - D4 = H4, H1 */
+    expect_key_elims("two_string_kite", &st, "1A9 1H1");
+    st.cand[at("E8")] |= (uint16_t)tech_bit(1);   /* row E: no link */
+    expect_key_elims("two_string_kite", &st, "1A9");
+}
+
+static void test_dual_empty_rectangle(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    drop(&st, 2, "A1 A2 C1 C2 C3");           /* box 1: row B, column 3 */
+    drop(&st, 2, "A7 C7 D7 E7 F7 H7 I7");     /* column 7: B7 G7 */
+    drop(&st, 2, "E1 E2 E4 E5 E6 E7 E9");     /* row E: E3 E8 */
+    /* B7 = G7 removes G3; E3 = E8 removes B8 */
+    expect_key_elims("empty_rectangle", &st, "2B8 2G3");
+    st.cand[at("E5")] |= (uint16_t)tech_bit(2);   /* row E: no link */
+    expect_key_elims("empty_rectangle", &st, "2G3");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +285,8 @@ int main(void)
         cmocka_unit_test(test_ur3_locked_in_box),
         cmocka_unit_test(test_ur3_four_extras),
         cmocka_unit_test(test_multi_colour_2_two_cells),
+        cmocka_unit_test(test_dual_two_string_kite),
+        cmocka_unit_test(test_dual_empty_rectangle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
