@@ -273,6 +273,24 @@ static void test_dual_empty_rectangle(void **unused)
     expect_key_elims("empty_rectangle", &st, "2G3");
 }
 
+/* ---- Siamese fish: two finned fish on the same base lines ------------ */
+
+static void test_siamese_swordfish(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    drop(&st, 4, "A1 B1 C1 E1 G1 H1 I1");     /* column 1: D1 F1 */
+    drop(&st, 4, "A3 B3 C3 E3 F3 G3 H3");     /* column 3: D3 I3 */
+    drop(&st, 4, "A6 B6 C6 D6 E6 F6 G6");     /* column 6: H6 I6 */
+    drop(&st, 4, "D2");
+    /* rows F, H, I but for D1 D3 (box 4) remove F2; rows D, F, I but
+     * for H6 (box 8) remove I4 and I5: one step */
+    expect_key_elims("finned_swordfish", &st, "4F2 4I4 4I5");
+    drop(&st, 4, "I4 I5");                    /* the second fish: nothing */
+    expect_key_elims("finned_swordfish", &st, "4F2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_multi_colour_2_two_cells),
         cmocka_unit_test(test_dual_two_string_kite),
         cmocka_unit_test(test_dual_empty_rectangle),
+        cmocka_unit_test(test_siamese_swordfish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
