@@ -291,6 +291,28 @@ static void test_siamese_swordfish(void **unused)
     expect_key_elims("finned_swordfish", &st, "4F2");
 }
 
+/* ---- ALS-XZ doubly linked -------------------------------------------- */
+
+static void test_als_xz_doubly_linked(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    only(&st, "A1", "13");                   /* A1 A2: 1 2 3 */
+    only(&st, "A2", "23");
+    only(&st, "D1", "14");                   /* D1 D2: 1 2 4 */
+    only(&st, "D2", "24");
+    /* 1 and 2 both restricted: each is in one set only, 1 and 2 leave
+     * columns 1 and 2, and the sets' 3 and 4 are locked in them */
+    expect_key_elims("als_xz", &st,
+                     "1B1 1C1 1E1 1F1 1G1 1H1 1I1 2B2 2C2 2E2 2F2 2G2 2H2 2I2 "
+                     "3A3 3A4 3A5 3A6 3A7 3A8 3A9 3B1 3B2 3B3 3C1 3C2 3C3 "
+                     "4D3 4D4 4D5 4D6 4D7 4D8 4D9 4E1 4E2 4E3 4F1 4F2 4F3");
+    st.cand[at("A2")] = (uint16_t)(HUMAN_ALL_DIGITS);
+    only(&st, "A3", "23");                   /* A3's 2 misses D2: singly */
+    expect_key_elims("als_xz", &st, "2A2 2B2 2C2 2D3 2E3 2F3");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_dual_two_string_kite),
         cmocka_unit_test(test_dual_empty_rectangle),
         cmocka_unit_test(test_siamese_swordfish),
+        cmocka_unit_test(test_als_xz_doubly_linked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
