@@ -26,9 +26,11 @@
  * A corner may have lost x or y to an elimination (HoDoKu's "missing
  * candidates"): any solution with all four corners in {x, y} is still
  * deadly, so the arguments hold; a corner whose candidates are all in
- * {x, y} counts as holding only the pair.  The digits must still be
- * possible in every corner by the placed digits (neither placed in a
- * house of the corner), as HoDoKu asks, and one corner must hold exactly
+ * {x, y} counts as holding only the pair.  The digit a corner lost must
+ * still be possible there by the placed digits (not placed in a house of
+ * the corner), as HoDoKu asks; a corner must keep one of the two (one
+ * holding neither could not make the pattern deadly: what a rectangle
+ * with it would remove, the singles do), and one corner must hold exactly
  * x and y.  When every corner holds both, nothing changes.
  *
  * Rectangles are scanned by their top-left corner in reading order.
@@ -47,76 +49,92 @@ static unsigned cand_of(const struct human_state *st, int cell)
 typedef int (*rect_try)(struct tech_ctx *, struct human_step *,
                         const struct tech_rect *);
 
-/* Where each digit is possible by the placed digits: bit i of row[d-1][r]
- * when cell (r, i) is empty and d is placed in none of its houses; col the
- * same by columns (bit i: row i).  Digits are filled on demand (have). */
+/* Where each digit is still possible by the placed digits, line by line:
+ * ok[d-1][0] the rows, [1] the columns where d is not placed; box_lines
+ * [d-1][0][k] the columns of band k, [1][k] the rows of stack k, in boxes
+ * where it is not.  Digits are filled on demand (have). */
 struct rect_allowed {
+    const uint16_t *placed;        /* [house]: the digits placed in it */
     unsigned have;
-    uint16_t placed[3][9];         /* rows, columns, boxes: digits placed */
-    uint16_t row[9][9], col[9][9];
+    uint16_t ok[9][2], box_lines[9][2][3];
 };
 
-static void allowed_init(const struct human_state *st, struct rect_allowed *al)
+/* Three bits as three triples: bit k -> bits 3k..3k+2. */
+static unsigned triples(unsigned m)
 {
-    memset(al->placed, 0, sizeof al->placed);
-    al->have = 0;
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        if (st->value[cell]) {
-            uint16_t b = (uint16_t)tech_bit(st->value[cell]);
-            al->placed[0][tech_row_of(cell)] |= b;
-            al->placed[1][tech_col_of(cell)] |= b;
-            al->placed[2][tech_box_of(cell)] |= b;
-        }
+    return (m & 1 ? 7u : 0) | (m & 2 ? 070u : 0) | (m & 4 ? 0700u : 0);
 }
 
-static void allowed_digit(const struct human_state *st, struct rect_allowed *al, int d)
+static void allowed_digit(struct rect_allowed *al, int d)
 {
-    unsigned b = tech_bit(d);
+    unsigned b = tech_bit(d), rows = 0, cols = 0, boxes = 0;
     if (al->have & b)
         return;
     al->have |= b;
-    memset(al->row[d - 1], 0, sizeof al->row[d - 1]);
-    memset(al->col[d - 1], 0, sizeof al->col[d - 1]);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        int r = tech_row_of(cell), c = tech_col_of(cell);
-        if (st->value[cell] || ((al->placed[0][r] | al->placed[1][c] |
-                                 al->placed[2][tech_box_of(cell)]) & b))
-            continue;
-        al->row[d - 1][r] = (uint16_t)(al->row[d - 1][r] | (1u << c));
-        al->col[d - 1][c] = (uint16_t)(al->col[d - 1][c] | (1u << r));
+    for (int i = 0; i < 9; i++) {
+        rows |= (al->placed[TECH_ROW(i)] & b) ? 0 : 1u << i;
+        cols |= (al->placed[TECH_COL(i)] & b) ? 0 : 1u << i;
+        boxes |= (al->placed[TECH_BOX(i)] & b) ? 0 : 1u << i;
+    }
+    al->ok[d - 1][0] = (uint16_t)rows;
+    al->ok[d - 1][1] = (uint16_t)cols;
+    for (int k = 0; k < 3; k++) {
+        al->box_lines[d - 1][0][k] = (uint16_t)triples((boxes >> (3 * k)) & 7u);
+        al->box_lines[d - 1][1][k] = (uint16_t)triples(((boxes >> k) & 1u) |
+                                                        ((boxes >> (k + 2)) & 2u) |
+                                                        ((boxes >> (k + 4)) & 4u));
     }
 }
 
-/* Calls visit on every rectangle of empty cells on two boxes where x and
- * y are both possible in all four cells (rect_allowed) and one of which
- * holds only those (every pattern here has such a corner); stops at the
- * first that returns 1.  Scanned by that corner in reading order, then the
- * rest of its row, then of its column (a rectangle with several such
- * corners is met several times). */
+/* The positions of line `line` (kind 0: row, 1: column) whose cell could
+ * be a rectangle corner for x and y: it holds both, or one of them with
+ * the other still possible by the placed digits (not placed in a house of
+ * the cell).  A cell holding neither could not make the pattern deadly. */
+static unsigned corner_mask(struct rect_allowed *al, const struct tech_digits *dg,
+                            int kind, int line, int x, int y)
+{
+    int h = kind ? TECH_COL(line) : TECH_ROW(line);
+    unsigned px = dg->pos[x - 1][h], py = dg->pos[y - 1][h], m = px & py;
+    if (px == py)
+        return m;
+    unsigned lone[2] = { py & ~px, px & ~py };   /* lost x, lost y */
+    for (int k = 0; k < 2; k++) {
+        int d = k ? y : x;
+        if (!lone[k])
+            continue;
+        allowed_digit(al, d);
+        if (al->ok[d - 1][kind] >> line & 1)
+            m |= lone[k] & al->ok[d - 1][!kind] & al->box_lines[d - 1][kind][line / 3];
+    }
+    return m;
+}
+
+/* Calls visit on every rectangle of empty cells on two boxes whose
+ * corners can hold x and y (corner_mask) and one of which holds only
+ * those (every pattern here has such a corner); stops at the first that
+ * returns 1.  Scanned by that corner in reading order, then the rest of
+ * its row, then of its column (a rectangle with several such corners is
+ * met several times). */
 static int scan_rects(struct tech_ctx *ctx,
                       int (*visit)(void *, const struct tech_rect *), void *arg)
 {
     const struct human_state *st = ctx->st;
-    struct rect_allowed al;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    struct rect_allowed al = { .placed = tech_ctx_houses(ctx)->placed };
     tech_cells bv = tech_ctx_counts(ctx)[2];
-    allowed_init(st, &al);
     for (int ra = 0; ra < 9; ra++) {
         for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
             int ca = tech_lowest(ma);
             unsigned pair = cand_of(st, ra * 9 + ca);
             int x = tech_lowest_digit(pair), y = tech_lowest_digit(pair & (pair - 1));
-            allowed_digit(st, &al, x);
-            allowed_digit(st, &al, y);
-            const uint16_t *rx = al.row[x - 1], *ry = al.row[y - 1];
-            const uint16_t *cx = al.col[x - 1], *cy = al.col[y - 1];
-            /* the other rows where a's column allows both digits */
-            unsigned down = cx[ca] & cy[ca] & ~(1u << ra);
+            /* the other rows where a's column can have a corner */
+            unsigned down = corner_mask(&al, dg, 1, ca, x, y) & ~(1u << ra);
             unsigned band = 7u << (ra / 3 * 3);
-            for (unsigned mb = down ? rx[ra] & ry[ra] & ~(1u << ca) : 0;
+            for (unsigned mb = down ? corner_mask(&al, dg, 0, ra, x, y) & ~(1u << ca) : 0;
                  mb; mb &= mb - 1) {
                 int cb = tech_lowest(mb);
                 /* on two boxes only (not one, not four) */
-                unsigned rows = down & cx[cb] & cy[cb] &
+                unsigned rows = down & corner_mask(&al, dg, 1, cb, x, y) &
                                 (ca / 3 == cb / 3 ? ~band : band);
                 for (; rows; rows &= rows - 1) {
                     int rc = tech_lowest(rows);
@@ -539,7 +557,10 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
         return 0;
     for (int i = start; i < u->n_items; i++) {
         unsigned nu = uni | u->st->cand[u->item[i]];
-        if (tech_count(nu) <= size + 1 &&
+        /* the digits can still be one more than the cells: with the
+         * items left at most (a branch that cannot is not walked) */
+        int most = k + 1 + (u->n_items - i - 1);
+        if (tech_count(nu) <= size + 1 && tech_count(nu) <= (most < size ? most : size) + 1 &&
             ur3_combine(u, i + 1, size, chosen | (1u << i), nu))
             return 1;
     }
@@ -547,16 +568,26 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
 }
 
 /* The cells of house h but the roof that ur3_combine may take: with at
- * most max_cands candidates each. */
-static void ur3_items(struct ur3 *u, int max_cands)
+ * most max_cands candidates each, none of them in skip. */
+static void ur3_items(struct ur3 *u, int max_cands, unsigned skip)
 {
     u->n_items = 0;
     for (int p = 0; p < 9; p++) {
         int cell = tech_house_cells[u->house][p];
         unsigned c = cand_of(u->st, cell);
-        if (cell != u->roof[0] && cell != u->roof[1] && c && tech_count(c) <= max_cands)
+        if (cell != u->roof[0] && cell != u->roof[1] && c && tech_count(c) <= max_cands &&
+            !(c & skip))
             u->item[u->n_items++] = (uint8_t)cell;
     }
+}
+
+/* 1 when every item has four candidates at most (the first search's). */
+static int ur3_items_small(const struct ur3 *u)
+{
+    for (int i = 0; i < u->n_items; i++)
+        if (tech_count(u->st->cand[u->item[i]]) > 4)
+            return 0;
+    return 1;
 }
 
 static int try_type3(struct tech_ctx *ctx, struct human_step *step,
@@ -574,13 +605,19 @@ static int try_type3(struct tech_ctx *ctx, struct human_step *step,
         /* First the naked pair to quad of cells with up to four digits
          * each, with up to three extras (what the search always took, in
          * its order); then any set, as HoDoKu does: any number of extras,
-         * up to every other cell of the house. */
-        if (tech_count(u.extra) <= 3) {
-            ur3_items(&u, 4);
+         * any cells of the house without x or y. */
+        int first = tech_count(u.extra) <= 3, n_first = 0;
+        if (first) {
+            ur3_items(&u, 4, 0);
             if (ur3_combine(&u, 0, 3, 0, u.extra))
                 return 1;
+            n_first = u.n_items;
         }
-        ur3_items(&u, 9);
+        ur3_items(&u, 9, rc->pair);
+        /* nothing new when every set the second search can make the
+         * first made: its cells among the first's, three at most */
+        if (first && u.n_items <= 3 && u.n_items <= n_first && ur3_items_small(&u))
+            continue;
         if (ur3_combine(&u, 0, u.n_items, 0, u.extra))
             return 1;
     }
