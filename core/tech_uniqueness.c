@@ -89,23 +89,19 @@ static void allowed_digit(struct rect_allowed *al, int d)
 /* The positions of line `line` (kind 0: row, 1: column) whose cell could
  * be a rectangle corner for x and y: it holds both, or one of them with
  * the other still possible by the placed digits (not placed in a house of
- * the cell).  A cell holding neither could not make the pattern deadly. */
-static unsigned corner_mask(struct rect_allowed *al, const struct tech_digits *dg,
-                            int kind, int line, int x, int y)
+ * the cell; al has x and y).  A cell holding neither could not make the
+ * pattern deadly. */
+static inline unsigned corner_mask(const struct rect_allowed *al,
+                                   const struct tech_digits *dg,
+                                   int kind, int line, int x, int y)
 {
     int h = kind ? TECH_COL(line) : TECH_ROW(line);
     unsigned px = dg->pos[x - 1][h], py = dg->pos[y - 1][h], m = px & py;
-    if (px == py)
-        return m;
-    unsigned lone[2] = { py & ~px, px & ~py };   /* lost x, lost y */
-    for (int k = 0; k < 2; k++) {
-        int d = k ? y : x;
-        if (!lone[k])
-            continue;
-        allowed_digit(al, d);
-        if (al->ok[d - 1][kind] >> line & 1)
-            m |= lone[k] & al->ok[d - 1][!kind] & al->box_lines[d - 1][kind][line / 3];
-    }
+    unsigned lost_x = py & ~px, lost_y = px & ~py;
+    if (lost_x && (al->ok[x - 1][kind] >> line & 1))
+        m |= lost_x & al->ok[x - 1][!kind] & al->box_lines[x - 1][kind][line / 3];
+    if (lost_y && (al->ok[y - 1][kind] >> line & 1))
+        m |= lost_y & al->ok[y - 1][!kind] & al->box_lines[y - 1][kind][line / 3];
     return m;
 }
 
@@ -127,6 +123,8 @@ static int scan_rects(struct tech_ctx *ctx,
             int ca = tech_lowest(ma);
             unsigned pair = cand_of(st, ra * 9 + ca);
             int x = tech_lowest_digit(pair), y = tech_lowest_digit(pair & (pair - 1));
+            allowed_digit(&al, x);
+            allowed_digit(&al, y);
             /* the other rows where a's column can have a corner */
             unsigned down = corner_mask(&al, dg, 1, ca, x, y) & ~(1u << ra);
             unsigned band = 7u << (ra / 3 * 3);

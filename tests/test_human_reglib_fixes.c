@@ -21,7 +21,7 @@
 #include "tech.h"
 #include "human_positions.h"
 
-#define HUMAN_DIGITS_ALL "123456789"
+#define EVERY_DIGIT "123456789"
 
 /* The plain search of the technique whose key is key. */
 static int find_key(const char *key, const struct human_state *st,
@@ -153,7 +153,7 @@ static void test_hidden_rectangle_missing_candidate(void **unused)
 {
     (void)unused;
     struct human_state st;
-    corners(&st, "49", HUMAN_DIGITS_ALL);    /* E1 lost 6 */
+    corners(&st, "49", EVERY_DIGIT);    /* E1 lost 6 */
     confine_4(&st);
     expect_key_elims("hidden_rectangle", &st, "6E2");
     only(&st, "H2", "48");                   /* column 2's 4 elsewhere too */
@@ -173,7 +173,7 @@ static void test_remote_pair_second_pair(void **unused)
     only(&st, "A4", "35");
     only(&st, "D4", "35");
     expect_key_elims("remote_pair", &st, "3D1 5D1");
-    only(&st, "D4", HUMAN_DIGITS_ALL);       /* three cells: no chain */
+    only(&st, "D4", EVERY_DIGIT);       /* three cells: no chain */
     expect_key_none("remote_pair", &st);
 }
 
