@@ -72,7 +72,6 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
     memset(memo->dirty, 0xFF, sizeof memo->dirty);
-    memset(memo->remote_pair, 0, sizeof memo->remote_pair);
     memo->by_digit = 0;
     for (int t = 0; t < tech_table_len; t++)
         if (tech_table[t].memo_key == TECH_KEYED_BY_DIGIT)

@@ -141,9 +141,6 @@ struct tech_memo {
     uint16_t failed[TECH_MEMO_SLOTS][9];
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
-    /* [d-1]: the pair with lower digit d the Remote Pair search tried
-     * when it last found nothing (tech_colouring.c) */
-    uint16_t remote_pair[9];
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;
