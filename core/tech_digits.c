@@ -108,6 +108,7 @@ static void memo_diff(const struct tech_memo *memo, const struct human_state *st
 static void houses_build(const struct human_state *st, struct tech_houses *hv)
 {
     memset(hv->placed, 0, sizeof hv->placed);
+    memset(hv->placed_at, 0, sizeof hv->placed_at);
     for (int r = 0, cell = 0; r < 9; r++) {
         for (int c = 0; c < 9; c++, cell++) {
             int b = TECH_BOX(r / 3 * 3 + c / 3), bp = r % 3 * 3 + c % 3;
@@ -120,6 +121,7 @@ static void houses_build(const struct human_state *st, struct tech_houses *hv)
                 hv->placed[TECH_ROW(r)] = (uint16_t)(hv->placed[TECH_ROW(r)] | tech_bit(v));
                 hv->placed[TECH_COL(c)] = (uint16_t)(hv->placed[TECH_COL(c)] | tech_bit(v));
                 hv->placed[b] = (uint16_t)(hv->placed[b] | tech_bit(v));
+                hv->placed_at[v - 1] |= tech_cell_houses[cell];
             }
         }
     }
@@ -147,6 +149,7 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
             /* a digit placed (the solving loop only ever places) */
             for (int k = 0; k < 3; k++)
                 m->hv.placed[hs[k]] = (uint16_t)(m->hv.placed[hs[k]] | tech_bit(st->value[c]));
+            m->hv.placed_at[st->value[c] - 1] |= tech_cell_houses[c];
             return;
         }
         for (int k = 0; k < 3; k++) {
@@ -156,6 +159,9 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
                 placed |= v ? tech_bit(v) : 0;
             }
             m->hv.placed[hs[k]] = (uint16_t)placed;
+            for (int d = 0; d < 9; d++)
+                m->hv.placed_at[d] = (m->hv.placed_at[d] & ~(1u << hs[k])) |
+                                     ((placed >> d & 1u) << hs[k]);
         }
     }
 }

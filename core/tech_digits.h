@@ -61,11 +61,13 @@ void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
 /*
  * The grid house by house: cand[h][i] the candidates of the house's cell
  * i (tech.h order; 0 when it holds a digit), placed[h] the digits placed
- * in it.
+ * in it, and placed_at[d-1] the same by digit: bit h when d is placed in
+ * house h.
  */
 struct tech_houses {
     uint16_t cand[TECH_HOUSES][9];
     uint16_t placed[TECH_HOUSES];
+    uint32_t placed_at[9];
 };
 
 /*

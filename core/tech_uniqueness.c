@@ -54,28 +54,28 @@ typedef int (*rect_try)(struct tech_ctx *, struct human_step *,
  * [d-1][0][k] the columns of band k, [1][k] the rows of stack k, in boxes
  * where it is not.  Digits are filled on demand (have). */
 struct rect_allowed {
-    const uint16_t *placed;        /* [house]: the digits placed in it */
+    const uint32_t *placed_at;     /* [d-1]: the houses d is placed in */
     unsigned have;
     uint16_t ok[9][2], box_lines[9][2][3];
 };
 
-/* Three bits as three triples: bit k -> bits 3k..3k+2. */
+/* Three bits as three triples: bit k -> bits 3k..3k+2 (a table: it is
+ * built six times per digit a search asks about). */
 static unsigned triples(unsigned m)
 {
-    return (m & 1 ? 7u : 0) | (m & 2 ? 070u : 0) | (m & 4 ? 0700u : 0);
+    static const uint16_t t[8] = { 0, 07, 070, 077, 0700, 0707, 0770, 0777 };
+    return t[m & 7u];
 }
 
 static void allowed_digit(struct rect_allowed *al, int d)
 {
-    unsigned b = tech_bit(d), rows = 0, cols = 0, boxes = 0;
+    unsigned b = tech_bit(d);
     if (al->have & b)
         return;
     al->have |= b;
-    for (int i = 0; i < 9; i++) {
-        rows |= (al->placed[TECH_ROW(i)] & b) ? 0 : 1u << i;
-        cols |= (al->placed[TECH_COL(i)] & b) ? 0 : 1u << i;
-        boxes |= (al->placed[TECH_BOX(i)] & b) ? 0 : 1u << i;
-    }
+    uint32_t unplaced = ~al->placed_at[d - 1];   /* bit h: d not placed in house h */
+    unsigned rows = unplaced & 0x1FFu, cols = (unplaced >> 9) & 0x1FFu;
+    unsigned boxes = (unplaced >> 18) & 0x1FFu;
     al->ok[d - 1][0] = (uint16_t)rows;
     al->ok[d - 1][1] = (uint16_t)cols;
     for (int k = 0; k < 3; k++) {
@@ -116,7 +116,7 @@ static int scan_rects(struct tech_ctx *ctx,
 {
     const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct rect_allowed al = { .placed = tech_ctx_houses(ctx)->placed };
+    struct rect_allowed al = { .placed_at = tech_ctx_houses(ctx)->placed_at };
     tech_cells bv = tech_ctx_counts(ctx)[2];
     for (int ra = 0; ra < 9; ra++) {
         for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
