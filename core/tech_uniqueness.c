@@ -49,60 +49,20 @@ static unsigned cand_of(const struct human_state *st, int cell)
 typedef int (*rect_try)(struct tech_ctx *, struct human_step *,
                         const struct tech_rect *);
 
-/* Where each digit is still possible by the placed digits, line by line:
- * ok[d-1][0] the rows, [1] the columns where d is not placed; box_lines
- * [d-1][0][k] the columns of band k, [1][k] the rows of stack k, in boxes
- * where it is not.  Digits are filled on demand (have). */
-struct rect_allowed {
-    const uint32_t *placed_at;     /* [d-1]: the houses d is placed in */
-    unsigned have;
-    uint16_t ok[9][2], box_lines[9][2][3];
-};
-
-/* Three bits as three triples: bit k -> bits 3k..3k+2 (a table: it is
- * built six times per digit a search asks about). */
-static unsigned triples(unsigned m)
-{
-    static const uint16_t t[8] = { 0, 07, 070, 077, 0700, 0707, 0770, 0777 };
-    return t[m & 7u];
-}
-
-static void allowed_digit(struct rect_allowed *al, int d)
-{
-    unsigned b = tech_bit(d);
-    if (al->have & b)
-        return;
-    al->have |= b;
-    uint32_t unplaced = ~al->placed_at[d - 1];   /* bit h: d not placed in house h */
-    unsigned rows = unplaced & 0x1FFu, cols = (unplaced >> 9) & 0x1FFu;
-    unsigned boxes = (unplaced >> 18) & 0x1FFu;
-    al->ok[d - 1][0] = (uint16_t)rows;
-    al->ok[d - 1][1] = (uint16_t)cols;
-    for (int k = 0; k < 3; k++) {
-        al->box_lines[d - 1][0][k] = (uint16_t)triples((boxes >> (3 * k)) & 7u);
-        al->box_lines[d - 1][1][k] = (uint16_t)triples(((boxes >> k) & 1u) |
-                                                        ((boxes >> (k + 2)) & 2u) |
-                                                        ((boxes >> (k + 4)) & 4u));
-    }
-}
-
 /* The positions of line `line` (kind 0: row, 1: column) whose cell could
  * be a rectangle corner for x and y: it holds both, or one of them with
  * the other still possible by the placed digits (not placed in a house of
- * the cell; al has x and y).  A cell holding neither could not make the
- * pattern deadly. */
-static inline unsigned corner_mask(const struct rect_allowed *al,
+ * the cell: tech_houses' possible).  A cell holding neither could not make
+ * the pattern deadly. */
+static inline unsigned corner_mask(const struct tech_houses *hv,
                                    const struct tech_digits *dg,
                                    int kind, int line, int x, int y)
 {
     int h = kind ? TECH_COL(line) : TECH_ROW(line);
-    unsigned px = dg->pos[x - 1][h], py = dg->pos[y - 1][h], m = px & py;
-    unsigned lost_x = py & ~px, lost_y = px & ~py;
-    if (lost_x && (al->ok[x - 1][kind] >> line & 1))
-        m |= lost_x & al->ok[x - 1][!kind] & al->box_lines[x - 1][kind][line / 3];
-    if (lost_y && (al->ok[y - 1][kind] >> line & 1))
-        m |= lost_y & al->ok[y - 1][!kind] & al->box_lines[y - 1][kind][line / 3];
-    return m;
+    unsigned px = dg->pos[x - 1][h], py = dg->pos[y - 1][h];
+    /* both, or one and the other possible (px, py: the cell is empty) */
+    return (px | hv->possible[x - 1][kind][line]) &
+           (py | hv->possible[y - 1][kind][line]) & (px | py);
 }
 
 /* Calls visit on every rectangle of empty cells on two boxes whose
@@ -116,23 +76,21 @@ static int scan_rects(struct tech_ctx *ctx,
 {
     const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct rect_allowed al = { .placed_at = tech_ctx_houses(ctx)->placed_at };
+    const struct tech_houses *hv = tech_ctx_houses(ctx);
     tech_cells bv = tech_ctx_counts(ctx)[2];
     for (int ra = 0; ra < 9; ra++) {
         for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
             int ca = tech_lowest(ma);
             unsigned pair = cand_of(st, ra * 9 + ca);
             int x = tech_lowest_digit(pair), y = tech_lowest_digit(pair & (pair - 1));
-            allowed_digit(&al, x);
-            allowed_digit(&al, y);
             /* the other rows where a's column can have a corner */
-            unsigned down = corner_mask(&al, dg, 1, ca, x, y) & ~(1u << ra);
+            unsigned down = corner_mask(hv, dg, 1, ca, x, y) & ~(1u << ra);
             unsigned band = 7u << (ra / 3 * 3);
-            for (unsigned mb = down ? corner_mask(&al, dg, 0, ra, x, y) & ~(1u << ca) : 0;
+            for (unsigned mb = down ? corner_mask(hv, dg, 0, ra, x, y) & ~(1u << ca) : 0;
                  mb; mb &= mb - 1) {
                 int cb = tech_lowest(mb);
                 /* on two boxes only (not one, not four) */
-                unsigned rows = down & corner_mask(&al, dg, 1, cb, x, y) &
+                unsigned rows = down & corner_mask(hv, dg, 1, cb, x, y) &
                                 (ca / 3 == cb / 3 ? ~band : band);
                 for (; rows; rows &= rows - 1) {
                     int rc = tech_lowest(rows);
