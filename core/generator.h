@@ -18,7 +18,7 @@
 #include "grade.h"
 #include "grid.h"
 
-#define GENERATOR_VERSION 1
+#define GENERATOR_VERSION 2
 
 enum gen_symmetry {
     GEN_SYM_NONE,

@@ -145,7 +145,11 @@ int human_solve_path(struct human_state *st, struct human_path *path);
  * sentence, rating and tech; a row's steps with the same placements and
  * eliminations are reported once (the first).  The chains list the
  * shortest chain from each start; Remote Pair one step per cluster of
- * the pairs it tries.  cb gets each (before is st; NULL: only counted);
+ * each pair.  Where the solver's step joins two instances (dual 2-String
+ * Kite, dual Empty Rectangle, Siamese finned fish), each instance is
+ * listed alone, and joined as the solver joins them (a kite with its
+ * dual; the first ER of a box, or the first fish on a set of base lines,
+ * with each later one).  cb gets each (before is st; NULL: only counted);
  * non-zero stops.  At most HUMAN_ALL_STEPS_MAX distinct steps of a row
  * are reported.  The grader's search is unchanged by this: it stops at a
  * row's first instance.  Returns the number of steps reported, or -1

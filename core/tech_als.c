@@ -9,6 +9,13 @@
  * for any other digit Z of both, one of the sets must hold Z: a cell
  * seeing every Z of A and of B cannot be Z.
  *
+ * Doubly linked (two restricted common digits X1 and X2, as HoDoKu): each
+ * set holds at most one of them, and A lacks one digit only, so without
+ * X1 and X2 each set is locked: a cell outside both seeing every Z of A
+ * for a digit Z of A other than X1, X2 cannot be Z (the same for B); and
+ * X1 (X2) is in A or in B: a cell outside both seeing every X1 of both
+ * cannot be X1.
+ *
  * ALS of 1 to 4 cells are collected house by house (boxes, rows, columns;
  * a set found twice is kept once), then pairs are tried in that order.
  */
@@ -153,13 +160,76 @@ static int pair_removes(const struct als_search *s, const struct als_set *a,
     return 0;
 }
 
+static void say_pair(struct human_step *step, const struct als_set *a,
+                     const struct als_set *b)
+{
+    tech_say(step, "ALS-XZ: ");
+    say_set(step, a);
+    tech_say(step, " and ");
+    say_set(step, b);
+}
+
+static void cause_pair(struct als_search *s, const struct als_set *a,
+                       const struct als_set *b)
+{
+    for (int i = 0; i < a->n; i++)
+        tech_cause_mask(s->step, s->st, a->list[i], a->digits);
+    for (int i = 0; i < b->n; i++)
+        tech_cause_mask(s->step, s->st, b->list[i], b->digits);
+    tech_house(s->step, a->house);
+    tech_house(s->step, b->house);
+}
+
+/* Removes each digit of zs from the cells outside a and b seeing every
+ * one of it in a (and in b, when b is not NULL). */
+static void eliminate_seeing(struct als_search *s, const struct als_set *a,
+                             const struct als_set *b, const struct als_set *out,
+                             unsigned zs)
+{
+    for (unsigned zm = zs; zm; zm &= zm - 1) {
+        int z = tech_lowest_digit(zm);
+        tech_cells t = a->seen[z - 1] & ~a->cells & ~out->cells;
+        if (b)
+            t &= b->seen[z - 1];
+        for (; t; t &= t - 1)
+            tech_eliminate(s->step, s->st, tech_cells_lowest(t), z);
+    }
+}
+
+/* The doubly linked pair (restricted commons rcc, two digits): the
+ * common digits from the cells seeing all of them in both, and each
+ * set's other digits from the cells seeing all of them in it. */
+static int als_doubly(struct als_search *s, const struct als_set *a,
+                      const struct als_set *b, unsigned rcc)
+{
+    tech_step_reset(s->step);
+    eliminate_seeing(s, a, b, b, a->digits & b->digits);
+    eliminate_seeing(s, a, NULL, b, a->digits & ~rcc);
+    eliminate_seeing(s, b, NULL, a, b->digits & ~rcc);
+    if (s->step->n_elim == 0)
+        return 0;
+    cause_pair(s, a, b);
+    say_pair(s->step, a, b);
+    tech_say(s->step, " are almost locked sets sharing ");
+    tech_say_digits(s->step, rcc);
+    tech_say(s->step, ", each in one of them only (doubly linked), so without "
+             "those both are locked; ");
+    tech_say_elims(s->step);
+    return 1;
+}
+
 /* Sets a and b share two digits or more and no cell (the caller's masks). */
 static int als_pair(struct als_search *s, const struct als_set *a, const struct als_set *b)
 {
-    unsigned common = a->digits & b->digits;
-    for (unsigned xm = common; xm; xm &= xm - 1) {
+    unsigned common = a->digits & b->digits, rcc = 0;
+    for (unsigned xm = common; xm; xm &= xm - 1)
+        if (restricted(s, a, b, tech_lowest_digit(xm)))
+            rcc |= xm & -xm;
+    if (tech_count(rcc) >= 2)
+        return als_doubly(s, a, b, rcc) && tech_found(s->ctx, s->step);
+    for (unsigned xm = rcc; xm; xm &= xm - 1) {
         int x = tech_lowest_digit(xm);
-        if (!restricted(s, a, b, x) || !pair_removes(s, a, b, common & ~tech_bit(x)))
+        if (!pair_removes(s, a, b, common & ~tech_bit(x)))
             continue;
         tech_step_reset(s->step);
         for (unsigned zm = common & ~tech_bit(x); zm; zm &= zm - 1) {
@@ -170,16 +240,8 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
         }
         if (s->step->n_elim == 0)
             continue;
-        for (int i = 0; i < a->n; i++)
-            tech_cause_mask(s->step, s->st, a->list[i], a->digits);
-        for (int i = 0; i < b->n; i++)
-            tech_cause_mask(s->step, s->st, b->list[i], b->digits);
-        tech_house(s->step, a->house);
-        tech_house(s->step, b->house);
-        tech_say(s->step, "ALS-XZ: ");
-        say_set(s->step, a);
-        tech_say(s->step, " and ");
-        say_set(s->step, b);
+        cause_pair(s, a, b);
+        say_pair(s->step, a, b);
         tech_say(s->step, " are almost locked sets sharing %d, which cannot be in "
                  "both, so one of them holds every other digit they share; ", x);
         tech_say_elims(s->step);
@@ -213,9 +275,9 @@ static void sets_of_cells(uint64_t out[ALS_WORDS],
  * more with set i and no cell are looked at, and of those only the ones
  * with set i a cell in their reach and a cell in the reach of set i (a
  * restricted common digit needs both): masks of sets from the sets of
- * each cell, then a test of the few left.  A cell removed is in both
- * reaches (it holds a digit z of each and sees all their z), so sets whose
- * reaches do not meet remove nothing.  After a search found nothing
+ * each cell, then a test of the few left: each set with a cell in the
+ * other's reach (the x of either sees every x of the other).  After a
+ * search found nothing
  * (memo), a pair of sets whose cells did not change (both of them) was
  * there then, removing nothing: only pairs with a changed cell are
  * tried. */
@@ -253,7 +315,8 @@ static int search_pairs(struct als_search *s, tech_cells changed)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m; m &= m - 1) {
                 int j = k * 64 + bits_lowest64(m);
-                if ((s->reach[j] & s->reach[i]) && (s->cells[j] & s->reach[i]) &&
+                /* (a doubly linked pair may remove what one set sees) */
+                if ((s->cells[j] & s->reach[i]) && (s->cells[i] & s->reach[j]) &&
                     als_pair(s, &s->set[i], &s->set[j]))
                     return 1;
             }

@@ -296,13 +296,15 @@ static tech_cells multi_1_cells(const struct clusters *cl, int a, int ka, int b,
     return cl->sees[a][!ka] & cl->sees[b][!kb] & with & ~all;
 }
 
-/* Multi-colouring type 2: the cells of colour ka of a seeing both colours
- * of b. */
+/* Multi-colouring type 2: colour ka of a sees both colours of b (one
+ * cell of it one colour, maybe another cell the other, as HoDoKu asks):
+ * the cells of that colour, else 0. */
 static tech_cells multi_2_cells(const struct clusters *cl, int a, int ka, int b)
 {
-    if (a == b || !cl->bipartite[a] || !cl->bipartite[b])
+    if (a == b || !cl->bipartite[a] || !cl->bipartite[b] ||
+        !(cl->sees[a][ka] & cl->members[b][0]) || !(cl->sees[a][ka] & cl->members[b][1]))
         return 0;
-    return cl->members[a][ka] & cl->sees[b][0] & cl->sees[b][1];
+    return cl->members[a][ka];
 }
 
 /* Each colouring row's test of digit d on its clusters: whether it
@@ -461,6 +463,32 @@ static int multi_1_digit(struct tech_ctx *ctx, const struct graph *g,
     return 0;
 }
 
+/* The chain of a type 2 step: when a cell z of the colour sees both
+ * colours of b, z then the shortest path of b between cells it sees (the
+ * step's sentence names z); else z1, of the colour, seeing y0 of one
+ * colour of b, along a to z2 seeing y1 of the other, then along b from y1
+ * to y0 (*join: the length of a's part).  Returns the chain's length. */
+static int multi_2_chain(const struct graph *g, tech_cells colour, int b,
+                         uint8_t *chain, int *join)
+{
+    const struct clusters *cl = &g->cl;
+    tech_cells both = colour & cl->sees[b][0] & cl->sees[b][1];
+    if (both) {
+        int zc = tech_cells_lowest(both);
+        tech_cells p = tech_peers(zc);
+        chain[0] = (uint8_t)zc;
+        *join = 1;
+        return 1 + graph_path(g, cl->members[b][0] & p, cl->members[b][1] & p, chain + 1);
+    }
+    int z1 = tech_cells_lowest(colour & cl->sees[b][0]);
+    int na = graph_path(g, tech_cell_bit(z1), colour & cl->sees[b][1], chain);
+    int z2 = chain[na - 1];
+    int nb = graph_path(g, cl->members[b][1] & tech_peers(z2),
+                        cl->members[b][0] & tech_peers(z1), chain + na);
+    *join = na;
+    return na + nb;
+}
+
 static int multi_2_digit(struct tech_ctx *ctx, const struct graph *g,
                          const struct tech_digits *dg, int d, struct human_step *step)
 {
@@ -474,19 +502,31 @@ static int multi_2_digit(struct tech_ctx *ctx, const struct graph *g,
                 tech_cells z = multi_2_cells(cl, a, ka, b);
                 if (!z)
                     continue;
-                int zc = tech_cells_lowest(z);
-                tech_cells p = tech_peers(zc);
+                int join;
+                int n = multi_2_chain(g, z, b, chain, &join);
                 tech_step_reset(step);
                 eliminate_set(step, st, cl->members[a][ka], d);
-                chain[0] = (uint8_t)zc;
-                int n = 1 + graph_path(g, cl->members[b][0] & p,
-                                       cl->members[b][1] & p, chain + 1);
                 cause_chain(step, chain, n, tech_bit(d));
                 tech_say(step, "Multi-colouring (type 2): ");
-                tech_say_cell(step, zc);
-                tech_say(step, " sees both colours of the conjugate %ds ", d);
-                say_chain(step, chain + 1, n - 1);
-                tech_say(step, ", so its colour is false: ");
+                if (join == 1) {
+                    tech_say_cell(step, chain[0]);
+                    tech_say(step, " sees both colours of the conjugate %ds ", d);
+                    say_chain(step, chain + 1, n - 1);
+                    tech_say(step, ", so its colour is false: ");
+                } else {
+                    tech_say_cell(step, chain[0]);
+                    tech_say(step, " and ");
+                    tech_say_cell(step, chain[join - 1]);
+                    tech_say(step, " (one colour of the conjugate %ds ", d);
+                    say_chain(step, chain, join);
+                    tech_say(step, ") see ");
+                    tech_say_cell(step, chain[n - 1]);
+                    tech_say(step, " and ");
+                    tech_say_cell(step, chain[join]);
+                    tech_say(step, ", the two colours of the conjugate %ds ", d);
+                    say_chain(step, chain + join, n - join);
+                    tech_say(step, ", so their colour is false: ");
+                }
                 tech_say_elims(step);
                 if (tech_found(ctx, step))
                     return 1;
@@ -626,32 +666,23 @@ static int remote_pair_for(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-/* Pairs in the order of the first bivalue cell holding them.  Only the
- * first pair of each lower digit is tried: the search has always done so
- * (grades depend on it), though a later pair sharing that digit could
- * make a remote pair too.  So the memo keeps which pair that was: another
- * one was not searched then, and is searched whole. */
+/* Pairs in the order of the first bivalue cell holding them, every pair
+ * (HoDoKu's Remote Pairs on 3/5 are found when 3/8 cells come first).  A
+ * failed search tried every pair, so a cluster none of whose cells
+ * changed since was searched then. */
 int tech_find_remote_pair(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells left = tech_ctx_counts(ctx)[2];
     tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_REMOTE_PAIR);
-    uint16_t tried[9] = { 0 };
     while (left) {
         unsigned pair = ctx->st->cand[tech_cells_lowest(left)];
         int lo = tech_lowest(pair);
         tech_cells cells = left & dg->cells[lo] & dg->cells[tech_lowest(pair & (pair - 1))];
         left &= ~cells;
-        if (tried[lo])
-            continue;
-        tried[lo] = (uint16_t)pair;
-        /* a stamp (some cell unchanged) comes with the pairs then */
-        int same = ~changed && ctx->memo->remote_pair[lo] == pair;
-        if (remote_pair_for(ctx, step, pair, cells, same ? changed : ~(tech_cells)0))
+        if (remote_pair_for(ctx, step, pair, cells, changed))
             return 1;
     }
-    if (ctx->memo)
-        memcpy(ctx->memo->remote_pair, tried, sizeof tried);
     tech_memo_whole_failed(ctx, TECH_MEMO_REMOTE_PAIR);
     tech_step_reset(step);
     return 0;

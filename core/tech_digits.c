@@ -72,7 +72,6 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
     memset(memo->dirty, 0xFF, sizeof memo->dirty);
-    memset(memo->remote_pair, 0, sizeof memo->remote_pair);
     memo->by_digit = 0;
     for (int t = 0; t < tech_table_len; t++)
         if (tech_table[t].memo_key == TECH_KEYED_BY_DIGIT)
@@ -106,9 +105,33 @@ static void memo_diff(const struct tech_memo *memo, const struct human_state *st
 }
 
 /* Cell by cell, each written to its row, column and box. */
+/* Three bits as three triples: bit k -> bits 3k..3k+2. */
+static unsigned triples(unsigned m)
+{
+    static const uint16_t t[8] = { 0, 07, 070, 077, 0700, 0707, 0770, 0777 };
+    return t[m & 7u];
+}
+
+/* hv->possible of digit index d (0..8), from hv->placed_at. */
+static void houses_possible(struct tech_houses *hv, int d)
+{
+    uint32_t unplaced = ~hv->placed_at[d];
+    unsigned rows = unplaced & 0x1FFu, cols = (unplaced >> 9) & 0x1FFu;
+    unsigned boxes = (unplaced >> 18) & 0x1FFu;
+    for (int i = 0; i < 9; i++) {
+        int k = i / 3;
+        unsigned band = (boxes >> (3 * k)) & 7u;   /* boxes of row i's band, by stack */
+        unsigned stack = ((boxes >> k) & 1u) | ((boxes >> (k + 2)) & 2u) |
+                         ((boxes >> (k + 4)) & 4u);   /* of column i's stack, by band */
+        hv->possible[d][0][i] = (uint16_t)((rows >> i & 1u) ? cols & triples(band) : 0);
+        hv->possible[d][1][i] = (uint16_t)((cols >> i & 1u) ? rows & triples(stack) : 0);
+    }
+}
+
 static void houses_build(const struct human_state *st, struct tech_houses *hv)
 {
     memset(hv->placed, 0, sizeof hv->placed);
+    memset(hv->placed_at, 0, sizeof hv->placed_at);
     for (int r = 0, cell = 0; r < 9; r++) {
         for (int c = 0; c < 9; c++, cell++) {
             int b = TECH_BOX(r / 3 * 3 + c / 3), bp = r % 3 * 3 + c % 3;
@@ -121,9 +144,12 @@ static void houses_build(const struct human_state *st, struct tech_houses *hv)
                 hv->placed[TECH_ROW(r)] = (uint16_t)(hv->placed[TECH_ROW(r)] | tech_bit(v));
                 hv->placed[TECH_COL(c)] = (uint16_t)(hv->placed[TECH_COL(c)] | tech_bit(v));
                 hv->placed[b] = (uint16_t)(hv->placed[b] | tech_bit(v));
+                hv->placed_at[v - 1] |= tech_cell_houses[cell];
             }
         }
     }
+    for (int d = 0; d < 9; d++)
+        houses_possible(hv, d);
 }
 
 /* Brings the memo's positions and houses to cell c's new candidates. */
@@ -148,6 +174,8 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
             /* a digit placed (the solving loop only ever places) */
             for (int k = 0; k < 3; k++)
                 m->hv.placed[hs[k]] = (uint16_t)(m->hv.placed[hs[k]] | tech_bit(st->value[c]));
+            m->hv.placed_at[st->value[c] - 1] |= tech_cell_houses[c];
+            houses_possible(&m->hv, st->value[c] - 1);
             return;
         }
         for (int k = 0; k < 3; k++) {
@@ -157,7 +185,12 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
                 placed |= v ? tech_bit(v) : 0;
             }
             m->hv.placed[hs[k]] = (uint16_t)placed;
+            for (int d = 0; d < 9; d++)
+                m->hv.placed_at[d] = (m->hv.placed_at[d] & ~(1u << hs[k])) |
+                                     ((placed >> d & 1u) << hs[k]);
         }
+        for (int d = 0; d < 9; d++)
+            houses_possible(&m->hv, d);
     }
 }
 

@@ -61,11 +61,18 @@ void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
 /*
  * The grid house by house: cand[h][i] the candidates of the house's cell
  * i (tech.h order; 0 when it holds a digit), placed[h] the digits placed
- * in it.
+ * in it, and by digit: placed_at[d-1] bit h when d is placed in house h;
+ * possible[d-1][0][r] the columns of row r where d is possible by the
+ * placed digits (not placed in the row, the column or the box; filled
+ * cells too), [1][c] the rows of column c (the uniqueness family's
+ * rectangle corners, kept here as they change only when a digit is
+ * placed).
  */
 struct tech_houses {
     uint16_t cand[TECH_HOUSES][9];
     uint16_t placed[TECH_HOUSES];
+    uint32_t placed_at[9];
+    uint16_t possible[9][2][9];
 };
 
 /*
@@ -141,9 +148,6 @@ struct tech_memo {
     uint16_t failed[TECH_MEMO_SLOTS][9];
     uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
-    /* [d-1]: the pair with lower digit d the Remote Pair search tried
-     * when it last found nothing (tech_colouring.c) */
-    uint16_t remote_pair[9];
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;

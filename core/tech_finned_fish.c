@@ -46,63 +46,100 @@ static void say_lines(struct human_step *step, const struct fin *f, unsigned lin
                  cols ? '1' + tech_lowest(m) : 'A' + tech_lowest(m));
 }
 
-/* Tries base lines `base` with covers `cover`; 1 when it eliminates. */
-static int fin_try(struct fin *f, unsigned base, unsigned cover)
-{
+/* One finned fish on the base lines: its covers, fins (all in box) and
+ * the cells that lose the digit. */
+struct fin_fish {
+    unsigned cover;
+    int box, sashimi, n_fins;
     uint8_t fins[27];
-    int n_fins = 0, box = -1, sashimi = 0;
+    tech_cells elim;
+};
+
+/* Base lines `base` with covers `cover`: 1 with *fish filled when the
+ * fins lie in one box and some cover cell of that box off the base lines
+ * holds the digit. */
+static int fin_eval(const struct fin *f, unsigned base, unsigned cover,
+                    struct fin_fish *fish)
+{
+    fish->cover = cover;
+    fish->n_fins = 0;
+    fish->box = -1;
+    fish->sashimi = 0;
+    fish->elim = 0;
     for (unsigned m = base; m; m &= m - 1) {
         int line = tech_lowest(m);
         unsigned in = f->line_pos[line] & cover, out = f->line_pos[line] & ~cover;
         if (!in)
             return 0;
-        sashimi |= tech_count(in) == 1;
+        fish->sashimi |= tech_count(in) == 1;
         for (unsigned o = out; o; o &= o - 1) {
             int cell = fin_cell(f, line, tech_lowest(o));
-            if (box >= 0 && tech_box_of(cell) != box)
+            if (fish->box >= 0 && tech_box_of(cell) != fish->box)
                 return 0;
-            box = tech_box_of(cell);
-            fins[n_fins++] = (uint8_t)cell;
+            fish->box = tech_box_of(cell);
+            fish->fins[fish->n_fins++] = (uint8_t)cell;
         }
     }
-    if (n_fins == 0)
+    if (fish->n_fins == 0)
         return 0;
-    tech_step_reset(f->step);
     for (unsigned c = cover; c; c &= c - 1)
         for (int line = 0; line < 9; line++) {
             int cell = fin_cell(f, line, tech_lowest(c));
-            if (!(base & (1u << line)) && tech_box_of(cell) == box)
-                tech_eliminate(f->step, f->st, cell, f->d);
+            if (!(base & (1u << line)) && tech_box_of(cell) == fish->box &&
+                tech_has(f->st, cell, f->d))
+                fish->elim |= tech_cell_bit(cell);
         }
-    if (f->step->n_elim == 0)
-        return 0;
+    return fish->elim != 0;
+}
+
+static void say_fins(struct human_step *step, const struct fin_fish *fish)
+{
+    tech_say(step, " but for the fin%s ", fish->n_fins > 1 ? "s" : "");
+    tech_say_cells(step, fish->fins, fish->n_fins, 1);
+    tech_say(step, " in ");
+    tech_say_house(step, TECH_BOX(fish->box));
+}
+
+/* The step of fish on base lines `base`, and of a second fish on the same
+ * base lines with other covers when two is not NULL (HoDoKu's Siamese
+ * fish: both in one step). */
+static void fin_step(struct fin *f, unsigned base, const struct fin_fish *fish,
+                     const struct fin_fish *two)
+{
+    tech_step_reset(f->step);
+    for (int k = 0; k < (two ? 2 : 1); k++)
+        for (tech_cells e = k ? two->elim : fish->elim; e; e &= e - 1)
+            tech_eliminate(f->step, f->st, tech_cells_lowest(e), f->d);
     for (unsigned m = base; m; m &= m - 1) {
         int line = tech_lowest(m);
         for (unsigned p = f->line_pos[line]; p; p &= p - 1)
             tech_cause(f->step, fin_cell(f, line, tech_lowest(p)), f->d);
         tech_house(f->step, fin_house(f, line));
     }
-    tech_house(f->step, TECH_BOX(box));
-    tech_say(f->step, "%s %s: the %d of ", sashimi ? "Sashimi" : "Finned",
-             fish_name[f->n], f->d);
+    tech_house(f->step, TECH_BOX(fish->box));
+    if (two && two->box != fish->box)
+        tech_house(f->step, TECH_BOX(two->box));
+    tech_say(f->step, "%s%s %s: the %d of ", two ? "Siamese " : "",
+             fish->sashimi ? "Sashimi" : "Finned", fish_name[f->n], f->d);
     say_lines(f->step, f, base, 0);
     tech_say(f->step, " lies in ");
-    say_lines(f->step, f, cover, 1);
-    tech_say(f->step, " but for the fin%s ", n_fins > 1 ? "s" : "");
-    tech_say_cells(f->step, fins, n_fins, 1);
-    tech_say(f->step, " in ");
-    tech_say_house(f->step, TECH_BOX(box));
+    say_lines(f->step, f, fish->cover, 1);
+    say_fins(f->step, fish);
+    if (two) {
+        tech_say(f->step, ", and in ");
+        say_lines(f->step, f, two->cover, 1);
+        say_fins(f->step, two);
+    }
     tech_say(f->step, ", so ");
     tech_say_elims(f->step);
-    return 1;
 }
 
 /*
- * Whether fin_try could eliminate with covers outside | sub (sub: the
+ * Whether fin_eval could find a fish with covers outside | sub (sub: the
  * covers inside the fins' stack): every base line meets the covers, the
  * fins (base candidates in the stack off sub) lie in one band of base
  * lines, and a cover of sub has the digit on a line of that band off the
- * base.  Cheaper than fin_try, which finds the same or nothing.
+ * base.  Cheaper than fin_eval, which finds the same or nothing.
  */
 static int fin_may_remove(const struct fin *f, unsigned base, unsigned cover,
                           unsigned fin_pos, unsigned sub)
@@ -130,9 +167,15 @@ static int fin_may_remove(const struct fin *f, unsigned base, unsigned cover,
  * lines; every line of the union outside that stack is a cover, and the
  * rest are chosen inside it, leaving at least one fin.  With no cover
  * inside the stack nothing can go: the cells that lose the digit are
- * covers' cells in the fins' box. */
+ * covers' cells in the fins' box.  The first fish found makes the step;
+ * the covers after it are then tried for a second fish on the same base
+ * lines that removes something else, which joins the step (Siamese).
+ * Collect mode lists each fish alone as it is found and the first with
+ * every such second fish. */
 static int fin_covers(struct fin *f, unsigned base, unsigned uni)
 {
+    struct fin_fish first, two;
+    int found = 0;
     if (tech_count(uni) <= f->n || tech_count(uni) > f->n + 3)
         return 0;
     for (int stack = 0; stack < 3; stack++) {
@@ -141,15 +184,32 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
         if (need <= 0 || need >= tech_count(inside))
             continue;
         for (unsigned sub = inside & (inside - 1);; sub = (sub - 1) & inside) {
+            struct fin_fish *fish = found ? &two : &first;
             if (tech_count(sub) == need &&
                 fin_may_remove(f, base, outside | sub, inside & ~sub, sub) &&
-                fin_try(f, base, outside | sub) && tech_found(f->ctx, f->step))
-                return 1;
+                fin_eval(f, base, outside | sub, fish)) {
+                /* collect mode: each fish alone is an instance too */
+                if (f->ctx->collect) {
+                    fin_step(f, base, fish, NULL);
+                    if (tech_found(f->ctx, f->step))
+                        return 1;
+                }
+                if (!found) {
+                    found = 1;
+                } else if (two.elim & ~first.elim) {
+                    fin_step(f, base, &first, &two);
+                    if (tech_found(f->ctx, f->step))
+                        return 1;
+                }
+            }
             if (sub == 0)
                 break;
         }
     }
-    return 0;
+    if (!found || f->ctx->collect)   /* collect: listed when found */
+        return 0;
+    fin_step(f, base, &first, NULL);
+    return tech_found(f->ctx, f->step);
 }
 
 /* Whether base lines with positions uni, or more, can have covers and

@@ -69,17 +69,30 @@ static void say_link(struct human_step *step, int house, int a, int b)
     tech_say_cell(step, b);
 }
 
+/* The step of a pattern (chain a1 b1 b2 a2, links in house[0] and
+ * house[1]), and of its dual when dual is not NULL: a kite on the same two
+ * box cells the other way round (a1' b2 b1 a2', links in dual_house),
+ * HoDoKu's dual 2-String Kite, both in one step. */
 static void sdp_found(const struct human_state *st, struct human_step *step,
                       enum sdp_kind kind, int d, const uint8_t house[2],
-                      const uint8_t chain[4], tech_cells elim)
+                      const uint8_t chain[4], tech_cells elim,
+                      const uint8_t *dual_house, const uint8_t *dual)
 {
     int a1 = chain[0], b1 = chain[1], b2 = chain[2], a2 = chain[3];
     tech_step_reset(step);
     eliminate_set(step, st, d, elim);
     for (int k = 0; k < 4; k++)
         tech_cause(step, chain[k], d);
+    if (dual) {
+        tech_cause(step, dual[0], d);
+        tech_cause(step, dual[3], d);
+    }
     tech_house(step, house[0]);
     tech_house(step, house[1]);
+    if (dual) {
+        tech_house(step, dual_house[0]);
+        tech_house(step, dual_house[1]);
+    }
     tech_say(step, "%s: the %d of ", sdp_name[kind], d);
     say_link(step, house[0], a1, b1);
     tech_say(step, ", that of ");
@@ -92,8 +105,65 @@ static void sdp_found(const struct human_state *st, struct human_step *step,
     tech_say_cell(step, a1);
     tech_say(step, " or ");
     tech_say_cell(step, a2);
-    tech_say(step, " is %d, so ", d);
+    tech_say(step, " is %d", d);
+    if (dual) {
+        tech_say(step, "; and the %d of ", d);
+        say_link(step, dual_house[0], dual[0], dual[1]);
+        tech_say(step, ", that of ");
+        say_link(step, dual_house[1], dual[2], dual[3]);
+        tech_say(step, ", so ");
+        tech_say_cell(step, dual[0]);
+        tech_say(step, " or ");
+        tech_say_cell(step, dual[3]);
+        tech_say(step, " is %d", d);
+    }
+    tech_say(step, ", so ");
     tech_say_elims(step);
+}
+
+/* The cells seeing both a1 and a2 that hold d, the pattern's four cells
+ * excepted. */
+static tech_cells sdp_elims(const struct tech_digits *dg, int d, const uint8_t chain[4])
+{
+    tech_cells elim = tech_peers(chain[0]) & tech_peers(chain[3]) & dg->cells[d - 1];
+    for (int k = 0; k < 4; k++)
+        elim &= ~tech_cell_bit(chain[k]);
+    return elim;
+}
+
+/* The other end of the strong link of d in house h through cell, or -1. */
+static int sdp_other_end(const struct tech_digits *dg, int d, int h, int cell)
+{
+    unsigned p = dg->pos[d - 1][h];
+    if (tech_count(p) != 2)
+        return -1;
+    int e0 = tech_house_cells[h][tech_lowest(p)];
+    int e1 = tech_house_cells[h][tech_lowest(p & (p - 1))];
+    return e0 == cell ? e1 : e1 == cell ? e0 : -1;
+}
+
+/* The dual of kite chain (links in house): the line of house[0]'s kind
+ * through b2 and of house[1]'s kind through b1, each a strong link, whose
+ * far ends lie outside the box, removing something the kite does not.
+ * Fills dual_house, dual and *more; returns 1 when there is one. */
+static int sdp_dual_kite(const struct tech_digits *dg, int d, const uint8_t house[2],
+                         const uint8_t chain[4], tech_cells elim,
+                         uint8_t dual_house[2], uint8_t dual[4], tech_cells *more)
+{
+    int b1 = chain[1], b2 = chain[2], box = tech_box_of(b1);
+    int h0 = house[0] < 9 ? TECH_ROW(tech_row_of(b2)) : TECH_COL(tech_col_of(b2));
+    int h1 = house[1] < 9 ? TECH_ROW(tech_row_of(b1)) : TECH_COL(tech_col_of(b1));
+    int a1 = sdp_other_end(dg, d, h0, b2), a2 = sdp_other_end(dg, d, h1, b1);
+    if (a1 < 0 || a2 < 0 || a1 == a2 || tech_box_of(a1) == box || tech_box_of(a2) == box)
+        return 0;
+    dual_house[0] = (uint8_t)h0;
+    dual_house[1] = (uint8_t)h1;
+    dual[0] = (uint8_t)a1;
+    dual[1] = (uint8_t)b2;
+    dual[2] = (uint8_t)b1;
+    dual[3] = (uint8_t)a2;
+    *more = sdp_elims(dg, d, dual) & ~elim;
+    return *more != 0;
 }
 
 static void collect_links(const struct tech_digits *dg, int d,
@@ -231,7 +301,8 @@ static enum sdp_kind sdp_pattern(const struct sdp_links *l, int i, int j, unsign
 }
 
 /* Collect mode: every pattern of kind want, digits in order, then pairs
- * of links and their ways in the order sdp_digit meets them. */
+ * of links and their ways in the order sdp_digit meets them; a kite with
+ * a dual is listed alone, then with its dual (dual 2-String Kite). */
 static int sdp_all(struct tech_ctx *ctx, struct human_step *step, enum sdp_kind want)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
@@ -247,13 +318,19 @@ static int sdp_all(struct tech_ctx *ctx, struct human_step *step, enum sdp_kind 
                     uint8_t house[2], chain[4];
                     if (sdp_pattern(&l, i, j, (unsigned)tech_lowest(ways), house, chain) != want)
                         continue;
-                    tech_cells elim = tech_peers(chain[0]) & tech_peers(chain[3]) &
-                                      dg->cells[d - 1];
-                    for (int k = 0; k < 4; k++)
-                        elim &= ~tech_cell_bit(chain[k]);
-                    sdp_found(ctx->st, step, want, d, house, chain, elim);
+                    tech_cells elim = sdp_elims(dg, d, chain), more;
+                    uint8_t dual_house[2], dual[4];
+                    sdp_found(ctx->st, step, want, d, house, chain, elim, NULL, NULL);
                     if (step->n_elim && tech_found(ctx, step))
                         return 1;
+                    /* a kite with its dual, as the solver's step takes them */
+                    if (want == SDP_KITE &&
+                        sdp_dual_kite(dg, d, house, chain, elim, dual_house, dual, &more)) {
+                        sdp_found(ctx->st, step, want, d, house, chain, elim | more,
+                                  dual_house, dual);
+                        if (tech_found(ctx, step))
+                            return 1;
+                    }
                 }
             }
     }
@@ -282,11 +359,15 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
         }
         if (sdp->found[want] & bit) {
             const uint8_t *chain = sdp->first[want][d - 1].chain;
-            tech_cells elim = tech_peers(chain[0]) & tech_peers(chain[3]) &
-                              dg->cells[d - 1];
-            for (int k = 0; k < 4; k++)
-                elim &= ~tech_cell_bit(chain[k]);
-            sdp_found(ctx->st, step, want, d, sdp->first[want][d - 1].house, chain, elim);
+            const uint8_t *house = sdp->first[want][d - 1].house;
+            tech_cells elim = sdp_elims(dg, d, chain), more;
+            uint8_t dual_house[2], dual[4];
+            if (want == SDP_KITE &&
+                sdp_dual_kite(dg, d, house, chain, elim, dual_house, dual, &more))
+                sdp_found(ctx->st, step, want, d, house, chain, elim | more,
+                          dual_house, dual);
+            else
+                sdp_found(ctx->st, step, want, d, house, chain, elim, NULL, NULL);
             return 1;
         }
         tech_memo_digit_failed(ctx, slot, d);
@@ -318,31 +399,49 @@ int tech_find_turbot_fish(struct tech_ctx *ctx, struct human_step *step)
  * would, which sees (t, c).  Likewise a strong link (y, c)=(y, t) in a row
  * outside the band removes it from (r, t).
  */
-static int er_found(const struct human_state *st, struct human_step *step,
-                    const struct tech_digits *dg, int d, int b, int r, int c,
-                    int link_house, int near, int far, int target)
+/* One empty rectangle: box row r and column c, the strong link near=far
+ * in link_house, removing the digit from target. */
+struct er_hit {
+    int r, c, link_house, near, far, target;
+};
+
+/* The step of the first ER of a box, and of a second one of the same box
+ * with another target when there is one (HoDoKu's dual ER: both in one
+ * step). */
+static void er_found(const struct human_state *st, struct human_step *step,
+                     const struct tech_digits *dg, int d, int b,
+                     const struct er_hit *hit, int n_hit)
 {
     uint8_t cells[9];
     int n = 0;
     tech_step_reset(step);
-    if (!tech_eliminate(step, st, target, d))
-        return 0;
+    for (int k = 0; k < n_hit; k++)
+        tech_eliminate(step, st, hit[k].target, d);
     for (unsigned p = dg->pos[d - 1][TECH_BOX(b)]; p; p &= p - 1) {
         cells[n] = tech_house_cells[TECH_BOX(b)][tech_lowest(p)];
         tech_cause(step, cells[n++], d);
     }
-    tech_cause(step, near, d);
-    tech_cause(step, far, d);
+    for (int k = 0; k < n_hit; k++) {
+        tech_cause(step, hit[k].near, d);
+        tech_cause(step, hit[k].far, d);
+    }
     tech_house(step, TECH_BOX(b));
-    tech_house(step, link_house);
+    for (int k = 0; k < n_hit; k++)
+        tech_house(step, hit[k].link_house);
     tech_say(step, "Empty rectangle: in box %d the %d is only in row %c and "
-             "column %d (", b + 1, d, 'A' + r, c + 1);
+             "column %d (", b + 1, d, 'A' + hit[0].r, hit[0].c + 1);
     tech_say_cells(step, cells, n, 0);
     tech_say(step, "), and the %d of ", d);
-    say_link(step, link_house, near, far);
+    say_link(step, hit[0].link_house, hit[0].near, hit[0].far);
+    if (n_hit > 1) {
+        tech_say(step, "; and ");
+        if (hit[1].r != hit[0].r || hit[1].c != hit[0].c)
+            tech_say(step, "with row %c and column %d, ", 'A' + hit[1].r, hit[1].c + 1);
+        tech_say(step, "the %d of ", d);
+        say_link(step, hit[1].link_house, hit[1].near, hit[1].far);
+    }
     tech_say(step, ", so ");
     tech_say_elims(step);
-    return 1;
 }
 
 /* The strong links of one digit by the lines they cross: bit x of
@@ -366,28 +465,60 @@ static void er_lines_build(const struct tech_digits *dg, int d, struct er_lines 
 }
 
 /* Strong links of digit d leaving the box through row r (in columns
- * outside the stack) or through column c (in rows outside the band).
- * A link whose target cell lacks the digit removes nothing. */
-static int er_links(struct tech_ctx *ctx, struct human_step *step,
-                    const struct tech_digits *dg, const struct er_lines *ln,
-                    int d, int b, int r, int c)
+ * outside the stack) or through column c (in rows outside the band), in
+ * that order: adds their ERs to hit (n of max there) and returns the new
+ * count.  Past the first, only an ER with another target is added.  A
+ * link whose target cell lacks the digit removes nothing. */
+static int er_links(const struct human_state *st, const struct tech_digits *dg,
+                    const struct er_lines *ln, int d, int b, int r, int c,
+                    struct er_hit *hit, int n, int max)
 {
-    const struct human_state *st = ctx->st;
     int band = b / 3 * 3, stack = b % 3 * 3;
-    for (unsigned xs = ln->cols[r] & ~(7u << stack); xs; xs &= xs - 1) {
-        int x = tech_lowest(xs);
-        int t = tech_lowest(dg->pos[d - 1][TECH_COL(x)] & ~(1u << r));
-        if (t / 3 * 3 != band && tech_has(st, t * 9 + c, d) &&
-            er_found(st, step, dg, d, b, r, c, TECH_COL(x), r * 9 + x, t * 9 + x,
-                     t * 9 + c) && tech_found(ctx, step))
+    for (int dir = 0; dir < 2 && n < max; dir++) {
+        unsigned xs = dir ? ln->rows[c] & ~(7u << band) : ln->cols[r] & ~(7u << stack);
+        for (; xs && n < max; xs &= xs - 1) {
+            int x = tech_lowest(xs);
+            struct er_hit h;
+            if (!dir) {
+                int t = tech_lowest(dg->pos[d - 1][TECH_COL(x)] & ~(1u << r));
+                h = (struct er_hit){ r, c, TECH_COL(x), r * 9 + x, t * 9 + x, t * 9 + c };
+                if (t / 3 * 3 == band)
+                    continue;
+            } else {
+                int t = tech_lowest(dg->pos[d - 1][TECH_ROW(x)] & ~(1u << c));
+                h = (struct er_hit){ r, c, TECH_ROW(x), x * 9 + c, x * 9 + t, r * 9 + t };
+                if (t / 3 * 3 == stack)
+                    continue;
+            }
+            if (!tech_has(st, h.target, d) || (n && h.target == hit[0].target))
+                continue;
+            hit[n++] = h;
+        }
+    }
+    return n;
+}
+
+/* The ERs of a box at most: 3 box rows, each with a column, and a link
+ * in each of the 6 columns outside the stack and 6 rows outside the
+ * band. */
+#define ER_HITS_MAX 36
+
+/* Collect mode: every ER of box b alone (hit, n of them, the first
+ * target's others left out: they remove the same), then the first with
+ * each later one, as the solver's step takes a pair (dual ER). */
+static int er_all(struct tech_ctx *ctx, struct human_step *step,
+                  const struct tech_digits *dg, int d, int b,
+                  const struct er_hit *hit, int n)
+{
+    for (int k = 0; k < n; k++) {
+        er_found(ctx->st, step, dg, d, b, &hit[k], 1);
+        if (tech_found(ctx, step))
             return 1;
     }
-    for (unsigned ys = ln->rows[c] & ~(7u << band); ys; ys &= ys - 1) {
-        int y = tech_lowest(ys);
-        int t = tech_lowest(dg->pos[d - 1][TECH_ROW(y)] & ~(1u << c));
-        if (t / 3 * 3 != stack && tech_has(st, r * 9 + t, d) &&
-            er_found(st, step, dg, d, b, r, c, TECH_ROW(y), y * 9 + c, y * 9 + t,
-                     r * 9 + t) && tech_found(ctx, step))
+    for (int k = 1; k < n; k++) {
+        struct er_hit two[2] = { hit[0], hit[k] };
+        er_found(ctx->st, step, dg, d, b, two, 2);
+        if (tech_found(ctx, step))
             return 1;
     }
     return 0;
@@ -407,7 +538,9 @@ static int er_column(unsigned p, int i)
 }
 
 /* Boxes in order, box rows in order; lines are built for a digit once a
- * box has its rectangle. */
+ * box has its rectangle.  The first ER found makes the step, with a
+ * second of the same box when one removes something else (collect mode:
+ * er_all). */
 static int er_digit(struct tech_ctx *ctx, struct human_step *step,
                     const struct tech_digits *dg, int d)
 {
@@ -417,16 +550,25 @@ static int er_digit(struct tech_ctx *ctx, struct human_step *step,
         unsigned p = dg->pos[d - 1][TECH_BOX(b)];
         if (tech_count(p) < 2)
             continue;
-        for (int i = 0; i < 3; i++) {
+        struct er_hit hit[ER_HITS_MAX];
+        int n = 0, max = ctx->collect ? ER_HITS_MAX : 2;
+        for (int i = 0; i < 3 && n < max; i++) {
             int j = er_column(p, i);
             if (j < 0)
                 continue;
             if (!have_lines)
                 er_lines_build(dg, d, &ln);
             have_lines = 1;
-            if (er_links(ctx, step, dg, &ln, d, b, b / 3 * 3 + i, b % 3 * 3 + j))
-                return 1;
+            n = er_links(ctx->st, dg, &ln, d, b, b / 3 * 3 + i, b % 3 * 3 + j, hit, n, max);
         }
+        if (!n)
+            continue;
+        if (!ctx->collect) {
+            er_found(ctx->st, step, dg, d, b, hit, n);
+            return tech_found(ctx, step);
+        }
+        if (er_all(ctx, step, dg, d, b, hit, n))
+            return 1;
     }
     return 0;
 }

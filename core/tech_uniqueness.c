@@ -23,6 +23,16 @@
  *    solutions or none, so the third cell takes the digit that appears
  *    three times in its houses.
  *
+ * A corner may have lost x or y to an elimination (HoDoKu's "missing
+ * candidates"): any solution with all four corners in {x, y} is still
+ * deadly, so the arguments hold; a corner whose candidates are all in
+ * {x, y} counts as holding only the pair.  The digit a corner lost must
+ * still be possible there by the placed digits (not placed in a house of
+ * the corner), as HoDoKu asks; a corner must keep one of the two (one
+ * holding neither could not make the pattern deadly: what a rectangle
+ * with it would remove, the singles do), and one corner must hold exactly
+ * x and y.  When every corner holds both, nothing changes.
+ *
  * Rectangles are scanned by their top-left corner in reading order.
  */
 #include "tech_digits.h"
@@ -39,32 +49,48 @@ static unsigned cand_of(const struct human_state *st, int cell)
 typedef int (*rect_try)(struct tech_ctx *, struct human_step *,
                         const struct tech_rect *);
 
-/* Calls visit on every rectangle of empty cells on two boxes whose four
- * cells all hold x and y and one of which holds only those (every pattern
- * here has such a corner); stops at the first that returns 1.  Scanned by
- * that corner in reading order, then the rest of its row, then of its
- * column (a rectangle with several such corners is met several times).
- * The lines' positions of x and y give the corners as nine-bit masks. */
+/* The positions of line `line` (kind 0: row, 1: column) whose cell could
+ * be a rectangle corner for x and y: it holds both, or one of them with
+ * the other still possible by the placed digits (not placed in a house of
+ * the cell: tech_houses' possible).  A cell holding neither could not make
+ * the pattern deadly. */
+static inline unsigned corner_mask(const struct tech_houses *hv,
+                                   const struct tech_digits *dg,
+                                   int kind, int line, int x, int y)
+{
+    int h = kind ? TECH_COL(line) : TECH_ROW(line);
+    unsigned px = dg->pos[x - 1][h], py = dg->pos[y - 1][h];
+    /* both, or one and the other possible (px, py: the cell is empty) */
+    return (px | hv->possible[x - 1][kind][line]) &
+           (py | hv->possible[y - 1][kind][line]) & (px | py);
+}
+
+/* Calls visit on every rectangle of empty cells on two boxes whose
+ * corners can hold x and y (corner_mask) and one of which holds only
+ * those (every pattern here has such a corner); stops at the first that
+ * returns 1.  Scanned by that corner in reading order, then the rest of
+ * its row, then of its column (a rectangle with several such corners is
+ * met several times). */
 static int scan_rects(struct tech_ctx *ctx,
                       int (*visit)(void *, const struct tech_rect *), void *arg)
 {
     const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
+    const struct tech_houses *hv = tech_ctx_houses(ctx);
     tech_cells bv = tech_ctx_counts(ctx)[2];
     for (int ra = 0; ra < 9; ra++) {
         for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
             int ca = tech_lowest(ma);
             unsigned pair = cand_of(st, ra * 9 + ca);
-            const uint16_t *px = dg->pos[tech_lowest(pair)];
-            const uint16_t *py = dg->pos[tech_lowest(pair & (pair - 1))];
-            /* the other rows where a's column holds both digits */
-            unsigned down = px[TECH_COL(ca)] & py[TECH_COL(ca)] & ~(1u << ra);
+            int x = tech_lowest_digit(pair), y = tech_lowest_digit(pair & (pair - 1));
+            /* the other rows where a's column can have a corner */
+            unsigned down = corner_mask(hv, dg, 1, ca, x, y) & ~(1u << ra);
             unsigned band = 7u << (ra / 3 * 3);
-            for (unsigned mb = down ? px[TECH_ROW(ra)] & py[TECH_ROW(ra)] & ~(1u << ca) : 0;
+            for (unsigned mb = down ? corner_mask(hv, dg, 0, ra, x, y) & ~(1u << ca) : 0;
                  mb; mb &= mb - 1) {
                 int cb = tech_lowest(mb);
                 /* on two boxes only (not one, not four) */
-                unsigned rows = down & px[TECH_COL(cb)] & py[TECH_COL(cb)] &
+                unsigned rows = down & corner_mask(hv, dg, 1, cb, x, y) &
                                 (ca / 3 == cb / 3 ? ~band : band);
                 for (; rows; rows &= rows - 1) {
                     int rc = tech_lowest(rows);
@@ -139,12 +165,6 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
     return 0;
 }
 
-/* How many cells of house h have candidate d. */
-static int digit_count(const struct tech_digits *dg, int h, int d)
-{
-    return tech_count(dg->pos[d - 1][h]);
-}
-
 static void say_rect(struct human_step *step, const char *name, const struct tech_rect *rc)
 {
     tech_say(step, "%s: ", name);
@@ -161,14 +181,36 @@ static void cause_rect(struct human_step *step, const struct human_state *st,
         tech_cause_mask(step, st, rc->cell[k], rc->pair);
 }
 
-/* Bits k of the corners that hold only the pair. */
+/* A corner holding only the pair, or what is left of it. */
+static int is_bare(const struct human_state *st, int cell, unsigned pair)
+{
+    return (cand_of(st, cell) & ~pair) == 0;
+}
+
+/* Bits k of the corners that hold only the pair (or part of it). */
 static unsigned bare_corners(const struct human_state *st, const struct tech_rect *rc)
 {
     unsigned bare = 0;
     for (int k = 0; k < 4; k++)
-        if (cand_of(st, rc->cell[k]) == rc->pair)
+        if (is_bare(st, rc->cell[k], rc->pair))
             bare |= 1u << k;
     return bare;
+}
+
+/* 1 when every corner still holds both digits of the pair. */
+static int all_hold_pair(const struct human_state *st, const struct tech_rect *rc)
+{
+    for (int k = 0; k < 4; k++)
+        if ((cand_of(st, rc->cell[k]) & rc->pair) != rc->pair)
+            return 0;
+    return 1;
+}
+
+/* 1 when the cells of house h with candidate d are among cells (the
+ * digit, if anywhere in h, is in those). */
+static int digit_only_in(const struct tech_digits *dg, int h, int d, tech_cells cells)
+{
+    return (dg->cells[d - 1] & tech_house_set[h] & ~cells) == 0;
 }
 
 static int try_type1(struct tech_ctx *ctx, struct human_step *step,
@@ -180,7 +222,8 @@ static int try_type1(struct tech_ctx *ctx, struct human_step *step,
         return 0;
     int k = tech_lowest(~bare & 0xF);
     tech_step_reset(step);
-    tech_eliminate_mask(step, st, rc->cell[k], rc->pair);
+    if (!tech_eliminate_mask(step, st, rc->cell[k], rc->pair))
+        return 0;   /* the fourth corner lost both digits already */
     cause_rect(step, st, rc);
     say_rect(step, "Unique rectangle type 1", rc);
     tech_say(step, ", so ");
@@ -288,7 +331,7 @@ static int try_type4(struct tech_ctx *ctx, struct human_step *step,
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (digit_count(dg, h[i], x) != 2)
+            if (!digit_only_in(dg, h[i], x, tech_cell_bit(roof[0]) | tech_cell_bit(roof[1])))
                 continue;   /* x only in the two roof cells of the house */
             tech_step_reset(step);
             tech_eliminate(step, st, roof[0], y);
@@ -323,15 +366,17 @@ static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
 {
     const struct human_state *st = ctx->st;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
+    tech_cells in_rect = rect_cells(rc);
     for (int k = 0; k < 4; k++) {
-        if (cand_of(st, rc->cell[k]) != rc->pair)
+        if (!is_bare(st, rc->cell[k], rc->pair))
             continue;
         int far = rc->cell[3 - k];
         int row = TECH_ROW(tech_row_of(far)), col = TECH_COL(tech_col_of(far));
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (digit_count(dg, row, x) != 2 || digit_count(dg, col, x) != 2)
+            /* x of the far corner's row and column only in the rectangle */
+            if (!digit_only_in(dg, row, x, in_rect) || !digit_only_in(dg, col, x, in_rect))
                 continue;
             tech_step_reset(step);
             if (!tech_eliminate(step, st, far, y))
@@ -341,7 +386,10 @@ static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
             tech_house(step, col);
             tech_say(step, "Hidden rectangle: ");
             tech_say_cells(step, rc->cell, 4, 1);
-            tech_say(step, " all hold %d and %d, ", x, y);
+            if (all_hold_pair(st, rc))
+                tech_say(step, " all hold %d and %d, ", x, y);
+            else
+                tech_say(step, " hold %d or %d (a corner lost one), ", x, y);
             tech_say_cell(step, rc->cell[k]);
             tech_say(step, " only those, and the %d of row %c and column %d is "
                      "only in the rectangle, so ", x, 'A' + tech_row_of(far),
@@ -378,13 +426,20 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
     for (unsigned m = chosen; m; m &= m - 1)
         cells[n++] = u->item[tech_lowest(m)];
     tech_step_reset(step);
-    for (int i = 0; i < 9; i++) {
-        int cell = tech_house_cells[u->house][i], in_set = cell == u->roof[0] ||
-                   cell == u->roof[1];
-        for (int k = 0; k < n; k++)
-            in_set |= cells[k] == cell;
-        if (!in_set)
-            tech_eliminate_mask(step, u->st, cell, digits);
+    tech_cells set = tech_cell_bit(u->roof[0]) | tech_cell_bit(u->roof[1]);
+    for (int k = 0; k < n; k++)
+        set |= tech_cell_bit(cells[k]);
+    /* A set in a line and all in one box is locked: its digits leave
+     * the box too (HoDoKu's locked subset). */
+    int box = TECH_BOX(tech_box_of(u->roof[0]));
+    if (u->house >= TECH_BOX(0) || (set & ~tech_house_set[box]))
+        box = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int h = pass ? box : u->house;
+        if (h < 0)
+            continue;
+        for (tech_cells m = tech_house_set[h] & ~set; m; m &= m - 1)
+            tech_eliminate_mask(step, u->st, tech_cells_lowest(m), digits);
     }
     if (step->n_elim == 0)
         return 0;
@@ -396,6 +451,8 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
     for (int k = 0; k < n; k++)
         tech_cause_mask(step, u->st, cells[k], digits);
     tech_house(step, u->house);
+    if (box >= 0)
+        tech_house(step, box);
     say_rect(step, "Unique rectangle type 3", u->rc);
     tech_say(step, ", so ");
     tech_say_cell(step, u->roof[0]);
@@ -409,6 +466,10 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
     tech_say_cells(step, cells, n, 1);
     tech_say(step, " in ");
     tech_say_house(step, u->house);
+    if (box >= 0) {
+        tech_say(step, " and ");
+        tech_say_house(step, box);
+    }
     tech_say(step, ", so ");
     tech_say_elims(step);
     return 1;
@@ -424,11 +485,37 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
         return 0;
     for (int i = start; i < u->n_items; i++) {
         unsigned nu = uni | u->st->cand[u->item[i]];
-        if (tech_count(nu) <= size + 1 &&
+        /* the digits can still be one more than the cells: with the
+         * items left at most (a branch that cannot is not walked) */
+        int most = k + 1 + (u->n_items - i - 1);
+        if (tech_count(nu) <= size + 1 && tech_count(nu) <= (most < size ? most : size) + 1 &&
             ur3_combine(u, i + 1, size, chosen | (1u << i), nu))
             return 1;
     }
     return 0;
+}
+
+/* The cells of house h but the roof that ur3_combine may take: with at
+ * most max_cands candidates each, none of them in skip. */
+static void ur3_items(struct ur3 *u, int max_cands, unsigned skip)
+{
+    u->n_items = 0;
+    for (int p = 0; p < 9; p++) {
+        int cell = tech_house_cells[u->house][p];
+        unsigned c = cand_of(u->st, cell);
+        if (cell != u->roof[0] && cell != u->roof[1] && c && tech_count(c) <= max_cands &&
+            !(c & skip))
+            u->item[u->n_items++] = (uint8_t)cell;
+    }
+}
+
+/* 1 when every item has four candidates at most (the first search's). */
+static int ur3_items_small(const struct ur3 *u)
+{
+    for (int i = 0; i < u->n_items; i++)
+        if (tech_count(u->st->cand[u->item[i]]) > 4)
+            return 0;
+    return 1;
 }
 
 static int try_type3(struct tech_ctx *ctx, struct human_step *step,
@@ -440,20 +527,26 @@ static int try_type3(struct tech_ctx *ctx, struct human_step *step,
     if (!roof_of(st, rc, u.roof, 0))
         return 0;
     u.extra = (cand_of(st, u.roof[0]) | cand_of(st, u.roof[1])) & ~rc->pair;
-    if (tech_count(u.extra) > 3)
-        return 0;
     int nh = shared_houses(u.roof[0], u.roof[1], h);
     for (int i = 0; i < nh; i++) {
         u.house = h[i];
-        u.n_items = 0;
-        for (int p = 0; p < 9; p++) {
-            int cell = tech_house_cells[u.house][p];
-            if (cell != u.roof[0] && cell != u.roof[1] && cand_of(st, cell) &&
-                tech_count(cand_of(st, cell)) <= 4)
-                u.item[u.n_items++] = (uint8_t)cell;
+        /* First the naked pair to quad of cells with up to four digits
+         * each, with up to three extras (what the search always took, in
+         * its order); then any set, as HoDoKu does: any number of extras,
+         * any cells of the house without x or y. */
+        int first = tech_count(u.extra) <= 3, n_first = 0;
+        if (first) {
+            ur3_items(&u, 4, 0);
+            if (ur3_combine(&u, 0, 3, 0, u.extra))
+                return 1;
+            n_first = u.n_items;
         }
-        /* naked pair to quad: up to three other cells */
-        if (ur3_combine(&u, 0, 3, 0, u.extra))
+        ur3_items(&u, 9, rc->pair);
+        /* nothing new when every set the second search can make the
+         * first made: its cells among the first's, three at most */
+        if (first && u.n_items <= 3 && u.n_items <= n_first && ur3_items_small(&u))
+            continue;
+        if (ur3_combine(&u, 0, u.n_items, 0, u.extra))
             return 1;
     }
     return 0;
@@ -488,8 +581,10 @@ int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
     if (three < 0)
         return 0;
     /* Without one digit of the third cell, every digit would appear twice
-     * or not at all in each house: that digit appears an odd number of
-     * times in each of the cell's three houses, and nothing else is odd. */
+     * or not at all in each house: that digit is a candidate of the cell
+     * and appears an odd number of times in each of the cell's three
+     * houses, and nothing else is odd.  (A digit odd in those houses but
+     * not in the cell would leave them odd without it: no BUG.) */
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     int h3[3] = { TECH_ROW(tech_row_of(three)), TECH_COL(tech_col_of(three)),
                   TECH_BOX(tech_box_of(three)) };
@@ -505,7 +600,7 @@ int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
                 return 0;
             odd |= 1u << k;
         }
-        if (odd == 7 && !digit)
+        if (odd == 7 && !digit && (st->cand[three] & tech_bit(d)))
             digit = d;
         else if (odd)
             return 0;

@@ -13,9 +13,16 @@
 #include "rng.h"
 #include "solver.h"
 
-/* generate --difficulty easy --seed 1, generator version 1. */
+/* generate --difficulty TIER --seed 1, generator version 2 (the grids of
+ * version 1: the bump moved a score, not a seed 1 puzzle). */
 #define GOLDEN_EASY_SEED_1 \
     "26.8..3..1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7..5..7.41"
+#define GOLDEN_MEDIUM_SEED_1 \
+    "..5....7.3...7...8..83..4528.92.4...............8.65.4784..31..6...1...5.2....7.."
+#define GOLDEN_HARD_SEED_1 \
+    "..5..........4...5.....62144.1.2..5....9.8....8..3.7.27138.....2...7..........9.."
+#define GOLDEN_EXPERT_SEED_1 \
+    "26.8.....1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7.....7.41"
 
 static void test_rng_known_answer(void **state)
 {
@@ -93,20 +100,36 @@ static void test_deterministic(void **state)
     assert_memory_not_equal(&a.puzzle, &b.puzzle, sizeof a.puzzle);
 }
 
-/* Pins generator version 1: if this changes, the algorithm changed and
- * GENERATOR_VERSION must be bumped (stored seeds would mean new puzzles). */
-static void test_golden_version_1(void **state)
+/* Pins generator version 2, one puzzle per tier (seed 1, default
+ * options), with its tier and score: if one changes, the algorithm or the
+ * grader's verdicts it relies on changed, and GENERATOR_VERSION must be
+ * bumped (stored seeds would mean new puzzles, or new scores). */
+static void test_golden_version_2(void **state)
 {
     (void)state;
+    static const struct {
+        enum grade_tier tier;
+        const char *puzzle;
+        int score;              /* x10 */
+    } golden[] = {
+        { GRADE_EASY, GOLDEN_EASY_SEED_1, 15 },
+        { GRADE_MEDIUM, GOLDEN_MEDIUM_SEED_1, 30 },
+        { GRADE_HARD, GOLDEN_HARD_SEED_1, 42 },
+        { GRADE_EXPERT, GOLDEN_EXPERT_SEED_1, 72 },
+    };
     struct gen_options o;
     struct gen_result r;
     char line[GRID_LINE_LEN + 1];
-    assert_int_equal(GENERATOR_VERSION, 1);
-    gen_options_default(&o);
-    o.tier = GRADE_EASY;
-    generate_ok(&o, 1, &r);
-    grid_format_line(&r.puzzle, line);
-    assert_string_equal(line, GOLDEN_EASY_SEED_1);
+    assert_int_equal(GENERATOR_VERSION, 2);
+    for (size_t i = 0; i < sizeof golden / sizeof golden[0]; i++) {
+        gen_options_default(&o);
+        o.tier = golden[i].tier;
+        generate_ok(&o, 1, &r);
+        grid_format_line(&r.puzzle, line);
+        assert_string_equal(line, golden[i].puzzle);
+        assert_int_equal(r.grade.tier, golden[i].tier);
+        assert_int_equal(r.grade.score, golden[i].score);
+    }
 }
 
 static void test_every_symmetry(void **state)
@@ -218,7 +241,7 @@ int main(void)
         cmocka_unit_test(test_rng_known_answer),
         cmocka_unit_test(test_rng_below_and_shuffle),
         cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_golden_version_1),
+        cmocka_unit_test(test_golden_version_2),
         cmocka_unit_test(test_every_symmetry),
         cmocka_unit_test(test_tier_easy),
         cmocka_unit_test(test_tier_medium),

@@ -185,11 +185,15 @@ static void test_finned_jellyfish(void **unused)
     conjugate(&st, 4, TECH_COL(5), "A6 F6 I6 H6");  /* H6: the fin */
     conjugate(&st, 4, TECH_COL(8), "F9 I9");
     /* Rows A, F, H and I cover all but D1 and D3 (box 4): the sashimi
-     * form is found first, and F2 sees both fins' box and row F. */
-    expect_elims(tech_find_finned_jellyfish, &st, &step, "4F2");
-    assert_string_equal(step.text, "Sashimi Jellyfish: the 4 of columns 1, 3, 6 "
-                        "and 9 lies in rows A, F, H and I but for the fins D1 "
-                        "and D3 in box 4, so 4 is removed from F2");
+     * form is found first, and F2 sees both fins' box and row F; rows A,
+     * D, F and I cover all but H6 (box 8), which removes I4 and I5: the
+     * same base lines, so one Siamese step. */
+    expect_elims(tech_find_finned_jellyfish, &st, &step, "4F2 4I4 4I5");
+    assert_string_equal(step.text, "Siamese Sashimi Jellyfish: the 4 of columns "
+                        "1, 3, 6 and 9 lies in rows A, F, H and I but for the "
+                        "fins D1 and D3 in box 4, and in rows A, D, F and I but "
+                        "for the fin H6 in box 8, so 4 is removed from F2, I4 "
+                        "and I5");
     /* No fin: a plain Jellyfish, not this row's business. */
     conjugate(&st, 4, TECH_COL(5), "A6 F6 I6");
     expect_none(tech_find_finned_jellyfish, &st);

@@ -286,8 +286,10 @@ static void test_multi_colour_2(void **unused)
     keep(&st, 4, ROW('E'), "E7 E3");
     keep(&st, 4, ROW('B'), "B3 B9");
     keep(&st, 4, COL(9), "B9 H9");
-    /* B3 sees A2 and E3, of opposite colours: B3's colour is false */
-    expect_elims(tech_find_multi_colour_2, &st, &step, "4B3 4H9");
+    /* B3 sees A2 and E3, of opposite colours: B3's colour is false; but
+     * first (cluster A2's first) A7 and E3's colour sees both colours of
+     * B3's cluster (B9 and B3): that colour is false */
+    expect_elims(tech_find_multi_colour_2, &st, &step, "4A7 4E3");
     assert_int_equal(rating_of("multi_colour_2", &step), 66);
     empty_state(&st);
     keep(&st, 4, ROW('A'), "A2 A7");

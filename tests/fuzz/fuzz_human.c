@@ -13,8 +13,9 @@
  * with no easy step costs a scan of the whole table per step, and whole
  * paths made executions more than twice as slow.  Uniqueness techniques
  * (unique rectangles, BUG+1) assume one solution: when one of them
- * removes the planted solution, the state's solutions are counted, and
- * only a state with exactly one makes it a failure.  Hard and expert
+ * removes the planted solution, the state's solutions and those of its
+ * grid of digits are counted, and only a state where both are one makes
+ * it a failure.  Hard and expert
  * techniques join automatically: this drives human_find_step, i.e. the
  * whole table.
  */
@@ -269,7 +270,14 @@ static int check_step(const struct human_state *st, const struct human_step *ste
         wrong |= step->place[i].cell < GRID_CELLS &&
                  sol->cell[step->place[i].cell] != step->place[i].digit;
     if (wrong && assumes_uniqueness(step->tech)) {
-        if (count_solutions(st, 2) > 1) {
+        /* The deadly pattern's swapped solution need respect only the
+         * digits (a rectangle's corner may have lost a digit to the
+         * marks, as in HoDoKu): the grid of digits must have one solution
+         * too, or the step is not judged. */
+        struct grid digits;
+        for (int c = 0; c < GRID_CELLS; c++)
+            digits.cell[c] = st->value[c];
+        if (count_solutions(st, 2) > 1 || solver_count(&digits, 2, NULL) > 1) {
             uniqueness_skipped++;
             return 1;
         }

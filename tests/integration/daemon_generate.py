@@ -61,7 +61,7 @@ def check_puzzles(found):
         check(clues == 81 - puzzle.count("."), f"{what}: clue count {clues}")
         check(all(p in (".", s) for p, s in zip(puzzle, solution)),
               f"{what}: the solution keeps the givens")
-        check(seed.isdigit() and version == "1", f"{what}: seed {seed}, generator v{version}")
+        check(seed.isdigit() and version == "2", f"{what}: seed {seed}, generator v{version}")
 
 
 def test_generates(tmp):
