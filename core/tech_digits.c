@@ -72,10 +72,10 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->failed, 0, sizeof memo->failed);
     memset(memo->whole, 0, sizeof memo->whole);
     memset(memo->dirty, 0xFF, sizeof memo->dirty);
-    memo->by_digit = 0;
+    memset(memo->by_digit, 0, sizeof memo->by_digit);
     for (int t = 0; t < tech_table_len; t++)
         if (tech_table[t].memo_key == TECH_KEYED_BY_DIGIT)
-            memo->by_digit |= (uint64_t)1 << tech_table[t].memo_slot;
+            memo->by_digit[tech_table[t].memo_slot] = ~0u;
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;
@@ -224,8 +224,10 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
                 digits |= st->value[c] ? tech_bit(st->value[c]) : 0;
             }
         digits &= HUMAN_ALL_DIGITS;
+        /* houses, or digits where by_digit says: a loop the compiler
+         * runs four slots at a time */
         for (int s = 0; s < TECH_MEMO_SLOTS; s++)
-            memo->dirty[s] |= (memo->by_digit >> s) & 1 ? digits : houses;
+            memo->dirty[s] |= houses ^ ((houses ^ digits) & memo->by_digit[s]);
         for (; houses; houses &= houses - 1)
             memo->house_changed[bits_lowest(houses)] = v;
         for (int i = memo->synced + 1; i < v; i++)

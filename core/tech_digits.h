@@ -119,7 +119,6 @@ enum tech_memo_slot {
     TECH_MEMO_LOCKED_3,
     TECH_MEMO_SLOTS
 };
-_Static_assert(TECH_MEMO_SLOTS <= 64, "struct tech_memo's by_digit: a bit per slot");
 
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
 #define TECH_MEMO_NEVER 0xFFFFu
@@ -140,9 +139,9 @@ struct tech_memo {
     /* per slot searched by house (bit h) or by digit (bit d - 1): the
      * units changed since the slot last searched them in vain */
     uint32_t dirty[TECH_MEMO_SLOTS];
-    /* bit s: slot s is keyed by digit (its row's memo_key column), read
-     * from the table once per solve */
-    uint64_t by_digit;
+    /* [s]: all ones when slot s is keyed by digit (its row's memo_key
+     * column), else 0; read from the table once per solve */
+    uint32_t by_digit[TECH_MEMO_SLOTS];
     /* [slot][d-1], slots searched by digit: the version after the last
      * search of d in vain (tech_memo_houses_since), 0 before any */
     uint16_t failed[TECH_MEMO_SLOTS][9];
