@@ -43,7 +43,7 @@ static inline double bench_median(double *v, int n)
 /* Ranks with ties sharing their mean rank. */
 static inline void bench_ranks(const double *v, size_t n, double *rank)
 {
-    double (*pairs)[2] = malloc(n * sizeof *pairs);   /* value, index */
+    double(*pairs)[2] = malloc(n * sizeof *pairs); /* value, index */
     if (!pairs)
         return;
     for (size_t i = 0; i < n; i++) {

@@ -78,8 +78,8 @@ static void run_tier(const struct tier_run *t)
     double p95 = made ? ms[(int)(made * 0.95)] : 0.0;
     printf("%-7s %5d made %3d failed  %8.1f/s  median %7.2f ms  p95 %7.2f ms  "
            "worst %8.2f ms  attempts %.1f\n",
-           grade_tier_name(t->tier), made, failed, made / (total / 1e3), median, p95,
-           worst, made ? (double)attempts / made : 0.0);
+           grade_tier_name(t->tier), made, failed, made / (total / 1e3), median,
+           p95, worst, made ? (double)attempts / made : 0.0);
     if (made) {
         print_clues(clues, made);
         print_hardest(hardest, made);
@@ -100,7 +100,8 @@ int main(int argc, char **argv)
     };
     bench_print_cpu();
     printf("generator v%d, rotational-180, seeds 0..N-1, one thread "
-           "(p95 and median over the puzzles made)\n", GENERATOR_VERSION);
+           "(p95 and median over the puzzles made)\n",
+           GENERATOR_VERSION);
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
         run_tier(&runs[i]);
     return 0;

@@ -22,12 +22,12 @@
 #define RUNS 3
 
 struct result {
-    double rate;               /* median puzzles per second */
+    double rate; /* median puzzles per second */
     size_t tiers[5];
-    double slowest;            /* seconds */
-    size_t slowest_line;       /* 1-based */
-    int *score;                /* per puzzle; -1 unrated */
-    double *best;              /* per puzzle: fastest of the runs */
+    double slowest;      /* seconds */
+    size_t slowest_line; /* 1-based */
+    int *score;          /* per puzzle; -1 unrated */
+    double *best;        /* per puzzle: fastest of the runs */
 };
 
 /* One run over every puzzle; returns puzzles per second. */
@@ -69,7 +69,8 @@ static void grade_all(const struct bench_set *p, struct result *r)
 static void calibrate(const char *dir, const struct result *r, size_t n)
 {
     char path[1024], line[64];
-    snprintf(path, sizeof path, "%s/sudoku_exchange_diabolical.se_ratings.txt", dir);
+    snprintf(path, sizeof path, "%s/sudoku_exchange_diabolical.se_ratings.txt",
+             dir);
     FILE *f = fopen(path, "r");
     if (!f) {
         printf("calibration: SKIPPED (%s not found)\n", path);
@@ -87,8 +88,8 @@ static void calibrate(const char *dir, const struct result *r, size_t n)
     fclose(f);
     if (m > 2) {
         printf("calibration: Spearman(our score, SE rating) = %.3f over %zu "
-               "rated puzzles (%.1f%% of %zu)\n", bench_spearman(ours, se, m), m,
-               100.0 * (double)m / (double)n, n);
+               "rated puzzles (%.1f%% of %zu)\n",
+               bench_spearman(ours, se, m), m, 100.0 * (double)m / (double)n, n);
     } else {
         printf("calibration: only %zu puzzles rated: no correlation\n", m);
     }
@@ -135,9 +136,10 @@ int main(int argc, char **argv)
     }
     bench_print_cpu();
     printf("grader, one thread, median of %d runs; slowest puzzle on its "
-           "fastest run\n", RUNS);
-    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %s\n", "set", "puzzles",
-           "graded", "easy", "medium", "hard", "expert", "unrated", "slowest");
+           "fastest run\n",
+           RUNS);
+    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %s\n", "set", "puzzles", "graded",
+           "easy", "medium", "hard", "expert", "unrated", "slowest");
     for (int i = 0; i < n; i++) {
         bench_file(dir, names[i]);
         free(names[i]);

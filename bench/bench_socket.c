@@ -36,30 +36,29 @@
 
 #define CONNS_MAX 256
 #define LAT_MAX (16u << 20)
-#define FLOOD_PUZZLE                                                           \
+#define FLOOD_PUZZLE \
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 struct load {
-    const char *path;      /* Unix socket */
-    const char *request;   /* one request, with its newline */
+    const char *path;    /* Unix socket */
+    const char *request; /* one request, with its newline */
     int newlines_per_reply;
     int conns, pipeline;
     double seconds;
     /* results */
-    double *lat;           /* milliseconds */
+    double *lat; /* milliseconds */
     size_t n;
     double elapsed;
 };
 
 struct conn {
     int fd;
-    int outstanding;       /* replies still expected for the batch */
-    int newlines;          /* counted towards the current reply */
+    int outstanding; /* replies still expected for the batch */
+    int newlines;    /* counted towards the current reply */
     double sent_at;
 };
 
-static int
-connect_unix(const char *path)
+static int connect_unix(const char *path)
 {
     struct sockaddr_un a = {.sun_family = AF_UNIX};
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -72,8 +71,8 @@ connect_unix(const char *path)
     return fd;
 }
 
-static int
-send_batch(struct conn *c, const struct load *l, const char *batch, size_t len)
+static int send_batch(struct conn *c, const struct load *l, const char *batch,
+                      size_t len)
 {
     if (send(c->fd, batch, len, MSG_NOSIGNAL) != (ssize_t)len)
         return -1;
@@ -83,12 +82,13 @@ send_batch(struct conn *c, const struct load *l, const char *batch, size_t len)
 }
 
 /* Counts the replies in what arrived; returns how many completed. */
-static int
-take_replies(struct conn *c, const struct load *l, const char *buf, ssize_t n)
+static int take_replies(struct conn *c, const struct load *l, const char *buf,
+                        ssize_t n)
 {
     int done = 0;
 
-    for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))) != NULL; p++) {
+    for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))) != NULL;
+         p++) {
         if (++c->newlines == l->newlines_per_reply) {
             c->newlines = 0;
             c->outstanding--;
@@ -98,8 +98,8 @@ take_replies(struct conn *c, const struct load *l, const char *buf, ssize_t n)
     return done;
 }
 
-static int
-on_readable(struct conn *c, struct load *l, const char *batch, size_t blen, double end)
+static int on_readable(struct conn *c, struct load *l, const char *batch,
+                       size_t blen, double end)
 {
     static char buf[1 << 16];
     ssize_t n = recv(c->fd, buf, sizeof buf, 0);
@@ -118,8 +118,7 @@ on_readable(struct conn *c, struct load *l, const char *batch, size_t blen, doub
 }
 
 /* One epoll thread drives every connection, as redis-benchmark does. */
-static int
-run_load(struct load *l)
+static int run_load(struct load *l)
 {
     struct conn conns[CONNS_MAX];
     struct epoll_event ev, evs[CONNS_MAX];
@@ -165,20 +164,19 @@ run_load(struct load *l)
     return rc;
 }
 
-static double
-pct(const double *sorted, size_t n, double p)
+static double pct(const double *sorted, size_t n, double p)
 {
     size_t i = (size_t)(p * (double)(n - 1));
     return n > 0 ? sorted[i] : 0;
 }
 
-static void
-report(const char *what, struct load *l)
+static void report(const char *what, struct load *l)
 {
     qsort(l->lat, l->n, sizeof *l->lat, bench_cmp_double);
-    printf("%-44s %3d conn x%-3d %9.0f req/s  p50 %.3f  p99 %.3f  p99.9 %.3f ms\n", what,
-           l->conns, l->pipeline, (double)l->n / l->elapsed, pct(l->lat, l->n, 0.5),
-           pct(l->lat, l->n, 0.99), pct(l->lat, l->n, 0.999));
+    printf("%-44s %3d conn x%-3d %9.0f req/s  p50 %.3f  p99 %.3f  p99.9 %.3f ms\n",
+           what, l->conns, l->pipeline, (double)l->n / l->elapsed,
+           pct(l->lat, l->n, 0.5), pct(l->lat, l->n, 0.99),
+           pct(l->lat, l->n, 0.999));
     fflush(stdout);
 }
 
@@ -191,8 +189,7 @@ struct flood {
     long ok, busy, other;
 };
 
-static void *
-flood_main(void *arg)
+static void *flood_main(void *arg)
 {
     struct flood *f = arg;
     char req[128], buf[1 << 16];
@@ -227,8 +224,7 @@ flood_main(void *arg)
 
 /* ---- the daemon under test ---------------------------------------------- */
 
-static int
-write_file(const char *path, const char *text)
+static int write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
 
@@ -239,8 +235,7 @@ write_file(const char *path, const char *text)
 }
 
 /* Three puzzles for today: givens of one solution, distinct per tier. */
-static int
-fill_today(const char *dbpath, char *err, size_t errlen)
+static int fill_today(const char *dbpath, char *err, size_t errlen)
 {
     struct store *s;
     struct store_puzzle day[3];
@@ -266,8 +261,10 @@ fill_today(const char *dbpath, char *err, size_t errlen)
         for (int i = t; i < 81; i += 2 + t, p->clues--)
             p->puzzle[i] = '.';
         p->score = 1.5 + t;
-        snprintf(p->hardest_technique, sizeof p->hardest_technique, "hidden_single");
-        snprintf(p->technique_counts, sizeof p->technique_counts, "{\"hidden_single\":30}");
+        snprintf(p->hardest_technique, sizeof p->hardest_technique,
+                 "hidden_single");
+        snprintf(p->technique_counts, sizeof p->technique_counts,
+                 "{\"hidden_single\":30}");
         snprintf(p->symmetry, sizeof p->symmetry, "none");
         snprintf(p->seed, sizeof p->seed, "bench");
         snprintf(p->generator_version, sizeof p->generator_version, "bench");
@@ -280,8 +277,7 @@ fill_today(const char *dbpath, char *err, size_t errlen)
     return rc == STORE_OK ? 0 : -1;
 }
 
-static pid_t
-spawn(char *const argv[], const char *log)
+static pid_t spawn(char *const argv[], const char *log)
 {
     pid_t pid = fork();
 
@@ -297,8 +293,7 @@ spawn(char *const argv[], const char *log)
     return pid;
 }
 
-static int
-wait_for_socket(const char *path, pid_t pid)
+static int wait_for_socket(const char *path, pid_t pid)
 {
     for (int i = 0; i < 500; i++) {
         int fd = connect_unix(path);
@@ -314,8 +309,7 @@ wait_for_socket(const char *path, pid_t pid)
     return -1;
 }
 
-static void
-stop(pid_t pid)
+static void stop(pid_t pid)
 {
     if (pid > 0) {
         kill(pid, SIGTERM);
@@ -323,8 +317,7 @@ stop(pid_t pid)
     }
 }
 
-static const char *
-flood_puzzle(const char *dir, char *out)
+static const char *flood_puzzle(const char *dir, char *out)
 {
     char *names[64], path[1024];
     struct bench_set set = {0};
@@ -351,34 +344,38 @@ struct env {
     double *lat;
 };
 
-static int
-start_daemon(struct env *e, pid_t *pid)
+static int start_daemon(struct env *e, pid_t *pid)
 {
     char text[1024], err[STORE_ERR_MAX];
     char *argv[] = {e->sudokud, "-c", e->conf, "--foreground", NULL};
 
-    snprintf(text, sizeof text,
-             "[daemon]\nstate_directory = %s\nsocket = %s\nsocket_max_clients = 4096\n"
-             "log_level = warning\n[schedule]\ntime_zone = UTC\ndays_ahead = 0\n"
-             "[generator]\nsecret = bench-secret-not-secret\n", e->dir, e->sock);
+    snprintf(
+        text, sizeof text,
+        "[daemon]\nstate_directory = %s\nsocket = %s\nsocket_max_clients = 4096\n"
+        "log_level = warning\n[schedule]\ntime_zone = UTC\ndays_ahead = 0\n"
+        "[generator]\nsecret = bench-secret-not-secret\n",
+        e->dir, e->sock);
     if (write_file(e->conf, text) != 0 || fill_today(e->db, err, sizeof err) != 0) {
         printf("bench_socket: cannot prepare %s: %s; skipping\n", e->dir, err);
         return -1;
     }
     *pid = spawn(argv, e->log);
     if (*pid < 0 || wait_for_socket(e->sock, *pid) != 0) {
-        printf("bench_socket: %s did not start (see %s); skipping\n", e->sudokud, e->log);
+        printf("bench_socket: %s did not start (see %s); skipping\n", e->sudokud,
+               e->log);
         stop(*pid);
         return -1;
     }
     return 0;
 }
 
-static void
-bench_daemon(struct env *e, const char *puzzle)
+static void bench_daemon(struct env *e, const char *puzzle)
 {
-    struct load l = {.path = e->sock, .request = "today hard\n", .newlines_per_reply = 1,
-                     .seconds = e->seconds, .lat = e->lat};
+    struct load l = {.path = e->sock,
+                     .request = "today hard\n",
+                     .newlines_per_reply = 1,
+                     .seconds = e->seconds,
+                     .lat = e->lat};
     struct flood f = {.path = e->sock, .puzzle = puzzle};
     pthread_t t;
     static const int shapes[][2] = {{1, 1}, {32, 1}, {32, 16}};
@@ -396,18 +393,28 @@ bench_daemon(struct env *e, const char *puzzle)
         report("sudokud: today hard, while grade floods", &l);
     f.stop = 1;
     pthread_join(t, NULL);
-    printf("%-44s grade replies: %ld ok (%.0f/s), %ld busy, %ld other\n", "  the flood:", f.ok,
-           (double)f.ok / l.elapsed, f.busy, f.other);
+    printf("%-44s grade replies: %ld ok (%.0f/s), %ld busy, %ld other\n",
+           "  the flood:", f.ok, (double)f.ok / l.elapsed, f.busy, f.other);
 }
 
-static void
-bench_redis(struct env *e)
+static void bench_redis(struct env *e)
 {
-    char *argv[] = {"/usr/bin/redis-server", "--port", "0", "--unixsocket", e->rsock,
-                    "--save", "", "--appendonly", "no", NULL};
+    char *argv[] = {"/usr/bin/redis-server",
+                    "--port",
+                    "0",
+                    "--unixsocket",
+                    e->rsock,
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    NULL};
     char set[600], cmd[512];
-    struct load l = {.path = e->rsock, .request = "*2\r\n$3\r\nGET\r\n$3\r\nkey\r\n",
-                     .newlines_per_reply = 2, .seconds = e->seconds, .lat = e->lat};
+    struct load l = {.path = e->rsock,
+                     .request = "*2\r\n$3\r\nGET\r\n$3\r\nkey\r\n",
+                     .newlines_per_reply = 2,
+                     .seconds = e->seconds,
+                     .lat = e->lat};
     pid_t pid;
     int fd;
 
@@ -422,7 +429,8 @@ bench_redis(struct env *e)
         stop(pid);
         return;
     }
-    snprintf(set, sizeof set, "*3\r\n$3\r\nSET\r\n$3\r\nkey\r\n$400\r\n%0400d\r\n", 0);
+    snprintf(set, sizeof set, "*3\r\n$3\r\nSET\r\n$3\r\nkey\r\n$400\r\n%0400d\r\n",
+             0);
     send(fd, set, strlen(set), MSG_NOSIGNAL);
     recv(fd, cmd, sizeof cmd, 0);
     close(fd);
@@ -433,9 +441,10 @@ bench_redis(struct env *e)
             report("redis: GET 400 bytes (same load generator)", &l);
     }
     for (int conns = 1; conns <= 32; conns += 31) {
-        snprintf(cmd, sizeof cmd, "redis-benchmark -s %s -t get -d 400 -c %d -n %d -q "
-                 "2>/dev/null | tr '\\r' '\\n' | grep -v '^ *$' | tail -n 1", e->rsock, conns,
-                 conns * 10000);
+        snprintf(cmd, sizeof cmd,
+                 "redis-benchmark -s %s -t get -d 400 -c %d -n %d -q "
+                 "2>/dev/null | tr '\\r' '\\n' | grep -v '^ *$' | tail -n 1",
+                 e->rsock, conns, conns * 10000);
         printf("redis-benchmark -t get -d 400 -c %-2d: ", conns);
         fflush(stdout);
         if (system(cmd) != 0)
@@ -444,8 +453,7 @@ bench_redis(struct env *e)
     stop(pid);
 }
 
-int
-main(int argc, char **argv)
+int main(int argc, char **argv)
 {
     struct env e = {.seconds = 3};
     char self[1024], puzzle[GRID_LINE_LEN + 1], cmd[128];
@@ -462,7 +470,8 @@ main(int argc, char **argv)
     if (secs != NULL && atof(secs) > 0)
         e.seconds = atof(secs);
     snprintf(e.dir, sizeof e.dir, "/tmp/bench_socket.XXXXXX");
-    if (mkdtemp(e.dir) == NULL || (e.lat = malloc(LAT_MAX * sizeof *e.lat)) == NULL) {
+    if (mkdtemp(e.dir) == NULL ||
+        (e.lat = malloc(LAT_MAX * sizeof *e.lat)) == NULL) {
         printf("bench_socket: no temporary directory; skipping\n");
         return 0;
     }
@@ -472,7 +481,8 @@ main(int argc, char **argv)
     snprintf(e.db, sizeof e.db, "%s/sudokud.db", e.dir);
     snprintf(e.log, sizeof e.log, "%s/sudokud.log", e.dir);
     bench_print_cpu();
-    printf("%.1f s per run; latency is from sending a request to its reply\n", e.seconds);
+    printf("%.1f s per run; latency is from sending a request to its reply\n",
+           e.seconds);
     if (start_daemon(&e, &pid) == 0) {
         bench_daemon(&e, flood_puzzle(argc > 1 ? argv[1] : NULL, puzzle));
         stop(pid);

@@ -51,8 +51,7 @@ int main(int argc, char **argv)
     }
     bench_print_cpu();
     printf("solver, one thread, median of %d runs\n", RUNS);
-    printf("%-52s %7s  %21s  %21s\n", "set", "puzzles", "solve",
-           "count-to-2");
+    printf("%-52s %7s  %21s  %21s\n", "set", "puzzles", "solve", "count-to-2");
     long sink = 0;
     for (int i = 0; i < n; i++) {
         char path[1024];

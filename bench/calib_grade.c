@@ -23,9 +23,9 @@
 #include "grade.h"
 
 struct sample {
-    size_t line;      /* 1-based */
-    int ours;         /* x10; -1 unrated */
-    int se;           /* x10 */
+    size_t line; /* 1-based */
+    int ours;    /* x10; -1 unrated */
+    int se;      /* x10 */
     int hardest;
     int tier;
 };
@@ -49,7 +49,8 @@ static double spearman(const struct sample *s, size_t n)
 
 static int cmp_int(const void *a, const void *b)
 {
-    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+    return (*(const int *)a > *(const int *)b) -
+           (*(const int *)a < *(const int *)b);
 }
 
 /* One line per hardest technique (table order), then the unrated. */
@@ -59,7 +60,7 @@ static void table(const struct sample *s, size_t n)
     printf("%-28s %6s %6s %6s %6s %9s %5s %5s %5s %5s\n", "hardest", "count",
            "ours", "SEmed", "SEmean", "SE10-90", "easy", "med", "hard", "exp");
     for (int t = -1; se && t < human_tech_count(); t++) {
-        size_t m = 0, tiers[5] = { 0 };
+        size_t m = 0, tiers[5] = {0};
         double ours = 0, sum = 0;
         for (size_t i = 0; i < n; i++) {
             int rated = s[i].ours >= 0;
@@ -90,13 +91,14 @@ static void crosstab(const struct sample *s, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (s[i].ours < 0)
             continue;
-        int a = s[i].se / 5 - 10, b = s[i].ours / 5 - 10;   /* half points from 5.0 */
+        int a = s[i].se / 5 - 10, b = s[i].ours / 5 - 10; /* half points from 5.0 */
         a = a < 0 ? 0 : a > 10 ? 10 : a;
         b = b < 0 ? 0 : b > 10 ? 10 : b;
         cell[a][b]++;
     }
     printf("\nSE rating (rows) against our score (columns), half points; "
-           "first column/row: below 5.0\n%7s", "");
+           "first column/row: below 5.0\n%7s",
+           "");
     for (int b = 0; b < 11; b++)
         printf(" %6.1f", 5.0 + b * 0.5);
     printf("\n");
@@ -160,7 +162,8 @@ int main(int argc, char **argv)
         printf("calib_grade: %s not found, nothing to calibrate\n", path);
         return 0;
     }
-    snprintf(path, sizeof path, "%s/sudoku_exchange_diabolical.se_ratings.txt", dir);
+    snprintf(path, sizeof path, "%s/sudoku_exchange_diabolical.se_ratings.txt",
+             dir);
     if (load_ratings(path, &se, &n_se) != 0 || n_se != set.count) {
         printf("calib_grade: %s missing or not one rating per puzzle\n", path);
         free(set.puzzles);
@@ -178,12 +181,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; s && i < set.count; i += stride) {
         struct grade g;
         grade_puzzle(&set.puzzles[i], &g);
-        s[n] = (struct sample){ i + 1, g.tier == GRADE_UNRATED ? -1 : g.score,
-                                se[i], g.hardest, (int)g.tier };
+        s[n] = (struct sample){i + 1, g.tier == GRADE_UNRATED ? -1 : g.score, se[i],
+                               g.hardest, (int)g.tier};
         if (want >= 0 && g.hardest == want && g.tier != GRADE_UNRATED) {
             char text[GRID_CELLS + 1];
             for (int c = 0; c < GRID_CELLS; c++)
-                text[c] = set.puzzles[i].cell[c] ? (char)('0' + set.puzzles[i].cell[c]) : '.';
+                text[c] = set.puzzles[i].cell[c]
+                              ? (char)('0' + set.puzzles[i].cell[c])
+                              : '.';
             text[GRID_CELLS] = '\0';
             printf("%zu %.1f %.1f %s\n", i + 1, g.score / 10.0, se[i] / 10.0, text);
         }
@@ -191,7 +196,8 @@ int main(int argc, char **argv)
     }
     double dt = bench_now() - start;
     if (s && !key) {
-        printf("%zu puzzles (every %zu), %.0f graded/s\n", n, stride, (double)n / dt);
+        printf("%zu puzzles (every %zu), %.0f graded/s\n", n, stride,
+               (double)n / dt);
         printf("Spearman(our score, SE rating) = %.4f\n\n", spearman(s, n));
         table(s, n);
         crosstab(s, n);

@@ -29,8 +29,8 @@
 #define MAX_FILES 64
 
 struct hasher {
-    EVP_MD_CTX *file;     /* over the whole file */
-    EVP_MD_CTX *puzzle;   /* over one puzzle, for the per-puzzle lines */
+    EVP_MD_CTX *file;   /* over the whole file */
+    EVP_MD_CTX *puzzle; /* over one puzzle, for the per-puzzle lines */
 };
 
 static void feed(struct hasher *h, const void *data, size_t len)
@@ -86,7 +86,7 @@ static int hash_file(const char *dir, const char *name, FILE *per,
         fprintf(stderr, "step_hash: cannot open %s: %s\n", path, strerror(errno));
         return -1;
     }
-    struct hasher h = { EVP_MD_CTX_new(), EVP_MD_CTX_new() };
+    struct hasher h = {EVP_MD_CTX_new(), EVP_MD_CTX_new()};
     EVP_DigestInit_ex(h.file, EVP_sha256(), NULL);
     char line[512], err[GRID_ERR_MAX];
     size_t lineno = 0;
@@ -139,16 +139,21 @@ int main(int argc, char **argv)
         a += 2;
     }
     const char *env = getenv("SUDOKU_DATA_DIR");
-    const char *dir = a < argc ? argv[a] : env && *env ? env : "../shared/bench/data";
+    const char *dir = a < argc      ? argv[a]
+                      : env && *env ? env
+                                    : "../shared/bench/data";
     char *names[MAX_FILES];
     int n = bench_list(dir, names, MAX_FILES);
     if (n < 0) {
-        printf("step_hash: %s not found; the puzzle sets live outside the project, skipping\n", dir);
+        printf(
+            "step_hash: %s not found; the puzzle sets live outside the project, skipping\n",
+            dir);
         return 0;
     }
     FILE *per = NULL;
     if (per_path && !(per = fopen(per_path, "w"))) {
-        fprintf(stderr, "step_hash: cannot write %s: %s\n", per_path, strerror(errno));
+        fprintf(stderr, "step_hash: cannot write %s: %s\n", per_path,
+                strerror(errno));
         return 1;
     }
     EVP_MD_CTX *all = EVP_MD_CTX_new();
@@ -175,7 +180,8 @@ int main(int argc, char **argv)
     hex(d, 32, x);
     printf("all files %s\n", x);
     if (per && fclose(per) != 0) {
-        fprintf(stderr, "step_hash: cannot write %s: %s\n", per_path, strerror(errno));
+        fprintf(stderr, "step_hash: cannot write %s: %s\n", per_path,
+                strerror(errno));
         status = 1;
     }
     return status;

@@ -13,8 +13,8 @@ static json_t *cands_json(const struct human_cand *c, int n)
 
     for (int i = 0; i < n; i++) {
         grid_cell_name(c[i].cell, name);
-        json_array_append_new(list, json_pack("{s:s,s:i}", "cell", name, "digit",
-                                              c[i].digit));
+        json_array_append_new(
+            list, json_pack("{s:s,s:i}", "cell", name, "digit", c[i].digit));
     }
     return list;
 }
@@ -27,7 +27,9 @@ static json_t *houses_json(const struct human_step *step)
         int h = step->house[i];
 
         json_array_append_new(list, json_pack("{s:s,s:i}", "kind",
-                                              h < 9 ? "row" : h < 18 ? "column" : "box",
+                                              h < 9    ? "row"
+                                              : h < 18 ? "column"
+                                                       : "box",
                                               "index", h % 9 + 1));
     }
     return list;
@@ -37,18 +39,19 @@ json_t *human_json_step(const struct human_step *step)
 {
     const struct human_tech_info *t = human_tech_info(step->tech);
 
-    return json_pack("{s:s,s:s,s:f,s:s,s:o,s:o,s:o,s:o}", "technique", t->key, "name",
-                     t->name, "rating", step->rating / 10.0, "text", step->text,
-                     "placements", cands_json(step->place, step->n_place), "eliminations",
-                     cands_json(step->elim, step->n_elim), "causes",
-                     cands_json(step->cause, step->n_cause), "houses", houses_json(step));
+    return json_pack(
+        "{s:s,s:s,s:f,s:s,s:o,s:o,s:o,s:o}", "technique", t->key, "name", t->name,
+        "rating", step->rating / 10.0, "text", step->text, "placements",
+        cands_json(step->place, step->n_place), "eliminations",
+        cands_json(step->elim, step->n_elim), "causes",
+        cands_json(step->cause, step->n_cause), "houses", houses_json(step));
 }
 
 json_t *human_json_hint(const struct hint *h)
 {
     char name[3];
-    json_t *obj = json_pack("{s:s,s:s}", "status", hint_status_name(h->status), "message",
-                            h->message);
+    json_t *obj = json_pack("{s:s,s:s}", "status", hint_status_name(h->status),
+                            "message", h->message);
 
     if (obj != NULL && h->status == HINT_STEP)
         json_object_set_new(obj, "step", human_json_step(&h->step));
@@ -70,7 +73,8 @@ json_t *human_json_counts(const struct grade *g)
 
     for (int t = 0; t < human_tech_count(); t++)
         if (g->count[t] > 0)
-            json_object_set_new(counts, human_tech_info(t)->key, json_integer(g->count[t]));
+            json_object_set_new(counts, human_tech_info(t)->key,
+                                json_integer(g->count[t]));
     return counts;
 }
 
@@ -79,7 +83,8 @@ struct steps_list {
     int max, total;
 };
 
-static int steps_add(void *arg, const struct human_state *before, const struct human_step *step)
+static int steps_add(void *arg, const struct human_state *before,
+                     const struct human_step *step)
 {
     struct steps_list *l = arg;
 
@@ -95,9 +100,11 @@ void human_json_steps_message(int tech, int total, char *out, size_t outlen)
     if (total > 0)
         snprintf(out, outlen, "%d step%s", total, total == 1 ? "" : "s");
     else if (tech >= 0)
-        snprintf(out, outlen, "%s does not apply here", human_tech_info(tech)->name);
+        snprintf(out, outlen, "%s does not apply here",
+                 human_tech_info(tech)->name);
     else
-        snprintf(out, outlen, "no technique known to this solver applies here; the next "
+        snprintf(out, outlen,
+                 "no technique known to this solver applies here; the next "
                  "step needs a harder technique or a guess");
 }
 
@@ -111,9 +118,10 @@ json_t *human_json_steps(const struct human_state *st, int tech, int max)
     human_all_steps(st, tech, steps_add, &l);
     human_json_steps_message(tech, l.total, msg, sizeof msg);
     int count = (int)json_array_size(l.array);
-    json_t *obj = json_pack("{s:s,s:s,s:s?,s:i,s:i,s:b}", "status", "steps", "message", msg,
-                            "technique", tech >= 0 ? human_tech_info(tech)->key : NULL,
-                            "count", count, "total", l.total, "truncated", count < l.total);
+    json_t *obj = json_pack("{s:s,s:s,s:s?,s:i,s:i,s:b}", "status", "steps",
+                            "message", msg, "technique",
+                            tech >= 0 ? human_tech_info(tech)->key : NULL, "count",
+                            count, "total", l.total, "truncated", count < l.total);
     if (obj == NULL) {
         json_decref(l.array);
         return NULL;

@@ -35,11 +35,20 @@ static inline int bits_count(unsigned mask)
 }
 
 /* The lowest set bit's index; mask not 0. */
-static inline int bits_lowest(unsigned mask) { return __builtin_ctz(mask); }
-static inline int bits_lowest64(uint64_t mask) { return __builtin_ctzll(mask); }
+static inline int bits_lowest(unsigned mask)
+{
+    return __builtin_ctz(mask);
+}
+static inline int bits_lowest64(uint64_t mask)
+{
+    return __builtin_ctzll(mask);
+}
 
 /* The highest set bit's index; mask not 0. */
-static inline int bits_highest(unsigned mask) { return 31 - __builtin_clz(mask); }
+static inline int bits_highest(unsigned mask)
+{
+    return 31 - __builtin_clz(mask);
+}
 
 /* The lowest set bit's index of a 128-bit mask; mask not 0. */
 __extension__ typedef unsigned __int128 bits128;
@@ -52,8 +61,14 @@ static inline int bits_lowest128(bits128 mask)
 /* Walking the set bits, lowest first:
  *     for (unsigned m = mask; m; m = bits_next(m)) ... bits_lowest(m) ...
  * bits_next drops the lowest set bit. */
-static inline unsigned bits_next(unsigned mask) { return mask & (mask - 1); }
-static inline uint64_t bits_next64(uint64_t mask) { return mask & (mask - 1); }
+static inline unsigned bits_next(unsigned mask)
+{
+    return mask & (mask - 1);
+}
+static inline uint64_t bits_next64(uint64_t mask)
+{
+    return mask & (mask - 1);
+}
 
 /* ---- lanes --------------------------------------------------------------- */
 
@@ -84,14 +99,17 @@ static inline uint64_t bits_load8x8(const uint8_t *p)
  * top bit; the multiply gathers the four top bits into the top nibble. */
 static inline unsigned bits_lanes16_nonzero(uint64_t x)
 {
-    uint64_t t = ((((x & ~BITS_LANES16_HI) + ~BITS_LANES16_HI) | x) & BITS_LANES16_HI) >> 15;
+    uint64_t t = ((((x & ~BITS_LANES16_HI) + ~BITS_LANES16_HI) | x) &
+                  BITS_LANES16_HI) >>
+                 15;
     return (unsigned)((t * 0x0000200040008001ull) >> 45) & 0xFu;
 }
 
 /* The bytes of x that are not 0, as bits 0-7 (byte i at bit i). */
 static inline unsigned bits_bytes_nonzero(uint64_t x)
 {
-    uint64_t t = ((((x & ~BITS_BYTES_HI) + ~BITS_BYTES_HI) | x) & BITS_BYTES_HI) >> 7;
+    uint64_t t = ((((x & ~BITS_BYTES_HI) + ~BITS_BYTES_HI) | x) & BITS_BYTES_HI) >>
+                 7;
     return (unsigned)((t * 0x0102040810204080ull) >> 56) & 0xFFu;
 }
 

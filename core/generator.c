@@ -196,8 +196,8 @@ static int attempt(struct rng *r, const struct gen_options *o,
     int n_removed;
     random_solution(r, &out->solution);
     out->puzzle = out->solution;
-    int clues = remove_while_unique(r, o, gs, &out->solution, &out->puzzle,
-                                    removed, &n_removed);
+    int clues = remove_while_unique(r, o, gs, &out->solution, &out->puzzle, removed,
+                                    &n_removed);
     grade_puzzle(&out->puzzle, &out->grade);
     while (out->grade.tier > o->tier && n_removed > 0) {
         int gi = removed[--n_removed];
@@ -248,8 +248,8 @@ static int check_options(const struct gen_options *o, char *err, size_t errlen)
     return GEN_OK;
 }
 
-int gen_generate(const struct gen_options *o, uint64_t seed,
-                 struct gen_result *out, char *err, size_t errlen)
+int gen_generate(const struct gen_options *o, uint64_t seed, struct gen_result *out,
+                 char *err, size_t errlen)
 {
     int rc = check_options(o, err, errlen);
     if (rc != GEN_OK)

@@ -22,7 +22,7 @@
 
 enum gen_symmetry {
     GEN_SYM_NONE,
-    GEN_SYM_ROT180,   /* default: a newspaper puzzle */
+    GEN_SYM_ROT180, /* default: a newspaper puzzle */
     GEN_SYM_ROT90,
     GEN_SYM_MIRROR,   /* left-right */
     GEN_SYM_DIAGONAL, /* about the A1-I9 diagonal */
@@ -30,18 +30,18 @@ enum gen_symmetry {
 
 enum gen_status {
     GEN_OK = 0,
-    GEN_ERR_BUDGET = -1,  /* no puzzle within the attempt budget */
-    GEN_ERR_OPTIONS = -2, /* options that can never be met */
+    GEN_ERR_BUDGET = -1,    /* no puzzle within the attempt budget */
+    GEN_ERR_OPTIONS = -2,   /* options that can never be met */
     GEN_ERR_CANCELLED = -3, /* *cancel became non-zero */
 };
 
 struct gen_options {
-    enum grade_tier tier;       /* easy, medium, hard or expert */
+    enum grade_tier tier; /* easy, medium, hard or expert */
     enum gen_symmetry symmetry;
-    int min_clues;              /* 17..81; the default is 17 */
-    int max_clues;              /* min_clues..81; the default is 81 */
-    int minimal;                /* every clue needed */
-    int max_attempts;           /* complete grids tried; the default 500 */
+    int min_clues;    /* 17..81; the default is 17 */
+    int max_clues;    /* min_clues..81; the default is 81 */
+    int minimal;      /* every clue needed */
+    int max_attempts; /* complete grids tried; the default 500 */
     /* Checked between attempts, so another thread can stop a long run (a
      * daemon shutting down); NULL when not needed. */
     const atomic_int *cancel;
@@ -52,7 +52,7 @@ struct gen_result {
     struct grid solution;
     struct grade grade;
     int clues;
-    int attempts;               /* grids tried, this one included */
+    int attempts; /* grids tried, this one included */
 };
 
 /* Fills o with the defaults (medium, rotational-180, 17..81 clues, not
@@ -66,8 +66,8 @@ void gen_options_default(struct gen_options *o);
  * --min-clues or raise the budget").  Pure computation: run it off the
  * event loop.
  */
-int gen_generate(const struct gen_options *o, uint64_t seed,
-                 struct gen_result *out, char *err, size_t errlen);
+int gen_generate(const struct gen_options *o, uint64_t seed, struct gen_result *out,
+                 char *err, size_t errlen);
 
 /* 1 when the clue pattern of g has symmetry s. */
 int gen_has_symmetry(const struct grid *g, enum gen_symmetry s);

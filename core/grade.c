@@ -18,7 +18,7 @@
  * claiming 50, locked triple 60, naked pair 60, hidden pair 70, naked
  * triple 80, hidden triple 100, naked quad 120, hidden quad 150).
  */
-static const int ceiling[4] = { 800, 1000, 1600, INT_MAX };
+static const int ceiling[4] = {800, 1000, 1600, INT_MAX};
 
 int grade_ceiling(enum grade_tier tier)
 {
@@ -35,8 +35,8 @@ enum grade_tier grade_tier_for(enum human_group group, int effort)
     return (enum grade_tier)tier;
 }
 
-static const char *const tier_names[] = { "easy", "medium", "hard", "expert",
-                                          "unrated" };
+static const char *const tier_names[] = {"easy", "medium", "hard", "expert",
+                                         "unrated"};
 
 const char *grade_tier_name(enum grade_tier tier)
 {
@@ -60,8 +60,13 @@ int grade_tier_parse(const char *name, enum grade_tier *out)
  * singles.  Its effort replaces ours for each run: the run ends in the
  * same grid whatever the order (singles only ever stay singles), but
  * HoDoKu takes the cheap naked singles first. */
-enum { SINGLE_FULL_HOUSE, SINGLE_NAKED, SINGLE_HIDDEN_BOX, SINGLE_HIDDEN_LINE,
-       SINGLE_KINDS };
+enum {
+    SINGLE_FULL_HOUSE,
+    SINGLE_NAKED,
+    SINGLE_HIDDEN_BOX,
+    SINGLE_HIDDEN_LINE,
+    SINGLE_KINDS
+};
 
 static tech_find_fn *const hodoku_singles[SINGLE_KINDS] = {
     tech_find_full_house,
@@ -90,9 +95,9 @@ static int weight_of(tech_find_fn *find)
 struct replay {
     struct human_state *st;
     int houses;
-    int spent;           /* a cell lost its last candidate */
+    int spent; /* a cell lost its last candidate */
     uint32_t last;
-    uint64_t naked[2];   /* cell x: bit x % 64 of word x / 64 */
+    uint64_t naked[2]; /* cell x: bit x % 64 of word x / 64 */
 };
 
 static void replay_init(struct replay *rp, struct human_state *st, int houses)
@@ -127,7 +132,8 @@ static void replay_drop(struct replay *rp, int x, unsigned bit)
 static void replay_drop_lanes(struct replay *rp, int x, unsigned bit,
                               uint64_t lanes)
 {
-    for (uint64_t hit = bits_load16x4(&rp->st->cand[x]) & lanes; hit; hit &= hit - 1)
+    for (uint64_t hit = bits_load16x4(&rp->st->cand[x]) & lanes; hit;
+         hit &= hit - 1)
         replay_drop(rp, x + bits_lowest64(hit) / 16, bit);
 }
 
@@ -143,8 +149,8 @@ static void replay_drop_if(struct replay *rp, int x, unsigned bit)
 static void replay_fill(struct replay *rp, int cell, int d)
 {
     struct human_state *st = rp->st;
-    const int houses[3] = { TECH_ROW(tech_row_of(cell)), TECH_COL(tech_col_of(cell)),
-                            TECH_BOX(tech_box_of(cell)) };
+    const int houses[3] = {TECH_ROW(tech_row_of(cell)), TECH_COL(tech_col_of(cell)),
+                           TECH_BOX(tech_box_of(cell))};
     if (!rp->houses)
         return;
     st->value[cell] = (uint8_t)d;
@@ -158,7 +164,7 @@ static void replay_fill(struct replay *rp, int cell, int d)
 #define LANE_3 (0xFFFFull << 48)
 
 /* The two others of 0, 1, 2: rows of a band, bands of the grid. */
-static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
+static const int other1[3] = {1, 2, 0}, other2[3] = {2, 0, 1};
 
 /*
  * place_digit's placement, keeping last (with houses) and naked.  The
@@ -171,7 +177,8 @@ static void replay_place(struct replay *rp, int cell, int d)
 {
     unsigned bit = tech_bit(d);
     uint64_t all = bit * BITS_LANES16_01;
-    int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band, row_start = 9 * r;
+    int r = cell / 9, c = cell - 9 * r, band = r / 3, i = r - 3 * band,
+        row_start = 9 * r;
     int at = c < 6 ? c - c % 3 : 5;
     uint64_t box = c < 6 ? all & ~LANE_3 : all & ~LANE_0;
     int col1 = 27 * other1[band] + c, col2 = 27 * other2[band] + c;
@@ -234,7 +241,7 @@ static int replay_effort(struct replay *rp, struct human_state *st, int houses,
 {
     int effort = 0;
     replay_init(rp, st, houses);
-    for (int placed = 0, k; ; placed++) {
+    for (int placed = 0, k;; placed++) {
         if (placed == n && !memcmp(st->cand, end->cand, sizeof st->cand))
             break;
         if ((k = replay_round(rp)) < 0)
@@ -280,10 +287,10 @@ static int is_single(int tech)
 
 struct run {
     struct grade *g;
-    struct human_state start;   /* where the current run of singles began */
-    int singles;                /* its steps so far (0: not in a run) */
+    struct human_state start; /* where the current run of singles began */
+    int singles;              /* its steps so far (0: not in a run) */
     int group;
-    int weight[SINGLE_KINDS];   /* of hodoku_singles[], looked up once */
+    int weight[SINGLE_KINDS]; /* of hodoku_singles[], looked up once */
 };
 
 /* The run of singles, if any, ended in end (the grid of the next step,
@@ -322,7 +329,7 @@ static int on_step(void *arg, const struct human_state *before,
 int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
-    struct run r = { .g = out, .singles = 0, .group = HUMAN_GROUP_EASY };
+    struct run r = {.g = out, .singles = 0, .group = HUMAN_GROUP_EASY};
     for (int k = 0; k < SINGLE_KINDS; k++)
         r.weight[k] = weight_of(hodoku_singles[k]);
     memset(out, 0, sizeof *out);

@@ -34,12 +34,12 @@ enum grade_tier {
 
 struct grade {
     enum grade_tier tier;
-    int status;        /* human_status: HUMAN_SOLVED, _STUCK or _INVALID */
-    int score;         /* SE rating x10 of the hardest step; 0: no step */
+    int status; /* human_status: HUMAN_SOLVED, _STUCK or _INVALID */
+    int score;  /* SE rating x10 of the hardest step; 0: no step */
     int effort;
-    int hardest;       /* table row of the hardest step, -1 when none */
-    int steps;         /* steps taken (stuck: up to where it stopped) */
-    int count[HUMAN_TECH_MAX];   /* steps per technique table row */
+    int hardest;               /* table row of the hardest step, -1 when none */
+    int steps;                 /* steps taken (stuck: up to where it stopped) */
+    int count[HUMAN_TECH_MAX]; /* steps per technique table row */
 };
 
 /* Grades puzzle into out.  Returns out->status. */

@@ -75,7 +75,7 @@ int grid_find_repeat(const struct grid *g, char *where, size_t wherelen)
 
 int grid_check(const struct grid *g, char *err, size_t errlen)
 {
-    char where[GRID_ERR_MAX / 2];  /* "column 9 (I9, I9)" at most */
+    char where[GRID_ERR_MAX / 2]; /* "column 9 (I9, I9)" at most */
     int v = grid_find_repeat(g, where, sizeof where);
     if (v == 0)
         return GRID_OK;
@@ -93,8 +93,8 @@ static int has_inner_newline(const char *s, size_t len)
     return memchr(s + a, '\n', b - a) != NULL;
 }
 
-static int parse_line_form(struct grid *g, const char *s, size_t len,
-                           char *err, size_t errlen)
+static int parse_line_form(struct grid *g, const char *s, size_t len, char *err,
+                           size_t errlen)
 {
     size_t a = 0, b = len;
     while (a < b && is_space(s[a]))
@@ -105,11 +105,11 @@ static int parse_line_form(struct grid *g, const char *s, size_t len,
         if (cell_value(s[i]) < 0) {
             unsigned char c = (unsigned char)s[i];
             if (c >= 0x20 && c < 0x7f)
-                snprintf(err, errlen, "bad character '%c' at position %zu",
-                         c, i - a + 1);
+                snprintf(err, errlen, "bad character '%c' at position %zu", c,
+                         i - a + 1);
             else
-                snprintf(err, errlen, "bad character 0x%02x at position %zu",
-                         c, i - a + 1);
+                snprintf(err, errlen, "bad character 0x%02x at position %zu", c,
+                         i - a + 1);
             return GRID_ERR_CHAR;
         }
     }
@@ -124,8 +124,7 @@ static int parse_line_form(struct grid *g, const char *s, size_t len,
 
 /* One line of the pretty form: cells and separators.  Returns the number of
  * cells found (written to row[] up to 9), or -1 on a bad character. */
-static int parse_pretty_row(const char *s, size_t len, uint8_t row[9],
-                            char *bad)
+static int parse_pretty_row(const char *s, size_t len, uint8_t row[9], char *bad)
 {
     int n = 0;
     for (size_t i = 0; i < len; i++) {
@@ -144,8 +143,8 @@ static int parse_pretty_row(const char *s, size_t len, uint8_t row[9],
     return n;
 }
 
-static int parse_pretty_form(struct grid *g, const char *s, size_t len,
-                             char *err, size_t errlen)
+static int parse_pretty_form(struct grid *g, const char *s, size_t len, char *err,
+                             size_t errlen)
 {
     int rows = 0;
     size_t pos = 0, lineno = 0;
@@ -162,8 +161,8 @@ static int parse_pretty_form(struct grid *g, const char *s, size_t len,
         }
         if (n > 0) {
             if (n != 9) {
-                snprintf(err, errlen, "row %d: expected 9 cells, got %d",
-                         rows + 1, n);
+                snprintf(err, errlen, "row %d: expected 9 cells, got %d", rows + 1,
+                         n);
                 return GRID_ERR_SIZE;
             }
             if (rows < 9)

@@ -17,10 +17,10 @@
 #include <stdint.h>
 
 #define GRID_CELLS 81
-#define GRID_LINE_LEN 81          /* characters in the one-line format */
-#define GRID_PRETTY_MAX 256       /* bytes enough for grid_format_pretty */
-#define GRID_ERR_MAX 128          /* bytes enough for any parse message */
-#define GRID_HOUSE_NAME_MAX 20    /* bytes enough for grid_house_name */
+#define GRID_LINE_LEN 81       /* characters in the one-line format */
+#define GRID_PRETTY_MAX 256    /* bytes enough for grid_format_pretty */
+#define GRID_ERR_MAX 128       /* bytes enough for any parse message */
+#define GRID_HOUSE_NAME_MAX 20 /* bytes enough for grid_house_name */
 
 enum grid_status {
     GRID_OK = 0,
@@ -34,9 +34,18 @@ struct grid {
     uint8_t cell[GRID_CELLS];
 };
 
-static inline int grid_row(int cell) { return cell / 9; }
-static inline int grid_col(int cell) { return cell % 9; }
-static inline int grid_box(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
+static inline int grid_row(int cell)
+{
+    return cell / 9;
+}
+static inline int grid_col(int cell)
+{
+    return cell % 9;
+}
+static inline int grid_box(int cell)
+{
+    return (cell / 27) * 3 + (cell % 9) / 3;
+}
 
 /*
  * Parses a puzzle written either as one line of 81 cells ('.' or '0' for an

@@ -11,9 +11,9 @@
 
 const char *hint_status_name(enum hint_status status)
 {
-    static const char *const names[] = { "step", "solved", "wrong", "conflict",
-                                         "no-solution", "multiple", "stuck",
-                                         "wrong-marks" };
+    static const char *const names[] = {"step",     "solved",      "wrong",
+                                        "conflict", "no-solution", "multiple",
+                                        "stuck",    "wrong-marks"};
     if ((unsigned)status > HINT_WRONG_MARKS)
         return "unknown";
     return names[status];
@@ -43,8 +43,7 @@ static void say_wrong(struct hint *out)
 
 /* Checks state against the puzzle's solution; restores erased givens.
  * Returns 1 when an answer other than a step was given. */
-static int judge_with_puzzle(struct grid *s, const struct grid *p,
-                             struct hint *out)
+static int judge_with_puzzle(struct grid *s, const struct grid *p, struct hint *out)
 {
     struct grid sol;
     int n = solver_count(p, 2, &sol);
@@ -52,8 +51,8 @@ static int judge_with_puzzle(struct grid *s, const struct grid *p,
         return answer(out, HINT_NO_SOLUTION, "the puzzle has no solution");
     if (n > 1)
         return answer(out, HINT_MULTIPLE,
-                       "the puzzle has more than one solution, so no step "
-                       "can be found by logic alone");
+                      "the puzzle has more than one solution, so no step "
+                      "can be found by logic alone");
     for (int i = 0; i < GRID_CELLS; i++) {
         if (p->cell[i] && !s->cell[i])
             s->cell[i] = p->cell[i];
@@ -72,12 +71,12 @@ static int judge_alone(const struct grid *s, struct hint *out)
     int n = solver_count(s, 2, NULL);
     if (n == 0)
         return answer(out, HINT_NO_SOLUTION,
-                       "this grid has no solution: at least one entry is "
-                       "wrong (give the puzzle to find which)");
+                      "this grid has no solution: at least one entry is "
+                      "wrong (give the puzzle to find which)");
     if (n > 1)
         return answer(out, HINT_MULTIPLE,
-                       "this grid has more than one solution, so no step "
-                       "can be found by logic alone");
+                      "this grid has more than one solution, so no step "
+                      "can be found by logic alone");
     return 0;
 }
 
@@ -87,7 +86,8 @@ void hint_step(const struct human_state *st, struct hint *out)
     if (st->empty == 0)
         answer(out, HINT_SOLVED, "the grid is solved");
     else if (!human_find_step(st, &out->step))
-        answer(out, HINT_STUCK, "no technique known to this solver applies "
+        answer(out, HINT_STUCK,
+               "no technique known to this solver applies "
                "here; the next step needs a harder technique or a guess");
     else
         answer(out, HINT_STEP, out->step.text);
@@ -121,8 +121,7 @@ int hint_judge_state(struct human_state *st, const struct grid *puzzle,
     return 1;
 }
 
-void hint_state(struct human_state *st, const struct grid *puzzle,
-                struct hint *out)
+void hint_state(struct human_state *st, const struct grid *puzzle, struct hint *out)
 {
     if (hint_judge_state(st, puzzle, out) == 1)
         hint_step(st, out);
@@ -153,8 +152,8 @@ int hint_judge_grid(const char *state, const char *puzzle, struct human_state *s
     return ready_from_grid(&s, st, out);
 }
 
-int hint_next(const char *state, const char *puzzle, struct hint *out,
-              char *err, size_t errlen)
+int hint_next(const char *state, const char *puzzle, struct hint *out, char *err,
+              size_t errlen)
 {
     struct human_state st;
     int rc = hint_judge_grid(state, puzzle, &st, out, err, errlen);

@@ -19,23 +19,23 @@
 #define HINT_MESSAGE_MAX HUMAN_STEP_TEXT_MAX
 
 enum hint_status {
-    HINT_STEP = 0,         /* step holds the next step */
-    HINT_SOLVED = 1,       /* every cell filled and correct */
-    HINT_WRONG = 2,        /* wrong[] lists the entries that are wrong */
-    HINT_CONFLICT = 3,     /* a digit repeats in a house (see message) */
-    HINT_NO_SOLUTION = 4,  /* no repeat, but no solution: an entry is wrong */
-    HINT_MULTIPLE = 5,     /* the puzzle has more than one solution */
-    HINT_STUCK = 6,        /* correct so far, but no known technique applies */
-    HINT_WRONG_MARKS = 7,  /* hint_state: a cell's marks lost the solution's
+    HINT_STEP = 0,        /* step holds the next step */
+    HINT_SOLVED = 1,      /* every cell filled and correct */
+    HINT_WRONG = 2,       /* wrong[] lists the entries that are wrong */
+    HINT_CONFLICT = 3,    /* a digit repeats in a house (see message) */
+    HINT_NO_SOLUTION = 4, /* no repeat, but no solution: an entry is wrong */
+    HINT_MULTIPLE = 5,    /* the puzzle has more than one solution */
+    HINT_STUCK = 6,       /* correct so far, but no known technique applies */
+    HINT_WRONG_MARKS = 7, /* hint_state: a cell's marks lost the solution's
                               digit, or it holds another (message names it) */
 };
 
 struct hint {
     enum hint_status status;
     int n_wrong;
-    uint8_t wrong[GRID_CELLS];   /* cells, 0..80 */
-    struct human_step step;      /* HINT_STEP only */
-    char message[HINT_MESSAGE_MAX];  /* one sentence for every status */
+    uint8_t wrong[GRID_CELLS];      /* cells, 0..80 */
+    struct human_step step;         /* HINT_STEP only */
+    char message[HINT_MESSAGE_MAX]; /* one sentence for every status */
 };
 
 /*
@@ -47,8 +47,8 @@ struct hint {
  * state or puzzle is not a grid at all (bad character, wrong length, or a
  * puzzle whose givens repeat a digit), with the reason in err.
  */
-int hint_next(const char *state, const char *puzzle, struct hint *out,
-              char *err, size_t errlen);
+int hint_next(const char *state, const char *puzzle, struct hint *out, char *err,
+              size_t errlen);
 
 /*
  * The same for a pencil-mark state (pencil.h) whose marks are the user's

@@ -26,7 +26,7 @@ static void houses_of(int cell, int h[3])
  */
 int human_init(struct human_state *st, const struct grid *g)
 {
-    unsigned placed[TECH_HOUSES] = { 0 }, have[TECH_HOUSES];
+    unsigned placed[TECH_HOUSES] = {0}, have[TECH_HOUSES];
     int bad = 0;
     st->empty = 0;
     memset(st->house_empty, 0, sizeof st->house_empty);
@@ -43,7 +43,8 @@ int human_init(struct human_state *st, const struct grid *g)
                 continue;
             }
             unsigned bit = tech_bit(v);
-            bad |= ((placed[TECH_ROW(r)] | placed[TECH_COL(c)] | placed[b]) & bit) != 0;
+            bad |= ((placed[TECH_ROW(r)] | placed[TECH_COL(c)] | placed[b]) &
+                    bit) != 0;
             placed[TECH_ROW(r)] |= bit;
             placed[TECH_COL(c)] |= bit;
             placed[b] |= bit;
@@ -169,11 +170,10 @@ int human_find_step(const struct human_state *st, struct human_step *step)
     return find_step(st, step, NULL);
 }
 
-int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
-                void *arg)
+int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
 {
     struct human_step step;
-    struct tech_memo memo;    /* what each search found nothing in */
+    struct tech_memo memo; /* what each search found nothing in */
     tech_memo_init(&memo);
     step.flags = flags;
     while (st->empty > 0) {
@@ -190,18 +190,19 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
 /* ---- every instance (human_all_steps) -------------------------------- */
 
 #define ALL_SEEN_SLOTS (2 * HUMAN_ALL_STEPS_MAX)
-_Static_assert((ALL_SEEN_SLOTS & (ALL_SEEN_SLOTS - 1)) == 0 && ALL_SEEN_SLOTS <= 65536,
+_Static_assert((ALL_SEEN_SLOTS & (ALL_SEEN_SLOTS - 1)) == 0 &&
+                   ALL_SEEN_SLOTS <= 65536,
                "the fingerprint table's size: a power of two, slots in 16 bits");
 
 struct all_steps {
     human_step_cb cb;
     void *arg;
-    int n;            /* steps reported */
-    int stop;         /* cb asked to stop */
-    int halted;       /* the row's search was told to stop (tech_found) */
-    int kept;         /* fingerprints in seen: the row's distinct steps */
-    uint64_t seen[ALL_SEEN_SLOTS];   /* open addressing; 0: empty */
-    uint16_t at[HUMAN_ALL_STEPS_MAX];  /* the slots used, to clear them */
+    int n;      /* steps reported */
+    int stop;   /* cb asked to stop */
+    int halted; /* the row's search was told to stop (tech_found) */
+    int kept;   /* fingerprints in seen: the row's distinct steps */
+    uint64_t seen[ALL_SEEN_SLOTS];    /* open addressing; 0: empty */
+    uint16_t at[HUMAN_ALL_STEPS_MAX]; /* the slots used, to clear them */
 };
 
 /* splitmix64's finaliser: spreads one candidate over the 64 bits. */
@@ -328,7 +329,7 @@ int human_tech_find(const char *key)
 
 const char *human_group_name(enum human_group group)
 {
-    static const char *const names[] = { "easy", "medium", "hard", "expert" };
+    static const char *const names[] = {"easy", "medium", "hard", "expert"};
     if ((unsigned)group > HUMAN_GROUP_EXPERT)
         return "unknown";
     return names[group];
@@ -365,7 +366,7 @@ static int cell_text(const struct human_state *st, int cell, char out[10])
 size_t human_format_candidates(const struct human_state *st, char *out,
                                size_t outlen)
 {
-    int width[9] = { 0 };
+    int width[9] = {0};
     char text[10];
     size_t len = 0;
     if (outlen == 0)

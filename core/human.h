@@ -18,8 +18,8 @@
 
 #include "grid.h"
 
-#define HUMAN_ALL_DIGITS 0x1FFu   /* candidate mask with every digit */
-#define HUMAN_TECH_MAX 64         /* table rows at most (array sizes) */
+#define HUMAN_ALL_DIGITS 0x1FFu /* candidate mask with every digit */
+#define HUMAN_TECH_MAX 64       /* table rows at most (array sizes) */
 #define HUMAN_STEP_MAX_PLACE 4
 #define HUMAN_STEP_MAX_ELIM 160
 #define HUMAN_STEP_MAX_CAUSE 64
@@ -37,17 +37,17 @@ enum human_group {
 };
 
 enum human_status {
-    HUMAN_SOLVED = 0,        /* every cell filled */
-    HUMAN_STUCK = 1,         /* no technique applies: would need guessing */
-    HUMAN_INVALID = 2,       /* a cell or a house has no candidate left */
-    HUMAN_STOPPED = 3,       /* the step callback asked to stop */
+    HUMAN_SOLVED = 0,  /* every cell filled */
+    HUMAN_STUCK = 1,   /* no technique applies: would need guessing */
+    HUMAN_INVALID = 2, /* a cell or a house has no candidate left */
+    HUMAN_STOPPED = 3, /* the step callback asked to stop */
 };
 
 struct human_state {
-    uint8_t value[GRID_CELLS];   /* 0 empty, 1..9 */
-    uint16_t cand[GRID_CELLS];   /* candidates of an empty cell; 0 once filled */
-    int empty;                   /* number of empty cells */
-    uint8_t house_empty[27];     /* empty cells per house (tech.h order) */
+    uint8_t value[GRID_CELLS]; /* 0 empty, 1..9 */
+    uint16_t cand[GRID_CELLS]; /* candidates of an empty cell; 0 once filled */
+    int empty;                 /* number of empty cells */
+    uint8_t house_empty[27];   /* empty cells per house (tech.h order) */
 };
 
 /* A candidate: cell 0..80 and digit 1..9.  In a step's causes, digit 0
@@ -67,25 +67,25 @@ struct human_cand {
 #define HUMAN_PLAIN 2u
 
 struct human_step {
-    int tech;          /* row of the technique table */
-    int rating;        /* Sudoku Explainer rating x10 (23 = 2.3) */
+    int tech;   /* row of the technique table */
+    int rating; /* Sudoku Explainer rating x10 (23 = 2.3) */
     unsigned flags;
     int n_place, n_elim, n_cause, n_house;
-    struct human_cand place[HUMAN_STEP_MAX_PLACE];  /* digits placed */
-    struct human_cand elim[HUMAN_STEP_MAX_ELIM];    /* candidates removed */
-    struct human_cand cause[HUMAN_STEP_MAX_CAUSE];  /* what justifies it */
-    uint8_t house[HUMAN_STEP_MAX_HOUSE];  /* houses involved: 0-8 rows A-I,
+    struct human_cand place[HUMAN_STEP_MAX_PLACE]; /* digits placed */
+    struct human_cand elim[HUMAN_STEP_MAX_ELIM];   /* candidates removed */
+    struct human_cand cause[HUMAN_STEP_MAX_CAUSE]; /* what justifies it */
+    uint8_t house[HUMAN_STEP_MAX_HOUSE];           /* houses involved: 0-8 rows A-I,
                                              9-17 columns 1-9, 18-26 boxes */
-    char text[HUMAN_STEP_TEXT_MAX];  /* one sentence, when asked for */
+    char text[HUMAN_STEP_TEXT_MAX]; /* one sentence, when asked for */
 };
 
 /* A technique as the table describes it. */
 struct human_tech_info {
-    const char *name;      /* "Pointing", as SudokuWiki names it */
-    const char *key;       /* stable identifier for JSON: "pointing" */
-    int rating;            /* Sudoku Explainer rating x10 (base) */
+    const char *name; /* "Pointing", as SudokuWiki names it */
+    const char *key;  /* stable identifier for JSON: "pointing" */
+    int rating;       /* Sudoku Explainer rating x10 (base) */
     enum human_group group;
-    int weight;            /* effort per use (HoDoKu's step weights) */
+    int weight; /* effort per use (HoDoKu's step weights) */
 };
 
 /* Called for each step before it is applied; non-zero stops the solve. */

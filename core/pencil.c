@@ -84,7 +84,7 @@ struct span {
 
 static struct span trim(const char *s, size_t len)
 {
-    struct span t = { s, len };
+    struct span t = {s, len};
     while (t.len > 0 && is_space(t.p[0])) {
         t.p++;
         t.len--;
@@ -180,8 +180,10 @@ static int parse_line(uint16_t marks[GRID_CELLS], struct span t, char *err,
             return bad_char(err, errlen, c, cell);
         char name[3];
         grid_cell_name(cell, name);
-        snprintf(err, errlen, "bad character '%c' in %s: character %d is the "
-                 "place of digit %d", c, name, i + 1, d);
+        snprintf(err, errlen,
+                 "bad character '%c' in %s: character %d is the "
+                 "place of digit %d",
+                 c, name, i + 1, d);
         return PENCIL_ERR_CHAR;
     }
     return PENCIL_OK;
@@ -257,10 +259,11 @@ static int check_lone_digits(const uint16_t marks[GRID_CELLS], const char *how,
                              char *err, size_t errlen)
 {
     struct grid lone;
-    char where[GRID_ERR_MAX / 2];  /* "column 9 (I9, I9)" at most */
+    char where[GRID_ERR_MAX / 2]; /* "column 9 (I9, I9)" at most */
     for (int cell = 0; cell < GRID_CELLS; cell++)
         lone.cell[cell] = (uint8_t)(count_bits(marks[cell]) == 1
-                                        ? lowest_digit(marks[cell]) : 0);
+                                        ? lowest_digit(marks[cell])
+                                        : 0);
     int d = grid_find_repeat(&lone, where, sizeof where);
     if (d == 0)
         return PENCIL_OK;
@@ -321,7 +324,9 @@ static int state_from_marks(struct human_state *st,
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         int d = lowest_digit(marks[cell]);
         g.cell[cell] = (uint8_t)(count_bits(marks[cell]) == 1 &&
-                                 !shown_around(marks, cell, d) ? d : 0);
+                                         !shown_around(marks, cell, d)
+                                     ? d
+                                     : 0);
     }
     human_init(st, &g);
     for (int cell = 0; cell < GRID_CELLS; cell++)
@@ -333,7 +338,7 @@ static int state_from_marks(struct human_state *st,
 int pencil_parse(struct human_state *st, enum pencil_format *format,
                  const char *text, size_t len, char *err, size_t errlen)
 {
-    uint16_t marks[GRID_CELLS] = { 0 };
+    uint16_t marks[GRID_CELLS] = {0};
     struct span t = trim(text, len);
     enum pencil_format f = pencil_detect(text, len);
     int rc;
@@ -350,14 +355,15 @@ int pencil_parse(struct human_state *st, enum pencil_format *format,
             return PENCIL_ERR_SIZE;
         }
         if (rc != GRID_OK)
-            return rc == GRID_ERR_CHAR ? PENCIL_ERR_CHAR
+            return rc == GRID_ERR_CHAR       ? PENCIL_ERR_CHAR
                    : rc == GRID_ERR_CONFLICT ? PENCIL_ERR_CONFLICT
                                              : PENCIL_ERR_SIZE;
         human_init(st, &g);
         for (int cell = 0; cell < GRID_CELLS; cell++)
             marks[cell] = (uint16_t)shown(st, cell);
         if ((rc = check_state(st, err, errlen)) != PENCIL_OK ||
-            (rc = check_lone_digits(marks, "is the only candidate left in two cells of",
+            (rc = check_lone_digits(marks,
+                                    "is the only candidate left in two cells of",
                                     err, errlen)) != PENCIL_OK)
             return rc;
         return check_houses(st, err, errlen);
@@ -437,8 +443,8 @@ static void put_border(struct out *o, const int box_width[3], char edge, char in
 
 size_t pencil_format_grid(const struct human_state *st, char *out, size_t outlen)
 {
-    struct out o = { out, 0, outlen };
-    int width[9] = { 0 }, box_width[3] = { 0 };
+    struct out o = {out, 0, outlen};
+    int width[9] = {0}, box_width[3] = {0};
     if (outlen)
         out[0] = '\0';
     for (int cell = 0; cell < GRID_CELLS; cell++) {
@@ -482,7 +488,7 @@ struct search {
  */
 static int narrow(uint16_t m[GRID_CELLS])
 {
-    uint8_t spread[GRID_CELLS] = { 0 };  /* lone digit already taken out */
+    uint8_t spread[GRID_CELLS] = {0}; /* lone digit already taken out */
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -557,7 +563,7 @@ static void search(const uint16_t from[GRID_CELLS], struct search *s)
 int pencil_count(const struct human_state *st, int limit, struct grid *solution)
 {
     uint16_t m[GRID_CELLS];
-    struct search s = { limit < 1 ? 1 : limit, 0, solution };
+    struct search s = {limit < 1 ? 1 : limit, 0, solution};
     for (int cell = 0; cell < GRID_CELLS; cell++)
         m[cell] = (uint16_t)shown(st, cell);
     search(m, &s);

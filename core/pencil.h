@@ -58,14 +58,14 @@
 #include "grid.h"
 #include "human.h"
 
-#define PENCIL_LINE_LEN 729   /* characters in the candidate line */
-#define PENCIL_GRID_MAX 1536  /* bytes enough for pencil_format_grid */
-#define PENCIL_ERR_MAX 160    /* bytes enough for any message */
+#define PENCIL_LINE_LEN 729  /* characters in the candidate line */
+#define PENCIL_GRID_MAX 1536 /* bytes enough for pencil_format_grid */
+#define PENCIL_ERR_MAX 160   /* bytes enough for any message */
 
 enum pencil_format {
-    PENCIL_FORMAT_GRID = 0,   /* values only (grid.h) */
-    PENCIL_FORMAT_LINE = 1,   /* 729 characters */
-    PENCIL_FORMAT_PM = 2,     /* pencil-mark grid */
+    PENCIL_FORMAT_GRID = 0, /* values only (grid.h) */
+    PENCIL_FORMAT_LINE = 1, /* 729 characters */
+    PENCIL_FORMAT_PM = 2,   /* pencil-mark grid */
 };
 
 enum pencil_status {
@@ -136,13 +136,13 @@ enum pencil_verdict {
 
 struct pencil_judgement {
     enum pencil_verdict verdict;
-    int cell;     /* PENCIL_WRONG: the first wrong cell (row-major), or -1
+    int cell;  /* PENCIL_WRONG: the first wrong cell (row-major), or -1
                      when no solution keeps the marks and the puzzle is not
                      known to name one */
-    int digit;    /* the solution's digit of that cell */
-    int held;     /* the other value the cell holds; 0 when its marks lost
+    int digit; /* the solution's digit of that cell */
+    int held;  /* the other value the cell holds; 0 when its marks lost
                      the digit */
-    char message[PENCIL_ERR_MAX];  /* every verdict but PENCIL_RIGHT: one
+    char message[PENCIL_ERR_MAX]; /* every verdict but PENCIL_RIGHT: one
                      sentence, "C4 lost its 7", "C4 holds 5, not its 7";
                      users see wrong ones as "wrong-marks: " and it */
 };

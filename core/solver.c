@@ -36,8 +36,8 @@
 /* cand[27] and seen[27] are padding, both zero, so the arrays compare four
  * at a time. */
 struct sstate {
-    uint32_t cand[28];  /* [digit * 3 + band] */
-    uint32_t seen[28];  /* cand[] as last examined: a difference = work */
+    uint32_t cand[28]; /* [digit * 3 + band] */
+    uint32_t seen[28]; /* cand[] as last examined: a difference = work */
     uint32_t unsolved[3];
 };
 
@@ -50,8 +50,8 @@ struct search {
 
 /* Places digit d on the cell at bit pos of band b: removes the digit from
  * the cell's row, box and column, and every other digit from the cell. */
-static inline __attribute__((always_inline)) void
-assign(struct sstate *s, int d, int b, int pos)
+static inline __attribute__((always_inline)) void assign(struct sstate *s, int d,
+                                                         int b, int pos)
 {
     uint32_t m = 1u << pos;
     int row = pos / 9, col = pos % 9;
@@ -90,8 +90,8 @@ place_singles(struct sstate *s, int d, int b, uint32_t cells)
 }
 
 /* Re-examines one digit-band; returns 0 on a contradiction. */
-static inline __attribute__((always_inline)) int
-update_band(struct sstate *s, int i)
+static inline __attribute__((always_inline)) int update_band(struct sstate *s,
+                                                             int i)
 {
     uint32_t f = s->cand[i];
     unsigned occupied = solver_row_triads[f & ROW_ALL] |
@@ -142,8 +142,8 @@ stack_permutations(struct sstate *s, int d, uint32_t one[3])
 /* Each column must hold digit d exactly once: fails when a column has no
  * cell left for d, and places d where a column has a single cell left (a
  * hidden single in a column, which the band tables cannot see). */
-static inline __attribute__((always_inline)) int
-columns_of_digit(struct sstate *s, int d)
+static inline __attribute__((always_inline)) int columns_of_digit(struct sstate *s,
+                                                                  int d)
 {
     uint32_t one[3], two[3];
     for (int b = 0; b < 3; b++) {
@@ -309,15 +309,17 @@ static int busy_peers(const struct sstate *s, int b, int pos)
     int row = pos / 9, col = pos % 9, k = col / 3;
     const uint32_t *u = s->unsolved;
     uint32_t col_mask = 0x40201u << col;
-    uint32_t in_col = ((u[0] & col_mask) + (u[1] & col_mask) + (u[2] & col_mask)) >> col;
+    uint32_t in_col = ((u[0] & col_mask) + (u[1] & col_mask) + (u[2] & col_mask)) >>
+                      col;
     uint32_t column = (in_col + (in_col >> 9) + (in_col >> 18)) & 15u;
     uint32_t minicol = (u[b] >> col) & 0x40201u;
     minicol = (minicol + (minicol >> 9) + (minicol >> 18)) & 3u;
     uint32_t minirow = (0xe994u >> (2 * ((u[b] >> (row * 9 + k * 3)) & 7u))) & 3u;
     uint32_t box = 0x1c0e07u << (k * 3);
     /* row | box counts the minirow once, hence 3 rather than 4 below. */
-    return bit_count(u[b] & ((ROW_ALL << (row * 9)) | box)) + bit_count(u[b] & box) +
-           (int)column - 3 * (int)minirow - 4 * (int)minicol;
+    return bit_count(u[b] & ((ROW_ALL << (row * 9)) | box)) +
+           bit_count(u[b] & box) + (int)column - 3 * (int)minirow -
+           4 * (int)minicol;
 }
 
 /* The unsolved cell with fewest candidates (no cell has two), ties going

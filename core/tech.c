@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The houses as a 9x9 picture. */
+/* clang-format off */
 const uint8_t tech_house_cells[TECH_HOUSES][9] = {
     { 0,  1,  2,  3,  4,  5,  6,  7,  8},
     { 9, 10, 11, 12, 13, 14, 15, 16, 17},
@@ -38,6 +40,7 @@ const uint8_t tech_house_cells[TECH_HOUSES][9] = {
     {57, 58, 59, 66, 67, 68, 75, 76, 77},
     {60, 61, 62, 69, 70, 71, 78, 79, 80},
 };
+/* clang-format on */
 
 unsigned tech_house_positions(const struct human_state *st, int house,
                               uint16_t pos[9])
@@ -71,8 +74,8 @@ void tech_place(struct human_step *step, int cell, int digit)
     step->n_place++;
 }
 
-int tech_eliminate(struct human_step *step, const struct human_state *st,
-                   int cell, int digit)
+int tech_eliminate(struct human_step *step, const struct human_state *st, int cell,
+                   int digit)
 {
     if (st->value[cell] || !(st->cand[cell] & tech_bit(digit)))
         return 0;
@@ -145,7 +148,7 @@ void tech_say_text(struct human_step *step, const char *fmt, ...)
 
 void tech_house_name(int house, char out[12])
 {
-    static const char *const kind[3] = { "row ", "column ", "box " };
+    static const char *const kind[3] = {"row ", "column ", "box "};
     int k = (house / 9) % 3, i = house % 9;
     char tag = k == 0 ? (char)('A' + i) : (char)('1' + i);
     snprintf(out, 12, "%s%c", kind[k], tag);
@@ -168,8 +171,7 @@ static const char *joiner(int i, int n, int prose)
     return (prose && i == n - 1) ? " and " : ", ";
 }
 
-void tech_say_cells(struct human_step *step, const uint8_t *cells, int n,
-                    int prose)
+void tech_say_cells(struct human_step *step, const uint8_t *cells, int n, int prose)
 {
     if (!wants_text(step))
         return;

@@ -99,17 +99,17 @@ typedef int tech_find_fn(struct tech_ctx *ctx, struct human_step *step);
  * (TECH_KIND_SINGLE) are what the grader replays in HoDoKu's order
  * (grade.c).  The others only describe. */
 enum tech_kind {
-    TECH_KIND_SINGLE,         /* full house, hidden and naked singles */
-    TECH_KIND_INTERSECTION,   /* pointing, claiming, locked sets */
-    TECH_KIND_SUBSET,         /* naked and hidden pairs, triples, quads */
-    TECH_KIND_FISH,           /* X-Wing to Jellyfish, finned and sashimi */
-    TECH_KIND_SINGLE_DIGIT,   /* Skyscraper, Kite, Turbot, empty rectangle */
-    TECH_KIND_WING,           /* XY-, XYZ-, W-, WXYZ-, VWXYZ-Wing */
-    TECH_KIND_COLOURING,      /* simple and multi colouring, Remote Pair */
-    TECH_KIND_UNIQUENESS,     /* unique and hidden rectangles, BUG+1 */
-    TECH_KIND_CHAIN,          /* X-, XY-chains and AICs: cheapest taken */
-    TECH_KIND_ALS,            /* Sue de Coq, ALS-XZ */
-    TECH_KIND_FORCING,        /* cell and region forcing chains */
+    TECH_KIND_SINGLE,       /* full house, hidden and naked singles */
+    TECH_KIND_INTERSECTION, /* pointing, claiming, locked sets */
+    TECH_KIND_SUBSET,       /* naked and hidden pairs, triples, quads */
+    TECH_KIND_FISH,         /* X-Wing to Jellyfish, finned and sashimi */
+    TECH_KIND_SINGLE_DIGIT, /* Skyscraper, Kite, Turbot, empty rectangle */
+    TECH_KIND_WING,         /* XY-, XYZ-, W-, WXYZ-, VWXYZ-Wing */
+    TECH_KIND_COLOURING,    /* simple and multi colouring, Remote Pair */
+    TECH_KIND_UNIQUENESS,   /* unique and hidden rectangles, BUG+1 */
+    TECH_KIND_CHAIN,        /* X-, XY-chains and AICs: cheapest taken */
+    TECH_KIND_ALS,          /* Sue de Coq, ALS-XZ */
+    TECH_KIND_FORCING,      /* cell and region forcing chains */
 };
 
 /* How the solving loop's memo keys a technique's record of where it
@@ -124,12 +124,12 @@ enum tech_memo_key {
 };
 
 struct tech_row {
-    struct human_tech_info info;   /* name, key, SE rating, group, weight */
+    struct human_tech_info info; /* name, key, SE rating, group, weight */
     tech_find_fn *find;
-    int (*rate)(const struct human_step *step);  /* NULL: info.rating */
+    int (*rate)(const struct human_step *step); /* NULL: info.rating */
     enum tech_kind kind;
     enum tech_memo_key memo_key;
-    int memo_slot;    /* enum tech_memo_slot (tech_digits.h); -1: none */
+    int memo_slot; /* enum tech_memo_slot (tech_digits.h); -1: none */
 };
 
 extern const struct tech_row tech_table[];
@@ -141,23 +141,44 @@ extern const uint8_t tech_house_cells[TECH_HOUSES][9];
 /* ---- bits and cells ------------------------------------------------ */
 
 /* Digit d's bit in a candidate mask (bit d - 1). */
-static inline unsigned tech_bit(int digit) { return 1u << (digit - 1); }
+static inline unsigned tech_bit(int digit)
+{
+    return 1u << (digit - 1);
+}
 /* Lowest digit of a non-empty candidate mask (1..9). */
-static inline int tech_lowest_digit(unsigned mask) { return bits_lowest(mask) + 1; }
+static inline int tech_lowest_digit(unsigned mask)
+{
+    return bits_lowest(mask) + 1;
+}
 /* The technique files' names for bits_count and bits_lowest (bits.h). */
-static inline int tech_count(unsigned mask) { return bits_count(mask); }
-static inline int tech_lowest(unsigned mask) { return bits_lowest(mask); }
+static inline int tech_count(unsigned mask)
+{
+    return bits_count(mask);
+}
+static inline int tech_lowest(unsigned mask)
+{
+    return bits_lowest(mask);
+}
 
-static inline int tech_row_of(int cell) { return cell / 9; }
-static inline int tech_col_of(int cell) { return cell % 9; }
-static inline int tech_box_of(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
+static inline int tech_row_of(int cell)
+{
+    return cell / 9;
+}
+static inline int tech_col_of(int cell)
+{
+    return cell % 9;
+}
+static inline int tech_box_of(int cell)
+{
+    return (cell / 27) * 3 + (cell % 9) / 3;
+}
 
 /* 1 when two different cells share a row, column or box. */
 static inline int tech_sees(int a, int b)
 {
-    return a != b && (tech_row_of(a) == tech_row_of(b) ||
-                      tech_col_of(a) == tech_col_of(b) ||
-                      tech_box_of(a) == tech_box_of(b));
+    return a != b &&
+           (tech_row_of(a) == tech_row_of(b) || tech_col_of(a) == tech_col_of(b) ||
+            tech_box_of(a) == tech_box_of(b));
 }
 
 /* Where digit can go in a house: pos[d-1] has bit i set when cell i of
@@ -176,8 +197,8 @@ void tech_place(struct human_step *step, int cell, int digit);
 
 /* Records the removal of digit from cell when st still has it there (and
  * it is not recorded already).  Returns 1 when recorded. */
-int tech_eliminate(struct human_step *step, const struct human_state *st,
-                   int cell, int digit);
+int tech_eliminate(struct human_step *step, const struct human_state *st, int cell,
+                   int digit);
 
 /* The same for every digit of mask; returns how many were recorded. */
 int tech_eliminate_mask(struct human_step *step, const struct human_state *st,
@@ -201,7 +222,8 @@ void tech_house(struct human_step *step, int house);
 void tech_say_text(struct human_step *step, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 #define tech_say(step, ...) \
-    (((step)->flags & HUMAN_STEP_TEXT) ? tech_say_text((step), __VA_ARGS__) : (void)0)
+    (((step)->flags & HUMAN_STEP_TEXT) ? tech_say_text((step), __VA_ARGS__) \
+                                       : (void)0)
 
 /* "row A", "column 7", "box 3". */
 void tech_say_house(struct human_step *step, int house);
@@ -238,10 +260,8 @@ tech_find_fn tech_find_naked_single;
  * -1; the first hidden single of each row, its house (digit and cell in
  * *at), or -1. */
 int tech_full_house_cell(const struct human_state *st, int h, int *digit);
-int tech_hidden_single_box_at(const struct human_state *st,
-                              struct human_cand *at);
-int tech_hidden_single_line_at(const struct human_state *st,
-                               struct human_cand *at);
+int tech_hidden_single_box_at(const struct human_state *st, struct human_cand *at);
+int tech_hidden_single_line_at(const struct human_state *st, struct human_cand *at);
 
 /* tech_intersections.c */
 tech_find_fn tech_find_pointing;

@@ -28,8 +28,8 @@
 #define ALS_WORDS (ALS_MAX / 64)
 
 struct als_set {
-    tech_cells seen[9];       /* cells seeing all of its cells holding digit d */
-    tech_cells cells;         /* cell bit set */
+    tech_cells seen[9]; /* cells seeing all of its cells holding digit d */
+    tech_cells cells;   /* cell bit set */
     uint16_t digits;
     uint8_t house, n;
     uint8_t list[ALS_CELLS];
@@ -39,9 +39,9 @@ struct als_search {
     struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
-    const tech_cells *with;   /* [d-1]: empty cells holding d */
+    const tech_cells *with; /* [d-1]: empty cells holding d */
     int n;
-    uint64_t having[9][ALS_WORDS];   /* [d-1]: the sets holding d */
+    uint64_t having[9][ALS_WORDS]; /* [d-1]: the sets holding d */
     /* each set's cells and digits again, packed: what most pairs need */
     tech_cells cells[ALS_MAX];
     /* [i]: the cells holding a digit d of set i and seeing all of its d:
@@ -91,15 +91,15 @@ static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
 struct als_house {
     struct als_search *s;
     int h;
-    int line;                 /* a row or column: skip sets inside a box */
-    unsigned empty;           /* positions of the empty cells */
+    int line;       /* a row or column: skip sets inside a box */
+    unsigned empty; /* positions of the empty cells */
     unsigned cand[9];
 };
 
 static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
                      int below)
 {
-    for (unsigned m = n < ALS_CELLS ? w->empty & ((1u << below) - 1) : 0; m; ) {
+    for (unsigned m = n < ALS_CELLS ? w->empty & ((1u << below) - 1) : 0; m;) {
         int p = bits_highest(m);
         m &= ~(1u << p);
         unsigned u = digits | w->cand[p];
@@ -109,19 +109,20 @@ static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
     if (n == 0 || tech_count(digits) != n + 1 || w->s->n >= ALS_MAX)
         return;
     /* a row's or column's set inside one box is that box's, met before */
-    if (w->line && ((pos & 7u) == pos || (pos & 070u) == pos || (pos & 0700u) == pos))
+    if (w->line &&
+        ((pos & 7u) == pos || (pos & 070u) == pos || (pos & 0700u) == pos))
         return;
     als_add(w->s, w->h, pos, digits);
 }
 
 static void collect(struct als_search *s)
 {
-    static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
+    static const int order[3][2] = {{18, 27}, {0, 9}, {9, 18}};
     s->n = 0;
     memset(s->having, 0, sizeof s->having);
     for (int o = 0; o < 3; o++)
         for (int h = order[o][0]; h < order[o][1]; h++) {
-            struct als_house w = { .s = s, .h = h, .line = h < 18, .empty = 0 };
+            struct als_house w = {.s = s, .h = h, .line = h < 18, .empty = 0};
             for (int i = 0; i < 9; i++) {
                 int cell = tech_house_cells[h][i];
                 w.cand[i] = s->st->cand[cell];
@@ -213,13 +214,14 @@ static int als_doubly(struct als_search *s, const struct als_set *a,
     tech_say(s->step, " are almost locked sets sharing ");
     tech_say_digits(s->step, rcc);
     tech_say(s->step, ", each in one of them only (doubly linked), so without "
-             "those both are locked; ");
+                      "those both are locked; ");
     tech_say_elims(s->step);
     return 1;
 }
 
 /* Sets a and b share two digits or more and no cell (the caller's masks). */
-static int als_pair(struct als_search *s, const struct als_set *a, const struct als_set *b)
+static int als_pair(struct als_search *s, const struct als_set *a,
+                    const struct als_set *b)
 {
     unsigned common = a->digits & b->digits, rcc = 0;
     for (unsigned xm = common; xm; xm &= xm - 1)
@@ -234,7 +236,8 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
         tech_step_reset(s->step);
         for (unsigned zm = common & ~tech_bit(x); zm; zm &= zm - 1) {
             int z = tech_lowest_digit(zm);
-            for (tech_cells t = a->seen[z - 1] & b->seen[z - 1] & ~a->cells & ~b->cells;
+            for (tech_cells t =
+                     a->seen[z - 1] & b->seen[z - 1] & ~a->cells & ~b->cells;
                  t; t &= t - 1)
                 tech_eliminate(s->step, s->st, tech_cells_lowest(t), z);
         }
@@ -242,8 +245,10 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
             continue;
         cause_pair(s, a, b);
         say_pair(s->step, a, b);
-        tech_say(s->step, " are almost locked sets sharing %d, which cannot be in "
-                 "both, so one of them holds every other digit they share; ", x);
+        tech_say(s->step,
+                 " are almost locked sets sharing %d, which cannot be in "
+                 "both, so one of them holds every other digit they share; ",
+                 x);
         tech_say_elims(s->step);
         if (tech_found(s->ctx, s->step))
             return 1;
@@ -252,7 +257,8 @@ static int als_pair(struct als_search *s, const struct als_set *a, const struct 
 }
 
 /* Adds set i to the sets of each cell of cells. */
-static void sets_by_cell(uint64_t by_cell[GRID_CELLS][ALS_WORDS], tech_cells cells, int i)
+static void sets_by_cell(uint64_t by_cell[GRID_CELLS][ALS_WORDS], tech_cells cells,
+                         int i)
 {
     for (; cells; cells &= cells - 1)
         by_cell[tech_cells_lowest(cells)][i / 64] |= (uint64_t)1 << (i % 64);
@@ -283,8 +289,8 @@ static void sets_of_cells(uint64_t out[ALS_WORDS],
  * tried. */
 static int search_pairs(struct als_search *s, tech_cells changed)
 {
-    int words = (s->n + 63) / 64;   /* the words holding sets */
-    uint64_t touched[ALS_WORDS] = { 0 };
+    int words = (s->n + 63) / 64; /* the words holding sets */
+    uint64_t touched[ALS_WORDS] = {0};
     /* [cell]: the sets holding it, the sets whose reach holds it */
     uint64_t at[GRID_CELLS][ALS_WORDS], reached[GRID_CELLS][ALS_WORDS];
     memset(at, 0, sizeof at);
@@ -297,7 +303,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
     }
     for (int i = 0; i < s->n; i++) {
         int fresh = (int)(touched[i / 64] >> (i % 64)) & 1;
-        uint64_t once[ALS_WORDS] = { 0 }, twice[ALS_WORDS] = { 0 };
+        uint64_t once[ALS_WORDS] = {0}, twice[ALS_WORDS] = {0};
         uint64_t back[ALS_WORDS], overlap[ALS_WORDS];
         for (unsigned m = s->set[i].digits; m; m &= m - 1) {
             const uint64_t *h = s->having[tech_lowest(m)];
@@ -327,7 +333,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
 
 int tech_find_als_xz(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct als_search s;      /* about 54 KB on the stack: no allocation */
+    struct als_search s; /* about 54 KB on the stack: no allocation */
     s.ctx = ctx;
     s.st = ctx->st;
     s.step = step;

@@ -33,23 +33,27 @@
                 : (1 << (c)) | ((h) / 3 == (r) / 3 ? 7 << ((c) / 3 * 3) : 0))
 #define WING_VIEW_COL(k, r, c) WING_VIEW_ROW(k, c, r)
 #define WING_VIEW_BOX(b, r, c) \
-    ((b) == (r) / 3 * 3 + (c) / 3 ? 0x1FF ^ (1 << ((r) % 3 * 3 + (c) % 3)) \
-     : ((b) / 3 == (r) / 3 ? 7 << ((r) % 3 * 3) : 0) | \
-       ((b) % 3 == (c) / 3 ? 0x49 << ((c) % 3) : 0))
-#define WING_VIEW_9(F, r, c) F(0, r, c), F(1, r, c), F(2, r, c), F(3, r, c), \
-    F(4, r, c), F(5, r, c), F(6, r, c), F(7, r, c), F(8, r, c)
-#define WING_VIEW_CELL(r, c) { WING_VIEW_9(WING_VIEW_ROW, r, c), \
-    WING_VIEW_9(WING_VIEW_COL, r, c), WING_VIEW_9(WING_VIEW_BOX, r, c) }
-#define WING_VIEW_LINE(r) WING_VIEW_CELL(r, 0), WING_VIEW_CELL(r, 1), \
-    WING_VIEW_CELL(r, 2), WING_VIEW_CELL(r, 3), WING_VIEW_CELL(r, 4), \
-    WING_VIEW_CELL(r, 5), WING_VIEW_CELL(r, 6), WING_VIEW_CELL(r, 7), \
-    WING_VIEW_CELL(r, 8)
+    ((b) == (r) / 3 * 3 + (c) / 3 \
+         ? 0x1FF ^ (1 << ((r) % 3 * 3 + (c) % 3)) \
+         : ((b) / 3 == (r) / 3 ? 7 << ((r) % 3 * 3) : 0) | \
+               ((b) % 3 == (c) / 3 ? 0x49 << ((c) % 3) : 0))
+#define WING_VIEW_9(F, r, c) \
+    F(0, r, c), F(1, r, c), F(2, r, c), F(3, r, c), F(4, r, c), F(5, r, c), \
+        F(6, r, c), F(7, r, c), F(8, r, c)
+#define WING_VIEW_CELL(r, c) \
+    { \
+        WING_VIEW_9(WING_VIEW_ROW, r, c), WING_VIEW_9(WING_VIEW_COL, r, c), \
+            WING_VIEW_9(WING_VIEW_BOX, r, c) \
+    }
+#define WING_VIEW_LINE(r) \
+    WING_VIEW_CELL(r, 0), WING_VIEW_CELL(r, 1), WING_VIEW_CELL(r, 2), \
+        WING_VIEW_CELL(r, 3), WING_VIEW_CELL(r, 4), WING_VIEW_CELL(r, 5), \
+        WING_VIEW_CELL(r, 6), WING_VIEW_CELL(r, 7), WING_VIEW_CELL(r, 8)
 
 static const uint16_t wing_view[GRID_CELLS][TECH_HOUSES] = {
     WING_VIEW_LINE(0), WING_VIEW_LINE(1), WING_VIEW_LINE(2),
     WING_VIEW_LINE(3), WING_VIEW_LINE(4), WING_VIEW_LINE(5),
-    WING_VIEW_LINE(6), WING_VIEW_LINE(7), WING_VIEW_LINE(8)
-};
+    WING_VIEW_LINE(6), WING_VIEW_LINE(7), WING_VIEW_LINE(8)};
 
 /* A bivalue cell that can be y: the cell, its digits (| WING_OLD:
  * unchanged) and their lower and higher. */
@@ -73,14 +77,14 @@ struct wing_y {
 struct wing_search {
     const struct human_state *st;
     struct tech_ctx *ctx;
-    int n;                       /* cells in the set: 3 or 4 */
+    int n; /* cells in the set: 3 or 4 */
     const struct tech_digits *dg;
-    const tech_cells *with;      /* [d-1]: empty cells holding digit d */
-    unsigned bivalue_union;      /* digits of the bivalue cells */
-    int min_rating;              /* nothing can be rated lower: stop */
-    tech_cells changed;          /* the memo's: only wings with a changed
+    const tech_cells *with;            /* [d-1]: empty cells holding digit d */
+    unsigned bivalue_union;            /* digits of the bivalue cells */
+    int min_rating;                    /* nothing can be rated lower: stop */
+    tech_cells changed;                /* the memo's: only wings with a changed
                                     cell can remove something */
-    uint16_t changed_pos[TECH_HOUSES];   /* [h]: its positions */
+    uint16_t changed_pos[TECH_HOUSES]; /* [h]: its positions */
     /* the bivalue cells in cell order, and those of them that changed */
     int n_biv, n_young;
     struct wing_biv biv[GRID_CELLS], young[GRID_CELLS];
@@ -120,12 +124,16 @@ static void setup(struct wing_search *s, struct tech_ctx *ctx, int n,
     s->n_biv = s->n_young = 0;
     tech_cells grid = ((tech_cells)1 << GRID_CELLS) - 1;
     /* everything (no search yet): every position */
-    memset(s->changed_pos, (s->changed & grid) == grid ? 0xFF : 0, sizeof s->changed_pos);
-    for (tech_cells b = (s->changed & grid) == grid ? 0 : s->changed; b; b &= b - 1) {
-        int cell = tech_cells_lowest(b), r = tech_row_of(cell), c = tech_col_of(cell);
+    memset(s->changed_pos, (s->changed & grid) == grid ? 0xFF : 0,
+           sizeof s->changed_pos);
+    for (tech_cells b = (s->changed & grid) == grid ? 0 : s->changed; b;
+         b &= b - 1) {
+        int cell = tech_cells_lowest(b), r = tech_row_of(cell),
+            c = tech_col_of(cell);
         s->changed_pos[r] |= (uint16_t)(1 << c);
         s->changed_pos[9 + c] |= (uint16_t)(1 << r);
-        s->changed_pos[18 + tech_box_of(cell)] |= (uint16_t)(1 << tech_box_pos(cell));
+        s->changed_pos[18 + tech_box_of(cell)] |= (uint16_t)(1
+                                                             << tech_box_pos(cell));
     }
     for (tech_cells b = tech_ctx_counts(ctx)[2]; b; b &= b - 1) {
         int y = tech_cells_lowest(b);
@@ -216,8 +224,8 @@ static int has_target(const struct wing_search *s, int h, unsigned pz, int y, in
 }
 
 /* Keeps the wing (the set at positions pos of house h). */
-static void keep_wing(struct wing_search *s, int h, unsigned pos, int rating,
-                      int y, int x, int z)
+static void keep_wing(struct wing_search *s, int h, unsigned pos, int rating, int y,
+                      int x, int z)
 {
     s->best_rating = rating;
     s->best_y = y;
@@ -255,15 +263,16 @@ static int try_set(struct wing_search *s, int h, unsigned pos, unsigned u)
     for (int i = 0; i < n; i++) {
         const struct wing_y *y = pass[i];
         int x = 0, z = 0;
-        if (!(pos & y->as_lo) && has_target(s, h, pos & s->dg->pos[y->hi - 1][h],
-                                               y->cell, y->hi))
+        if (!(pos & y->as_lo) &&
+            has_target(s, h, pos & s->dg->pos[y->hi - 1][h], y->cell, y->hi))
             x = y->lo, z = y->hi;
         else if (!(pos & y->as_hi) &&
                  has_target(s, h, pos & s->dg->pos[y->lo - 1][h], y->cell, y->lo))
             x = y->hi, z = y->lo;
         if (!x)
             continue;
-        keep_wing(s, h, pos, rating ? rating : set_rating(s, h, pos), y->cell, x, z);
+        keep_wing(s, h, pos, rating ? rating : set_rating(s, h, pos), y->cell, x,
+                  z);
         if (s->ctx->collect) {
             /* every wing, each y of the set: nothing kept as the best */
             build_step(s, s->step, s->name);
@@ -302,7 +311,8 @@ static void house_sets_all(struct wing_search *s, int h)
                 if (tech_count(uk) > limit)
                     continue;
                 if (n == 3) {
-                    if (tech_count(uk) == limit && try_set(s, h, pm[i] | pm[j] | pm[k], uk))
+                    if (tech_count(uk) == limit &&
+                        try_set(s, h, pm[i] | pm[j] | pm[k], uk))
                         return;
                     continue;
                 }
@@ -349,7 +359,7 @@ static void end_sets(struct tech_wing_sets *hs, struct wing_list l)
 static void house_sets(const struct human_state *st, int h,
                        struct tech_wing_sets *hs3, struct tech_wing_sets *hs4)
 {
-    const uint8_t *count = bits_count_table;     /* candidates: 9 bits */
+    const uint8_t *count = bits_count_table; /* candidates: 9 bits */
     int m = 0;
     unsigned cm[9], pm[9], all3 = 0, all4 = 0, fit3 = 0, fit4 = 0;
     /* branch-free: which cells fit is data, no pattern to predict */
@@ -371,7 +381,7 @@ static void house_sets(const struct human_state *st, int h,
     hs4->fit = (uint16_t)fit4;
     hs3->all = (uint16_t)all3;
     hs4->all = (uint16_t)all4;
-    struct wing_list l3 = { 0, 0 }, l4 = { 0, 0 };
+    struct wing_list l3 = {0, 0}, l4 = {0, 0};
     for (int i = 0; i + 2 < m; i++)
         for (int j = i + 1; j + 1 < m; j++) {
             unsigned uj = cm[i] | cm[j];
@@ -383,7 +393,8 @@ static void house_sets(const struct human_state *st, int h,
                     continue;
                 keep_set(hs3, &l3, pk, uk, count[uk] == 4);
                 for (int l = k + 1; l < m; l++)
-                    keep_set(hs4, &l4, pk | pm[l], uk | cm[l], count[uk | cm[l]] == 5);
+                    keep_set(hs4, &l4, pk | pm[l], uk | cm[l],
+                             count[uk | cm[l]] == 5);
             }
         }
     end_sets(hs3, l3);
@@ -397,7 +408,7 @@ static void house_sets(const struct human_state *st, int h,
  * solving loop's memo keeps them while the house does not change. */
 static void search(struct wing_search *s)
 {
-    static const int order[3][2] = { { 18, 27 }, { 0, 9 }, { 9, 18 } };
+    static const int order[3][2] = {{18, 27}, {0, 9}, {9, 18}};
     struct tech_memo *memo = s->ctx->memo;
     int n = s->n;
     if (!s->n_biv)
@@ -408,7 +419,8 @@ static void search(struct wing_search *s)
             if (memo) {
                 hs = &memo->wing[n - 3][h];
                 if (hs->stamp <= memo->house_changed[h]) {
-                    struct tech_wing_sets *hs3 = &memo->wing[0][h], *hs4 = &memo->wing[1][h];
+                    struct tech_wing_sets *hs3 = &memo->wing[0][h],
+                                          *hs4 = &memo->wing[1][h];
                     house_sets(s->st, h, hs3, hs4);
                     hs3->stamp = hs4->stamp = (uint16_t)(memo->version + 1);
                 }
@@ -418,7 +430,7 @@ static void search(struct wing_search *s)
             if ((!hs->n_sets && !hs->overflow) || hs->m < n ||
                 tech_count(hs->all & s->bivalue_union) < 2 || !house_ys(s, h, hs))
                 continue;
-            if (hs->overflow) {      /* too many to keep: all of them again */
+            if (hs->overflow) { /* too many to keep: all of them again */
                 house_sets_all(s, h);
                 if (s->stopped || s->best_rating == s->min_rating)
                     return;

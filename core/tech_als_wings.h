@@ -14,13 +14,13 @@
 #define TECH_WING_SETS 40
 
 struct tech_wing_sets {
-    uint16_t stamp;              /* memo: valid while the house is unchanged */
-    uint8_t m, overflow;         /* cells that fit; more sets than kept */
-    uint16_t all;                /* their digits */
+    uint16_t stamp;      /* memo: valid while the house is unchanged */
+    uint8_t m, overflow; /* cells that fit; more sets than kept */
+    uint16_t all;        /* their digits */
     uint16_t n_sets;
-    uint16_t used;               /* positions in some set (all: overflow) */
-    uint16_t fit;                /* positions of the cells that fit */
-    uint16_t pos[TECH_WING_SETS + 1], uni[TECH_WING_SETS + 1];   /* and one
+    uint16_t used; /* positions in some set (all: overflow) */
+    uint16_t fit;  /* positions of the cells that fit */
+    uint16_t pos[TECH_WING_SETS + 1], uni[TECH_WING_SETS + 1]; /* and one
                                     to write past the end, unkept */
 };
 

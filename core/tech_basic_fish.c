@@ -17,10 +17,10 @@ struct fish {
     struct human_step *step;
     const struct tech_digits *dg;
     const char *name;
-    int digit, cols, size;     /* cols: base lines are columns */
+    int digit, cols, size; /* cols: base lines are columns */
     int n_lines;
-    int line[9];               /* candidate base lines */
-    unsigned mask[9];          /* their positions (cover line numbers) */
+    int line[9];      /* candidate base lines */
+    unsigned mask[9]; /* their positions (cover line numbers) */
 };
 
 static int base_house(int cols, int line)
@@ -40,7 +40,8 @@ static void say_lines(struct human_step *step, int cols, unsigned lines)
     tech_say(step, "%s ", cols ? "columns" : "rows");
     for (unsigned m = lines; m; m &= m - 1, i++)
         tech_say(step, "%s%c", i == 0 ? "" : (i == n - 1 ? " and " : ", "),
-                 cols ? (char)('1' + tech_lowest(m)) : (char)('A' + tech_lowest(m)));
+                 cols ? (char)('1' + tech_lowest(m))
+                      : (char)('A' + tech_lowest(m)));
 }
 
 /* Base lines chosen (bits of line numbers) covered by cover lines. */
@@ -50,7 +51,8 @@ static int fish_found(struct fish *f, unsigned base, unsigned cover)
     tech_step_reset(step);
     for (unsigned m = cover; m; m &= m - 1) {
         int c = tech_lowest(m);
-        unsigned outside = f->dg->pos[f->digit - 1][cover_house(f->cols, c)] & ~base;
+        unsigned outside = f->dg->pos[f->digit - 1][cover_house(f->cols, c)] &
+                           ~base;
         for (unsigned o = outside; o; o &= o - 1)
             tech_eliminate(step, f->st, tech_line_cell(f->cols, tech_lowest(o), c),
                            f->digit);
@@ -59,7 +61,8 @@ static int fish_found(struct fish *f, unsigned base, unsigned cover)
         return 0;
     for (unsigned m = base; m; m &= m - 1) {
         int b = tech_lowest(m);
-        for (unsigned p = f->dg->pos[f->digit - 1][base_house(f->cols, b)]; p; p &= p - 1)
+        for (unsigned p = f->dg->pos[f->digit - 1][base_house(f->cols, b)]; p;
+             p &= p - 1)
             tech_cause(step, tech_line_cell(f->cols, b, tech_lowest(p)), f->digit);
         tech_house(step, base_house(f->cols, b));
     }
@@ -93,9 +96,10 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
     if (ctx->built.fish & (1u << (d - 1)))
         return fl;
     const uint16_t *pos = dg->pos[d - 1];
-    uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;   /* the count's bits */
+    uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0; /* the count's bits */
     for (int l = 0; l < 9; l++) {
-        uint32_t x = pos[TECH_COL(l)] | (uint32_t)pos[TECH_ROW(l)] << 16, c = b0 & x;
+        uint32_t x = pos[TECH_COL(l)] | (uint32_t)pos[TECH_ROW(l)] << 16,
+                 c = b0 & x;
         b0 ^= x;
         x = b1 & c;
         b1 ^= c;
@@ -132,11 +136,11 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
  * rows; none at all when m <= 1 (k - n lines holding d once, or no line
  * left to lose it).  Bits of the sides (rows 1, columns 2) to search.
  */
-static unsigned fish_sides(const struct tech_ctx *ctx, const struct tech_fish_lines *fl,
-                           int n, int d)
+static unsigned fish_sides(const struct tech_ctx *ctx,
+                           const struct tech_fish_lines *fl, int n, int d)
 {
     int m = fl->lines - n;
-    if (!fl->lines || m > n || ctx->collect)   /* collect: every fish */
+    if (!fl->lines || m > n || ctx->collect) /* collect: every fish */
         return 3;
     if (m <= 1)
         return 0;
@@ -166,8 +170,12 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
                      const char *name)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    struct fish f = { .ctx = ctx, .st = ctx->st, .step = step, .dg = dg, .name = name,
-                      .size = size };
+    struct fish f = {.ctx = ctx,
+                     .st = ctx->st,
+                     .step = step,
+                     .dg = dg,
+                     .name = name,
+                     .size = size};
     int slot = TECH_MEMO_FISH_2 + size - 2;
     for (f.digit = 1; f.digit <= 9; f.digit++) {
         if (tech_memo_digit_clean(ctx, slot, f.digit))
@@ -229,9 +237,10 @@ static int finned_found(const struct fish *f, int l1, int l2, unsigned fins,
         return 0;
     for (unsigned m = fins; m; m &= m - 1)
         fin_cells[n_fins++] = (uint8_t)tech_line_cell(f->cols, l1, tech_lowest(m));
-    int lines[2] = { l1, l2 };
+    int lines[2] = {l1, l2};
     for (int k = 0; k < 2; k++) {
-        for (unsigned p = f->dg->pos[d - 1][base_house(f->cols, lines[k])]; p; p &= p - 1)
+        for (unsigned p = f->dg->pos[d - 1][base_house(f->cols, lines[k])]; p;
+             p &= p - 1)
             tech_cause(step, tech_line_cell(f->cols, lines[k], tech_lowest(p)), d);
         tech_house(step, base_house(f->cols, lines[k]));
     }
@@ -270,7 +279,7 @@ static inline int finned_line(struct fish *f, unsigned twos, int l1, int sashimi
 {
     const uint16_t *pos = f->dg->pos[f->digit - 1];
     unsigned p1 = pos[base_house(f->cols, l1)], band = 7u << (l1 / 3 * 3);
-    unsigned meet = 0;      /* the lines sharing a position with l1 */
+    unsigned meet = 0; /* the lines sharing a position with l1 */
     for (unsigned m = p1; m; m &= m - 1)
         meet |= pos[cover_house(f->cols, tech_lowest(m))];
     for (unsigned t = twos & meet & ~(1u << l1); t; t &= t - 1) {
@@ -288,17 +297,17 @@ static inline int finned_line(struct fish *f, unsigned twos, int l1, int sashimi
         int c = tech_lowest(cover);
         if (!(pos[cover_house(f->cols, c)] & band & ~(1u << l1) & ~(1u << l2)))
             continue;
-        if (finned_found(f, l1, l2, fins, c, sashimi) && tech_found(f->ctx, f->step))
+        if (finned_found(f, l1, l2, fins, c, sashimi) &&
+            tech_found(f->ctx, f->step))
             return 1;
     }
     return 0;
 }
 
-static int find_finned(struct tech_ctx *ctx, struct human_step *step,
-                       int sashimi)
+static int find_finned(struct tech_ctx *ctx, struct human_step *step, int sashimi)
 {
-    struct fish f = { .ctx = ctx, .st = ctx->st, .step = step,
-                      .dg = tech_ctx_digits(ctx) };
+    struct fish f = {
+        .ctx = ctx, .st = ctx->st, .step = step, .dg = tech_ctx_digits(ctx)};
     int slot = sashimi ? TECH_MEMO_SASHIMI_X : TECH_MEMO_FINNED_X;
     for (f.digit = 1; f.digit <= 9; f.digit++) {
         if (tech_memo_digit_clean(ctx, slot, f.digit))

@@ -40,14 +40,14 @@
 #include <string.h>
 
 #define CH_NODES TECH_NODES
-#define CH_MAX_LEN 16          /* nodes in a chain at most */
+#define CH_MAX_LEN 16 /* nodes in a chain at most */
 
 enum {
-    CH_HOUSE_STRONG = 1,       /* conjugate pair of a digit in a house */
-    CH_CELL_STRONG = 2,        /* bivalue cell */
-    CH_HOUSE_WEAK = 4,         /* same digit, cells that see each other */
-    CH_CELL_WEAK = 8,          /* same cell, other digit */
-    CH_BIVALUE_ONLY = 16,      /* XY: only bivalue cells take part */
+    CH_HOUSE_STRONG = 1,  /* conjugate pair of a digit in a house */
+    CH_CELL_STRONG = 2,   /* bivalue cell */
+    CH_HOUSE_WEAK = 4,    /* same digit, cells that see each other */
+    CH_CELL_WEAK = 8,     /* same cell, other digit */
+    CH_BIVALUE_ONLY = 16, /* XY: only bivalue cells take part */
     CH_STRONG = CH_HOUSE_STRONG | CH_CELL_STRONG,
     /* the links of each row */
     CH_ROW_X = CH_HOUSE_STRONG | CH_HOUSE_WEAK,
@@ -60,9 +60,9 @@ enum {
 struct ch_search {
     const struct human_state *st;
     const struct tech_links *g;
-    const tech_cells *with;            /* [d-1]: empty cells holding d */
+    const tech_cells *with; /* [d-1]: empty cells holding d */
     unsigned links;
-    tech_cells go[9];                  /* [d-1]: cells whose d has one */
+    tech_cells go[9]; /* [d-1]: cells whose d has one */
     int max_len;
     /* the start of the walk: its cell, digit, the cell's candidates, the
      * cell's houses, and the cells it sees holding its digit */
@@ -92,8 +92,14 @@ struct ch_search {
 enum { CH_KIND_AIC = 0, CH_KIND_LOOP = 1, CH_KIND_PLACE = 2 };
 
 /* (unsigned: cheaper than signed division) */
-static int node_cell(int n) { return (int)((unsigned)n / 9u); }
-static int node_digit(int n) { return (int)((unsigned)n % 9u) + 1; }
+static int node_cell(int n)
+{
+    return (int)((unsigned)n / 9u);
+}
+static int node_digit(int n)
+{
+    return (int)((unsigned)n % 9u) + 1;
+}
 
 static int sees(int a, int b)
 {
@@ -196,8 +202,8 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
     for (tech_cells b = g->bivalue; b; b &= b - 1) {
         int cell = tech_cells_lowest(b);
         unsigned m = st->cand[cell];
-        add_link(g, cell, tech_lowest_digit(m), cell, tech_lowest_digit(m & (m - 1u)),
-                 CH_IN_CELL);
+        add_link(g, cell, tech_lowest_digit(m), cell,
+                 tech_lowest_digit(m & (m - 1u)), CH_IN_CELL);
     }
     return g;
 }
@@ -205,13 +211,15 @@ const struct tech_links *tech_ctx_links(struct tech_ctx *ctx)
 /* ---- what a chain proves -------------------------------------------- */
 
 /* Removes every candidate weakly linked to both a and b. */
-static void elim_both(struct human_step *step, const struct ch_search *s,
-                      int a, int b)
+static void elim_both(struct human_step *step, const struct ch_search *s, int a,
+                      int b)
 {
     const struct human_state *st = s->st;
-    int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
+    int ca = node_cell(a), cb = node_cell(b), da = node_digit(a),
+        db = node_digit(b);
     if (ca == cb) {
-        tech_eliminate_mask(step, st, ca, ~(tech_bit(da) | tech_bit(db)) & HUMAN_ALL_DIGITS);
+        tech_eliminate_mask(step, st, ca,
+                            ~(tech_bit(da) | tech_bit(db)) & HUMAN_ALL_DIGITS);
         return;
     }
     if (da != db) {
@@ -221,7 +229,8 @@ static void elim_both(struct human_step *step, const struct ch_search *s,
         }
         return;
     }
-    for (tech_cells m = tech_peers(ca) & tech_peers(cb) & s->with[da - 1]; m; m &= m - 1)
+    for (tech_cells m = tech_peers(ca) & tech_peers(cb) & s->with[da - 1]; m;
+         m &= m - 1)
         tech_eliminate(step, st, tech_cells_lowest(m), da);
 }
 
@@ -230,14 +239,14 @@ static void elim_both(struct human_step *step, const struct ch_search *s,
 static int elim_any(const struct ch_search *s, int a, int b)
 {
     const struct human_state *st = s->st;
-    int ca = node_cell(a), cb = node_cell(b), da = node_digit(a), db = node_digit(b);
+    int ca = node_cell(a), cb = node_cell(b), da = node_digit(a),
+        db = node_digit(b);
     if (ca == cb)
         return !st->value[ca] &&
                (st->cand[ca] & ~(tech_bit(da) | tech_bit(db)) & HUMAN_ALL_DIGITS);
     if (da != db)
-        return sees(ca, cb) &&
-               ((!st->value[ca] && (st->cand[ca] & tech_bit(db))) ||
-                (!st->value[cb] && (st->cand[cb] & tech_bit(da))));
+        return sees(ca, cb) && ((!st->value[ca] && (st->cand[ca] & tech_bit(db))) ||
+                                (!st->value[cb] && (st->cand[cb] & tech_bit(da))));
     return (tech_peers(ca) & tech_peers(cb) & s->with[da - 1]) != 0;
 }
 
@@ -284,23 +293,26 @@ end_kind(const struct ch_search *s, int start, int v, unsigned links)
     int dv = (links & (CH_CELL_STRONG | CH_CELL_WEAK)) ? node_digit(v) : s->s_digit;
     if (v == start)
         return CH_KIND_PLACE;
-    if (cv == s->s_cell) {              /* weakly linked in the cell */
+    if (cv == s->s_cell) { /* weakly linked in the cell */
         if (links & CH_CELL_WEAK)
             return CH_KIND_LOOP;
-        return (s->s_cand & ~(tech_bit(dv) | tech_bit(s->s_digit)) & HUMAN_ALL_DIGITS)
-                   ? CH_KIND_AIC : -1;
+        return (s->s_cand & ~(tech_bit(dv) | tech_bit(s->s_digit)) &
+                HUMAN_ALL_DIGITS)
+                   ? CH_KIND_AIC
+                   : -1;
     }
     int seen = (tech_cell_houses[cv] & s->s_houses) != 0;
     if (dv == s->s_digit) {
         if (seen && (links & CH_HOUSE_WEAK))
-            return CH_KIND_LOOP;         /* weakly linked in a house */
+            return CH_KIND_LOOP; /* weakly linked in a house */
         return (tech_peers(cv) & s->s_victims) ? CH_KIND_AIC : -1;
     }
     /* elim_any: something sees both ends */
     if (!seen)
         return -1;
     return ((s->s_cand & tech_bit(dv)) || (s->st->cand[cv] & tech_bit(s->s_digit)))
-               ? CH_KIND_AIC : -1;
+               ? CH_KIND_AIC
+               : -1;
 }
 
 /* Whether the ends of a loop from the start to (v on), weakly linked,
@@ -363,13 +375,13 @@ static void off_seen_add(struct ch_search *s, int d, int cell)
 /* The on states of the strong links of (u off), reached at length n,
  * queued at *tail and tried as ends.  Returns 1 when one was kept. */
 static inline __attribute__((always_inline)) int
-expand_off(struct ch_search *s, int start, int u, int n, int *tail,
-           unsigned links)
+expand_off(struct ch_search *s, int start, int u, int n, int *tail, unsigned links)
 {
     const struct tech_links *g = s->g;
     int cell_link = (g->kinds[u] & CH_CELL_STRONG) != 0;
     /* a node's house links come first, its cell link (if any) last */
-    int end = (links & CH_CELL_STRONG) ? g->n_strong[u] : g->n_strong[u] - cell_link;
+    int end = (links & CH_CELL_STRONG) ? g->n_strong[u]
+                                       : g->n_strong[u] - cell_link;
     int i = (links & CH_HOUSE_STRONG) ? 0 : g->n_strong[u] - cell_link;
     for (; i < end; i++) {
         int v = (int)(g->strong[u][i] & ~CH_IN_CELL);
@@ -389,8 +401,7 @@ expand_off(struct ch_search *s, int start, int u, int n, int *tail,
  * strong link the search allows leads nowhere: it is not expanded.
  * Returns 1 when an end was kept. */
 static inline __attribute__((always_inline)) int
-expand_on(struct ch_search *s, int start, int u, int len, int *tail,
-          unsigned links)
+expand_on(struct ch_search *s, int start, int u, int len, int *tail, unsigned links)
 {
     int cell = node_cell(u), d = node_digit(u);
     if (links & CH_CELL_WEAK)
@@ -510,7 +521,8 @@ static void say_chain(struct human_step *step, const uint16_t *nodes, int n,
         for (int i = 0; i + 1 < n; i += 2) {
             tech_say(step, "%s", i == 0 ? "" : " - ");
             tech_say_cell(step, node_cell(nodes[i]));
-            tech_say(step, " (%d=%d)", node_digit(nodes[i]), node_digit(nodes[i + 1]));
+            tech_say(step, " (%d=%d)", node_digit(nodes[i]),
+                     node_digit(nodes[i + 1]));
         }
         return;
     }
@@ -602,8 +614,8 @@ static tech_cells xy_reach(const struct ch_search *s, tech_cells changed)
         for (; frontier; frontier &= frontier - 1) {
             int c = tech_cells_lowest(frontier);
             unsigned m = s->st->cand[c];
-            next |= tech_peers(c) & (s->with[tech_lowest(m)] |
-                                     s->with[tech_lowest(m & (m - 1))]);
+            next |= tech_peers(c) &
+                    (s->with[tech_lowest(m)] | s->with[tech_lowest(m & (m - 1))]);
         }
         frontier = next & bivalue & ~reach;
         reach |= frontier;
@@ -619,12 +631,11 @@ static tech_cells xy_reach(const struct ch_search *s, tech_cells changed)
  * digits where nothing was found and nothing changed since (digit_slot),
  * XY-chains the cells that cannot reach a changed one (whole_slot); a
  * search finding nothing marks what it searched. */
-static int find_chain(struct tech_ctx *ctx, struct human_step *step,
-                      unsigned links, int max_len, const char *name,
-                      int digit_slot, int whole_slot)
+static int find_chain(struct tech_ctx *ctx, struct human_step *step, unsigned links,
+                      int max_len, const char *name, int digit_slot, int whole_slot)
 {
     const struct human_state *st = ctx->st;
-    struct ch_search s;       /* about 6 KB: no allocation, reentrant */
+    struct ch_search s; /* about 6 KB: no allocation, reentrant */
     unsigned digits = HUMAN_ALL_DIGITS;
     tech_cells starts = ~(tech_cells)0;
     s.st = st;
@@ -671,13 +682,14 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step,
 
 int tech_find_x_chain(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_chain(ctx, step, CH_ROW_X, CH_MAX_LEN,
-                      "X-chain", TECH_MEMO_X_CHAIN, -1);
+    return find_chain(ctx, step, CH_ROW_X, CH_MAX_LEN, "X-chain", TECH_MEMO_X_CHAIN,
+                      -1);
 }
 
 int tech_find_xy_chain(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_chain(ctx, step, CH_ROW_XY, CH_MAX_LEN, "XY-chain", -1, TECH_MEMO_XY_CHAIN);
+    return find_chain(ctx, step, CH_ROW_XY, CH_MAX_LEN, "XY-chain", -1,
+                      TECH_MEMO_XY_CHAIN);
 }
 
 int tech_find_aic(struct tech_ctx *ctx, struct human_step *step)

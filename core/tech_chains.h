@@ -19,10 +19,10 @@
 struct tech_links {
     uint8_t n_strong[TECH_NODES];
     uint8_t kinds[TECH_NODES];
-    uint16_t linked[GRID_CELLS];  /* digits with a strong link, per cell */
+    uint16_t linked[GRID_CELLS]; /* digits with a strong link, per cell */
     uint16_t strong[TECH_NODES][4];
-    tech_cells bivalue;          /* cells with two candidates */
-    tech_cells house_strong[9];  /* [d-1]: cells whose d has a house link */
+    tech_cells bivalue;         /* cells with two candidates */
+    tech_cells house_strong[9]; /* [d-1]: cells whose d has a house link */
 };
 
 /* The strong links of ctx->st (built on the first call; tech_chains.c). */

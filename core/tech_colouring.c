@@ -24,20 +24,20 @@
 
 #include <string.h>
 
-#define ADJ_MAX 20   /* a cell sees 20 others */
+#define ADJ_MAX 20 /* a cell sees 20 others */
 
 /* A graph's components (clusters), each in two colours. */
 struct clusters {
     int n;
-    uint8_t bipartite[GRID_CELLS];       /* per component */
-    tech_cells members[GRID_CELLS][2];   /* [comp][colour] */
-    tech_cells sees[GRID_CELLS][2];      /* peers of those */
+    uint8_t bipartite[GRID_CELLS];     /* per component */
+    tech_cells members[GRID_CELLS][2]; /* [comp][colour] */
+    tech_cells sees[GRID_CELLS][2];    /* peers of those */
 };
 
 struct graph {
     int n;
     uint8_t cell[GRID_CELLS];
-    int8_t node[GRID_CELLS];             /* cell -> node, -1 */
+    int8_t node[GRID_CELLS]; /* cell -> node, -1 */
     uint8_t deg[GRID_CELLS];
     uint8_t adj[GRID_CELLS][ADJ_MAX];
     uint8_t comp[GRID_CELLS], colour[GRID_CELLS];
@@ -76,7 +76,7 @@ static void graph_edge(struct graph *g, int a, int b)
  * odd cycle (only in a broken grid) is marked not bipartite. */
 static void graph_colour(struct graph *g)
 {
-    uint8_t queue[GRID_CELLS], seen[GRID_CELLS] = { 0 };
+    uint8_t queue[GRID_CELLS], seen[GRID_CELLS] = {0};
     struct clusters *cl = &g->cl;
     cl->n = 0;
     for (int s = 0; s < g->n; s++) {
@@ -162,7 +162,8 @@ static void graph_strong(struct graph *g, const struct tech_digits *dg, int d)
  * paths: what the rows test before one builds its step.  Their order and
  * colours are not the graph's, which a test does not read: it asks only
  * whether some cluster (or two) applies. */
-static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, int d)
+static void clusters_strong(struct clusters *cl, const struct tech_digits *dg,
+                            int d)
 {
     int8_t node[GRID_CELLS];
     uint8_t cell[2 * TECH_HOUSES];
@@ -173,8 +174,9 @@ static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, i
         unsigned p = dg->pos[d - 1][h];
         if (tech_count(p) != 2)
             continue;
-        int ends[2] = { tech_house_cells[h][tech_lowest(p)],
-                        tech_house_cells[h][tech_lowest(p & (p - 1))] }, u[2];
+        int ends[2] = {tech_house_cells[h][tech_lowest(p)],
+                       tech_house_cells[h][tech_lowest(p & (p - 1))]},
+            u[2];
         for (int e = 0; e < 2; e++) {
             if (node[ends[e]] < 0) {
                 node[ends[e]] = (int8_t)n;
@@ -189,14 +191,14 @@ static void clusters_strong(struct clusters *cl, const struct tech_digits *dg, i
     }
     for (cl->n = 0; left; cl->n++) {
         int c = cl->n, k = 0;
-        uint64_t front = left & -left, col[2] = { front, 0 };
+        uint64_t front = left & -left, col[2] = {front, 0};
         cl->bipartite[c] = 1;
         while (front) {
             uint64_t next = 0;
             for (uint64_t f = front; f; f &= f - 1)
                 next |= adj[bits_lowest64(f)];
             if (next & col[k])
-                cl->bipartite[c] = 0;     /* an odd cycle */
+                cl->bipartite[c] = 0; /* an odd cycle */
             k = !k;
             front = next & ~(col[0] | col[1]);
             col[k] |= front;
@@ -285,8 +287,8 @@ static tech_cells trap_cells(const struct clusters *cl, int c, tech_cells with)
 
 /* Multi-colouring type 1: colour ka of a seeing colour kb of b, the cells
  * outside both seeing their other colours. */
-static tech_cells multi_1_cells(const struct clusters *cl, int a, int ka, int b, int kb,
-                                tech_cells with)
+static tech_cells multi_1_cells(const struct clusters *cl, int a, int ka, int b,
+                                int kb, tech_cells with)
 {
     if (a == b || !cl->bipartite[a] || !cl->bipartite[b] ||
         !(cl->sees[a][ka] & cl->members[b][kb]))
@@ -302,7 +304,8 @@ static tech_cells multi_1_cells(const struct clusters *cl, int a, int ka, int b,
 static tech_cells multi_2_cells(const struct clusters *cl, int a, int ka, int b)
 {
     if (a == b || !cl->bipartite[a] || !cl->bipartite[b] ||
-        !(cl->sees[a][ka] & cl->members[b][0]) || !(cl->sees[a][ka] & cl->members[b][1]))
+        !(cl->sees[a][ka] & cl->members[b][0]) ||
+        !(cl->sees[a][ka] & cl->members[b][1]))
         return 0;
     return cl->members[a][ka];
 }
@@ -399,7 +402,7 @@ static int wrap_digit(struct tech_ctx *ctx, const struct graph *g,
         tech_say(step, "Simple colouring (wrap): along the conjugate %ds ", d);
         say_chain_ends(step, chain, n, ", ", " and ");
         tech_say(step, " take the same colour and see each other, so that "
-                 "colour is false: ");
+                       "colour is false: ");
         tech_say_elims(step);
         if (tech_found(ctx, step))
             return 1;
@@ -427,7 +430,9 @@ static int multi_one(const struct human_state *st, struct human_step *step,
             int z = tech_cells_lowest(s);
             tech_cells ys = tech_peers(z) & cl->members[b][kb];
             int n2 = ys ? graph_path(g, cl->members[b][!kb] & e, ys, p2) : 0;
-            int n1 = n2 ? graph_path(g, tech_cell_bit(z), cl->members[a][!ka] & e, p1) : 0;
+            int n1 = n2 ? graph_path(g, tech_cell_bit(z), cl->members[a][!ka] & e,
+                                     p1)
+                        : 0;
             if (!n1 || (n_best && n1 + n2 >= n_best))
                 continue;
             memcpy(best, p2, (size_t)n2);
@@ -437,8 +442,10 @@ static int multi_one(const struct human_state *st, struct human_step *step,
         }
     }
     cause_chain(step, best, n_best, tech_bit(d));
-    tech_say(step, "Multi-colouring (type 1): two clusters of conjugate %ds "
-             "meet where ", d);
+    tech_say(step,
+             "Multi-colouring (type 1): two clusters of conjugate %ds "
+             "meet where ",
+             d);
     tech_say_cell(step, best[join - 1]);
     tech_say(step, " sees ");
     tech_say_cell(step, best[join]);
@@ -450,13 +457,16 @@ static int multi_one(const struct human_state *st, struct human_step *step,
 }
 
 static int multi_1_digit(struct tech_ctx *ctx, const struct graph *g,
-                         const struct tech_digits *dg, int d, struct human_step *step)
+                         const struct tech_digits *dg, int d,
+                         struct human_step *step)
 {
     for (int a = 0; a < g->cl.n; a++)
         for (int b = 0; b < g->cl.n; b++)
             for (int k = 0; k < 4; k++) {
-                tech_cells hit = multi_1_cells(&g->cl, a, k >> 1, b, k & 1, dg->cells[d - 1]);
-                if (hit && multi_one(ctx->st, step, g, d, a, k >> 1, b, k & 1, hit) &&
+                tech_cells hit = multi_1_cells(&g->cl, a, k >> 1, b, k & 1,
+                                               dg->cells[d - 1]);
+                if (hit &&
+                    multi_one(ctx->st, step, g, d, a, k >> 1, b, k & 1, hit) &&
                     tech_found(ctx, step))
                     return 1;
             }
@@ -478,7 +488,8 @@ static int multi_2_chain(const struct graph *g, tech_cells colour, int b,
         tech_cells p = tech_peers(zc);
         chain[0] = (uint8_t)zc;
         *join = 1;
-        return 1 + graph_path(g, cl->members[b][0] & p, cl->members[b][1] & p, chain + 1);
+        return 1 + graph_path(g, cl->members[b][0] & p, cl->members[b][1] & p,
+                              chain + 1);
     }
     int z1 = tech_cells_lowest(colour & cl->sees[b][0]);
     int na = graph_path(g, tech_cell_bit(z1), colour & cl->sees[b][1], chain);
@@ -490,7 +501,8 @@ static int multi_2_chain(const struct graph *g, tech_cells colour, int b,
 }
 
 static int multi_2_digit(struct tech_ctx *ctx, const struct graph *g,
-                         const struct tech_digits *dg, int d, struct human_step *step)
+                         const struct tech_digits *dg, int d,
+                         struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     const struct clusters *cl = &g->cl;
@@ -537,15 +549,23 @@ static int multi_2_digit(struct tech_ctx *ctx, const struct graph *g,
 }
 
 static colour_test *const colour_tests[4] = {
-    trap_test, wrap_test, multi_1_test, multi_2_test,
+    trap_test,
+    wrap_test,
+    multi_1_test,
+    multi_2_test,
 };
 
 static colour_search *const colour_searches[4] = {
-    trap_digit, wrap_digit, multi_1_digit, multi_2_digit,
+    trap_digit,
+    wrap_digit,
+    multi_1_digit,
+    multi_2_digit,
 };
 
 static const int colour_slot[4] = {
-    TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
+    TECH_MEMO_COLOUR_TRAP,
+    TECH_MEMO_COLOUR_WRAP,
+    TECH_MEMO_MULTI_1,
     TECH_MEMO_MULTI_2,
 };
 
@@ -573,7 +593,8 @@ static int find_colour(struct tech_ctx *ctx, struct human_step *step, int row)
             built = 1;
             cc->known[k] |= (uint16_t)bit;
             cc->found[k] = (uint16_t)((cc->found[k] & ~bit) |
-                                      (colour_tests[k](&cl, dg->cells[d - 1]) ? bit : 0));
+                                      (colour_tests[k](&cl, dg->cells[d - 1]) ? bit
+                                                                              : 0));
         }
         if (cc->found[row] & bit) {
             struct graph g;
@@ -641,7 +662,8 @@ static int remote_pair_for(struct tech_ctx *ctx, struct human_step *step,
         for (tech_cells s = both; s; s &= s - 1) {
             int e = tech_cells_lowest(s);
             tech_cells p = tech_peers(e);
-            int n = graph_path(&g, g.cl.members[c][0] & p, g.cl.members[c][1] & p, path);
+            int n = graph_path(&g, g.cl.members[c][0] & p, g.cl.members[c][1] & p,
+                               path);
             if (n < 4 || !(st->cand[e] & pair) || st->value[e])
                 continue;
             tech_eliminate_mask(step, st, e, pair);
@@ -678,7 +700,8 @@ int tech_find_remote_pair(struct tech_ctx *ctx, struct human_step *step)
     while (left) {
         unsigned pair = ctx->st->cand[tech_cells_lowest(left)];
         int lo = tech_lowest(pair);
-        tech_cells cells = left & dg->cells[lo] & dg->cells[tech_lowest(pair & (pair - 1))];
+        tech_cells cells = left & dg->cells[lo] &
+                           dg->cells[tech_lowest(pair & (pair - 1))];
         left &= ~cells;
         if (remote_pair_for(ctx, step, pair, cells, changed))
             return 1;

@@ -45,12 +45,14 @@ const struct tech_digits *tech_ctx_digits(struct tech_ctx *ctx)
     return &ctx->dg;
 }
 
-#define CELL_HOUSES(c) ((1u << TECH_ROW((c) / 9)) | (1u << TECH_COL((c) % 9)) | \
-                        (1u << TECH_BOX((c) / 27 * 3 + (c) % 9 / 3)))
-#define CELL_HOUSES_ROW(r) CELL_HOUSES(9 * (r)), CELL_HOUSES(9 * (r) + 1), \
-    CELL_HOUSES(9 * (r) + 2), CELL_HOUSES(9 * (r) + 3), CELL_HOUSES(9 * (r) + 4), \
-    CELL_HOUSES(9 * (r) + 5), CELL_HOUSES(9 * (r) + 6), CELL_HOUSES(9 * (r) + 7), \
-    CELL_HOUSES(9 * (r) + 8)
+#define CELL_HOUSES(c) \
+    ((1u << TECH_ROW((c) / 9)) | (1u << TECH_COL((c) % 9)) | \
+     (1u << TECH_BOX((c) / 27 * 3 + (c) % 9 / 3)))
+#define CELL_HOUSES_ROW(r) \
+    CELL_HOUSES(9 * (r)), CELL_HOUSES(9 * (r) + 1), CELL_HOUSES(9 * (r) + 2), \
+        CELL_HOUSES(9 * (r) + 3), CELL_HOUSES(9 * (r) + 4), \
+        CELL_HOUSES(9 * (r) + 5), CELL_HOUSES(9 * (r) + 6), \
+        CELL_HOUSES(9 * (r) + 7), CELL_HOUSES(9 * (r) + 8)
 
 const uint32_t tech_cell_houses[GRID_CELLS] = {
     CELL_HOUSES_ROW(0), CELL_HOUSES_ROW(1), CELL_HOUSES_ROW(2),
@@ -108,7 +110,7 @@ static void memo_diff(const struct tech_memo *memo, const struct human_state *st
 /* Three bits as three triples: bit k -> bits 3k..3k+2. */
 static unsigned triples(unsigned m)
 {
-    static const uint16_t t[8] = { 0, 07, 070, 077, 0700, 0707, 0770, 0777 };
+    static const uint16_t t[8] = {0, 07, 070, 077, 0700, 0707, 0770, 0777};
     return t[m & 7u];
 }
 
@@ -120,11 +122,15 @@ static void houses_possible(struct tech_houses *hv, int d)
     unsigned boxes = (unplaced >> 18) & 0x1FFu;
     for (int i = 0; i < 9; i++) {
         int k = i / 3;
-        unsigned band = (boxes >> (3 * k)) & 7u;   /* boxes of row i's band, by stack */
+        unsigned band = (boxes >> (3 * k)) &
+                        7u; /* boxes of row i's band, by stack */
         unsigned stack = ((boxes >> k) & 1u) | ((boxes >> (k + 2)) & 2u) |
-                         ((boxes >> (k + 4)) & 4u);   /* of column i's stack, by band */
-        hv->possible[d][0][i] = (uint16_t)((rows >> i & 1u) ? cols & triples(band) : 0);
-        hv->possible[d][1][i] = (uint16_t)((cols >> i & 1u) ? rows & triples(stack) : 0);
+                         ((boxes >> (k + 4)) &
+                          4u); /* of column i's stack, by band */
+        hv->possible[d][0][i] = (uint16_t)((rows >> i & 1u) ? cols & triples(band)
+                                                            : 0);
+        hv->possible[d][1][i] = (uint16_t)((cols >> i & 1u) ? rows & triples(stack)
+                                                            : 0);
     }
 }
 
@@ -141,8 +147,10 @@ static void houses_build(const struct human_state *st, struct tech_houses *hv)
             hv->cand[TECH_COL(c)][r] = m;
             hv->cand[b][bp] = m;
             if (v) {
-                hv->placed[TECH_ROW(r)] = (uint16_t)(hv->placed[TECH_ROW(r)] | tech_bit(v));
-                hv->placed[TECH_COL(c)] = (uint16_t)(hv->placed[TECH_COL(c)] | tech_bit(v));
+                hv->placed[TECH_ROW(r)] = (uint16_t)(hv->placed[TECH_ROW(r)] |
+                                                     tech_bit(v));
+                hv->placed[TECH_COL(c)] = (uint16_t)(hv->placed[TECH_COL(c)] |
+                                                     tech_bit(v));
                 hv->placed[b] = (uint16_t)(hv->placed[b] | tech_bit(v));
                 hv->placed_at[v - 1] |= tech_cell_houses[cell];
             }
@@ -153,10 +161,13 @@ static void houses_build(const struct human_state *st, struct tech_houses *hv)
 }
 
 /* Brings the memo's positions and houses to cell c's new candidates. */
-static void memo_update_cell(struct tech_memo *m, const struct human_state *st, int c)
+static void memo_update_cell(struct tech_memo *m, const struct human_state *st,
+                             int c)
 {
-    unsigned was = m->value[c] ? 0 : m->cand[c], now = st->value[c] ? 0 : st->cand[c];
-    int r = tech_row_of(c), col = tech_col_of(c), b = tech_box_of(c), bp = tech_box_pos(c);
+    unsigned was = m->value[c] ? 0 : m->cand[c],
+             now = st->value[c] ? 0 : st->cand[c];
+    int r = tech_row_of(c), col = tech_col_of(c), b = tech_box_of(c),
+        bp = tech_box_pos(c);
     for (unsigned d = was ^ now; d; d &= d - 1) {
         int k = tech_lowest(d);
         uint16_t *p = m->dg.pos[k];
@@ -169,11 +180,12 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st, 
     m->hv.cand[TECH_COL(col)][r] = (uint16_t)now;
     m->hv.cand[TECH_BOX(b)][bp] = (uint16_t)now;
     if (m->value[c] != st->value[c]) {
-        const int hs[3] = { TECH_ROW(r), TECH_COL(col), TECH_BOX(b) };
+        const int hs[3] = {TECH_ROW(r), TECH_COL(col), TECH_BOX(b)};
         if (!m->value[c]) {
             /* a digit placed (the solving loop only ever places) */
             for (int k = 0; k < 3; k++)
-                m->hv.placed[hs[k]] = (uint16_t)(m->hv.placed[hs[k]] | tech_bit(st->value[c]));
+                m->hv.placed[hs[k]] = (uint16_t)(m->hv.placed[hs[k]] |
+                                                 tech_bit(st->value[c]));
             m->hv.placed_at[st->value[c] - 1] |= tech_cell_houses[c];
             houses_possible(&m->hv, st->value[c] - 1);
             return;
@@ -311,12 +323,14 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
 #define PEERS_ROW0 ((tech_cells)0x1FF)
 #define PEERS_COL0 (((tech_cells)1 << 72) | (tech_cells)0x8040201008040201ull)
 #define PEERS_BOX0 ((tech_cells)(0x7 | (0x7 << 9) | (0x7 << 18)))
-#define PEERS(c) ((PEERS_ROW0 << (9 * ((c) / 9)) | PEERS_COL0 << ((c) % 9) | \
-                   PEERS_BOX0 << (27 * ((c) / 27) + 3 * ((c) % 9 / 3))) & \
-                  ~((tech_cells)1 << (c)))
-#define PEERS_ROW(r) PEERS(9 * (r)), PEERS(9 * (r) + 1), PEERS(9 * (r) + 2), \
-    PEERS(9 * (r) + 3), PEERS(9 * (r) + 4), PEERS(9 * (r) + 5), \
-    PEERS(9 * (r) + 6), PEERS(9 * (r) + 7), PEERS(9 * (r) + 8)
+#define PEERS(c) \
+    ((PEERS_ROW0 << (9 * ((c) / 9)) | PEERS_COL0 << ((c) % 9) | \
+      PEERS_BOX0 << (27 * ((c) / 27) + 3 * ((c) % 9 / 3))) & \
+     ~((tech_cells)1 << (c)))
+#define PEERS_ROW(r) \
+    PEERS(9 * (r)), PEERS(9 * (r) + 1), PEERS(9 * (r) + 2), PEERS(9 * (r) + 3), \
+        PEERS(9 * (r) + 4), PEERS(9 * (r) + 5), PEERS(9 * (r) + 6), \
+        PEERS(9 * (r) + 7), PEERS(9 * (r) + 8)
 
 #define HOUSE_ROW(r) (PEERS_ROW0 << (9 * (r)))
 #define HOUSE_COL(c) (PEERS_COL0 << (c))
@@ -324,11 +338,11 @@ const tech_cells *tech_ctx_counts(struct tech_ctx *ctx)
 
 const tech_cells tech_house_set[TECH_HOUSES] = {
     HOUSE_ROW(0), HOUSE_ROW(1), HOUSE_ROW(2), HOUSE_ROW(3), HOUSE_ROW(4),
-    HOUSE_ROW(5), HOUSE_ROW(6), HOUSE_ROW(7), HOUSE_ROW(8),
-    HOUSE_COL(0), HOUSE_COL(1), HOUSE_COL(2), HOUSE_COL(3), HOUSE_COL(4),
-    HOUSE_COL(5), HOUSE_COL(6), HOUSE_COL(7), HOUSE_COL(8),
-    HOUSE_BOX(0), HOUSE_BOX(1), HOUSE_BOX(2), HOUSE_BOX(3), HOUSE_BOX(4),
-    HOUSE_BOX(5), HOUSE_BOX(6), HOUSE_BOX(7), HOUSE_BOX(8),
+    HOUSE_ROW(5), HOUSE_ROW(6), HOUSE_ROW(7), HOUSE_ROW(8), HOUSE_COL(0),
+    HOUSE_COL(1), HOUSE_COL(2), HOUSE_COL(3), HOUSE_COL(4), HOUSE_COL(5),
+    HOUSE_COL(6), HOUSE_COL(7), HOUSE_COL(8), HOUSE_BOX(0), HOUSE_BOX(1),
+    HOUSE_BOX(2), HOUSE_BOX(3), HOUSE_BOX(4), HOUSE_BOX(5), HOUSE_BOX(6),
+    HOUSE_BOX(7), HOUSE_BOX(8),
 };
 
 const tech_cells tech_peers_table[GRID_CELLS] = {

@@ -53,7 +53,7 @@ struct tech_digits {
     /* pos[d-1][house]: bit i set when position i of the house (tech.h
      * order) still has candidate d. */
     uint16_t pos[9][TECH_HOUSES];
-    tech_cells cells[9];   /* [d-1]: the cells with candidate d */
+    tech_cells cells[9]; /* [d-1]: the cells with candidate d */
 };
 
 void tech_digits_build(const struct human_state *st, struct tech_digits *dg);
@@ -103,19 +103,39 @@ struct tech_houses {
  * that share its search).
  */
 enum tech_memo_slot {
-    TECH_MEMO_NAKED_2, TECH_MEMO_NAKED_3, TECH_MEMO_NAKED_4,
-    TECH_MEMO_HIDDEN_2, TECH_MEMO_HIDDEN_3, TECH_MEMO_HIDDEN_4,
-    TECH_MEMO_FISH_2, TECH_MEMO_FISH_3, TECH_MEMO_FISH_4,
-    TECH_MEMO_FINNED_X, TECH_MEMO_SASHIMI_X,
-    TECH_MEMO_SKYSCRAPER, TECH_MEMO_KITE, TECH_MEMO_TURBOT,
+    TECH_MEMO_NAKED_2,
+    TECH_MEMO_NAKED_3,
+    TECH_MEMO_NAKED_4,
+    TECH_MEMO_HIDDEN_2,
+    TECH_MEMO_HIDDEN_3,
+    TECH_MEMO_HIDDEN_4,
+    TECH_MEMO_FISH_2,
+    TECH_MEMO_FISH_3,
+    TECH_MEMO_FISH_4,
+    TECH_MEMO_FINNED_X,
+    TECH_MEMO_SASHIMI_X,
+    TECH_MEMO_SKYSCRAPER,
+    TECH_MEMO_KITE,
+    TECH_MEMO_TURBOT,
     TECH_MEMO_EMPTY_RECTANGLE,
-    TECH_MEMO_COLOUR_TRAP, TECH_MEMO_COLOUR_WRAP, TECH_MEMO_MULTI_1,
-    TECH_MEMO_MULTI_2, TECH_MEMO_FINNED_3, TECH_MEMO_FINNED_4,
+    TECH_MEMO_COLOUR_TRAP,
+    TECH_MEMO_COLOUR_WRAP,
+    TECH_MEMO_MULTI_1,
+    TECH_MEMO_MULTI_2,
+    TECH_MEMO_FINNED_3,
+    TECH_MEMO_FINNED_4,
     TECH_MEMO_X_CHAIN,
-    TECH_MEMO_XY_WING, TECH_MEMO_XYZ_WING, TECH_MEMO_WXYZ_WING,
-    TECH_MEMO_VWXYZ_WING, TECH_MEMO_XY_CHAIN, TECH_MEMO_ALS_XZ,
-    TECH_MEMO_W_WING, TECH_MEMO_REMOTE_PAIR,
-    TECH_MEMO_POINTING, TECH_MEMO_CLAIMING, TECH_MEMO_LOCKED_2,
+    TECH_MEMO_XY_WING,
+    TECH_MEMO_XYZ_WING,
+    TECH_MEMO_WXYZ_WING,
+    TECH_MEMO_VWXYZ_WING,
+    TECH_MEMO_XY_CHAIN,
+    TECH_MEMO_ALS_XZ,
+    TECH_MEMO_W_WING,
+    TECH_MEMO_REMOTE_PAIR,
+    TECH_MEMO_POINTING,
+    TECH_MEMO_CLAIMING,
+    TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,
     TECH_MEMO_SLOTS
 };
@@ -131,11 +151,11 @@ enum tech_memo_slot {
  */
 struct tech_memo {
     uint16_t version;
-    uint16_t synced;                       /* version of the copy, or NEVER */
-    uint16_t cand[GRID_CELLS];             /* the copy */
+    uint16_t synced;           /* version of the copy, or NEVER */
+    uint16_t cand[GRID_CELLS]; /* the copy */
     uint8_t value[GRID_CELLS];
-    tech_cells changed[TECH_MEMO_VERSIONS];   /* [v]: found at version v */
-    uint16_t house_changed[TECH_HOUSES];   /* version of the last change */
+    tech_cells changed[TECH_MEMO_VERSIONS]; /* [v]: found at version v */
+    uint16_t house_changed[TECH_HOUSES];    /* version of the last change */
     /* per slot searched by house (bit h) or by digit (bit d - 1): the
      * units changed since the slot last searched them in vain */
     uint32_t dirty[TECH_MEMO_SLOTS];
@@ -145,8 +165,8 @@ struct tech_memo {
     /* [slot][d-1], slots searched by digit: the version after the last
      * search of d in vain (tech_memo_houses_since), 0 before any */
     uint16_t failed[TECH_MEMO_SLOTS][9];
-    uint16_t whole[TECH_MEMO_SLOTS];       /* the whole search: stamp */
-    struct tech_wing_sets wing[2][TECH_HOUSES];   /* [n - 3][h] */
+    uint16_t whole[TECH_MEMO_SLOTS];            /* the whole search: stamp */
+    struct tech_wing_sets wing[2][TECH_HOUSES]; /* [n - 3][h] */
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;
@@ -175,9 +195,9 @@ static inline struct tech_memo *tech_memo_of(const struct tech_ctx *ctx);
  */
 struct tech_built {
     uint8_t digits, segs, links, rects, counts, houses;
-    uint32_t hidden;             /* bit h: hidden[h] built */
-    uint32_t fish;               /* bit d - 1: fish[d - 1] built */
-    uint16_t sdp_known[3];       /* [kind]: digits whose sdp is known */
+    uint32_t hidden;       /* bit h: hidden[h] built */
+    uint32_t fish;         /* bit d - 1: fish[d - 1] built */
+    uint16_t sdp_known[3]; /* [kind]: digits whose sdp is known */
     struct tech_colour colour;
 };
 
@@ -200,15 +220,15 @@ struct tech_ctx {
     const struct human_state *st;
     struct tech_memo *memo;
     int plain;
-    int row;                     /* plain path: the table row searched */
-    tech_collect_fn *collect;    /* NULL: normal mode */
+    int row;                  /* plain path: the table row searched */
+    tech_collect_fn *collect; /* NULL: normal mode */
     void *collect_arg;
     struct tech_built built;
     /* the caches, valid where built says */
     struct tech_houses houses;
     struct tech_house_hidden hidden[TECH_HOUSES];
     struct tech_fish_lines fish[9];
-    tech_cells counts[10];       /* [k]: empty cells with k candidates, k > 0;
+    tech_cells counts[10]; /* [k]: empty cells with k candidates, k > 0;
                                     [0]: those with any */
     struct tech_digits dg;
     struct tech_segs segs;
@@ -255,7 +275,7 @@ static inline int tech_found(struct tech_ctx *ctx, struct human_step *step)
 {
     if (__builtin_expect(ctx->collect == NULL, 1))
         return 1;
-    return tech_collected(ctx, step);   /* out of line: the rare path */
+    return tech_collected(ctx, step); /* out of line: the rare path */
 }
 
 /* The search moves on to table row t: on the plain path, nothing the

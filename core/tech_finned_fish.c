@@ -13,15 +13,16 @@
  */
 #include "tech_digits.h"
 
-static const char *const fish_name[5] = { "", "", "X-Wing", "Swordfish", "Jellyfish" };
+static const char *const fish_name[5] = {"", "", "X-Wing", "Swordfish",
+                                         "Jellyfish"};
 
 struct fin {
     struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
-    const uint16_t *pos;       /* tech_digits positions of d, by house */
+    const uint16_t *pos; /* tech_digits positions of d, by house */
     int d, n, by_col;
-    unsigned line_pos[9];      /* positions (cross index) of d per line */
+    unsigned line_pos[9]; /* positions (cross index) of d per line */
 };
 
 /* Cell at line i, cross position j. */
@@ -206,7 +207,7 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
                 break;
         }
     }
-    if (!found || f->ctx->collect)   /* collect: listed when found */
+    if (!found || f->ctx->collect) /* collect: listed when found */
         return 0;
     fin_step(f, base, &first, NULL);
     return tech_found(f->ctx, f->step);
@@ -223,7 +224,8 @@ static int fin_fits(const struct fin *f, unsigned uni)
     return 0;
 }
 
-static int fin_bases(struct fin *f, int start, int depth, unsigned base, unsigned uni)
+static int fin_bases(struct fin *f, int start, int depth, unsigned base,
+                     unsigned uni)
 {
     if (depth == f->n)
         return fin_covers(f, base, uni);
@@ -241,7 +243,7 @@ static int fin_bases(struct fin *f, int start, int depth, unsigned base, unsigne
 
 static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
 {
-    struct fin f = { .ctx = ctx, .st = ctx->st, .step = step, .n = n };
+    struct fin f = {.ctx = ctx, .st = ctx->st, .step = step, .n = n};
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 3 ? TECH_MEMO_FINNED_3 : TECH_MEMO_FINNED_4;

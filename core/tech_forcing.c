@@ -27,7 +27,7 @@
 struct fc_grid {
     uint16_t cand[GRID_CELLS];
     uint8_t value[GRID_CELLS];
-    int placed;                 /* singles placed since the assumption */
+    int placed; /* singles placed since the assumption */
 };
 
 static void fc_from(struct fc_grid *g, const struct human_state *st)
@@ -46,8 +46,8 @@ static int fc_place(struct fc_grid *g, int cell, int d)
         return 0;
     g->value[cell] = (uint8_t)d;
     g->cand[cell] = 0;
-    const int houses[3] = { TECH_ROW(tech_row_of(cell)), TECH_COL(tech_col_of(cell)),
-                            TECH_BOX(tech_box_of(cell)) };
+    const int houses[3] = {TECH_ROW(tech_row_of(cell)), TECH_COL(tech_col_of(cell)),
+                           TECH_BOX(tech_box_of(cell))};
     uint16_t keep = (uint16_t)~tech_bit(d);
     for (int k = 0; k < 3; k++)
         for (int i = 0; i < 9; i++)
@@ -128,7 +128,7 @@ static int fc_propagate(struct fc_grid *g, int target)
 struct fc_choice {
     int n;
     int cell[FC_MAX_BRANCH], digit[FC_MAX_BRANCH];
-    int house;                  /* -1 for a cell */
+    int house; /* -1 for a cell */
 };
 
 struct fc_search {
@@ -186,8 +186,10 @@ static int fc_contradiction(struct fc_search *s, const struct fc_choice *ch, int
         tech_cause(step, ch->cell[b], 0);
     tech_say(step, "Forcing chain: if ");
     tech_say_cell(step, ch->cell[b]);
-    tech_say(step, " were %d, singles would leave a cell or a house without a "
-             "place for a digit, so ", ch->digit[b]);
+    tech_say(step,
+             " were %d, singles would leave a cell or a house without a "
+             "place for a digit, so ",
+             ch->digit[b]);
     tech_say_elims(step);
     return 1;
 }
@@ -224,13 +226,14 @@ static int fc_common(struct fc_search *s, const struct fc_choice *ch)
     if (target < 0)
         return 0;
     if (step->n_place)
-        step->n_elim = 0;     /* the placements say it all */
+        step->n_elim = 0; /* the placements say it all */
     fc_causes(s, ch, target);
     say_choice(step, ch);
     tech_say(step, "; each way, singles lead to the same result, so ");
     if (step->n_place) {
         for (int i = 0; i < step->n_place; i++) {
-            tech_say(step, "%s", i == 0 ? "" : (i == step->n_place - 1 ? " and " : ", "));
+            tech_say(step, "%s",
+                     i == 0 ? "" : (i == step->n_place - 1 ? " and " : ", "));
             tech_say_cell(step, step->place[i].cell);
             tech_say(step, " is %d", step->place[i].digit);
         }
@@ -246,7 +249,8 @@ static int fc_try(struct fc_search *s, const struct fc_choice *ch)
     for (int b = 0; b < ch->n; b++) {
         struct fc_grid *g = &s->branch[b];
         fc_from(g, s->st);
-        s->dead[b] = !fc_place(g, ch->cell[b], ch->digit[b]) || fc_propagate(g, -1) < 0;
+        s->dead[b] = !fc_place(g, ch->cell[b], ch->digit[b]) ||
+                     fc_propagate(g, -1) < 0;
         if (s->dead[b])
             return fc_contradiction(s, ch, b);
         live++;
@@ -257,13 +261,13 @@ static int fc_try(struct fc_search *s, const struct fc_choice *ch)
 int tech_find_cell_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
-    struct fc_search s = { .st = st, .step = step };
+    struct fc_search s = {.st = st, .step = step};
     for (int k = 2; k <= FC_MAX_BRANCH; k++) {
         for (int cell = 0; cell < GRID_CELLS; cell++) {
             unsigned m = st->cand[cell];
             if (st->value[cell] || tech_count(m) != k)
                 continue;
-            struct fc_choice ch = { .n = k, .house = -1 };
+            struct fc_choice ch = {.n = k, .house = -1};
             for (int b = 0; b < k; b++, m &= m - 1) {
                 ch.cell[b] = cell;
                 ch.digit[b] = tech_lowest_digit(m);
@@ -279,7 +283,7 @@ int tech_find_cell_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
 int tech_find_region_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
-    struct fc_search s = { .st = st, .step = step };
+    struct fc_search s = {.st = st, .step = step};
     for (int k = 2; k <= FC_MAX_BRANCH; k++) {
         for (int h = 0; h < TECH_HOUSES; h++) {
             uint16_t pos[9];
@@ -287,7 +291,7 @@ int tech_find_region_forcing_chain(struct tech_ctx *ctx, struct human_step *step
             for (int d = 1; d <= 9; d++) {
                 if ((placed & tech_bit(d)) || tech_count(pos[d - 1]) != k)
                     continue;
-                struct fc_choice ch = { .n = k, .house = h };
+                struct fc_choice ch = {.n = k, .house = h};
                 unsigned m = pos[d - 1];
                 for (int b = 0; b < k; b++, m &= m - 1) {
                     ch.cell[b] = tech_house_cells[h][tech_lowest(m)];

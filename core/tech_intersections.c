@@ -55,7 +55,8 @@ static void segs_from_houses(const struct tech_houses *hv, struct tech_segs *sg)
 {
     for (int cols = 0; cols < 2; cols++)
         for (int k = 0; k < 3; k++) {
-            const uint16_t (*x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
+            const uint16_t(
+                *x)[9] = &hv->cand[cols ? TECH_ROW(3 * k) : TECH_COL(3 * k)];
             for (int l = 0; l < 8; l += 4)
                 segs_put(sg, cols, l, 4, k, bits_load16x4(&x[0][l]),
                          bits_load16x4(&x[1][l]), bits_load16x4(&x[2][l]));
@@ -77,7 +78,7 @@ const struct tech_segs *tech_ctx_segs(struct tech_ctx *ctx)
 
 /* ---- the searches ----------------------------------------------------- */
 
-static const char *const group_word[4] = { "", "", "pair", "triple" };
+static const char *const group_word[4] = {"", "", "pair", "triple"};
 
 static unsigned cand_of(const struct human_state *st, int cell)
 {
@@ -96,7 +97,7 @@ static unsigned placed_in(const struct human_state *st, int h)
 }
 
 /* Union of the segments of line l (in sg's direction cols) except k. */
-static const int other1[3] = { 1, 2, 0 }, other2[3] = { 2, 0, 1 };
+static const int other1[3] = {1, 2, 0}, other2[3] = {2, 0, 1};
 
 static unsigned line_rest(const struct tech_segs *sg, int cols, int l, int k)
 {
@@ -107,7 +108,8 @@ static unsigned line_rest(const struct tech_segs *sg, int cols, int l, int k)
 static unsigned box_rest(const struct tech_segs *sg, int cols, int l, int k)
 {
     int first = l / 3 * 3, i = l - first;
-    return sg->cand[cols][first + other1[i]][k] | sg->cand[cols][first + other2[i]][k];
+    return sg->cand[cols][first + other1[i]][k] |
+           sg->cand[cols][first + other2[i]][k];
 }
 
 /*
@@ -118,10 +120,11 @@ static unsigned box_rest(const struct tech_segs *sg, int cols, int l, int k)
  * the other two segments of its line; claiming: the three segments of
  * line l, each with the segments k of its box's two other lines.
  */
-static void pointing_digits(const struct tech_segs *sg, int cols, int first,
-                            int k, unsigned out[3])
+static void pointing_digits(const struct tech_segs *sg, int cols, int first, int k,
+                            unsigned out[3])
 {
-    const unsigned (*c)[3] = &sg->cand[cols][first], (*t)[3] = &sg->twice[cols][first];
+    const unsigned(*c)[3] = &sg->cand[cols][first],
+          (*t)[3] = &sg->twice[cols][first];
     int k1 = other1[k], k2 = other2[k];
     for (int i = 0; i < 3; i++)
         out[i] = c[i][k] & t[i][k] & ~(c[other1[i]][k] | c[other2[i]][k]) &
@@ -149,8 +152,8 @@ static int cells_at(int h, unsigned posmask, uint8_t cells[9])
 
 /* Removes digit d from house `target` except the cells of house `keep`;
  * `from` is the house where d is confined, at positions pos. */
-static int confine(const struct human_state *st, struct human_step *step,
-                   int from, int target, int d, unsigned pos)
+static int confine(const struct human_state *st, struct human_step *step, int from,
+                   int target, int d, unsigned pos)
 {
     uint8_t cells[9];
     int n = cells_at(from, pos, cells);
@@ -257,11 +260,11 @@ int tech_find_claiming(struct tech_ctx *ctx, struct human_step *step)
 }
 
 /* Removes digits from houses a and b except the cells given. */
-static void clear_two_houses(const struct human_state *st,
-                             struct human_step *step, int a, int b,
-                             const uint8_t *cells, int n, unsigned digits)
+static void clear_two_houses(const struct human_state *st, struct human_step *step,
+                             int a, int b, const uint8_t *cells, int n,
+                             unsigned digits)
 {
-    const int houses[2] = { a, b };
+    const int houses[2] = {a, b};
     for (int h = 0; h < 2; h++) {
         for (int i = 0; i < 9; i++) {
             int cell = tech_house_cells[houses[h]][i], inside = 0;
@@ -275,8 +278,8 @@ static void clear_two_houses(const struct human_state *st,
 
 /* Tries the n cells (positions pos of box b, all on line) as a locked
  * set. */
-static int try_locked(const struct human_state *st, struct human_step *step,
-                      int b, int line, unsigned pos, int n)
+static int try_locked(const struct human_state *st, struct human_step *step, int b,
+                      int line, unsigned pos, int n)
 {
     uint8_t cells[9];
     cells_at(TECH_BOX(b), pos, cells);
@@ -326,7 +329,7 @@ static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
             usable |= p & -p;
     }
     if (tech_count(usable) < n)
-        return 0;   /* a locked set's cells hold 2..n digits */
+        return 0; /* a locked set's cells hold 2..n digits */
     unsigned others = box_rest(sg, cols, l, k) | line_rest(sg, cols, l, k);
     for (unsigned sub = seg; sub; sub = (sub - 1) & seg) {
         if (tech_count(sub) != n || (sub & ~usable))
@@ -371,9 +374,11 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
             unsigned rseg = 7u << (3 * k), cseg = 0x49u << k;
             if ((segment_may_lock(fit, rseg, n) &&
-                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 0, row, b % 3, rseg, n)) ||
+                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 0, row, b % 3,
+                                   rseg, n)) ||
                 (segment_may_lock(fit, cseg, n) &&
-                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 1, col, b / 3, cseg, n)))
+                 locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 1, col, b / 3,
+                                   cseg, n)))
                 return 1;
         }
         tech_memo_house_failed(ctx, slot, TECH_BOX(b));

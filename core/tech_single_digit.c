@@ -32,10 +32,10 @@ struct sdp_links {
     tech_cells far[2][TECH_HOUSES];
 };
 
-static const char *const sdp_name[3] = { "Skyscraper", "2-String Kite",
-                                         "Turbot Fish" };
+static const char *const sdp_name[3] = {"Skyscraper", "2-String Kite",
+                                        "Turbot Fish"};
 
-static int is_line_pair(int h1, int h2, int kind)  /* kind 0 rows, 1 cols */
+static int is_line_pair(int h1, int h2, int kind) /* kind 0 rows, 1 cols */
 {
     return h1 / 9 == kind && h2 / 9 == kind;
 }
@@ -123,9 +123,11 @@ static void sdp_found(const struct human_state *st, struct human_step *step,
 
 /* The cells seeing both a1 and a2 that hold d, the pattern's four cells
  * excepted. */
-static tech_cells sdp_elims(const struct tech_digits *dg, int d, const uint8_t chain[4])
+static tech_cells sdp_elims(const struct tech_digits *dg, int d,
+                            const uint8_t chain[4])
 {
-    tech_cells elim = tech_peers(chain[0]) & tech_peers(chain[3]) & dg->cells[d - 1];
+    tech_cells elim = tech_peers(chain[0]) & tech_peers(chain[3]) &
+                      dg->cells[d - 1];
     for (int k = 0; k < 4; k++)
         elim &= ~tech_cell_bit(chain[k]);
     return elim;
@@ -146,15 +148,17 @@ static int sdp_other_end(const struct tech_digits *dg, int d, int h, int cell)
  * through b2 and of house[1]'s kind through b1, each a strong link, whose
  * far ends lie outside the box, removing something the kite does not.
  * Fills dual_house, dual and *more; returns 1 when there is one. */
-static int sdp_dual_kite(const struct tech_digits *dg, int d, const uint8_t house[2],
-                         const uint8_t chain[4], tech_cells elim,
-                         uint8_t dual_house[2], uint8_t dual[4], tech_cells *more)
+static int sdp_dual_kite(const struct tech_digits *dg, int d,
+                         const uint8_t house[2], const uint8_t chain[4],
+                         tech_cells elim, uint8_t dual_house[2], uint8_t dual[4],
+                         tech_cells *more)
 {
     int b1 = chain[1], b2 = chain[2], box = tech_box_of(b1);
     int h0 = house[0] < 9 ? TECH_ROW(tech_row_of(b2)) : TECH_COL(tech_col_of(b2));
     int h1 = house[1] < 9 ? TECH_ROW(tech_row_of(b1)) : TECH_COL(tech_col_of(b1));
     int a1 = sdp_other_end(dg, d, h0, b2), a2 = sdp_other_end(dg, d, h1, b1);
-    if (a1 < 0 || a2 < 0 || a1 == a2 || tech_box_of(a1) == box || tech_box_of(a2) == box)
+    if (a1 < 0 || a2 < 0 || a1 == a2 || tech_box_of(a1) == box ||
+        tech_box_of(a2) == box)
         return 0;
     dual_house[0] = (uint8_t)h0;
     dual_house[1] = (uint8_t)h1;
@@ -166,8 +170,7 @@ static int sdp_dual_kite(const struct tech_digits *dg, int d, const uint8_t hous
     return *more != 0;
 }
 
-static void collect_links(const struct tech_digits *dg, int d,
-                          struct sdp_links *l)
+static void collect_links(const struct tech_digits *dg, int d, struct sdp_links *l)
 {
     l->n = 0;
     for (int h = 0; h < TECH_HOUSES; h++) {
@@ -209,13 +212,15 @@ static unsigned sdp_ways(const struct sdp_links *l, int i, int j)
     for (int e = 0; e < 4; e++) {
         int ib = e & 1, jb = e >> 1;
         ways |= ((l->houses[ib][i] & l->houses[jb][j]) &&
-                 (l->far[!ib][i] & l->far[!jb][j])) ? 1u << e : 0;
+                 (l->far[!ib][i] & l->far[!jb][j]))
+                    ? 1u << e
+                    : 0;
     }
     return ways;
 }
 
-static void sdp_keep(struct tech_sdp *sdp, int k, int d, int h1, int h2,
-                     int a1, int b1, int b2, int a2)
+static void sdp_keep(struct tech_sdp *sdp, int k, int d, int h1, int h2, int a1,
+                     int b1, int b2, int a2)
 {
     sdp->found[k] |= (uint16_t)(1u << (d - 1));
     sdp->first[k][d - 1].house[0] = (uint8_t)h1;
@@ -262,7 +267,7 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
     unsigned open = kinds;
     collect_links(dg, d, &l);
     for (unsigned m = kinds; m; m &= m - 1) {
-        sdp->found[tech_lowest(m)] &= (uint16_t)~(1u << (d - 1));
+        sdp->found[tech_lowest(m)] &= (uint16_t) ~(1u << (d - 1));
         if (fresh != ALL)
             fresh |= tech_memo_houses_since(ctx, sdp_slot(tech_lowest(m)), d);
     }
@@ -273,7 +278,8 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
         uint32_t js = ((fresh_links >> i) & 1) ? later : later & fresh_links;
         for (js &= (1u << l.n) - 1; js && open; js &= js - 1) {
             int j = tech_lowest(js);
-            if (!((l.houses[0][i] | l.houses[1][i]) & (l.houses[0][j] | l.houses[1][j])) ||
+            if (!((l.houses[0][i] | l.houses[1][i]) &
+                  (l.houses[0][j] | l.houses[1][j])) ||
                 sdp_share_cell(&l, i, j))
                 continue;
             unsigned ways = sdp_ways(&l, i, j);
@@ -287,8 +293,8 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
 
 /* Pattern (i, j, way) of digit d's links l: its houses and four cells
  * a1 b1 b2 a2 into house and chain; returns its kind. */
-static enum sdp_kind sdp_pattern(const struct sdp_links *l, int i, int j, unsigned way,
-                                 uint8_t house[2], uint8_t chain[4])
+static enum sdp_kind sdp_pattern(const struct sdp_links *l, int i, int j,
+                                 unsigned way, uint8_t house[2], uint8_t chain[4])
 {
     int ib = (int)way & 1, jb = (int)way >> 1;
     house[0] = l->house[i];
@@ -297,13 +303,15 @@ static enum sdp_kind sdp_pattern(const struct sdp_links *l, int i, int j, unsign
     chain[1] = l->end[ib][i];
     chain[2] = l->end[jb][j];
     chain[3] = l->end[!jb][j];
-    return classify(l->house[i], l->house[j], chain[0], chain[1], chain[3], chain[2]);
+    return classify(l->house[i], l->house[j], chain[0], chain[1], chain[3],
+                    chain[2]);
 }
 
 /* Collect mode: every pattern of kind want, digits in order, then pairs
  * of links and their ways in the order sdp_digit meets them; a kite with
  * a dual is listed alone, then with its dual (dual 2-String Kite). */
-static int sdp_all(struct tech_ctx *ctx, struct human_step *step, enum sdp_kind want)
+static int sdp_all(struct tech_ctx *ctx, struct human_step *step,
+                   enum sdp_kind want)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct sdp_links l;
@@ -311,21 +319,25 @@ static int sdp_all(struct tech_ctx *ctx, struct human_step *step, enum sdp_kind 
         collect_links(dg, d, &l);
         for (int i = 0; i < l.n; i++)
             for (int j = i + 1; j < l.n; j++) {
-                if (!((l.houses[0][i] | l.houses[1][i]) & (l.houses[0][j] | l.houses[1][j])) ||
+                if (!((l.houses[0][i] | l.houses[1][i]) &
+                      (l.houses[0][j] | l.houses[1][j])) ||
                     sdp_share_cell(&l, i, j))
                     continue;
                 for (unsigned ways = sdp_ways(&l, i, j); ways; ways &= ways - 1) {
                     uint8_t house[2], chain[4];
-                    if (sdp_pattern(&l, i, j, (unsigned)tech_lowest(ways), house, chain) != want)
+                    if (sdp_pattern(&l, i, j, (unsigned)tech_lowest(ways), house,
+                                    chain) != want)
                         continue;
                     tech_cells elim = sdp_elims(dg, d, chain), more;
                     uint8_t dual_house[2], dual[4];
-                    sdp_found(ctx->st, step, want, d, house, chain, elim, NULL, NULL);
+                    sdp_found(ctx->st, step, want, d, house, chain, elim, NULL,
+                              NULL);
                     if (step->n_elim && tech_found(ctx, step))
                         return 1;
                     /* a kite with its dual, as the solver's step takes them */
                     if (want == SDP_KITE &&
-                        sdp_dual_kite(dg, d, house, chain, elim, dual_house, dual, &more)) {
+                        sdp_dual_kite(dg, d, house, chain, elim, dual_house, dual,
+                                      &more)) {
                         sdp_found(ctx->st, step, want, d, house, chain, elim | more,
                                   dual_house, dual);
                         if (tech_found(ctx, step))
@@ -353,7 +365,8 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
             /* this kind, and the later ones that will look at d */
             unsigned kinds = 1u << want;
             for (int k = (int)want + 1; k <= SDP_TURBOT; k++)
-                if (!(ctx->built.sdp_known[k] & bit) && !tech_memo_digit_clean(ctx, sdp_slot(k), d))
+                if (!(ctx->built.sdp_known[k] & bit) &&
+                    !tech_memo_digit_clean(ctx, sdp_slot(k), d))
                     kinds |= 1u << k;
             sdp_digit(ctx, dg, d, kinds);
         }
@@ -428,15 +441,18 @@ static void er_found(const struct human_state *st, struct human_step *step,
     tech_house(step, TECH_BOX(b));
     for (int k = 0; k < n_hit; k++)
         tech_house(step, hit[k].link_house);
-    tech_say(step, "Empty rectangle: in box %d the %d is only in row %c and "
-             "column %d (", b + 1, d, 'A' + hit[0].r, hit[0].c + 1);
+    tech_say(step,
+             "Empty rectangle: in box %d the %d is only in row %c and "
+             "column %d (",
+             b + 1, d, 'A' + hit[0].r, hit[0].c + 1);
     tech_say_cells(step, cells, n, 0);
     tech_say(step, "), and the %d of ", d);
     say_link(step, hit[0].link_house, hit[0].near, hit[0].far);
     if (n_hit > 1) {
         tech_say(step, "; and ");
         if (hit[1].r != hit[0].r || hit[1].c != hit[0].c)
-            tech_say(step, "with row %c and column %d, ", 'A' + hit[1].r, hit[1].c + 1);
+            tech_say(step, "with row %c and column %d, ", 'A' + hit[1].r,
+                     hit[1].c + 1);
         tech_say(step, "the %d of ", d);
         say_link(step, hit[1].link_house, hit[1].near, hit[1].far);
     }
@@ -457,10 +473,12 @@ static void er_lines_build(const struct tech_digits *dg, int d, struct er_lines 
     for (int x = 0; x < 9; x++) {
         unsigned p = dg->pos[d - 1][TECH_COL(x)];
         for (unsigned q = tech_count(p) == 2 ? p : 0; q; q &= q - 1)
-            ln->cols[tech_lowest(q)] = (uint16_t)(ln->cols[tech_lowest(q)] | (1u << x));
+            ln->cols[tech_lowest(q)] = (uint16_t)(ln->cols[tech_lowest(q)] |
+                                                  (1u << x));
         p = dg->pos[d - 1][TECH_ROW(x)];
         for (unsigned q = tech_count(p) == 2 ? p : 0; q; q &= q - 1)
-            ln->rows[tech_lowest(q)] = (uint16_t)(ln->rows[tech_lowest(q)] | (1u << x));
+            ln->rows[tech_lowest(q)] = (uint16_t)(ln->rows[tech_lowest(q)] |
+                                                  (1u << x));
     }
 }
 
@@ -475,18 +493,21 @@ static int er_links(const struct human_state *st, const struct tech_digits *dg,
 {
     int band = b / 3 * 3, stack = b % 3 * 3;
     for (int dir = 0; dir < 2 && n < max; dir++) {
-        unsigned xs = dir ? ln->rows[c] & ~(7u << band) : ln->cols[r] & ~(7u << stack);
+        unsigned xs = dir ? ln->rows[c] & ~(7u << band)
+                          : ln->cols[r] & ~(7u << stack);
         for (; xs && n < max; xs &= xs - 1) {
             int x = tech_lowest(xs);
             struct er_hit h;
             if (!dir) {
                 int t = tech_lowest(dg->pos[d - 1][TECH_COL(x)] & ~(1u << r));
-                h = (struct er_hit){ r, c, TECH_COL(x), r * 9 + x, t * 9 + x, t * 9 + c };
+                h = (struct er_hit){r,         c,         TECH_COL(x),
+                                    r * 9 + x, t * 9 + x, t * 9 + c};
                 if (t / 3 * 3 == band)
                     continue;
             } else {
                 int t = tech_lowest(dg->pos[d - 1][TECH_ROW(x)] & ~(1u << c));
-                h = (struct er_hit){ r, c, TECH_ROW(x), x * 9 + c, x * 9 + t, r * 9 + t };
+                h = (struct er_hit){r,         c,         TECH_ROW(x),
+                                    x * 9 + c, x * 9 + t, r * 9 + t};
                 if (t / 3 * 3 == stack)
                     continue;
             }
@@ -516,7 +537,7 @@ static int er_all(struct tech_ctx *ctx, struct human_step *step,
             return 1;
     }
     for (int k = 1; k < n; k++) {
-        struct er_hit two[2] = { hit[0], hit[k] };
+        struct er_hit two[2] = {hit[0], hit[k]};
         er_found(ctx->st, step, dg, d, b, two, 2);
         if (tech_found(ctx, step))
             return 1;
@@ -559,7 +580,8 @@ static int er_digit(struct tech_ctx *ctx, struct human_step *step,
             if (!have_lines)
                 er_lines_build(dg, d, &ln);
             have_lines = 1;
-            n = er_links(ctx->st, dg, &ln, d, b, b / 3 * 3 + i, b % 3 * 3 + j, hit, n, max);
+            n = er_links(ctx->st, dg, &ln, d, b, b / 3 * 3 + i, b % 3 * 3 + j, hit,
+                         n, max);
         }
         if (!n)
             continue;

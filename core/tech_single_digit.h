@@ -17,7 +17,9 @@
  */
 struct tech_sdp {
     uint16_t found[3];
-    struct { uint8_t house[2], chain[4]; } first[3][9];
+    struct {
+        uint8_t house[2], chain[4];
+    } first[3][9];
 };
 
 #endif

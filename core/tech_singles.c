@@ -15,7 +15,7 @@ int tech_full_house_cell(const struct human_state *st, int h, int *digit)
     unsigned placed = 0;
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i], v = st->value[cell];
-        placed |= (1u << v) >> 1;   /* tech_bit(v), or 0 for an empty cell */
+        placed |= (1u << v) >> 1; /* tech_bit(v), or 0 for an empty cell */
         empty = v ? empty : cell;
     }
     unsigned missing = HUMAN_ALL_DIGITS & ~placed;
@@ -94,8 +94,8 @@ static inline unsigned once_in_row(const uint16_t *p)
 
 /* The lowest digit of once (each with one place left in house h) and
  * its cell, in *at; returns h. */
-static int hidden_single_at(const struct human_state *st, int h,
-                            unsigned once, struct human_cand *at)
+static int hidden_single_at(const struct human_state *st, int h, unsigned once,
+                            struct human_cand *at)
 {
     int d = tech_lowest_digit(once), i = 0;
     while (!(st->cand[tech_house_cells[h][i]] & tech_bit(d)))
@@ -156,12 +156,11 @@ static int hidden_single_step(struct tech_ctx *ctx,
 /* A band's three boxes at once: columns 0-3 and 4-7 of its three rows as
  * words, column 8 alone; box 1 is lane 3 of the first word and lanes 0-1
  * of the second. */
-int tech_hidden_single_box_at(const struct human_state *st,
-                              struct human_cand *at)
+int tech_hidden_single_box_at(const struct human_state *st, struct human_cand *at)
 {
     for (int band = 0; band < 3; band++) {
         const uint16_t *p = &st->cand[27 * band];
-        uint64_t any[2] = { 0, 0 }, more[2] = { 0, 0 };
+        uint64_t any[2] = {0, 0}, more[2] = {0, 0};
         unsigned any8 = 0, more8 = 0, once;
         for (int r = 0; r < 3; r++, p += 9) {
             for (int w = 0; w < 2; w++) {
@@ -192,8 +191,7 @@ int tech_find_hidden_single_box(struct tech_ctx *ctx, struct human_step *step)
 
 /* Rows one by one; columns four at a time (a lane per column), column 8
  * alone. */
-int tech_hidden_single_line_at(const struct human_state *st,
-                               struct human_cand *at)
+int tech_hidden_single_line_at(const struct human_state *st, struct human_cand *at)
 {
     for (int r = 0; r < 9; r++) {
         unsigned once = once_in_row(&st->cand[9 * r]);
@@ -258,7 +256,8 @@ int tech_find_naked_single(struct tech_ctx *ctx, struct human_step *step)
     if (!may_hold_naked_single(st))
         return 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
-        while (cell + 4 <= GRID_CELLS && !may_hold_single(bits_load16x4(&st->cand[cell])))
+        while (cell + 4 <= GRID_CELLS &&
+               !may_hold_single(bits_load16x4(&st->cand[cell])))
             cell += 4;
         if (cell >= GRID_CELLS)
             break;

@@ -11,7 +11,7 @@
  */
 #include "tech_digits.h"
 
-static const char *const size_word[5] = { "", "", "pair", "triple", "quad" };
+static const char *const size_word[5] = {"", "", "pair", "triple", "quad"};
 
 struct subset {
     struct tech_ctx *ctx;
@@ -21,8 +21,8 @@ struct subset {
     const uint16_t *cand; /* candidates of the house's empty cells */
     const struct tech_houses *hv;
     int n_items;
-    int item[9];          /* positions (naked) or digits (hidden) */
-    unsigned mask[9];     /* their digit masks (naked) or positions (hidden) */
+    int item[9];      /* positions (naked) or digits (hidden) */
+    unsigned mask[9]; /* their digit masks (naked) or positions (hidden) */
 };
 
 static void say_naked(struct subset *s, const uint8_t *cells, unsigned digits)
@@ -130,7 +130,7 @@ static int combine(struct subset *s)
     for (int i = 0; i <= n - z; i++) {
         for (int j = i + 1; j <= n - z + 1; j++) {
             unsigned uj = mk[i] | mk[j];
-            if (z == 2) {   /* two masks of two: the same mask */
+            if (z == 2) { /* two masks of two: the same mask */
                 if (mk[i] == mk[j] && try_subset(s, (1u << i) | (1u << j), uj))
                     return 1;
                 continue;
@@ -150,7 +150,8 @@ static int combine(struct subset *s)
                 for (int l = k + 1; l < n; l++) {
                     unsigned ul = uk | mk[l];
                     if (count[ul] == 4 &&
-                        try_subset(s, (1u << i) | (1u << j) | (1u << k) | (1u << l), ul))
+                        try_subset(s, (1u << i) | (1u << j) | (1u << k) | (1u << l),
+                                   ul))
                         return 1;
                 }
             }
@@ -199,17 +200,20 @@ static void house_build(struct tech_house_hidden *z, const struct tech_houses *h
     z->digits[2] = (uint16_t)(((b1 & ~b2) | (b2 & ~b1 & ~b0)) & not_placed);
     int e = tech_count(cells);
     z->paired = (uint8_t)(!lone && !once && !(held & hv->placed[h]) &&
-                          tech_count(held) == e ? e : 0);
+                                  tech_count(held) == e
+                              ? e
+                              : 0);
 }
 
 /* House h as its subsets see it, built once per context: the six rows
  * of a search read it.  counts: tech_ctx_counts. */
-static inline const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
-                                                          const tech_cells *counts, int h)
+static inline const struct tech_house_hidden *
+house_hidden(struct tech_ctx *ctx, const tech_cells *counts, int h)
 {
     if (!(ctx->built.hidden & (1u << h))) {
         house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h,
-                    house_positions(counts[0], h), house_positions(counts[1], h) != 0);
+                    house_positions(counts[0], h),
+                    house_positions(counts[1], h) != 0);
         ctx->built.hidden |= 1u << h;
     }
     return &ctx->hidden[h];
@@ -227,7 +231,8 @@ static inline const struct tech_house_hidden *house_hidden(struct tech_ctx *ctx,
  * eliminating from that one.  So a subset of n needs the other kind to
  * find one of 2 to e - n (none when e - n <= 1).
  */
-static void other_kind_failed(const struct tech_ctx *ctx, int hidden, uint32_t *failed)
+static void other_kind_failed(const struct tech_ctx *ctx, int hidden,
+                              uint32_t *failed)
 {
     int slot = hidden ? TECH_MEMO_NAKED_2 : TECH_MEMO_HIDDEN_2;
     failed[1] = ~0u;
@@ -238,11 +243,13 @@ static void other_kind_failed(const struct tech_ctx *ctx, int hidden, uint32_t *
 /* Whether the house provably holds no subset of the row (other_kind_failed)
  * the solver needs: a complement of one is a single, which an earlier row
  * takes (collect mode lists that subset all the same). */
-static int complement_failed(const struct subset *s, const struct tech_house_hidden *z,
+static int complement_failed(const struct subset *s,
+                             const struct tech_house_hidden *z,
                              const uint32_t *failed)
 {
     int e = z->paired, k = e - s->size;
-    return e && (k <= 1 ? !s->ctx->collect : k <= 4 && ((failed[k] >> s->house) & 1));
+    return e &&
+           (k <= 1 ? !s->ctx->collect : k <= 4 && ((failed[k] >> s->house) & 1));
 }
 
 /* Hidden: the digits held by 2..size cells of the house, by position. */
@@ -268,7 +275,7 @@ static void collect_naked(struct subset *s, unsigned fits)
     for (; fits; fits &= fits - 1) {
         int i = tech_lowest(fits);
         s->item[s->n_items] = i;
-        s->mask[s->n_items++] = s->cand[i] & HUMAN_ALL_DIGITS;   /* nine bits */
+        s->mask[s->n_items++] = s->cand[i] & HUMAN_ALL_DIGITS; /* nine bits */
     }
 }
 
@@ -276,10 +283,12 @@ static void collect_naked(struct subset *s, unsigned fits)
  * (a cell outside the subset must lose a digit).  Pairs skip the
  * complement test: it would spare them little (the hidden pairs are
  * searched after them) for the cost of building the house first. */
-static int naked_items(struct subset *s, struct tech_ctx *ctx, const tech_cells *counts,
-                       tech_cells fits, const uint32_t *failed)
+static int naked_items(struct subset *s, struct tech_ctx *ctx,
+                       const tech_cells *counts, tech_cells fits,
+                       const uint32_t *failed)
 {
-    if (s->size > 2 && complement_failed(s, house_hidden(ctx, counts, s->house), failed))
+    if (s->size > 2 &&
+        complement_failed(s, house_hidden(ctx, counts, s->house), failed))
         return 0;
     unsigned pos = house_positions(fits, s->house);
     if (tech_count(pos) < s->size ||
@@ -289,11 +298,15 @@ static int naked_items(struct subset *s, struct tech_ctx *ctx, const tech_cells 
     return 1;
 }
 
-static int find_subset(struct tech_ctx *ctx, struct human_step *step,
-                       int size, int hidden)
+static int find_subset(struct tech_ctx *ctx, struct human_step *step, int size,
+                       int hidden)
 {
-    struct subset s = { .ctx = ctx, .st = ctx->st, .step = step, .size = size,
-                        .hidden = hidden, .hv = tech_ctx_houses(ctx) };
+    struct subset s = {.ctx = ctx,
+                       .st = ctx->st,
+                       .step = step,
+                       .size = size,
+                       .hidden = hidden,
+                       .hv = tech_ctx_houses(ctx)};
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const tech_cells *counts = tech_ctx_counts(ctx);
     tech_cells fits = counts[2] | counts[3] | (size == 4 ? counts[4] : 0);

@@ -18,9 +18,9 @@
 #include "tech_digits.h"
 
 struct sdc_part {
-    unsigned cells;      /* positions (house order) */
+    unsigned cells; /* positions (house order) */
     unsigned digits;
-    int gain;            /* cells less digits outside V */
+    int gain; /* cells less digits outside V */
 };
 
 /* The empty cells of a house outside the other house (at most 6) and, for
@@ -32,7 +32,7 @@ struct sdc_part {
 struct sdc_table {
     int built;
     unsigned cand[6];
-    unsigned avail;         /* the subsets' cells, by j */
+    unsigned avail; /* the subsets' cells, by j */
     uint16_t pos[64], digits[64];
     uint8_t n[64];
 };
@@ -43,7 +43,7 @@ struct sdc {
     struct human_step *step;
     struct sdc_table line_cells, box_cells;
     int box, line;
-    unsigned c_cells;    /* intersection cells chosen (cell indexes via list) */
+    unsigned c_cells; /* intersection cells chosen (cell indexes via list) */
     uint8_t c_list[3];
     int n_c;
     unsigned v;
@@ -57,15 +57,16 @@ static int in_list(const uint8_t *list, int n, int cell)
     return 0;
 }
 
-static void sdc_table_build(const struct sdc *s, struct sdc_table *t, int h, int other)
+static void sdc_table_build(const struct sdc *s, struct sdc_table *t, int h,
+                            int other)
 {
     int k = 0;
     uint16_t bit[6];
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
-        int inside = other < 9 ? tech_row_of(cell) == other
-                   : other < 18 ? tech_col_of(cell) == other - 9
-                                : tech_box_of(cell) == other - 18;
+        int inside = other < 9    ? tech_row_of(cell) == other
+                     : other < 18 ? tech_col_of(cell) == other - 9
+                                  : tech_box_of(cell) == other - 18;
         if (!s->st->value[cell] && !inside) {
             bit[k] = (uint16_t)(1u << i);
             t->cand[k++] = s->st->cand[cell];
@@ -104,7 +105,7 @@ static int sdc_parts(const struct sdc *s, struct sdc_table *t, int h, int other,
         unsigned digits = t->digits[x];
         int gain = size - tech_count(digits & ~s->v);
         if (gain >= 1 && tech_count(digits) > size)
-            out[n++] = (struct sdc_part){ t->pos[x], digits, gain };
+            out[n++] = (struct sdc_part){t->pos[x], digits, gain};
     }
     return n;
 }
@@ -131,7 +132,8 @@ static void say_part(struct human_step *step, int h, unsigned pos, unsigned digi
     tech_say_house(step, h);
 }
 
-static int sdc_pair(struct sdc *s, const struct sdc_part *la, const struct sdc_part *ba)
+static int sdc_pair(struct sdc *s, const struct sdc_part *la,
+                    const struct sdc_part *ba)
 {
     unsigned d_all = s->v | la->digits | ba->digits;
     int cells = s->n_c + tech_count(la->cells) + tech_count(ba->cells);
@@ -145,10 +147,11 @@ static int sdc_pair(struct sdc *s, const struct sdc_part *la, const struct sdc_p
     for (int i = 0; i < s->n_c; i++)
         tech_cause_mask(s->step, s->st, s->c_list[i], d_all);
     for (unsigned m = la->cells; m; m &= m - 1)
-        tech_cause_mask(s->step, s->st, tech_house_cells[s->line][tech_lowest(m)], d_all);
-    for (unsigned m = ba->cells; m; m &= m - 1)
-        tech_cause_mask(s->step, s->st, tech_house_cells[TECH_BOX(s->box)][tech_lowest(m)],
+        tech_cause_mask(s->step, s->st, tech_house_cells[s->line][tech_lowest(m)],
                         d_all);
+    for (unsigned m = ba->cells; m; m &= m - 1)
+        tech_cause_mask(s->step, s->st,
+                        tech_house_cells[TECH_BOX(s->box)][tech_lowest(m)], d_all);
     tech_house(s->step, s->line);
     tech_house(s->step, TECH_BOX(s->box));
     tech_say(s->step, "Sue de Coq: ");
@@ -174,7 +177,7 @@ static int sdc_try(struct sdc *s)
     struct sdc_part la[64], ba[64];
     uint8_t by_gain[5][64];
     uint16_t gain_digits[5][64];
-    int n_gain[5] = { 0 };
+    int n_gain[5] = {0};
     int n_la = sdc_parts(s, &s->line_cells, s->line, TECH_BOX(s->box), la);
     if (n_la == 0)
         return 0;
@@ -191,7 +194,8 @@ static int sdc_try(struct sdc *s)
             continue;
         for (int j = 0; j < n_gain[g]; j++)
             if (!(gain_digits[g][j] & la[i].digits) &&
-                sdc_pair(s, &la[i], &ba[by_gain[g][j]]) && tech_found(s->ctx, s->step))
+                sdc_pair(s, &la[i], &ba[by_gain[g][j]]) &&
+                tech_found(s->ctx, s->step))
                 return 1;
     }
     return 0;
@@ -221,7 +225,7 @@ static int sdc_intersection(struct sdc *s, const uint8_t *inter)
 int tech_find_sue_de_coq(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
-    struct sdc s = { .ctx = ctx, .st = st, .step = step };
+    struct sdc s = {.ctx = ctx, .st = st, .step = step};
     for (s.box = 0; s.box < 9; s.box++) {
         for (int k = 0; k < 6; k++) {
             uint8_t inter[3];

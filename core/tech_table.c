@@ -21,6 +21,8 @@
 #include "tech.h"
 #include "tech_digits.h"
 
+/* One row per technique, aligned by hand. */
+/* clang-format off */
 const struct tech_row tech_table[] = {
     /* easy */
     { { "Full house", "full_house", 10, HUMAN_GROUP_EASY, 4 },
@@ -205,6 +207,7 @@ const struct tech_row tech_table[] = {
       tech_find_region_forcing_chain, tech_rate_forcing_chain,
       TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
 };
+/* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);
 

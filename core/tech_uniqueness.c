@@ -55,8 +55,8 @@ typedef int (*rect_try)(struct tech_ctx *, struct human_step *,
  * the cell: tech_houses' possible).  A cell holding neither could not make
  * the pattern deadly. */
 static inline unsigned corner_mask(const struct tech_houses *hv,
-                                   const struct tech_digits *dg,
-                                   int kind, int line, int x, int y)
+                                   const struct tech_digits *dg, int kind, int line,
+                                   int x, int y)
 {
     int h = kind ? TECH_COL(line) : TECH_ROW(line);
     unsigned px = dg->pos[x - 1][h], py = dg->pos[y - 1][h];
@@ -82,11 +82,13 @@ static int scan_rects(struct tech_ctx *ctx,
         for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
             int ca = tech_lowest(ma);
             unsigned pair = cand_of(st, ra * 9 + ca);
-            int x = tech_lowest_digit(pair), y = tech_lowest_digit(pair & (pair - 1));
+            int x = tech_lowest_digit(pair),
+                y = tech_lowest_digit(pair & (pair - 1));
             /* the other rows where a's column can have a corner */
             unsigned down = corner_mask(hv, dg, 1, ca, x, y) & ~(1u << ra);
             unsigned band = 7u << (ra / 3 * 3);
-            for (unsigned mb = down ? corner_mask(hv, dg, 0, ra, x, y) & ~(1u << ca) : 0;
+            for (unsigned mb = down ? corner_mask(hv, dg, 0, ra, x, y) & ~(1u << ca)
+                                    : 0;
                  mb; mb &= mb - 1) {
                 int cb = tech_lowest(mb);
                 /* on two boxes only (not one, not four) */
@@ -96,9 +98,10 @@ static int scan_rects(struct tech_ctx *ctx,
                     int rc = tech_lowest(rows);
                     int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
                     int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
-                    struct tech_rect rect = { { (uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
-                                               (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2) },
-                                             pair };
+                    struct tech_rect rect = {
+                        {(uint8_t)(r1 * 9 + c1), (uint8_t)(r1 * 9 + c2),
+                         (uint8_t)(r2 * 9 + c1), (uint8_t)(r2 * 9 + c2)},
+                        pair};
                     if (visit(arg, &rect))
                         return 1;
                 }
@@ -153,7 +156,7 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
 {
     const struct tech_rects *l = tech_ctx_rects(ctx);
     if (l->overflow) {
-        struct rect_visit v = { ctx, step, try };
+        struct rect_visit v = {ctx, step, try};
         if (scan_rects(ctx, visit_rect, &v))
             return 1;
     } else {
@@ -165,7 +168,8 @@ static int each_rect(struct tech_ctx *ctx, struct human_step *step, rect_try try
     return 0;
 }
 
-static void say_rect(struct human_step *step, const char *name, const struct tech_rect *rc)
+static void say_rect(struct human_step *step, const char *name,
+                     const struct tech_rect *rc)
 {
     tech_say(step, "%s: ", name);
     tech_say_cells(step, rc->cell, 4, 1);
@@ -188,7 +192,8 @@ static int is_bare(const struct human_state *st, int cell, unsigned pair)
 }
 
 /* Bits k of the corners that hold only the pair (or part of it). */
-static unsigned bare_corners(const struct human_state *st, const struct tech_rect *rc)
+static unsigned bare_corners(const struct human_state *st,
+                             const struct tech_rect *rc)
 {
     unsigned bare = 0;
     for (int k = 0; k < 4; k++)
@@ -208,7 +213,8 @@ static int all_hold_pair(const struct human_state *st, const struct tech_rect *r
 
 /* 1 when the cells of house h with candidate d are among cells (the
  * digit, if anywhere in h, is in those). */
-static int digit_only_in(const struct tech_digits *dg, int h, int d, tech_cells cells)
+static int digit_only_in(const struct tech_digits *dg, int h, int d,
+                         tech_cells cells)
 {
     return (dg->cells[d - 1] & tech_house_set[h] & ~cells) == 0;
 }
@@ -223,7 +229,7 @@ static int try_type1(struct tech_ctx *ctx, struct human_step *step,
     int k = tech_lowest(~bare & 0xF);
     tech_step_reset(step);
     if (!tech_eliminate_mask(step, st, rc->cell[k], rc->pair))
-        return 0;   /* the fourth corner lost both digits already */
+        return 0; /* the fourth corner lost both digits already */
     cause_rect(step, st, rc);
     say_rect(step, "Unique rectangle type 1", rc);
     tech_say(step, ", so ");
@@ -253,8 +259,9 @@ static int roof_of(const struct human_state *st, const struct tech_rect *rc,
     return 1;
 }
 
-static void eliminate_seen_by_both(struct human_step *step, const struct human_state *st,
-                                   int a, int b, unsigned digits, tech_cells skip)
+static void eliminate_seen_by_both(struct human_step *step,
+                                   const struct human_state *st, int a, int b,
+                                   unsigned digits, tech_cells skip)
 {
     tech_cells common = tech_peers(a) & tech_peers(b) & ~skip;
     for (tech_cells s = common; s; s &= s - 1)
@@ -331,8 +338,9 @@ static int try_type4(struct tech_ctx *ctx, struct human_step *step,
         for (unsigned m = rc->pair; m; m &= m - 1) {
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
-            if (!digit_only_in(dg, h[i], x, tech_cell_bit(roof[0]) | tech_cell_bit(roof[1])))
-                continue;   /* x only in the two roof cells of the house */
+            if (!digit_only_in(dg, h[i], x,
+                               tech_cell_bit(roof[0]) | tech_cell_bit(roof[1])))
+                continue; /* x only in the two roof cells of the house */
             tech_step_reset(step);
             tech_eliminate(step, st, roof[0], y);
             tech_eliminate(step, st, roof[1], y);
@@ -376,7 +384,8 @@ static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
             int x = tech_lowest_digit(m);
             int y = tech_lowest_digit(rc->pair & ~tech_bit(x));
             /* x of the far corner's row and column only in the rectangle */
-            if (!digit_only_in(dg, row, x, in_rect) || !digit_only_in(dg, col, x, in_rect))
+            if (!digit_only_in(dg, row, x, in_rect) ||
+                !digit_only_in(dg, col, x, in_rect))
                 continue;
             tech_step_reset(step);
             if (!tech_eliminate(step, st, far, y))
@@ -391,9 +400,10 @@ static int try_hidden(struct tech_ctx *ctx, struct human_step *step,
             else
                 tech_say(step, " hold %d or %d (a corner lost one), ", x, y);
             tech_say_cell(step, rc->cell[k]);
-            tech_say(step, " only those, and the %d of row %c and column %d is "
-                     "only in the rectangle, so ", x, 'A' + tech_row_of(far),
-                     tech_col_of(far) + 1);
+            tech_say(step,
+                     " only those, and the %d of row %c and column %d is "
+                     "only in the rectangle, so ",
+                     x, 'A' + tech_row_of(far), tech_col_of(far) + 1);
             tech_say_elims(step);
             return 1;
         }
@@ -488,7 +498,8 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
         /* the digits can still be one more than the cells: with the
          * items left at most (a branch that cannot is not walked) */
         int most = k + 1 + (u->n_items - i - 1);
-        if (tech_count(nu) <= size + 1 && tech_count(nu) <= (most < size ? most : size) + 1 &&
+        if (tech_count(nu) <= size + 1 &&
+            tech_count(nu) <= (most < size ? most : size) + 1 &&
             ur3_combine(u, i + 1, size, chosen | (1u << i), nu))
             return 1;
     }
@@ -503,8 +514,8 @@ static void ur3_items(struct ur3 *u, int max_cands, unsigned skip)
     for (int p = 0; p < 9; p++) {
         int cell = tech_house_cells[u->house][p];
         unsigned c = cand_of(u->st, cell);
-        if (cell != u->roof[0] && cell != u->roof[1] && c && tech_count(c) <= max_cands &&
-            !(c & skip))
+        if (cell != u->roof[0] && cell != u->roof[1] && c &&
+            tech_count(c) <= max_cands && !(c & skip))
             u->item[u->n_items++] = (uint8_t)cell;
     }
 }
@@ -522,7 +533,7 @@ static int try_type3(struct tech_ctx *ctx, struct human_step *step,
                      const struct tech_rect *rc)
 {
     const struct human_state *st = ctx->st;
-    struct ur3 u = { .st = st, .step = step, .rc = rc };
+    struct ur3 u = {.st = st, .step = step, .rc = rc};
     int h[2];
     if (!roof_of(st, rc, u.roof, 0))
         return 0;
@@ -586,8 +597,8 @@ int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
      * houses, and nothing else is odd.  (A digit odd in those houses but
      * not in the cell would leave them odd without it: no BUG.) */
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    int h3[3] = { TECH_ROW(tech_row_of(three)), TECH_COL(tech_col_of(three)),
-                  TECH_BOX(tech_box_of(three)) };
+    int h3[3] = {TECH_ROW(tech_row_of(three)), TECH_COL(tech_col_of(three)),
+                 TECH_BOX(tech_box_of(three))};
     int digit = 0;
     for (int d = 1; d <= 9; d++) {
         unsigned odd = 0;
@@ -612,8 +623,10 @@ int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
     tech_cause_mask(step, st, three, st->cand[three]);
     tech_say(step, "BUG+1: every empty cell but ");
     tech_say_cell(step, three);
-    tech_say(step, " holds two candidates, and %d appears three times in its "
-             "row, column and box, so ", digit);
+    tech_say(step,
+             " holds two candidates, and %d appears three times in its "
+             "row, column and box, so ",
+             digit);
     tech_say_cell(step, three);
     tech_say(step, " is %d", digit);
     return 1;

@@ -17,8 +17,8 @@
 #define TECH_RECTS_MAX 128
 
 struct tech_rect {
-    uint8_t cell[4];     /* top-left, top-right, bottom-left, bottom-right */
-    unsigned pair;       /* x and y */
+    uint8_t cell[4]; /* top-left, top-right, bottom-left, bottom-right */
+    unsigned pair;   /* x and y */
 };
 
 struct tech_rects {

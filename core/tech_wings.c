@@ -51,8 +51,8 @@ static int wing_found(const struct human_state *st, struct human_step *step,
     say_cell_digits(step, st, cells[1]);
     tech_say(step, " and ");
     say_cell_digits(step, st, cells[2]);
-    tech_say(step, xyz ? ": one of the three is %d, so " :
-             ": one pincer is %d, so ", z);
+    tech_say(step,
+             xyz ? ": one of the three is %d, so " : ": one pincer is %d, so ", z);
     tech_say_elims(step);
     return 1;
 }
@@ -103,9 +103,10 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
                 if (tech_count(zm) != 1 || (a | b | pm) != (xyz ? pm : (pm | zm)) ||
                     (zm & pm) != (xyz ? zm : 0) || a == b)
                     continue;
-                uint8_t cells[3] = { (uint8_t)pivot, pincer[i], pincer[j] };
+                uint8_t cells[3] = {(uint8_t)pivot, pincer[i], pincer[j]};
                 if (wing_found(st, step, xyz ? "XYZ-Wing" : "XY-Wing", cells,
-                               dg->cells[tech_lowest(zm)], tech_lowest_digit(zm), xyz) &&
+                               dg->cells[tech_lowest(zm)], tech_lowest_digit(zm),
+                               xyz) &&
                     tech_found(ctx, step))
                     return 1;
             }
@@ -134,7 +135,7 @@ static int w_wing_found(const struct human_state *st, struct human_step *step,
                         int p, int q)
 {
     int x = tech_lowest_digit(st->cand[a] & ~tech_bit(y));
-    uint8_t ends[2] = { (uint8_t)a, (uint8_t)b };
+    uint8_t ends[2] = {(uint8_t)a, (uint8_t)b};
     tech_step_reset(step);
     eliminate_seen_by(step, st, dg->cells[x - 1], x, ends, 2);
     if (step->n_elim == 0)
@@ -172,8 +173,8 @@ struct w_links {
 
 /* The strong links of digit d + 1 (fresh: the house has a cell in
  * changed). */
-static void collect_strong_links(const struct tech_digits *dg, int d, tech_cells changed,
-                                 struct w_links *l)
+static void collect_strong_links(const struct tech_digits *dg, int d,
+                                 tech_cells changed, struct w_links *l)
 {
     l->n = 0;
     l->fresh = 0;
@@ -243,7 +244,7 @@ int tech_find_w_wing(struct tech_ctx *ctx, struct human_step *step)
         return 0;
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_W_WING);
-    unsigned have = 0;           /* digits whose links are collected */
+    unsigned have = 0; /* digits whose links are collected */
     for (tech_cells sa = bivalue; sa; sa &= sa - 1) {
         int a = tech_cells_lowest(sa);
         unsigned pair = st->cand[a];
@@ -252,7 +253,8 @@ int tech_find_w_wing(struct tech_ctx *ctx, struct human_step *step)
                             ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
         if (others && (pair & ~have)) {
             for (unsigned m = pair & ~have; m; m &= m - 1)
-                collect_strong_links(dg, tech_lowest(m), changed, &links[tech_lowest(m)]);
+                collect_strong_links(dg, tech_lowest(m), changed,
+                                     &links[tech_lowest(m)]);
             have |= pair;
         }
         for (tech_cells sb = others; sb; sb &= sb - 1) {

@@ -14,10 +14,10 @@
 #include "pencil.h"
 
 enum ctl_exit {
-    CTL_EXIT_OK = 0,      /* every input line was read (whatever its verdict) */
-    CTL_EXIT_ERROR = 1,   /* I/O error, or an error reply from the daemon */
-    CTL_EXIT_USAGE = 2,   /* bad flags or arguments */
-    CTL_EXIT_CONNECT = 3, /* cannot connect to the daemon */
+    CTL_EXIT_OK = 0,          /* every input line was read (whatever its verdict) */
+    CTL_EXIT_ERROR = 1,       /* I/O error, or an error reply from the daemon */
+    CTL_EXIT_USAGE = 2,       /* bad flags or arguments */
+    CTL_EXIT_CONNECT = 3,     /* cannot connect to the daemon */
     CTL_EXIT_WRONG_MARKS = 4, /* hint, explain: the marks lost the solution's
                                  digit ("wrong-marks: C4 lost its 7") */
 };
@@ -48,9 +48,9 @@ int ctl_print_json(json_t *obj);
  * FILE holding it; a one-line argument that is no path (no '/') and names
  * no file is the state. */
 struct ctl_state {
-    char *text;                 /* as read (owned; ctl_state_free) */
-    enum pencil_format format;  /* pencil_detect's */
-    struct human_state st;      /* parsed, unless format is PENCIL_FORMAT_GRID
+    char *text;                /* as read (owned; ctl_state_free) */
+    enum pencil_format format; /* pencil_detect's */
+    struct human_state st;     /* parsed, unless format is PENCIL_FORMAT_GRID
                                    (the plain grid keeps hint_next's path) */
 };
 
@@ -60,7 +60,8 @@ int ctl_state_load(const char *cmd, const char *arg, struct ctl_state *out);
 
 /* The state as the socket's one-line STATE: the 729-character line for a
  * pencil-mark grid, else the text on one line.  Returns CTL_EXIT_*. */
-int ctl_state_line(const char *cmd, const struct ctl_state *s, char *out, size_t outlen);
+int ctl_state_line(const char *cmd, const struct ctl_state *s, char *out,
+                   size_t outlen);
 
 /* hint_next for the plain grid, hint_state (marks judged against PUZZLE
  * when given) for the others.  Returns 0, or -1 with the reason in err

@@ -30,33 +30,29 @@ struct client {
     const char *socket;
     int json;
     int solution;
-    const char *puzzle; /* hint, steps, check: --puzzle */
+    const char *puzzle;    /* hint, steps, check: --puzzle */
     const char *technique; /* steps: --technique */
     int nargs;
     const char *args[ARGS_MAX];
 };
 
-static int
-is_cmd(const char *cmd, const char *name)
+static int is_cmd(const char *cmd, const char *name)
 {
     return strcmp(cmd, name) == 0;
 }
 
-static int
-takes_solution(const char *cmd)
+static int takes_solution(const char *cmd)
 {
     return is_cmd(cmd, "today") || is_cmd(cmd, "get") || is_cmd(cmd, "list");
 }
 
-static int
-takes_puzzle(const char *cmd)
+static int takes_puzzle(const char *cmd)
 {
     return is_cmd(cmd, "check") || is_cmd(cmd, "hint") || is_cmd(cmd, "steps");
 }
 
 /* [--socket PATH] [--json] [--solution] and up to max positional words. */
-static int
-parse_args(struct client *c, int argc, char **argv, int min, int max)
+static int parse_args(struct client *c, int argc, char **argv, int min, int max)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -69,7 +65,8 @@ parse_args(struct client *c, int argc, char **argv, int min, int max)
             c->socket = argv[++i];
         else if (strcmp(a, "--puzzle") == 0 && i + 1 < argc && takes_puzzle(c->cmd))
             c->puzzle = argv[++i];
-        else if (strcmp(a, "--technique") == 0 && i + 1 < argc && is_cmd(c->cmd, "steps"))
+        else if (strcmp(a, "--technique") == 0 && i + 1 < argc &&
+                 is_cmd(c->cmd, "steps"))
             c->technique = argv[++i];
         else if (a[0] == '-' && a[1] != '\0')
             return ctl_usage_error(c->cmd, "unknown option '%s'", a);
@@ -91,8 +88,7 @@ parse_args(struct client *c, int argc, char **argv, int min, int max)
     return CTL_EXIT_OK;
 }
 
-static int
-connect_daemon(const char *path)
+static int connect_daemon(const char *path)
 {
     struct sockaddr_un a = {.sun_family = AF_UNIX};
     int fd;
@@ -104,8 +100,10 @@ connect_daemon(const char *path)
     memcpy(a.sun_path, path, strlen(path) + 1);
     fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
-        fprintf(stderr, "sudokuctl: cannot connect to %s: %s (is sudokud running? "
-                "--socket PATH names another socket)\n", path, strerror(errno));
+        fprintf(stderr,
+                "sudokuctl: cannot connect to %s: %s (is sudokud running? "
+                "--socket PATH names another socket)\n",
+                path, strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
@@ -113,8 +111,7 @@ connect_daemon(const char *path)
     return fd;
 }
 
-static int
-send_all(int fd, const char *data, size_t len)
+static int send_all(int fd, const char *data, size_t len)
 {
     while (len > 0) {
         ssize_t n = send(fd, data, len, MSG_NOSIGNAL);
@@ -130,8 +127,7 @@ send_all(int fd, const char *data, size_t len)
 }
 
 /* Reads one reply line; returns it (malloc'd, NUL-terminated) or NULL. */
-static char *
-read_line(int fd)
+static char *read_line(int fd)
 {
     size_t len = 0, cap = 4096;
     char *buf = malloc(cap), *nl = NULL;
@@ -164,8 +160,7 @@ read_line(int fd)
 }
 
 /* Sends line, parses the reply into *out.  Returns a CTL_EXIT_*. */
-static int
-ask(const struct client *c, const char *line, json_t **out)
+static int ask(const struct client *c, const char *line, json_t **out)
 {
     int fd = connect_daemon(c->socket);
     char *text;
@@ -174,28 +169,30 @@ ask(const struct client *c, const char *line, json_t **out)
     if (fd < 0)
         return CTL_EXIT_CONNECT;
     if (send_all(fd, line, strlen(line)) != 0 || send_all(fd, "\n", 1) != 0) {
-        fprintf(stderr, "sudokuctl: sending to %s: %s\n", c->socket, strerror(errno));
+        fprintf(stderr, "sudokuctl: sending to %s: %s\n", c->socket,
+                strerror(errno));
         close(fd);
         return CTL_EXIT_CONNECT;
     }
     text = read_line(fd);
     close(fd);
     if (text == NULL) {
-        fprintf(stderr, "sudokuctl: %s closed the connection without a reply\n", c->socket);
+        fprintf(stderr, "sudokuctl: %s closed the connection without a reply\n",
+                c->socket);
         return CTL_EXIT_ERROR;
     }
     *out = json_loads(text, 0, &jerr);
     free(text);
     if (*out == NULL || !json_is_object(*out)) {
-        fprintf(stderr, "sudokuctl: the reply from %s is not a JSON object\n", c->socket);
+        fprintf(stderr, "sudokuctl: the reply from %s is not a JSON object\n",
+                c->socket);
         json_decref(*out);
         return CTL_EXIT_ERROR;
     }
     return CTL_EXIT_OK;
 }
 
-static const char *
-str(const json_t *obj, const char *key)
+static const char *str(const json_t *obj, const char *key)
 {
     const char *s = json_string_value(json_object_get(obj, key));
 
@@ -204,8 +201,7 @@ str(const json_t *obj, const char *key)
 
 /* ---- printing ----------------------------------------------------------- */
 
-static void
-print_grid(const char *text)
+static void print_grid(const char *text)
 {
     struct grid g;
     char err[GRID_ERR_MAX], pretty[GRID_PRETTY_MAX];
@@ -218,11 +214,10 @@ print_grid(const char *text)
     fputs(pretty, stdout);
 }
 
-static void
-print_puzzle(const json_t *p)
+static void print_puzzle(const json_t *p)
 {
-    printf("%s %s: score %g, %lld clues, hardest %s\n", str(p, "date"), str(p, "tier"),
-           json_number_value(json_object_get(p, "score")),
+    printf("%s %s: score %g, %lld clues, hardest %s\n", str(p, "date"),
+           str(p, "tier"), json_number_value(json_object_get(p, "score")),
            (long long)json_integer_value(json_object_get(p, "clues")),
            str(p, "hardest_technique"));
     print_grid(str(p, "puzzle"));
@@ -232,18 +227,20 @@ print_puzzle(const json_t *p)
     }
 }
 
-static void
-print_puzzles(const struct client *c, const json_t *reply)
+static void print_puzzles(const struct client *c, const json_t *reply)
 {
     const json_t *list = json_object_get(reply, "puzzles"), *p;
     size_t i;
 
     if (json_array_size(list) == 0)
-        printf("no puzzles published from %s to %s\n", str(reply, "from"), str(reply, "to"));
-    json_array_foreach(list, i, p) {
+        printf("no puzzles published from %s to %s\n", str(reply, "from"),
+               str(reply, "to"));
+    json_array_foreach(list, i, p)
+    {
         if (strcmp(c->cmd, "list") == 0) {
-            printf("%s %-6s %s%s%s\n", str(p, "date"), str(p, "tier"), str(p, "puzzle"),
-                   c->solution ? " " : "", c->solution ? str(p, "solution") : "");
+            printf("%s %-6s %s%s%s\n", str(p, "date"), str(p, "tier"),
+                   str(p, "puzzle"), c->solution ? " " : "",
+                   c->solution ? str(p, "solution") : "");
             continue;
         }
         if (i > 0)
@@ -252,25 +249,25 @@ print_puzzles(const struct client *c, const json_t *reply)
     }
 }
 
-static void
-print_fields(const json_t *reply)
+static void print_fields(const json_t *reply)
 {
     const char *key;
     const json_t *v;
 
-    json_object_foreach((json_t *)reply, key, v) {
+    json_object_foreach((json_t *)reply, key, v)
+    {
         char *text;
 
         if (strcmp(key, "ok") == 0)
             continue;
-        text = json_is_string(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        text = json_is_string(v) ? NULL
+                                 : json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
         printf("%s: %s\n", key, text != NULL ? text : json_string_value(v));
         free(text);
     }
 }
 
-void
-ctl_print_verdict(const json_t *reply)
+void ctl_print_verdict(const json_t *reply)
 {
     const json_t *wrong = json_object_get(reply, "wrong"), *cell;
     size_t i;
@@ -278,15 +275,13 @@ ctl_print_verdict(const json_t *reply)
     printf("%s: %s\n", str(reply, "status"), str(reply, "message"));
     if (json_array_size(wrong) > 0) {
         printf("wrong:");
-        json_array_foreach(wrong, i, cell)
-            printf(" %s", json_string_value(cell));
+        json_array_foreach(wrong, i, cell) printf(" %s", json_string_value(cell));
         putchar('\n');
     }
 }
 
 /* Unix seconds (or null) as an ISO 8601 UTC time, or "never". */
-static const char *
-when(const json_t *t, char *buf, size_t len)
+static const char *when(const json_t *t, char *buf, size_t len)
 {
     time_t tt = (time_t)json_integer_value(t);
     struct tm tm;
@@ -297,36 +292,38 @@ when(const json_t *t, char *buf, size_t len)
     return buf;
 }
 
-static long long
-num(const json_t *obj, const char *key)
+static long long num(const json_t *obj, const char *key)
 {
     return (long long)json_integer_value(json_object_get(obj, key));
 }
 
 /* One line per endpoint: its state, then its counts. */
-static void
-print_endpoint(const json_t *e)
+static void print_endpoint(const json_t *e)
 {
     char t1[32], t2[32];
 
     printf("%s: ", str(e, "name"));
     if (json_is_integer(json_object_get(e, "disabled_at")))
-        printf("disabled since %s (%s)", when(json_object_get(e, "disabled_at"), t1, sizeof t1),
+        printf("disabled since %s (%s)",
+               when(json_object_get(e, "disabled_at"), t1, sizeof t1),
                str(e, "disabled_reason"));
     else if (!json_is_true(json_object_get(e, "configured")))
         printf("not configured");
     else
-        printf("%s", json_is_true(json_object_get(e, "enabled")) ? "enabled" : "enabled = false");
+        printf("%s", json_is_true(json_object_get(e, "enabled"))
+                         ? "enabled"
+                         : "enabled = false");
     printf(", pending %lld", num(e, "pending"));
     if (num(e, "pending") > 0)
-        printf(" (oldest %s)", when(json_object_get(e, "oldest_pending_at"), t1, sizeof t1));
+        printf(" (oldest %s)",
+               when(json_object_get(e, "oldest_pending_at"), t1, sizeof t1));
     printf(", dead %lld, delivered %lld, last success %s%s\n", num(e, "dead"),
-           num(e, "delivered"), when(json_object_get(e, "last_success_at"), t2, sizeof t2),
+           num(e, "delivered"),
+           when(json_object_get(e, "last_success_at"), t2, sizeof t2),
            json_is_true(json_object_get(e, "in_flight")) ? ", sending now" : "");
 }
 
-static void
-print_webhook(const struct client *c, const json_t *reply)
+static void print_webhook(const struct client *c, const json_t *reply)
 {
     const json_t *list = json_object_get(reply, "webhooks"), *e;
     const char *action = c->args[0];
@@ -334,30 +331,31 @@ print_webhook(const struct client *c, const json_t *reply)
 
     if (strcasecmp(action, "status") == 0 && json_array_size(list) == 0)
         printf("no webhook endpoints configured\n");
-    json_array_foreach(list, i, e)
-        print_endpoint(e);
+    json_array_foreach(list, i, e) print_endpoint(e);
     if (strcasecmp(action, "retry") == 0)
         printf("requeued %lld event(s)\n", num(reply, "requeued"));
     else if (strcasecmp(action, "replay") == 0)
         printf("queued %s again for %lld endpoint(s)\n", str(reply, "date"),
                num(reply, "queued"));
     else if (strcasecmp(action, "test") == 0)
-        printf("queued a webhook.test event for %lld endpoint(s)\n", num(reply, "queued"));
+        printf("queued a webhook.test event for %lld endpoint(s)\n",
+               num(reply, "queued"));
 }
 
-static void
-print_reply(const struct client *c, const json_t *reply)
+static void print_reply(const struct client *c, const json_t *reply)
 {
     if (strcmp(c->cmd, "webhook") == 0)
         print_webhook(c, reply);
     else if (strcmp(c->cmd, "backup") == 0)
-        printf("wrote %s (%lld bytes in %.1f ms)\n", str(reply, "path"), num(reply, "bytes"),
+        printf("wrote %s (%lld bytes in %.1f ms)\n", str(reply, "path"),
+               num(reply, "bytes"),
                json_number_value(json_object_get(reply, "ms")));
     else if (strcmp(c->cmd, "ping") == 0)
         printf("pong\n");
     else if (strcmp(c->cmd, "stats") == 0)
         print_fields(reply);
-    else if (strcmp(c->cmd, "steps") == 0 && strcmp(str(reply, "status"), "steps") == 0)
+    else if (strcmp(c->cmd, "steps") == 0 &&
+             strcmp(str(reply, "status"), "steps") == 0)
         ctl_print_steps(reply);
     else if (strcmp(c->cmd, "check") == 0 || strcmp(c->cmd, "hint") == 0 ||
              strcmp(c->cmd, "steps") == 0)
@@ -369,8 +367,7 @@ print_reply(const struct client *c, const json_t *reply)
 /* ---- commands ----------------------------------------------------------- */
 
 /* The request line: the command, its words, "solution". */
-static int
-format_request(const struct client *c, char *line, size_t cap)
+static int format_request(const struct client *c, char *line, size_t cap)
 {
     size_t len = (size_t)snprintf(line, cap, "%s", c->cmd);
 
@@ -379,14 +376,15 @@ format_request(const struct client *c, char *line, size_t cap)
     if (c->solution && len < cap)
         len += (size_t)snprintf(line + len, cap - len, " solution");
     if (len >= cap)
-        return ctl_usage_error(c->cmd, "the request is longer than the daemon accepts "
-                               "(%zu bytes)", cap - 1);
+        return ctl_usage_error(c->cmd,
+                               "the request is longer than the daemon accepts "
+                               "(%zu bytes)",
+                               cap - 1);
     return CTL_EXIT_OK;
 }
 
 /* Sends the parsed request and prints the reply. */
-static int
-exchange(struct client *c)
+static int exchange(struct client *c)
 {
     char line[LINE_MAX_BYTES + 1];
     json_t *reply = NULL;
@@ -417,51 +415,46 @@ exchange(struct client *c)
     return rc != CTL_EXIT_OK ? rc : ctl_finish_output();
 }
 
-static int
-run(struct client *c, int argc, char **argv, int min, int max)
+static int run(struct client *c, int argc, char **argv, int min, int max)
 {
     int rc = parse_args(c, argc, argv, min, max);
 
     return rc != CTL_EXIT_OK ? rc : exchange(c);
 }
 
-int
-ctl_cmd_today(int argc, char **argv)
+int ctl_cmd_today(int argc, char **argv)
 {
     struct client c = {.cmd = "today"};
     return run(&c, argc, argv, 0, 1);
 }
 
-int
-ctl_cmd_get(int argc, char **argv)
+int ctl_cmd_get(int argc, char **argv)
 {
     struct client c = {.cmd = "get"};
     return run(&c, argc, argv, 1, 2);
 }
 
-int
-ctl_cmd_list(int argc, char **argv)
+int ctl_cmd_list(int argc, char **argv)
 {
     struct client c = {.cmd = "list"};
     return run(&c, argc, argv, 2, 2);
 }
 
-int
-ctl_cmd_check(int argc, char **argv)
+int ctl_cmd_check(int argc, char **argv)
 {
     struct client c = {.cmd = "check"};
     return run(&c, argc, argv, 1, 2);
 }
 
 /* STATE may be a file or a pencil-mark grid: the daemon gets one line. */
-static int
-state_exchange(struct client *c, int argc, char **argv, int max)
+static int state_exchange(struct client *c, int argc, char **argv, int max)
 {
     struct ctl_state s;
     char line[LINE_MAX_BYTES + 1];
     int rc = parse_args(c, argc, argv, 1, max);
 
-    if (rc != CTL_EXIT_OK || (rc = ctl_state_load(c->cmd, c->args[0], &s)) != CTL_EXIT_OK)
+    if (rc != CTL_EXIT_OK ||
+        (rc = ctl_state_load(c->cmd, c->args[0], &s)) != CTL_EXIT_OK)
         return rc;
     rc = ctl_state_line(c->cmd, &s, line, sizeof line);
     ctl_state_free(&s);
@@ -471,16 +464,14 @@ state_exchange(struct client *c, int argc, char **argv, int max)
     return exchange(c);
 }
 
-int
-ctl_cmd_hint_remote(int argc, char **argv)
+int ctl_cmd_hint_remote(int argc, char **argv)
 {
     struct client c = {.cmd = "hint"};
     return state_exchange(&c, argc, argv, 2);
 }
 
 /* steps --list-techniques with its arguments but --socket PATH. */
-static int
-list_locally(int argc, char **argv)
+static int list_locally(int argc, char **argv)
 {
     char *args[8];
     int n = 0;
@@ -499,8 +490,7 @@ list_locally(int argc, char **argv)
 /* The KEY is checked here too, so a slip is the local command's usage
  * error.  --list-techniques lists sudokuctl's own table, the keys it
  * checks: no request is sent, --socket PATH is left out. */
-int
-ctl_cmd_steps_remote(int argc, char **argv)
+int ctl_cmd_steps_remote(int argc, char **argv)
 {
     struct client c = {.cmd = "steps"};
     int tech;
@@ -520,15 +510,13 @@ ctl_cmd_steps_remote(int argc, char **argv)
     return state_exchange(&c, argc, argv, 1);
 }
 
-int
-ctl_cmd_stats(int argc, char **argv)
+int ctl_cmd_stats(int argc, char **argv)
 {
     struct client c = {.cmd = "stats"};
     return run(&c, argc, argv, 0, 0);
 }
 
-int
-ctl_cmd_ping(int argc, char **argv)
+int ctl_cmd_ping(int argc, char **argv)
 {
     struct client c = {.cmd = "ping"};
     return run(&c, argc, argv, 0, 0);
@@ -536,8 +524,7 @@ ctl_cmd_ping(int argc, char **argv)
 
 /* webhook status | retry ID|all | replay DATE | test [NAME]: the words
  * each action takes are checked here so a slip is a usage error. */
-int
-ctl_cmd_webhook(int argc, char **argv)
+int ctl_cmd_webhook(int argc, char **argv)
 {
     static const struct {
         const char *action;
@@ -555,7 +542,8 @@ ctl_cmd_webhook(int argc, char **argv)
     if (rc != CTL_EXIT_OK)
         return rc;
     if (c.nargs == 0)
-        return ctl_usage_error("webhook", "expected an action: status, retry ID|all, "
+        return ctl_usage_error("webhook",
+                               "expected an action: status, retry ID|all, "
                                "replay DATE or test [NAME]");
     for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++) {
         if (strcasecmp(c.args[0], actions[i].action) != 0)
@@ -564,13 +552,13 @@ ctl_cmd_webhook(int argc, char **argv)
             return ctl_usage_error("webhook", "expected '%s'", actions[i].usage);
         return exchange(&c);
     }
-    return ctl_usage_error("webhook", "unknown action '%s' (status, retry, replay or test)",
+    return ctl_usage_error("webhook",
+                           "unknown action '%s' (status, retry, replay or test)",
                            c.args[0]);
 }
 
 /* FILE is made absolute here: the daemon's working directory is its own. */
-int
-ctl_cmd_backup(int argc, char **argv)
+int ctl_cmd_backup(int argc, char **argv)
 {
     struct client c = {.cmd = "backup"};
     char path[LINE_MAX_BYTES], cwd[LINE_MAX_BYTES];
@@ -579,14 +567,17 @@ ctl_cmd_backup(int argc, char **argv)
     if (rc != CTL_EXIT_OK)
         return rc;
     if (c.args[0][strcspn(c.args[0], " \t\r\n")] != '\0')
-        return ctl_usage_error("backup", "FILE may not contain spaces (requests are words)");
+        return ctl_usage_error("backup",
+                               "FILE may not contain spaces (requests are words)");
     if (c.args[0][0] != '/') {
         if (getcwd(cwd, sizeof cwd) == NULL) {
-            fprintf(stderr, "sudokuctl backup: cannot read the current directory: %s\n",
+            fprintf(stderr,
+                    "sudokuctl backup: cannot read the current directory: %s\n",
                     strerror(errno));
             return CTL_EXIT_ERROR;
         }
-        if ((size_t)snprintf(path, sizeof path, "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd,
+        if ((size_t)snprintf(path, sizeof path, "%s/%s",
+                             strcmp(cwd, "/") == 0 ? "" : cwd,
                              c.args[0]) >= sizeof path)
             return ctl_usage_error("backup", "FILE is too long");
         c.args[0] = path;

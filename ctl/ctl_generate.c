@@ -39,28 +39,36 @@ static int parse_valued(struct gen_cli *c, const char *flag, const char *val)
     long v;
     if (strcmp(flag, "--difficulty") == 0) {
         if (grade_tier_parse(val, &c->opts.tier) != 0)
-            return ctl_usage_error("generate", "--difficulty: expected easy, "
-                                   "medium, hard or expert, got '%s'", val);
+            return ctl_usage_error("generate",
+                                   "--difficulty: expected easy, "
+                                   "medium, hard or expert, got '%s'",
+                                   val);
     } else if (strcmp(flag, "--symmetry") == 0) {
         int s = gen_symmetry_parse(val);
         if (s < 0)
-            return ctl_usage_error("generate", "--symmetry: expected none, "
+            return ctl_usage_error("generate",
+                                   "--symmetry: expected none, "
                                    "rotational-180, rotational-90, mirror or "
-                                   "diagonal, got '%s'", val);
+                                   "diagonal, got '%s'",
+                                   val);
         c->opts.symmetry = (enum gen_symmetry)s;
     } else if (strcmp(flag, "--seed") == 0) {
         char *end;
         errno = 0;
         c->seed = strtoull(val, &end, 10);
         if (errno || *end || end == val || val[0] == '-')
-            return ctl_usage_error("generate", "--seed: expected an unsigned "
-                                   "64-bit number, got '%s'", val);
+            return ctl_usage_error("generate",
+                                   "--seed: expected an unsigned "
+                                   "64-bit number, got '%s'",
+                                   val);
         c->have_seed = 1;
     } else if (strcmp(flag, "--count") == 0 && parse_int(val, 1, 100000, &v) == 0) {
         c->count = (int)v;
-    } else if (strcmp(flag, "--min-clues") == 0 && parse_int(val, 17, 81, &v) == 0) {
+    } else if (strcmp(flag, "--min-clues") == 0 &&
+               parse_int(val, 17, 81, &v) == 0) {
         c->opts.min_clues = (int)v;
-    } else if (strcmp(flag, "--max-clues") == 0 && parse_int(val, 17, 81, &v) == 0) {
+    } else if (strcmp(flag, "--max-clues") == 0 &&
+               parse_int(val, 17, 81, &v) == 0) {
         c->opts.max_clues = (int)v;
     } else if (strcmp(flag, "--attempts") == 0 &&
                parse_int(val, 1, 1000000, &v) == 0) {
@@ -73,9 +81,9 @@ static int parse_valued(struct gen_cli *c, const char *flag, const char *val)
 
 static int is_valued(const char *a)
 {
-    static const char *const names[] = {"--difficulty", "--symmetry", "--seed",
-                                        "--count", "--min-clues", "--max-clues",
-                                        "--attempts"};
+    static const char *const names[] = {
+        "--difficulty", "--symmetry",  "--seed",    "--count",
+        "--min-clues",  "--max-clues", "--attempts"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(a, names[i]) == 0)
             return 1;
@@ -111,20 +119,19 @@ static json_t *result_json(const struct gen_cli *c, const struct gen_result *r,
                            uint64_t seed)
 {
     char puzzle[GRID_LINE_LEN + 1], solution[GRID_LINE_LEN + 1], seed_text[24];
-    const struct human_tech_info *hardest =
-        r->grade.hardest >= 0 ? human_tech_info(r->grade.hardest) : NULL;
+    const struct human_tech_info *hardest = r->grade.hardest >= 0
+                                                ? human_tech_info(r->grade.hardest)
+                                                : NULL;
     grid_format_line(&r->puzzle, puzzle);
     grid_format_line(&r->solution, solution);
     /* A string: 64-bit seeds do not survive JSON numbers in every reader. */
     snprintf(seed_text, sizeof seed_text, "%" PRIu64, seed);
-    return json_pack("{s:s, s:s, s:s, s:f, s:s?, s:i, s:s, s:s, s:i, s:i}",
-                     "puzzle", puzzle, "solution", solution, "tier",
-                     grade_tier_name(r->grade.tier), "score",
-                     r->grade.score / 10.0, "hardest_technique",
-                     hardest ? hardest->name : NULL, "clues", r->clues,
-                     "symmetry", gen_symmetry_name(c->opts.symmetry), "seed",
-                     seed_text, "attempts", r->attempts,
-                     "generator_version", GENERATOR_VERSION);
+    return json_pack(
+        "{s:s, s:s, s:s, s:f, s:s?, s:i, s:s, s:s, s:i, s:i}", "puzzle", puzzle,
+        "solution", solution, "tier", grade_tier_name(r->grade.tier), "score",
+        r->grade.score / 10.0, "hardest_technique", hardest ? hardest->name : NULL,
+        "clues", r->clues, "symmetry", gen_symmetry_name(c->opts.symmetry), "seed",
+        seed_text, "attempts", r->attempts, "generator_version", GENERATOR_VERSION);
 }
 
 static uint64_t os_seed(void)
@@ -160,8 +167,10 @@ int ctl_cmd_generate(int argc, char **argv)
         return rc;
     if (!c.have_seed) {
         c.seed = os_seed();
-        fprintf(stderr, "sudokuctl generate: seed %" PRIu64
-                " (repeat with --seed %" PRIu64 ")\n", c.seed, c.seed);
+        fprintf(stderr,
+                "sudokuctl generate: seed %" PRIu64 " (repeat with --seed %" PRIu64
+                ")\n",
+                c.seed, c.seed);
     }
     for (int i = 0; i < c.count; i++) {
         struct gen_result r;

@@ -25,8 +25,8 @@
 
 struct opts {
     int json, candidates;
-    const char *arg;      /* the positional argument */
-    const char *puzzle;   /* hint --puzzle */
+    const char *arg;    /* the positional argument */
+    const char *puzzle; /* hint --puzzle */
 };
 
 /* Parses [ARG] and the flags a command allows; returns 0 or a usage
@@ -63,9 +63,9 @@ static json_t *step_json(const struct human_step *step, int number)
 static json_t *grade_json(const struct grade *g)
 {
     json_t *counts = human_json_counts(g);
-    return json_pack("{s:s,s:f,s:s?,s:i,s:i,s:o}",
-                     "tier", grade_tier_name(g->tier), "score", g->score / 10.0,
-                     "hardest", g->hardest >= 0 ? human_tech_info(g->hardest)->key : NULL,
+    return json_pack("{s:s,s:f,s:s?,s:i,s:i,s:o}", "tier", grade_tier_name(g->tier),
+                     "score", g->score / 10.0, "hardest",
+                     g->hardest >= 0 ? human_tech_info(g->hardest)->key : NULL,
                      "effort", g->effort, "steps", g->steps, "counts", counts);
 }
 
@@ -76,8 +76,8 @@ static json_t *grade_json(const struct grade *g)
  * puzzle, else the verdict ("invalid", "unsolvable", "multiple") with the
  * reason in err.
  */
-static const char *improper(const char *text, size_t len, struct grid *g,
-                            char *err, size_t errlen)
+static const char *improper(const char *text, size_t len, struct grid *g, char *err,
+                            size_t errlen)
 {
     if (grid_parse_n(g, text, len, err, errlen) != GRID_OK)
         return "invalid";
@@ -115,7 +115,8 @@ static int grade_line(void *arg, long lineno, const char *line, size_t len)
     grade_puzzle(&g, &gr);
     if (!o->json)
         return printf("%s %.1f %s\n", grade_tier_name(gr.tier), gr.score / 10.0,
-                      gr.hardest >= 0 ? human_tech_info(gr.hardest)->name : "-") < 0;
+                      gr.hardest >= 0 ? human_tech_info(gr.hardest)->name : "-") <
+               0;
     grid_format_line(&g, text);
     json_t *obj = grade_json(&gr);
     json_object_set_new(obj, "line", json_integer(lineno));
@@ -141,7 +142,7 @@ struct explain {
     const struct opts *o;
     json_t *steps;
     int n;
-    int hardest, score;   /* the hardest step so far: table row (-1), rating */
+    int hardest, score; /* the hardest step so far: table row (-1), rating */
 };
 
 static void print_candidates(const struct human_state *st)
@@ -181,9 +182,12 @@ static int explain_step(void *arg, const struct human_state *before,
 static const char *status_word(int status)
 {
     switch (status) {
-    case HUMAN_SOLVED: return "solved";
-    case HUMAN_STUCK: return "stuck";
-    default: return "invalid";
+    case HUMAN_SOLVED:
+        return "solved";
+    case HUMAN_STUCK:
+        return "stuck";
+    default:
+        return "invalid";
     }
 }
 
@@ -191,7 +195,8 @@ static const char *status_word(int status)
 static void say_stuck(int steps, const struct human_state *st, const struct opts *o)
 {
     printf("stuck after %d steps: the next step needs a technique this "
-           "solver does not know yet, or a guess\n", steps);
+           "solver does not know yet, or a guess\n",
+           steps);
     if (o->candidates)
         print_candidates(st);
 }
@@ -226,7 +231,8 @@ static int explain_puzzle(const struct opts *opts, const char *puzzle)
         fprintf(stderr, "sudokuctl explain: %s: the puzzle has %s\n", verdict, err);
         return CTL_EXIT_ERROR;
     }
-    struct explain e = { .o = &o, .steps = o.json ? json_array() : NULL, .hardest = -1 };
+    struct explain e = {
+        .o = &o, .steps = o.json ? json_array() : NULL, .hardest = -1};
     if (o.candidates && !o.json) {
         human_init(&st, &g);
         print_candidates(&st);
@@ -237,9 +243,9 @@ static int explain_puzzle(const struct opts *opts, const char *puzzle)
     if (o.json) {
         char text[GRID_LINE_LEN + 1];
         grid_format_line(&g, text);
-        json_t *obj = json_pack("{s:s,s:s,s:o,s:o}", "puzzle", text,
-                                "status", status_word(status),
-                                "grade", grade_json(&gr), "steps", e.steps);
+        json_t *obj = json_pack("{s:s,s:s,s:o,s:o}", "puzzle", text, "status",
+                                status_word(status), "grade", grade_json(&gr),
+                                "steps", e.steps);
         if (o.candidates)
             add_candidates(obj, &st);
         if (ctl_print_json(obj) != 0)
@@ -265,8 +271,8 @@ static int explain_marks(const struct opts *o, struct ctl_state *s)
         return ctl_usage_error("explain", "puzzle: %s", err);
     if (pencil_judge(&s->st, o->puzzle ? &p : NULL, &j) == PENCIL_WRONG) {
         if (o->json)
-            ctl_print_json(json_pack("{s:s,s:s}", "status", "wrong-marks", "message",
-                                     j.message));
+            ctl_print_json(json_pack("{s:s,s:s}", "status", "wrong-marks",
+                                     "message", j.message));
         else
             printf("wrong-marks: %s\n", j.message);
         int rc = ctl_finish_output();
@@ -277,7 +283,8 @@ static int explain_marks(const struct opts *o, struct ctl_state *s)
         return CTL_EXIT_ERROR;
     }
     pencil_format_line(&s->st, start);
-    struct explain e = { .o = o, .steps = o->json ? json_array() : NULL, .hardest = -1 };
+    struct explain e = {
+        .o = o, .steps = o->json ? json_array() : NULL, .hardest = -1};
     if (o->candidates && !o->json)
         print_candidates(&s->st);
     int status = human_solve(&s->st, HUMAN_STEP_TEXT, explain_step, &e);
@@ -285,7 +292,8 @@ static int explain_marks(const struct opts *o, struct ctl_state *s)
     if (o->json) {
         json_t *obj = json_pack("{s:s,s:s,s:o,s:s?,s:f}", "state", start, "status",
                                 status_word(status), "steps", e.steps, "hardest",
-                                e.hardest >= 0 ? human_tech_info(e.hardest)->key : NULL,
+                                e.hardest >= 0 ? human_tech_info(e.hardest)->key
+                                               : NULL,
                                 "score", e.score / 10.0);
         if (o->candidates)
             add_candidates(obj, &s->st);

@@ -77,7 +77,8 @@ int ctl_print_json(json_t *obj)
     /* 15 significant digits print ratings such as 2.6 as written, not as
      * the nearest double's 17 digits (2.6000000000000001). */
     int rc = json_dumpf(obj, stdout, JSON_COMPACT | JSON_REAL_PRECISION(15)) == 0
-                 ? 0 : -1;
+                 ? 0
+                 : -1;
     json_decref(obj);
     if (rc == 0 && putchar('\n') == EOF)
         rc = -1;

@@ -18,7 +18,7 @@ struct solve_opts {
     const char *cmd;
     const char *path;
     int json;
-    int limit;  /* count only */
+    int limit; /* count only */
 };
 
 static int parse_opts(struct solve_opts *o, int argc, char **argv)
@@ -35,7 +35,8 @@ static int parse_opts(struct solve_opts *o, int argc, char **argv)
             if (*end || end == argv[i] || v < 1 || v > 1000000)
                 return ctl_usage_error(o->cmd,
                                        "--limit: expected a number from 1 to "
-                                       "1000000, got '%s'", argv[i]);
+                                       "1000000, got '%s'",
+                                       argv[i]);
             o->limit = (int)v;
         } else if (a[0] == '-' && a[1] != '\0') {
             return ctl_usage_error(o->cmd, "unknown option '%s'", a);
@@ -54,8 +55,8 @@ static json_t *json_line(long lineno, const char *puzzle, const char *status)
                      puzzle, "status", status);
 }
 
-static int emit_invalid(const struct solve_opts *o, long lineno,
-                        const char *line, const char *why)
+static int emit_invalid(const struct solve_opts *o, long lineno, const char *line,
+                        const char *why)
 {
     if (!o->json)
         return printf("invalid: %s\n", why) < 0;

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define STATE_FILE_MAX (64 * 1024)  /* a pencil-mark grid is ~1.5 kB */
+#define STATE_FILE_MAX (64 * 1024) /* a pencil-mark grid is ~1.5 kB */
 
 /* The text is the state itself: several lines, or one line of a state's
  * length, or neither a path (no '/') nor the name of a file here. */
@@ -22,7 +22,8 @@ static int is_state_text(const char *arg)
     size_t len = strlen(arg);
     if (strchr(arg, '\n'))
         return 1;
-    while (len > 0 && (arg[len - 1] == ' ' || arg[len - 1] == '\t' || arg[len - 1] == '\r'))
+    while (len > 0 &&
+           (arg[len - 1] == ' ' || arg[len - 1] == '\t' || arg[len - 1] == '\r'))
         len--;
     if (len == GRID_LINE_LEN || len == PENCIL_LINE_LEN)
         return 1;
@@ -85,7 +86,7 @@ int ctl_state_load(const char *cmd, const char *arg, struct ctl_state *out)
     memset(out, 0, sizeof *out);
     if (!arg)
         return ctl_usage_error(cmd, "missing STATE (81 or 729 characters, a "
-                               "pencil-mark grid, a FILE or '-')");
+                                    "pencil-mark grid, a FILE or '-')");
     out->text = state_text(cmd, arg);
     if (!out->text)
         return CTL_EXIT_ERROR;
@@ -100,7 +101,8 @@ int ctl_state_load(const char *cmd, const char *arg, struct ctl_state *out)
     return CTL_EXIT_OK;
 }
 
-int ctl_state_line(const char *cmd, const struct ctl_state *s, char *out, size_t outlen)
+int ctl_state_line(const char *cmd, const struct ctl_state *s, char *out,
+                   size_t outlen)
 {
     if (s->format == PENCIL_FORMAT_PM) {
         char line[PENCIL_LINE_LEN + 1];

@@ -43,7 +43,8 @@ static int parse_steps_opts(int argc, char **argv, struct steps_opts *o)
             o->arg = argv[i];
     }
     if (o->list && (o->arg || o->puzzle || o->key))
-        return ctl_usage_error("steps", "--list-techniques takes no STATE and no other "
+        return ctl_usage_error("steps",
+                               "--list-techniques takes no STATE and no other "
                                "option but --json");
     return CTL_EXIT_OK;
 }
@@ -55,9 +56,12 @@ int ctl_steps_technique(const char *key, int *tech)
         return CTL_EXIT_OK;
     *tech = human_tech_find(key);
     if (*tech < 0)
-        return ctl_usage_error("steps", "unknown technique '%s' (the keys, such as "
-                               "naked_pair or x_wing, are listed by 'sudokuctl steps "
-                               "--list-techniques')", key);
+        return ctl_usage_error(
+            "steps",
+            "unknown technique '%s' (the keys, such as "
+            "naked_pair or x_wing, are listed by 'sudokuctl steps "
+            "--list-techniques')",
+            key);
     return CTL_EXIT_OK;
 }
 
@@ -66,9 +70,9 @@ static int list_techniques(int json)
     for (int t = 0; t < human_tech_count(); t++) {
         const struct human_tech_info *i = human_tech_info(t);
         if (json) {
-            if (ctl_print_json(json_pack("{s:s,s:s,s:f,s:s}", "key", i->key, "name", i->name,
-                                         "rating", i->rating / 10.0, "group",
-                                         human_group_name(i->group))) != 0)
+            if (ctl_print_json(json_pack("{s:s,s:s,s:f,s:s}", "key", i->key, "name",
+                                         i->name, "rating", i->rating / 10.0,
+                                         "group", human_group_name(i->group))) != 0)
                 break;
         } else {
             printf("%-22s %-26s %.1f %s\n", i->key, i->name, i->rating / 10.0,
@@ -83,13 +87,16 @@ void ctl_print_steps(const json_t *answer)
     const json_t *steps = json_object_get(answer, "steps"), *step;
     size_t i;
     long long listed = (long long)json_array_size(steps);
-    long long total = (long long)json_integer_value(json_object_get(answer, "total"));
+    long long total = (long long)json_integer_value(
+        json_object_get(answer, "total"));
 
-    json_array_foreach(steps, i, step)
-        printf("%zu. %s\n", i + 1, json_string_value(json_object_get(step, "text")));
+    json_array_foreach(steps, i, step) printf(
+        "%zu. %s\n", i + 1, json_string_value(json_object_get(step, "text")));
     if (total > listed)
-        printf("... and %lld more: the socket lists at most %lld; run 'sudokuctl steps' "
-               "without --socket for all\n", total - listed, listed);
+        printf(
+            "... and %lld more: the socket lists at most %lld; run 'sudokuctl steps' "
+            "without --socket for all\n",
+            total - listed, listed);
     printf("%s\n", json_string_value(json_object_get(answer, "message")));
 }
 

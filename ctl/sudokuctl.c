@@ -15,15 +15,16 @@ struct command {
     int (*run)(int argc, char **argv);
     const char *synopsis;
     const char *help;
-    int (*remote)(int argc, char **argv); /* instead of run when --socket is given */
+    int (*remote)(int argc,
+                  char **argv); /* instead of run when --socket is given */
 };
 
-#define DAEMON_EXIT                                                             \
-    "\nExit status: 0 ok, 1 an error reply from the daemon (its code and\n"     \
+#define DAEMON_EXIT \
+    "\nExit status: 0 ok, 1 an error reply from the daemon (its code and\n" \
     "message on stderr), 2 a usage error, 3 no daemon at the socket.\n"
-#define SOCKET_HELP                                                             \
-    "Asks the running sudokud over its socket (--socket PATH, default\n"        \
-    SUDOKUD_DEFAULT_SOCKET "); --json prints its JSON reply as is.\n"
+#define SOCKET_HELP \
+    "Asks the running sudokud over its socket (--socket PATH, default\n" SUDOKUD_DEFAULT_SOCKET \
+    "); --json prints its JSON reply as is.\n"
 
 static const struct command commands[] = {
     {"solve", ctl_cmd_solve, "solve [FILE|-] [--json]",
@@ -42,7 +43,8 @@ static const struct command commands[] = {
      "with status solved, unsolvable, multiple or invalid (with \"error\").\n"
      "\n"
      "Exit status: 0 when every line was read (whatever the verdicts), 1 on an\n"
-     "I/O error, 2 on a usage error.\n", NULL},
+     "I/O error, 2 on a usage error.\n",
+     NULL},
     {"count", ctl_cmd_count, "count [--limit N] [FILE|-] [--json]",
      "Counts the solutions of one puzzle per input line, stopping at N\n"
      "(default 2: \"none, one, or more than one\"). Input as for solve.\n"
@@ -52,7 +54,8 @@ static const struct command commands[] = {
      "\"solutions\":1,\"limit\":2}, or status invalid with \"error\".\n"
      "\n"
      "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
-     "usage error.\n", NULL},
+     "usage error.\n",
+     NULL},
     {"grade", ctl_cmd_grade, "grade [FILE|-] [--json]",
      "Grades one puzzle per input line (input as for solve) with the solver\n"
      "that uses a person's techniques, easiest step first.\n"
@@ -68,7 +71,8 @@ static const struct command commands[] = {
      "   \"steps\":59,\"counts\":{...},\"line\":1,\"puzzle\":\"...\",\"status\":\"graded\"}\n"
      "\n"
      "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
-     "usage error.\n", NULL},
+     "usage error.\n",
+     NULL},
     {"explain", ctl_cmd_explain,
      "explain STATE|FILE|- [--puzzle PUZZLE] [--json] [--candidates]",
      "Solves STATE step by step as a person would and prints one numbered\n"
@@ -86,7 +90,8 @@ static const struct command commands[] = {
      "\n"
      "Exit status: 0, 1 when the puzzle or state has no or several solutions\n"
      "or FILE cannot be read, 2 when STATE is not a puzzle or a state (the\n"
-     "message names the cell), 4 when its marks are wrong.\n", NULL},
+     "message names the cell), 4 when its marks are wrong.\n",
+     NULL},
     {"hint", ctl_cmd_hint,
      "hint STATE|FILE|- [--puzzle PUZZLE] [--json] [--socket PATH]",
      "Gives the next step a person should take from STATE, and nothing more.\n"
@@ -155,22 +160,28 @@ static const struct command commands[] = {
      "Prints today's puzzle of TIER (easy, medium, hard, expert), or every\n"
      "tier's, as grids with their date, score and hardest technique; with\n"
      "--solution, their solutions too. \"Today\" is the daemon's, in its\n"
-     "configured time zone.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+     "configured time zone.\n" SOCKET_HELP DAEMON_EXIT,
+     NULL},
     {"get", ctl_cmd_get, "get DATE [TIER] [--solution] [--json] [--socket PATH]",
-     "Prints the puzzles of a published DATE (YYYY-MM-DD), as today does.\n"
-     SOCKET_HELP DAEMON_EXIT, NULL},
+     "Prints the puzzles of a published DATE (YYYY-MM-DD), as today does.\n" SOCKET_HELP
+         DAEMON_EXIT,
+     NULL},
     {"list", ctl_cmd_list, "list FROM TO [--solution] [--json] [--socket PATH]",
      "Prints one line per published puzzle from FROM to TO (YYYY-MM-DD, at\n"
-     "most 31 days): DATE TIER PUZZLE [SOLUTION].\n" SOCKET_HELP DAEMON_EXIT, NULL},
-    {"check", ctl_cmd_check, "check STATE [--puzzle PUZZLE] [--json] [--socket PATH]",
+     "most 31 days): DATE TIER PUZZLE [SOLUTION].\n" SOCKET_HELP DAEMON_EXIT,
+     NULL},
+    {"check", ctl_cmd_check,
+     "check STATE [--puzzle PUZZLE] [--json] [--socket PATH]",
      "Says whether the filled cells of STATE (81 characters) agree with the\n"
      "unique solution: 'STATUS: MESSAGE' with STATUS correct, solved, wrong\n"
      "(then 'wrong: A1 C7', needs --puzzle, the original givens), conflict,\n"
-     "no-solution or multiple.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+     "no-solution or multiple.\n" SOCKET_HELP DAEMON_EXIT,
+     NULL},
     {"stats", ctl_cmd_stats, "stats [--json] [--socket PATH]",
      "Prints the daemon's counters, one 'name: value' per line: uptime,\n"
      "puzzles stored, last generation, requests, errors, connections,\n"
-     "thread-pool jobs, webhook backlog.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+     "thread-pool jobs, webhook backlog.\n" SOCKET_HELP DAEMON_EXIT,
+     NULL},
     {"ping", ctl_cmd_ping, "ping [--json] [--socket PATH]",
      "Prints 'pong' when the daemon answers.\n" SOCKET_HELP DAEMON_EXIT, NULL},
     {"webhook", ctl_cmd_webhook,
@@ -189,7 +200,8 @@ static const struct command commands[] = {
      "               or every enabled one.\n"
      "status is open to anyone who may use the socket; retry, replay and test\n"
      "are answered only for root and the daemon's own user (others get\n"
-     "'forbidden'): run them with sudo.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+     "'forbidden'): run them with sudo.\n" SOCKET_HELP DAEMON_EXIT,
+     NULL},
     {"backup", ctl_cmd_backup, "backup FILE [--json] [--socket PATH]",
      "Has the running daemon copy its database to FILE with SQLite's online\n"
      "backup (queries keep being answered; the copy is consistent). A relative\n"
@@ -197,7 +209,8 @@ static const struct command commands[] = {
      "daemon, as its user and in its view of the files (a systemd service with\n"
      "PrivateTmp has its own /tmp): choose a directory it may write to, such as\n"
      "its state directory. FILE must not exist yet and may not contain spaces.\n"
-     "Prints the file and its size.\n" SOCKET_HELP DAEMON_EXIT, NULL},
+     "Prints the file and its size.\n" SOCKET_HELP DAEMON_EXIT,
+     NULL},
     {"generate", ctl_cmd_generate,
      "generate --difficulty TIER [--count N] [--seed S] [--symmetry SYM]\n"
      "                   [--minimal] [--min-clues N] [--max-clues N] [--attempts N] [--json]",
@@ -218,7 +231,8 @@ static const struct command commands[] = {
      "and generator_version.\n"
      "\n"
      "Exit status: 0 ok, 1 when no puzzle could be made within the budget,\n"
-     "2 on a usage error.\n", NULL},
+     "2 on a usage error.\n",
+     NULL},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
@@ -233,8 +247,10 @@ static const struct command *find_command(const char *name)
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, "usage: sudokuctl [--help] [--version] [--socket PATH] COMMAND [ARGS]\n\n"
-                 "Commands:\n");
+    fprintf(
+        out,
+        "usage: sudokuctl [--help] [--version] [--socket PATH] COMMAND [ARGS]\n\n"
+        "Commands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  sudokuctl %s\n", commands[i].synopsis);
     fprintf(out, "\n'sudokuctl help COMMAND' describes one command.\n");
@@ -257,7 +273,8 @@ static int help(int argc, char **argv)
 }
 
 /* A --socket PATH before the command is passed on after its arguments. */
-static int run_command(const struct command *c, int argc, char **argv, const char *socket)
+static int run_command(const struct command *c, int argc, char **argv,
+                       const char *socket)
 {
     int remote = socket != NULL;
     for (int i = 0; i < argc; i++)

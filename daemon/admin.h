@@ -25,7 +25,8 @@
  * Returns 0 for an ok reply, 1 for an error reply, -1 when emit failed or
  * memory ran out.
  */
-int admin_answer(const struct config *cfg, struct store *store, struct webhook *webhook,
-                 const struct proto_request *req, reply_emit_fn emit, void *arg);
+int admin_answer(const struct config *cfg, struct store *store,
+                 struct webhook *webhook, const struct proto_request *req,
+                 reply_emit_fn emit, void *arg);
 
 #endif

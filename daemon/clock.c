@@ -28,12 +28,12 @@ uint64_t clock_real_ms(uint64_t ms)
 
 static struct {
     int on;
-    double factor;   /* simulated seconds per real second */
-    double epoch;    /* where the two clocks meet */
+    double factor; /* simulated seconds per real second */
+    double epoch;  /* where the two clocks meet */
 } test_clock;
 
-static int parse_number(const char *name, double lo, double hi, double *out, char *err,
-                        size_t errlen)
+static int parse_number(const char *name, double lo, double hi, double *out,
+                        char *err, size_t errlen)
 {
     const char *text = getenv(name);
     char *end;
@@ -45,8 +45,8 @@ static int parse_number(const char *name, double lo, double hi, double *out, cha
     errno = 0;
     *out = strtod(text, &end);
     if (errno != 0 || *end != '\0' || !(*out >= lo && *out <= hi)) {
-        snprintf(err, errlen, "%s: expected a number from %g to %g, got '%.40s'", name, lo,
-                 hi, text);
+        snprintf(err, errlen, "%s: expected a number from %g to %g, got '%.40s'",
+                 name, lo, hi, text);
         return -1;
     }
     return 0;
@@ -61,18 +61,23 @@ int clock_init_from_env(char *err, size_t errlen)
     if (on == NULL || strcmp(on, "1") != 0)
         return 0;
     if (getenv("INVOCATION_ID") != NULL) {
-        snprintf(err, errlen, "SUDOKUD_TEST_CLOCK is for tests and refused under systemd "
-                              "($INVOCATION_ID is set); remove it from the unit");
+        snprintf(err, errlen,
+                 "SUDOKUD_TEST_CLOCK is for tests and refused under systemd "
+                 "($INVOCATION_ID is set); remove it from the unit");
         return -1;
     }
-    if (parse_number("SUDOKUD_TEST_DAY_SECONDS", 0.05, DAY_S, &day_s, err, errlen) != 0 ||
-        parse_number("SUDOKUD_TEST_EPOCH", 0, 253402300799.0, &epoch, err, errlen) != 0)
+    if (parse_number("SUDOKUD_TEST_DAY_SECONDS", 0.05, DAY_S, &day_s, err,
+                     errlen) != 0 ||
+        parse_number("SUDOKUD_TEST_EPOCH", 0, 253402300799.0, &epoch, err,
+                     errlen) != 0)
         return -1;
     test_clock.on = 1;
     test_clock.factor = DAY_S / day_s;
     test_clock.epoch = epoch;
-    snprintf(err, errlen, "TEST CLOCK: a day passes every %g real seconds from %.0f; "
-                          "never use this in production", day_s, epoch);
+    snprintf(err, errlen,
+             "TEST CLOCK: a day passes every %g real seconds from %.0f; "
+             "never use this in production",
+             day_s, epoch);
     return 1;
 }
 
@@ -84,7 +89,8 @@ time_t clock_now(void)
         return time(NULL);
     clock_gettime(CLOCK_REALTIME, &ts);
     double real = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-    return (time_t)(test_clock.epoch + (real - test_clock.epoch) * test_clock.factor);
+    return (time_t)(test_clock.epoch +
+                    (real - test_clock.epoch) * test_clock.factor);
 }
 
 uint64_t clock_real_ms(uint64_t ms)

@@ -21,21 +21,23 @@
 #include "ini.h"
 #include "webhook_policy.h"
 
-#define CONFIG_FILE_MAX (1024 * 1024) /* a config file larger than this is a mistake */
+#define CONFIG_FILE_MAX \
+    (1024 * 1024) /* a config file larger than this is a mistake */
 #define SECRET_FILE_MAX 4096
-#define GENERATOR_SECRET_MIN 16       /* characters */
+#define GENERATOR_SECRET_MIN 16 /* characters */
 #define WHSEC_PREFIX "whsec_"
-#define WHSEC_KEY_MIN 24              /* decoded bytes, Standard Webhooks */
+#define WHSEC_KEY_MIN 24 /* decoded bytes, Standard Webhooks */
 #define WHSEC_KEY_MAX 64
 #define WEBHOOK_TIMEOUT_MAX 300
 #define WEBHOOK_NAME_MAX 64
-#define SUN_PATH_MAX 107              /* sun_path holds 108 bytes with the NUL */
+#define SUN_PATH_MAX 107 /* sun_path holds 108 bytes with the NUL */
 #define STRINGIFY(x) #x
 #define STR(x) STRINGIFY(x)
 
 /* Integer, unsigned and enum fields are stored and read as an int. */
 _Static_assert(sizeof(enum log_level) == sizeof(int), "log_level is int-sized");
-_Static_assert(sizeof(enum gen_symmetry) == sizeof(int), "gen_symmetry is int-sized");
+_Static_assert(sizeof(enum gen_symmetry) == sizeof(int),
+               "gen_symmetry is int-sized");
 _Static_assert(sizeof(unsigned) == sizeof(int), "unsigned is int-sized");
 
 /* Sections in file order.  The named one ([webhook "NAME"]) may appear once
@@ -56,9 +58,9 @@ struct parser;
 
 struct key_row {
     struct config_key info;
-    size_t field;   /* offset in struct config, or struct config_webhook for
+    size_t field;  /* offset in struct config, or struct config_webhook for
                      * the named section */
-    size_t field2;  /* SECRET, SECRET_FILE, WHSEC: the other of secret and
+    size_t field2; /* SECRET, SECRET_FILE, WHSEC: the other of secret and
                      * secret file; HEADER: the count */
     const char *(*names)(int); /* CHOICE and TIERS: the names of min..max */
     /* Extra check of a value, before the type's; not run on an empty value
@@ -69,28 +71,26 @@ struct key_row {
 
 struct parser {
     struct config *cfg;
-    const char *name;         /* file name for messages */
+    const char *name; /* file name for messages */
     int line;
     const struct section *section;
     struct config_webhook *hook;
-    int hook_line;            /* line of the current webhook header */
-    const char *key;          /* key being set, for messages */
-    int *seen;                /* line each row was set on, 0 = not yet */
-    int *hook_seen;           /* same, reset for each webhook section */
-    int status;               /* why a handler stopped the reading */
+    int hook_line;   /* line of the current webhook header */
+    const char *key; /* key being set, for messages */
+    int *seen;       /* line each row was set on, 0 = not yet */
+    int *hook_seen;  /* same, reset for each webhook section */
+    int status;      /* why a handler stopped the reading */
     char *err;
     size_t errlen;
 };
 
 /* ---- messages ---------------------------------------------------------- */
 
-static int
-fail_at(struct parser *p, int status, const char *fmt, ...)
+static int fail_at(struct parser *p, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* "name:line: key: message" (the key part only while a key is being set). */
-static int
-fail_at(struct parser *p, int status, const char *fmt, ...)
+static int fail_at(struct parser *p, int status, const char *fmt, ...)
 {
     char msg[CONFIG_ERR_MAX];
     va_list ap;
@@ -106,8 +106,7 @@ fail_at(struct parser *p, int status, const char *fmt, ...)
 }
 
 /* Quotes a value for a message, shortened so the message stays readable. */
-static const char *
-shown(const char *value, char buf[72])
+static const char *shown(const char *value, char buf[72])
 {
     size_t n = strlen(value);
 
@@ -119,20 +118,18 @@ shown(const char *value, char buf[72])
 }
 
 /* names(min) ... names(max), joined by ", ". */
-static void
-name_list(const struct key_row *row, char *out, size_t len)
+static void name_list(const struct key_row *row, char *out, size_t len)
 {
     size_t used = 0;
 
     out[0] = '\0';
     for (long v = row->info.min; v <= row->info.max && used < len; v++)
-        used += (size_t)snprintf(out + used, len - used, "%s%s", v > row->info.min ? ", " : "",
-                                 row->names((int)v));
+        used += (size_t)snprintf(out + used, len - used, "%s%s",
+                                 v > row->info.min ? ", " : "", row->names((int)v));
 }
 
 /* What a value of row may be, as the messages say it. */
-static void
-expected(const struct key_row *row, char *out, size_t len)
+static void expected(const struct key_row *row, char *out, size_t len)
 {
     const struct config_key *k = &row->info;
     char list[128];
@@ -142,12 +139,12 @@ expected(const struct key_row *row, char *out, size_t len)
         snprintf(out, len, "%s from %ld to %ld", k->unit, k->min, k->max);
         break;
     case CONFIG_TYPE_MODE:
-        snprintf(out, len, "an octal mode from %04lo to %04lo such as %s", (unsigned long)k->min,
-                 (unsigned long)k->max, k->def);
+        snprintf(out, len, "an octal mode from %04lo to %04lo such as %s",
+                 (unsigned long)k->min, (unsigned long)k->max, k->def);
         break;
     case CONFIG_TYPE_CLOCK:
-        snprintf(out, len, "a time HH:MM from %02ld:%02ld to %02ld:%02ld", k->min / 60,
-                 k->min % 60, k->max / 60, k->max % 60);
+        snprintf(out, len, "a time HH:MM from %02ld:%02ld to %02ld:%02ld",
+                 k->min / 60, k->min % 60, k->max / 60, k->max % 60);
         break;
     case CONFIG_TYPE_BOOL:
         snprintf(out, len, "true or false");
@@ -155,7 +152,8 @@ expected(const struct key_row *row, char *out, size_t len)
     case CONFIG_TYPE_CHOICE:
     case CONFIG_TYPE_TIERS:
         name_list(row, list, sizeof list);
-        snprintf(out, len, "%s %s", k->type == CONFIG_TYPE_CHOICE ? "one of" : "a list of", list);
+        snprintf(out, len, "%s %s",
+                 k->type == CONFIG_TYPE_CHOICE ? "one of" : "a list of", list);
         break;
     default:
         snprintf(out, len, "a value");
@@ -163,19 +161,19 @@ expected(const struct key_row *row, char *out, size_t len)
     }
 }
 
-static int
-fail_value(struct parser *p, const struct key_row *row, const char *value)
+static int fail_value(struct parser *p, const struct key_row *row,
+                      const char *value)
 {
     char buf[72], what[256];
 
     expected(row, what, sizeof what);
-    return fail_at(p, CONFIG_ERR_VALUE, "expected %s, got %s", what, shown(value, buf));
+    return fail_at(p, CONFIG_ERR_VALUE, "expected %s, got %s", what,
+                   shown(value, buf));
 }
 
 /* ---- value helpers ----------------------------------------------------- */
 
-static int
-replace_string(struct parser *p, char **slot, const char *value)
+static int replace_string(struct parser *p, char **slot, const char *value)
 {
     char *copy = NULL;
 
@@ -186,16 +184,14 @@ replace_string(struct parser *p, char **slot, const char *value)
     return CONFIG_OK;
 }
 
-static void
-put_int(void *field, long v)
+static void put_int(void *field, long v)
 {
     int i = (int)v;
 
     memcpy(field, &i, sizeof i);
 }
 
-static int
-get_int(const void *field)
+static int get_int(const void *field)
 {
     int i;
 
@@ -203,8 +199,7 @@ get_int(const void *field)
     return i;
 }
 
-static int
-parse_int(const char *value, long min, long max, long *out)
+static int parse_int(const char *value, long min, long max, long *out)
 {
     char *end;
     long v;
@@ -219,8 +214,7 @@ parse_int(const char *value, long min, long max, long *out)
     return 0;
 }
 
-static int
-parse_mode(const char *value, long min, long max, long *out)
+static int parse_mode(const char *value, long min, long max, long *out)
 {
     char *end;
     unsigned long mode;
@@ -235,23 +229,21 @@ parse_mode(const char *value, long min, long max, long *out)
 }
 
 /* "HH:MM" (or "H:MM") as minutes after midnight. */
-static int
-parse_clock(const char *value, long min, long max, long *out)
+static int parse_clock(const char *value, long min, long max, long *out)
 {
     int h, m, n = 0;
     size_t len = strlen(value);
 
     if (len > 5 || len < 4 || strspn(value, "0123456789") != len - 3 ||
         sscanf(value, "%2d:%2d%n", &h, &m, &n) != 2 || value[n] != '\0' ||
-        value[len - 3] != ':' || strspn(value + len - 2, "0123456789") != 2 || h > 23 ||
-        m > 59 || h * 60 + m < min || h * 60 + m > max)
+        value[len - 3] != ':' || strspn(value + len - 2, "0123456789") != 2 ||
+        h > 23 || m > 59 || h * 60 + m < min || h * 60 + m > max)
         return -1;
     *out = h * 60 + m;
     return 0;
 }
 
-static int
-parse_bool(const char *value, int *out)
+static int parse_bool(const char *value, int *out)
 {
     static const char *const yes[] = {"true", "yes", "on", "1"};
     static const char *const no[] = {"false", "no", "off", "0"};
@@ -269,8 +261,7 @@ parse_bool(const char *value, int *out)
     return -1;
 }
 
-static int
-parse_choice(const struct key_row *row, const char *value, long *out)
+static int parse_choice(const struct key_row *row, const char *value, long *out)
 {
     for (long v = row->info.min; v <= row->info.max; v++) {
         if (strcmp(value, row->names((int)v)) == 0) {
@@ -281,16 +272,17 @@ parse_choice(const struct key_row *row, const char *value, long *out)
     return -1;
 }
 
-static int
-set_path(struct parser *p, char **slot, const char *value, int optional)
+static int set_path(struct parser *p, char **slot, const char *value, int optional)
 {
     if (value[0] == '\0') {
         if (!optional)
-            return fail_at(p, CONFIG_ERR_VALUE, "expected a path, got an empty value");
+            return fail_at(p, CONFIG_ERR_VALUE,
+                           "expected a path, got an empty value");
         return replace_string(p, slot, NULL);
     }
     if (strlen(value) >= PATH_MAX)
-        return fail_at(p, CONFIG_ERR_VALUE, "path longer than %d bytes", PATH_MAX - 1);
+        return fail_at(p, CONFIG_ERR_VALUE, "path longer than %d bytes",
+                       PATH_MAX - 1);
     return replace_string(p, slot, value);
 }
 
@@ -299,8 +291,7 @@ set_path(struct parser *p, char **slot, const char *value, int optional)
  * most SECRET_FILE_MAX bytes, trailing whitespace dropped.  The file's
  * content never appears in a message.
  */
-static int
-read_secret_file(struct parser *p, const char *path, char **out)
+static int read_secret_file(struct parser *p, const char *path, char **out)
 {
     char buf[SECRET_FILE_MAX + 1];
     struct stat st;
@@ -313,13 +304,15 @@ read_secret_file(struct parser *p, const char *path, char **out)
                        strerror(errno));
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
-        return fail_at(p, CONFIG_ERR_VALUE, "secret file %s is not a regular file", path);
+        return fail_at(p, CONFIG_ERR_VALUE, "secret file %s is not a regular file",
+                       path);
     }
     if (st.st_mode & S_IROTH) {
         close(fd);
         return fail_at(p, CONFIG_ERR_VALUE,
                        "secret file %s is readable by every user (mode %04o); "
-                       "run: chmod o-rwx %s", path, (unsigned)(st.st_mode & 07777), path);
+                       "run: chmod o-rwx %s",
+                       path, (unsigned)(st.st_mode & 07777), path);
     }
     n = read(fd, buf, sizeof buf);
     close(fd);
@@ -327,30 +320,31 @@ read_secret_file(struct parser *p, const char *path, char **out)
         return fail_at(p, CONFIG_ERR_VALUE, "cannot read secret file %s: %s", path,
                        strerror(errno));
     if (n > SECRET_FILE_MAX)
-        return fail_at(p, CONFIG_ERR_VALUE, "secret file %s is longer than %d bytes",
-                       path, SECRET_FILE_MAX);
+        return fail_at(p, CONFIG_ERR_VALUE,
+                       "secret file %s is longer than %d bytes", path,
+                       SECRET_FILE_MAX);
     while (n > 0 && isspace((unsigned char)buf[n - 1]))
         n--;
     buf[n] = '\0';
     if (n == 0 || memchr(buf, '\0', (size_t)n) != NULL)
-        return fail_at(p, CONFIG_ERR_VALUE, "secret file %s is empty or binary", path);
+        return fail_at(p, CONFIG_ERR_VALUE, "secret file %s is empty or binary",
+                       path);
     return replace_string(p, out, buf);
 }
 
 /* ---- checks of single keys (on non-empty values) ----------------------- */
 
-static int
-check_socket(struct parser *p, const char *value)
+static int check_socket(struct parser *p, const char *value)
 {
     if (strlen(value) > SUN_PATH_MAX)
-        return fail_at(p, CONFIG_ERR_VALUE,
-                       "a Unix socket path must be at most %d bytes, this one has %zu",
-                       SUN_PATH_MAX, strlen(value));
+        return fail_at(
+            p, CONFIG_ERR_VALUE,
+            "a Unix socket path must be at most %d bytes, this one has %zu",
+            SUN_PATH_MAX, strlen(value));
     return CONFIG_OK;
 }
 
-static int
-check_group(struct parser *p, const char *value)
+static int check_group(struct parser *p, const char *value)
 {
     char buf[16384], shownbuf[72];
     struct group gr, *found = NULL;
@@ -361,8 +355,7 @@ check_group(struct parser *p, const char *value)
     return CONFIG_OK;
 }
 
-static int
-zone_name_ok(const char *name)
+static int zone_name_ok(const char *name)
 {
     if (name[0] == '/' || strstr(name, "..") != NULL || strlen(name) > 64)
         return 0;
@@ -374,8 +367,7 @@ zone_name_ok(const char *name)
 }
 
 /* A zone exists when the tz database has a TZif file of that name. */
-static int
-zone_exists(const char *name)
+static int zone_exists(const char *name)
 {
     const char *dir = getenv("TZDIR");
     char path[PATH_MAX], magic[4];
@@ -391,8 +383,7 @@ zone_exists(const char *name)
     return ok;
 }
 
-static int
-check_zone(struct parser *p, const char *value)
+static int check_zone(struct parser *p, const char *value)
 {
     char buf[72];
 
@@ -404,8 +395,7 @@ check_zone(struct parser *p, const char *value)
     return CONFIG_OK;
 }
 
-static int
-check_ca_file(struct parser *p, const char *value)
+static int check_ca_file(struct parser *p, const char *value)
 {
     if (access(value, R_OK) != 0)
         return fail_at(p, CONFIG_ERR_VALUE, "cannot read CA file %s: %s", value,
@@ -413,8 +403,7 @@ check_ca_file(struct parser *p, const char *value)
     return CONFIG_OK;
 }
 
-static int
-check_generator_secret(struct parser *p, const char *secret)
+static int check_generator_secret(struct parser *p, const char *secret)
 {
     if (strlen(secret) < GENERATOR_SECRET_MIN)
         return fail_at(p, CONFIG_ERR_VALUE,
@@ -425,16 +414,17 @@ check_generator_secret(struct parser *p, const char *secret)
 }
 
 /* The same rules the sender applies again before each request. */
-static int
-check_url(struct parser *p, const char *value)
+static int check_url(struct parser *p, const char *value)
 {
     char msg[CONFIG_ERR_MAX];
 
     for (const char *c = value; *c != '\0'; c++) {
         if ((unsigned char)*c <= ' ' || (unsigned char)*c >= 0x7f)
-            return fail_at(p, CONFIG_ERR_VALUE,
-                           "the URL contains a space or non-ASCII byte at offset %zu; "
-                           "percent-encode it", (size_t)(c - value));
+            return fail_at(
+                p, CONFIG_ERR_VALUE,
+                "the URL contains a space or non-ASCII byte at offset %zu; "
+                "percent-encode it",
+                (size_t)(c - value));
     }
     if (webhook_url_check(value, NULL, msg, sizeof msg) != 0)
         return fail_at(p, CONFIG_ERR_VALUE, "%s", msg);
@@ -442,8 +432,7 @@ check_url(struct parser *p, const char *value)
 }
 
 /* Standard base64 with optional padding; returns the decoded length or -1. */
-static long
-base64_decoded_len(const char *s)
+static long base64_decoded_len(const char *s)
 {
     size_t n = strlen(s), pad = 0;
 
@@ -458,29 +447,31 @@ base64_decoded_len(const char *s)
     return (long)((n - pad) * 3 / 4);
 }
 
-static int
-check_whsec(struct parser *p, const char *secret)
+static int check_whsec(struct parser *p, const char *secret)
 {
     size_t plen = strlen(WHSEC_PREFIX);
     long keylen;
 
     if (strncmp(secret, WHSEC_PREFIX, plen) != 0)
-        return fail_at(p, CONFIG_ERR_VALUE, "the secret must start with " WHSEC_PREFIX);
+        return fail_at(p, CONFIG_ERR_VALUE,
+                       "the secret must start with " WHSEC_PREFIX);
     keylen = base64_decoded_len(secret + plen);
     if (keylen < WHSEC_KEY_MIN || keylen > WHSEC_KEY_MAX)
-        return fail_at(p, CONFIG_ERR_VALUE,
-                       "expected " WHSEC_PREFIX " followed by the base64 of %d to %d "
-                       "random bytes (e.g. " WHSEC_PREFIX "$(head -c 32 /dev/urandom "
-                       "| base64)), got something else", WHSEC_KEY_MIN, WHSEC_KEY_MAX);
+        return fail_at(
+            p, CONFIG_ERR_VALUE,
+            "expected " WHSEC_PREFIX " followed by the base64 of %d to %d "
+            "random bytes (e.g. " WHSEC_PREFIX "$(head -c 32 /dev/urandom "
+            "| base64)), got something else",
+            WHSEC_KEY_MIN, WHSEC_KEY_MAX);
     return CONFIG_OK;
 }
 
-static int
-header_name_reserved(const char *name, size_t len)
+static int header_name_reserved(const char *name, size_t len)
 {
     static const char *const reserved[] = {
-        "webhook-id", "webhook-timestamp", "webhook-signature", "content-type",
-        "content-length", "host", "transfer-encoding", "connection", "expect",
+        "webhook-id",        "webhook-timestamp", "webhook-signature",
+        "content-type",      "content-length",    "host",
+        "transfer-encoding", "connection",        "expect",
     };
 
     for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
@@ -490,8 +481,7 @@ header_name_reserved(const char *name, size_t len)
     return 0;
 }
 
-static int
-check_header(struct parser *p, const char *value)
+static int check_header(struct parser *p, const char *value)
 {
     const char *colon = strchr(value, ':');
     size_t nlen = colon != NULL ? (size_t)(colon - value) : 0;
@@ -503,31 +493,29 @@ check_header(struct parser *p, const char *value)
                        "expected a header line \"Name: value\" such as "
                        "\"X-Site: example.org\"");
     if (header_name_reserved(value, nlen))
-        return fail_at(p, CONFIG_ERR_VALUE, "the daemon sets the %.*s header itself",
-                       (int)nlen, value);
+        return fail_at(p, CONFIG_ERR_VALUE,
+                       "the daemon sets the %.*s header itself", (int)nlen, value);
     for (const char *c = colon + 1; *c != '\0'; c++) {
         if (((unsigned char)*c < ' ' && *c != '\t') || *c == 0x7f)
-            return fail_at(p, CONFIG_ERR_VALUE, "the header value has a control character");
+            return fail_at(p, CONFIG_ERR_VALUE,
+                           "the header value has a control character");
     }
     return CONFIG_OK;
 }
 
 /* ---- the table --------------------------------------------------------- */
 
-static const char *
-log_name(int v)
+static const char *log_name(int v)
 {
     return log_level_name((enum log_level)v);
 }
 
-static const char *
-tier_name(int v)
+static const char *tier_name(int v)
 {
     return grade_tier_name((enum grade_tier)v);
 }
 
-static const char *
-symmetry_name(int v)
+static const char *symmetry_name(int v)
 {
     return gen_symmetry_name((enum gen_symmetry)v);
 }
@@ -538,89 +526,181 @@ symmetry_name(int v)
 static const struct key_row rows[] = {
     {{"daemon", "state_directory", CONFIG_TYPE_PATH, 0, 0, NULL, "/var/lib/sudokud",
       "directory of the database, created when missing"},
-     IN_CONFIG(state_directory), 0, NULL, NULL, 0},
+     IN_CONFIG(state_directory),
+     0,
+     NULL,
+     NULL,
+     0},
     {{"daemon", "database", CONFIG_TYPE_PATH, 0, 0, NULL, "sudokud.db",
       "the SQLite database; a relative name is inside state_directory"},
-     IN_CONFIG(database), 0, NULL, NULL, 0},
+     IN_CONFIG(database),
+     0,
+     NULL,
+     NULL,
+     0},
     {{"daemon", "socket", CONFIG_TYPE_PATH, 0, 0, NULL, SUDOKUD_DEFAULT_SOCKET,
       "the query socket, unless systemd passes one"},
-     IN_CONFIG(socket_path), 0, NULL, check_socket, 0},
+     IN_CONFIG(socket_path),
+     0,
+     NULL,
+     check_socket,
+     0},
     {{"daemon", "socket_mode", CONFIG_TYPE_MODE, 0, 0777, NULL, "0660",
       "permissions of a socket the daemon binds itself"},
-     IN_CONFIG(socket_mode), 0, NULL, NULL, 0},
+     IN_CONFIG(socket_mode),
+     0,
+     NULL,
+     NULL,
+     0},
     {{"daemon", "socket_group", CONFIG_TYPE_TEXT, 0, 0, NULL, "",
       "group of that socket; empty keeps the daemon's own"},
-     IN_CONFIG(socket_group), 0, NULL, check_group, KEY_OPTIONAL},
+     IN_CONFIG(socket_group),
+     0,
+     NULL,
+     check_group,
+     KEY_OPTIONAL},
     {{"daemon", "socket_max_clients", CONFIG_TYPE_INT, 1, CONFIG_SOCKET_CLIENTS_MAX,
-      "an integer", "2048", "connections served at once; one more is answered busy"},
-     IN_CONFIG(socket_max_clients), 0, NULL, NULL, 0},
+      "an integer", "2048",
+      "connections served at once; one more is answered busy"},
+     IN_CONFIG(socket_max_clients),
+     0,
+     NULL,
+     NULL,
+     0},
     {{"daemon", "socket_idle_timeout", CONFIG_TYPE_INT, 1, CONFIG_SOCKET_IDLE_MAX,
-      "a number of seconds", "60", "seconds a connection may stay without progress"},
-     IN_CONFIG(socket_idle_timeout), 0, NULL, NULL, 0},
-    {{"daemon", "log_level", CONFIG_TYPE_CHOICE, LOG_LEVEL_ERR, LOG_LEVEL_DEBUG, NULL, "info",
-      "least severe messages logged"},
-     IN_CONFIG(log_level), 0, log_name, NULL, 0},
+      "a number of seconds", "60",
+      "seconds a connection may stay without progress"},
+     IN_CONFIG(socket_idle_timeout),
+     0,
+     NULL,
+     NULL,
+     0},
+    {{"daemon", "log_level", CONFIG_TYPE_CHOICE, LOG_LEVEL_ERR, LOG_LEVEL_DEBUG,
+      NULL, "info", "least severe messages logged"},
+     IN_CONFIG(log_level),
+     0,
+     log_name,
+     NULL,
+     0},
     {{"schedule", "time_zone", CONFIG_TYPE_TEXT, 0, 0, NULL, "",
       "IANA time zone of the calendar; empty: the system's"},
-     IN_CONFIG(time_zone), 0, NULL, check_zone, KEY_OPTIONAL},
+     IN_CONFIG(time_zone),
+     0,
+     NULL,
+     check_zone,
+     KEY_OPTIONAL},
     {{"schedule", "publish_time", CONFIG_TYPE_CLOCK, 0, 24 * 60 - 1, NULL, "00:00",
       "local time a day's puzzles go live and its webhooks fire"},
-     IN_CONFIG(publish_minute), 0, NULL, NULL, 0},
-    {{"schedule", "days_ahead", CONFIG_TYPE_INT, 0, CONFIG_DAYS_AHEAD_MAX, "an integer", "2",
-      "days after today whose puzzles are kept ready"},
-     IN_CONFIG(days_ahead), 0, NULL, NULL, 0},
+     IN_CONFIG(publish_minute),
+     0,
+     NULL,
+     NULL,
+     0},
+    {{"schedule", "days_ahead", CONFIG_TYPE_INT, 0, CONFIG_DAYS_AHEAD_MAX,
+      "an integer", "2", "days after today whose puzzles are kept ready"},
+     IN_CONFIG(days_ahead),
+     0,
+     NULL,
+     NULL,
+     0},
     {{"schedule", "tiers", CONFIG_TYPE_TIERS, GRADE_EASY, GRADE_EXPERT, NULL,
       "easy, medium, hard", "tiers published each day"},
-     IN_CONFIG(tiers), 0, tier_name, NULL, 0},
-    {{"generator", "symmetry", CONFIG_TYPE_CHOICE, GEN_SYM_NONE, GEN_SYM_DIAGONAL, NULL,
-      "rotational-180", "pattern of the givens"},
-     IN_CONFIG(symmetry), 0, symmetry_name, NULL, 0},
+     IN_CONFIG(tiers),
+     0,
+     tier_name,
+     NULL,
+     0},
+    {{"generator", "symmetry", CONFIG_TYPE_CHOICE, GEN_SYM_NONE, GEN_SYM_DIAGONAL,
+      NULL, "rotational-180", "pattern of the givens"},
+     IN_CONFIG(symmetry),
+     0,
+     symmetry_name,
+     NULL,
+     0},
     {{"generator", "secret", CONFIG_TYPE_SECRET, 0, 0, NULL, NULL,
       "the secret the puzzles derive from (or secret_file)"},
-     IN_CONFIG(generator_secret), IN_CONFIG(generator_secret_file), NULL, NULL, 0},
+     IN_CONFIG(generator_secret),
+     IN_CONFIG(generator_secret_file),
+     NULL,
+     NULL,
+     0},
     {{"generator", "secret_file", CONFIG_TYPE_SECRET_FILE, 0, 0, NULL, NULL,
       "a file holding that secret (or secret)"},
-     IN_CONFIG(generator_secret_file), IN_CONFIG(generator_secret), NULL, NULL, 0},
+     IN_CONFIG(generator_secret_file),
+     IN_CONFIG(generator_secret),
+     NULL,
+     NULL,
+     0},
     {{"webhook", "url", CONFIG_TYPE_TEXT, 0, 0, NULL, NULL, "where to POST"},
-     IN_HOOK(url), 0, NULL, check_url, KEY_REQUIRED},
+     IN_HOOK(url),
+     0,
+     NULL,
+     check_url,
+     KEY_REQUIRED},
     {{"webhook", "secret", CONFIG_TYPE_WHSEC, 0, 0, NULL, NULL,
       "the signing secret whsec_..., or a file holding it"},
-     IN_HOOK(secret), IN_HOOK(secret_file), NULL, NULL, KEY_REQUIRED},
+     IN_HOOK(secret),
+     IN_HOOK(secret_file),
+     NULL,
+     NULL,
+     KEY_REQUIRED},
     {{"webhook", "include_solutions", CONFIG_TYPE_BOOL, 0, 0, NULL, "false",
       "whether events carry each puzzle's solution"},
-     IN_HOOK(include_solutions), 0, NULL, NULL, 0},
-    {{"webhook", "timeout", CONFIG_TYPE_INT, 1, WEBHOOK_TIMEOUT_MAX, "a number of seconds",
-      "30", "time a delivery attempt may take"},
-     IN_HOOK(timeout_s), 0, NULL, NULL, 0},
+     IN_HOOK(include_solutions),
+     0,
+     NULL,
+     NULL,
+     0},
+    {{"webhook", "timeout", CONFIG_TYPE_INT, 1, WEBHOOK_TIMEOUT_MAX,
+      "a number of seconds", "30", "time a delivery attempt may take"},
+     IN_HOOK(timeout_s),
+     0,
+     NULL,
+     NULL,
+     0},
     {{"webhook", "header", CONFIG_TYPE_HEADER, 0, CONFIG_HEADER_MAX, NULL, NULL,
       "an extra header \"Name: value\" sent with every request"},
-     IN_HOOK(headers), IN_HOOK(header_count), NULL, check_header, KEY_REPEATS},
+     IN_HOOK(headers),
+     IN_HOOK(header_count),
+     NULL,
+     check_header,
+     KEY_REPEATS},
     {{"webhook", "enabled", CONFIG_TYPE_BOOL, 0, 0, NULL, "true",
       "false keeps the section but sends nothing"},
-     IN_HOOK(enabled), 0, NULL, NULL, 0},
+     IN_HOOK(enabled),
+     0,
+     NULL,
+     NULL,
+     0},
     {{"webhook", "ca_file", CONFIG_TYPE_PATH, 0, 0, NULL, "",
       "CA certificates to verify the receiver with; empty: the system's"},
-     IN_HOOK(ca_file), 0, NULL, check_ca_file, KEY_OPTIONAL},
+     IN_HOOK(ca_file),
+     0,
+     NULL,
+     check_ca_file,
+     KEY_OPTIONAL},
     {{"webhook", "retry_base", CONFIG_TYPE_INT, 1, WEBHOOK_RETRY_BASE_MAX,
-      "a number of seconds", STR(WEBHOOK_RETRY_BASE_DEFAULT), "seconds before the first retry"},
-     IN_HOOK(retry_base_s), 0, NULL, NULL, 0},
+      "a number of seconds", STR(WEBHOOK_RETRY_BASE_DEFAULT),
+      "seconds before the first retry"},
+     IN_HOOK(retry_base_s),
+     0,
+     NULL,
+     NULL,
+     0},
 };
 #define KEY_COUNT (sizeof rows / sizeof rows[0])
 
-size_t
-config_key_count(void)
+size_t config_key_count(void)
 {
     return KEY_COUNT;
 }
 
-const struct config_key *
-config_key_at(size_t i)
+const struct config_key *config_key_at(size_t i)
 {
     return i < KEY_COUNT ? &rows[i].info : NULL;
 }
 
-static int
-in_section(const struct key_row *row, const struct section *s)
+static int in_section(const struct key_row *row, const struct section *s)
 {
     return strcmp(row->info.section, s->name) == 0;
 }
@@ -628,9 +708,8 @@ in_section(const struct key_row *row, const struct section *s)
 /* ---- setting a value --------------------------------------------------- */
 
 /* A secret given inline: checked, then kept in *secret. */
-static int
-set_secret_inline(struct parser *p, char **secret, const char *value,
-                  int (*check)(struct parser *, const char *))
+static int set_secret_inline(struct parser *p, char **secret, const char *value,
+                             int (*check)(struct parser *, const char *))
 {
     int rc;
 
@@ -641,9 +720,9 @@ set_secret_inline(struct parser *p, char **secret, const char *value,
 
 /* A secret read from the file named by value: the name is kept in *path,
  * the content, once checked, in *secret. */
-static int
-set_secret_file(struct parser *p, char **path, char **secret, const char *value,
-                int (*check)(struct parser *, const char *))
+static int set_secret_file(struct parser *p, char **path, char **secret,
+                           const char *value,
+                           int (*check)(struct parser *, const char *))
 {
     int rc;
 
@@ -655,32 +734,34 @@ set_secret_file(struct parser *p, char **path, char **secret, const char *value,
 }
 
 /* SECRET and SECRET_FILE: one of the two, and the secret long enough. */
-static int
-set_generator_secret(struct parser *p, const struct key_row *row, char *base,
-                     const char *value)
+static int set_generator_secret(struct parser *p, const struct key_row *row,
+                                char *base, const char *value)
 {
-    char **field = (char **)(base + row->field), **other = (char **)(base + row->field2);
+    char **field = (char **)(base + row->field),
+         **other = (char **)(base + row->field2);
 
     if (*other != NULL)
-        return fail_at(p, CONFIG_ERR_KEY, "set either secret or secret_file, not both");
+        return fail_at(p, CONFIG_ERR_KEY,
+                       "set either secret or secret_file, not both");
     if (row->info.type == CONFIG_TYPE_SECRET)
         return set_secret_inline(p, field, value, check_generator_secret);
     return set_secret_file(p, field, other, value, check_generator_secret);
 }
 
 /* "whsec_..." is the secret itself; anything else names a file holding it. */
-static int
-set_whsec(struct parser *p, const struct key_row *row, char *base, const char *value)
+static int set_whsec(struct parser *p, const struct key_row *row, char *base,
+                     const char *value)
 {
     char **secret = (char **)(base + row->field);
 
     if (strncmp(value, WHSEC_PREFIX, strlen(WHSEC_PREFIX)) == 0)
         return set_secret_inline(p, secret, value, check_whsec);
-    return set_secret_file(p, (char **)(base + row->field2), secret, value, check_whsec);
+    return set_secret_file(p, (char **)(base + row->field2), secret, value,
+                           check_whsec);
 }
 
-static int
-set_tiers(struct parser *p, const struct key_row *row, void *field, const char *value)
+static int set_tiers(struct parser *p, const struct key_row *row, void *field,
+                     const char *value)
 {
     char copy[256], *save = NULL, buf[72], what[128];
     unsigned mask = 0;
@@ -706,8 +787,8 @@ set_tiers(struct parser *p, const struct key_row *row, void *field, const char *
     return CONFIG_OK;
 }
 
-static int
-set_header(struct parser *p, const struct key_row *row, char *base, const char *value)
+static int set_header(struct parser *p, const struct key_row *row, char *base,
+                      const char *value)
 {
     char **headers = (char **)(base + row->field);
     size_t *count = (size_t *)(base + row->field2);
@@ -719,9 +800,8 @@ set_header(struct parser *p, const struct key_row *row, char *base, const char *
 }
 
 /* Sets row's field(s), of section s, from value, or says why not. */
-static int
-set_value(struct parser *p, const struct section *s, const struct key_row *row,
-          const char *value)
+static int set_value(struct parser *p, const struct section *s,
+                     const struct key_row *row, const char *value)
 {
     char *base = s->named ? (char *)p->hook : (char *)p->cfg;
     void *field = base + row->field;
@@ -769,8 +849,7 @@ set_value(struct parser *p, const struct section *s, const struct key_row *row,
 }
 
 /* Sets every key of section s that has a default to it. */
-static int
-set_defaults(struct parser *p, const struct section *s)
+static int set_defaults(struct parser *p, const struct section *s)
 {
     int rc;
 
@@ -788,8 +867,7 @@ set_defaults(struct parser *p, const struct section *s)
 /* ---- the reader's handlers --------------------------------------------- */
 
 /* A named section's keys that are required, in table order. */
-static int
-check_required(struct parser *p)
+static int check_required(struct parser *p)
 {
     int line = p->line, rc = CONFIG_OK;
 
@@ -798,15 +876,14 @@ check_required(struct parser *p)
     for (size_t i = 0; i < KEY_COUNT && rc == CONFIG_OK; i++) {
         if (in_section(&rows[i], p->section) && (rows[i].flags & KEY_REQUIRED) &&
             p->hook_seen[i] == 0)
-            rc = fail_at(p, CONFIG_ERR_KEY, "[%s \"%s\"]: %s is required", p->section->name,
-                         p->hook->name, rows[i].info.key);
+            rc = fail_at(p, CONFIG_ERR_KEY, "[%s \"%s\"]: %s is required",
+                         p->section->name, p->hook->name, rows[i].info.key);
     }
     p->line = line;
     return rc;
 }
 
-static int
-open_webhook(struct parser *p, const char *sub)
+static int open_webhook(struct parser *p, const char *sub)
 {
     struct config *cfg = p->cfg;
     char name[WEBHOOK_NAME_MAX + 1];
@@ -814,18 +891,21 @@ open_webhook(struct parser *p, const char *sub)
     if (ini_unquote(sub, name, sizeof name) < 0)
         return fail_at(p, CONFIG_ERR_SYNTAX,
                        "expected [webhook \"NAME\"] with a quoted name of 1 to %d "
-                       "characters", WEBHOOK_NAME_MAX);
+                       "characters",
+                       WEBHOOK_NAME_MAX);
     if (strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                      "0123456789_.-") != strlen(name))
-        return fail_at(p, CONFIG_ERR_SYNTAX,
-                       "webhook name '%s' may only use letters, digits, '_', '.', '-'",
-                       name);
+        return fail_at(
+            p, CONFIG_ERR_SYNTAX,
+            "webhook name '%s' may only use letters, digits, '_', '.', '-'", name);
     for (size_t i = 0; i < cfg->webhook_count; i++) {
         if (strcmp(cfg->webhooks[i].name, name) == 0)
-            return fail_at(p, CONFIG_ERR_KEY, "webhook \"%s\" is defined twice", name);
+            return fail_at(p, CONFIG_ERR_KEY, "webhook \"%s\" is defined twice",
+                           name);
     }
     if (cfg->webhook_count == CONFIG_WEBHOOK_MAX)
-        return fail_at(p, CONFIG_ERR_KEY, "at most %d webhooks", CONFIG_WEBHOOK_MAX);
+        return fail_at(p, CONFIG_ERR_KEY, "at most %d webhooks",
+                       CONFIG_WEBHOOK_MAX);
     p->hook = &cfg->webhooks[cfg->webhook_count++];
     p->hook_line = p->line;
     memset(p->hook_seen, 0, KEY_COUNT * sizeof *p->hook_seen);
@@ -835,42 +915,46 @@ open_webhook(struct parser *p, const char *sub)
 }
 
 /* "[daemon], [schedule], [generator] or [webhook \"NAME\"]" */
-static void
-section_list(char *out, size_t len)
+static void section_list(char *out, size_t len)
 {
     size_t used = 0;
 
     for (size_t s = 0; s < SECTION_COUNT && used < len; s++)
         used += (size_t)snprintf(out + used, len - used, "%s[%s%s]",
-                                 s == 0 ? "" : s + 1 < SECTION_COUNT ? ", " : " or ",
-                                 sections[s].name, sections[s].named ? " \"NAME\"" : "");
+                                 s == 0                  ? ""
+                                 : s + 1 < SECTION_COUNT ? ", "
+                                                         : " or ",
+                                 sections[s].name,
+                                 sections[s].named ? " \"NAME\"" : "");
 }
 
-static int
-section(struct parser *p, const char *header, size_t name_len, const char *sub)
+static int section(struct parser *p, const char *header, size_t name_len,
+                   const char *sub)
 {
     char list[128];
     int rc;
 
-    if (p->section != NULL && p->section->named && (rc = check_required(p)) != CONFIG_OK)
+    if (p->section != NULL && p->section->named &&
+        (rc = check_required(p)) != CONFIG_OK)
         return rc;
     p->hook = NULL;
     for (size_t s = 0; s < SECTION_COUNT; s++) {
         const struct section *sec = &sections[s];
 
-        if (strlen(sec->name) != name_len || strncmp(header, sec->name, name_len) != 0 ||
+        if (strlen(sec->name) != name_len ||
+            strncmp(header, sec->name, name_len) != 0 ||
             (sub[0] != '\0') != sec->named)
             continue;
         p->section = sec;
         return sec->named ? open_webhook(p, sub) : CONFIG_OK;
     }
     section_list(list, sizeof list);
-    return fail_at(p, CONFIG_ERR_KEY, "unknown section [%.64s] (expected %s)", header, list);
+    return fail_at(p, CONFIG_ERR_KEY, "unknown section [%.64s] (expected %s)",
+                   header, list);
 }
 
 /* Lists the keys of a section for the "unknown key" message. */
-static void
-known_keys(const struct section *s, char *out, size_t outlen)
+static void known_keys(const struct section *s, char *out, size_t outlen)
 {
     size_t used = 0;
 
@@ -882,8 +966,7 @@ known_keys(const struct section *s, char *out, size_t outlen)
     }
 }
 
-static int
-key(struct parser *p, const char *name, const char *value)
+static int key(struct parser *p, const char *name, const char *value)
 {
     char list[256];
     int *seen;
@@ -891,22 +974,24 @@ key(struct parser *p, const char *name, const char *value)
     if (p->section == NULL)
         return fail_at(p, CONFIG_ERR_KEY, "%.64s: key before any [section]", name);
     for (size_t i = 0; i < KEY_COUNT; i++) {
-        if (!in_section(&rows[i], p->section) || strcmp(rows[i].info.key, name) != 0)
+        if (!in_section(&rows[i], p->section) ||
+            strcmp(rows[i].info.key, name) != 0)
             continue;
         p->key = rows[i].info.key;
         seen = p->section->named ? &p->hook_seen[i] : &p->seen[i];
         if (*seen != 0 && !(rows[i].flags & KEY_REPEATS))
-            return fail_at(p, CONFIG_ERR_KEY, "set twice (first on line %d)", *seen);
+            return fail_at(p, CONFIG_ERR_KEY, "set twice (first on line %d)",
+                           *seen);
         *seen = p->line;
         return set_value(p, p->section, &rows[i], value);
     }
     known_keys(p->section, list, sizeof list);
-    return fail_at(p, CONFIG_ERR_KEY, "%.64s: unknown key in [%s] (known keys: %s)", name,
-                   p->section->name, list);
+    return fail_at(p, CONFIG_ERR_KEY, "%.64s: unknown key in [%s] (known keys: %s)",
+                   name, p->section->name, list);
 }
 
-static int
-on_section(void *ctx, int line, const char *header, size_t name_len, const char *sub)
+static int on_section(void *ctx, int line, const char *header, size_t name_len,
+                      const char *sub)
 {
     struct parser *p = ctx;
 
@@ -915,8 +1000,7 @@ on_section(void *ctx, int line, const char *header, size_t name_len, const char 
     return p->status = section(p, header, name_len, sub);
 }
 
-static int
-on_key(void *ctx, int line, const char *name, const char *value)
+static int on_key(void *ctx, int line, const char *name, const char *value)
 {
     struct parser *p = ctx;
 
@@ -926,8 +1010,7 @@ on_key(void *ctx, int line, const char *name, const char *value)
 }
 
 /* Cross-key rules and derived values, once every line was read. */
-static int
-finish(struct parser *p)
+static int finish(struct parser *p)
 {
     struct config *cfg = p->cfg;
     const char *db = cfg->database;
@@ -935,13 +1018,15 @@ finish(struct parser *p)
     int rc;
 
     p->key = NULL;
-    if (p->section != NULL && p->section->named && (rc = check_required(p)) != CONFIG_OK)
+    if (p->section != NULL && p->section->named &&
+        (rc = check_required(p)) != CONFIG_OK)
         return rc;
     if (cfg->generator_secret == NULL) {
-        snprintf(p->err, p->errlen,
-                 "%s: [generator]: secret or secret_file is required (the puzzles are "
-                 "derived from it; make one with: head -c 32 /dev/urandom | base64)",
-                 p->name);
+        snprintf(
+            p->err, p->errlen,
+            "%s: [generator]: secret or secret_file is required (the puzzles are "
+            "derived from it; make one with: head -c 32 /dev/urandom | base64)",
+            p->name);
         return CONFIG_ERR_KEY;
     }
     if (db[0] == '/')
@@ -954,15 +1039,18 @@ finish(struct parser *p)
     return CONFIG_OK;
 }
 
-int
-config_parse(struct config *cfg, const char *name, const char *text, size_t len,
-             char *err, size_t errlen)
+int config_parse(struct config *cfg, const char *name, const char *text, size_t len,
+                 char *err, size_t errlen)
 {
     static const struct ini_handler handler = {on_section, on_key, "[daemon]"};
     int seen[KEY_COUNT] = {0}, hook_seen[KEY_COUNT] = {0};
     struct parser p = {
-        .cfg = cfg, .name = name, .seen = seen, .hook_seen = hook_seen,
-        .err = err, .errlen = errlen,
+        .cfg = cfg,
+        .name = name,
+        .seen = seen,
+        .hook_seen = hook_seen,
+        .err = err,
+        .errlen = errlen,
     };
     char *copy;
     int rc = CONFIG_OK;
@@ -980,7 +1068,7 @@ config_parse(struct config *cfg, const char *name, const char *text, size_t len,
         memcpy(copy, text, len);
         copy[len] = '\0';
         rc = ini_read(copy, len, name, &handler, &p, err, errlen);
-        rc = rc == INI_ERR_SYNTAX ? CONFIG_ERR_SYNTAX
+        rc = rc == INI_ERR_SYNTAX    ? CONFIG_ERR_SYNTAX
              : rc == INI_ERR_HANDLER ? p.status
                                      : finish(&p);
     }
@@ -988,8 +1076,7 @@ config_parse(struct config *cfg, const char *name, const char *text, size_t len,
     return rc;
 }
 
-int
-config_load(struct config *cfg, const char *path, char *err, size_t errlen)
+int config_load(struct config *cfg, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "re");
     char *text;
@@ -1009,7 +1096,8 @@ config_load(struct config *cfg, const char *path, char *err, size_t errlen)
     len = fread(text, 1, CONFIG_FILE_MAX + 1, f);
     if (ferror(f) || len > CONFIG_FILE_MAX) {
         snprintf(err, errlen, "%s: %s", path,
-                 ferror(f) ? "read error" : "larger than 1 MiB; is this a config file?");
+                 ferror(f) ? "read error"
+                           : "larger than 1 MiB; is this a config file?");
         rc = CONFIG_ERR_IO;
     } else {
         rc = config_parse(cfg, path, text, len, err, errlen);
@@ -1020,8 +1108,7 @@ config_load(struct config *cfg, const char *path, char *err, size_t errlen)
 }
 
 /* Frees the strings of the rows of section s in the struct at base. */
-static void
-free_rows(const struct section *s, char *base)
+static void free_rows(const struct section *s, char *base)
 {
     for (size_t i = 0; i < KEY_COUNT; i++) {
         const struct key_row *row = &rows[i];
@@ -1048,8 +1135,7 @@ free_rows(const struct section *s, char *base)
     }
 }
 
-void
-config_free(struct config *cfg)
+void config_free(struct config *cfg)
 {
     if (cfg == NULL)
         return;
@@ -1072,8 +1158,7 @@ config_free(struct config *cfg)
 
 /* One row's line(s): a value as the file would give it; a secret given
  * inline only as a comment, a header only by its name. */
-static void
-print_row(const struct key_row *row, const char *base, FILE *out)
+static void print_row(const struct key_row *row, const char *base, FILE *out)
 {
     const char *key = row->info.key;
     const char *const *s = (const char *const *)(base + row->field);
@@ -1126,13 +1211,13 @@ print_row(const struct key_row *row, const char *base, FILE *out)
         break;
     case CONFIG_TYPE_HEADER:
         for (size_t h = 0; h < *(const size_t *)(base + row->field2); h++)
-            fprintf(out, "# %s = %.*s: (value hidden)\n", key, (int)strcspn(s[h], ":"), s[h]);
+            fprintf(out, "# %s = %.*s: (value hidden)\n", key,
+                    (int)strcspn(s[h], ":"), s[h]);
         break;
     }
 }
 
-static void
-print_rows(const struct section *s, const char *base, FILE *out)
+static void print_rows(const struct section *s, const char *base, FILE *out)
 {
     for (size_t i = 0; i < KEY_COUNT; i++) {
         if (in_section(&rows[i], s))
@@ -1140,8 +1225,7 @@ print_rows(const struct section *s, const char *base, FILE *out)
     }
 }
 
-void
-config_print(const struct config *cfg, FILE *out)
+void config_print(const struct config *cfg, FILE *out)
 {
     fprintf(out, "# effective configuration from %s\n", cfg->path);
     for (size_t s = 0; s < SECTION_COUNT; s++) {
@@ -1151,7 +1235,8 @@ config_print(const struct config *cfg, FILE *out)
             continue;
         }
         for (size_t w = 0; w < cfg->webhook_count; w++) {
-            fprintf(out, "\n[%s \"%s\"]\n", sections[s].name, cfg->webhooks[w].name);
+            fprintf(out, "\n[%s \"%s\"]\n", sections[s].name,
+                    cfg->webhooks[w].name);
             print_rows(&sections[s], (const char *)&cfg->webhooks[w], out);
         }
     }

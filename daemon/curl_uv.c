@@ -35,8 +35,7 @@ struct curl_uv {
     int closing;
 };
 
-static void
-drain(struct curl_uv *c)
+static void drain(struct curl_uv *c)
 {
     CURLMsg *msg;
     int left;
@@ -53,8 +52,7 @@ drain(struct curl_uv *c)
     }
 }
 
-static void
-on_poll(uv_poll_t *h, int status, int events)
+static void on_poll(uv_poll_t *h, int status, int events)
 {
     struct curl_uv_sock *k = h->data;
     struct curl_uv *c = k->owner;
@@ -70,8 +68,7 @@ on_poll(uv_poll_t *h, int status, int events)
     drain(c);
 }
 
-static void
-on_timeout(uv_timer_t *t)
+static void on_timeout(uv_timer_t *t)
 {
     struct curl_uv *c = t->data;
     int running;
@@ -80,14 +77,12 @@ on_timeout(uv_timer_t *t)
     drain(c);
 }
 
-static void
-free_sock(uv_handle_t *h)
+static void free_sock(uv_handle_t *h)
 {
     free(h->data);
 }
 
-static void
-close_sock(struct curl_uv *c, struct curl_uv_sock *k)
+static void close_sock(struct curl_uv *c, struct curl_uv_sock *k)
 {
     if (k->prev != NULL)
         k->prev->next = k->next;
@@ -101,8 +96,7 @@ close_sock(struct curl_uv *c, struct curl_uv_sock *k)
     }
 }
 
-static struct curl_uv_sock *
-open_sock(struct curl_uv *c, curl_socket_t fd)
+static struct curl_uv_sock *open_sock(struct curl_uv *c, curl_socket_t fd)
 {
     struct curl_uv_sock *k = calloc(1, sizeof *k);
 
@@ -123,8 +117,8 @@ open_sock(struct curl_uv *c, curl_socket_t fd)
     return k;
 }
 
-static int
-on_socket(CURL *easy, curl_socket_t fd, int what, void *userp, void *socketp)
+static int on_socket(CURL *easy, curl_socket_t fd, int what, void *userp,
+                     void *socketp)
 {
     struct curl_uv *c = userp;
     struct curl_uv_sock *k = socketp;
@@ -146,8 +140,7 @@ on_socket(CURL *easy, curl_socket_t fd, int what, void *userp, void *socketp)
     return uv_poll_start(&k->poll, events, on_poll) == 0 ? 0 : -1;
 }
 
-static int
-on_curl_timer(CURLM *multi, long timeout_ms, void *userp)
+static int on_curl_timer(CURLM *multi, long timeout_ms, void *userp)
 {
     struct curl_uv *c = userp;
 
@@ -159,16 +152,16 @@ on_curl_timer(CURLM *multi, long timeout_ms, void *userp)
     return 0;
 }
 
-int
-curl_uv_open(struct curl_uv **out, uv_loop_t *loop, curl_uv_done_cb done, void *arg,
-             char *err, size_t errlen)
+int curl_uv_open(struct curl_uv **out, uv_loop_t *loop, curl_uv_done_cb done,
+                 void *arg, char *err, size_t errlen)
 {
     struct curl_uv *c = calloc(1, sizeof *c);
 
     *out = NULL;
     if (c == NULL || (c->multi = curl_multi_init()) == NULL) {
         free(c);
-        snprintf(err, errlen, "cannot set up libcurl's multi interface (out of memory?)");
+        snprintf(err, errlen,
+                 "cannot set up libcurl's multi interface (out of memory?)");
         return -1;
     }
     c->loop = loop;
@@ -187,8 +180,7 @@ curl_uv_open(struct curl_uv **out, uv_loop_t *loop, curl_uv_done_cb done, void *
 /* curl_multi_add_handle sets a 0 timeout through on_curl_timer, so the
  * transfer starts on the next loop iteration; no kick-start call here,
  * which would run done callbacks inside the caller's add. */
-int
-curl_uv_add(struct curl_uv *c, CURL *easy, char *err, size_t errlen)
+int curl_uv_add(struct curl_uv *c, CURL *easy, char *err, size_t errlen)
 {
     CURLMcode rc = curl_multi_add_handle(c->multi, easy);
 
@@ -198,20 +190,17 @@ curl_uv_add(struct curl_uv *c, CURL *easy, char *err, size_t errlen)
     return -1;
 }
 
-void
-curl_uv_remove(struct curl_uv *c, CURL *easy)
+void curl_uv_remove(struct curl_uv *c, CURL *easy)
 {
     curl_multi_remove_handle(c->multi, easy);
 }
 
-static void
-free_owner(uv_handle_t *h)
+static void free_owner(uv_handle_t *h)
 {
     free(h->data);
 }
 
-void
-curl_uv_close(struct curl_uv *c)
+void curl_uv_close(struct curl_uv *c)
 {
     if (c == NULL)
         return;

@@ -24,8 +24,8 @@ struct curl_uv;
 typedef void (*curl_uv_done_cb)(void *arg, CURL *easy, CURLcode result);
 
 /* Returns 0, or -1 with a message in err. */
-int curl_uv_open(struct curl_uv **out, uv_loop_t *loop, curl_uv_done_cb done, void *arg,
-                 char *err, size_t errlen);
+int curl_uv_open(struct curl_uv **out, uv_loop_t *loop, curl_uv_done_cb done,
+                 void *arg, char *err, size_t errlen);
 
 /* Starts easy (ownership stays with the caller); returns 0 or -1 with err. */
 int curl_uv_add(struct curl_uv *c, CURL *easy, char *err, size_t errlen);

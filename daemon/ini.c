@@ -27,15 +27,13 @@ struct reader {
     size_t errlen;
 };
 
-static int
-syntax(const struct reader *r, const char *msg)
+static int syntax(const struct reader *r, const char *msg)
 {
     snprintf(r->err, r->errlen, "%s:%d: %s", r->name, r->line, msg);
     return INI_ERR_SYNTAX;
 }
 
-static char *
-trim(char *s)
+static char *trim(char *s)
 {
     char *end;
 
@@ -48,8 +46,7 @@ trim(char *s)
 }
 
 /* line starts with '['. */
-static int
-header(const struct reader *r, char *line)
+static int header(const struct reader *r, char *line)
 {
     char *close = strrchr(line, ']'), *inner;
     size_t name_len;
@@ -63,14 +60,13 @@ header(const struct reader *r, char *line)
     *close = '\0';
     inner = trim(line + 1);
     name_len = strcspn(inner, " \t");
-    if (r->h->section(r->ctx, r->line, inner, name_len, inner + name_len +
-                      strspn(inner + name_len, " \t")) != 0)
+    if (r->h->section(r->ctx, r->line, inner, name_len,
+                      inner + name_len + strspn(inner + name_len, " \t")) != 0)
         return INI_ERR_HANDLER;
     return INI_OK;
 }
 
-static int
-one_line(const struct reader *r, char *raw, size_t len)
+static int one_line(const struct reader *r, char *raw, size_t len)
 {
     char *line, *eq, *key, msg[64];
 
@@ -92,18 +88,20 @@ one_line(const struct reader *r, char *raw, size_t len)
     if (eq != NULL) {
         *eq = '\0';
         key = trim(line);
-        if (key[0] != '\0' && strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
-            return r->h->key(r->ctx, r->line, key, trim(eq + 1)) != 0 ? INI_ERR_HANDLER
-                                                                      : INI_OK;
+        if (key[0] != '\0' &&
+            strspn(key, "abcdefghijklmnopqrstuvwxyz_") == strlen(key))
+            return r->h->key(r->ctx, r->line, key, trim(eq + 1)) != 0
+                       ? INI_ERR_HANDLER
+                       : INI_OK;
     }
     return syntax(r, "expected \"key = value\", a [section] header or a comment");
 }
 
-int
-ini_read(char *text, size_t len, const char *name, const struct ini_handler *h,
-         void *ctx, char *err, size_t errlen)
+int ini_read(char *text, size_t len, const char *name, const struct ini_handler *h,
+             void *ctx, char *err, size_t errlen)
 {
-    struct reader r = {.h = h, .ctx = ctx, .name = name, .err = err, .errlen = errlen};
+    struct reader r = {
+        .h = h, .ctx = ctx, .name = name, .err = err, .errlen = errlen};
     size_t pos = 0;
     int rc;
 
@@ -123,8 +121,7 @@ ini_read(char *text, size_t len, const char *name, const struct ini_handler *h,
     return INI_OK;
 }
 
-int
-ini_unquote(const char *sub, char *out, size_t outlen)
+int ini_unquote(const char *sub, char *out, size_t outlen)
 {
     size_t n = strlen(sub);
 

@@ -15,27 +15,24 @@ static enum log_level log_max = LOG_LEVEL_INFO;
 static int log_prefix;
 
 static const char *const level_names[] = {
-    [LOG_LEVEL_ERR] = "error",   [LOG_LEVEL_WARNING] = "warning",
+    [LOG_LEVEL_ERR] = "error",     [LOG_LEVEL_WARNING] = "warning",
     [LOG_LEVEL_NOTICE] = "notice", [LOG_LEVEL_INFO] = "info",
     [LOG_LEVEL_DEBUG] = "debug",
 };
 
-void
-log_setup(FILE *out, enum log_level max_level, int prefix)
+void log_setup(FILE *out, enum log_level max_level, int prefix)
 {
     log_out = out;
     log_max = max_level;
     log_prefix = prefix != 0;
 }
 
-void
-log_set_level(enum log_level max_level)
+void log_set_level(enum log_level max_level)
 {
     log_max = max_level;
 }
 
-int
-log_stderr_is_journal(void)
+int log_stderr_is_journal(void)
 {
     const char *e = getenv("JOURNAL_STREAM");
     unsigned long long dev, ino;
@@ -50,16 +47,14 @@ log_stderr_is_journal(void)
            (unsigned long long)st.st_ino == ino;
 }
 
-const char *
-log_level_name(enum log_level level)
+const char *log_level_name(enum log_level level)
 {
     if (level < LOG_LEVEL_ERR || level > LOG_LEVEL_DEBUG)
         return "unknown";
     return level_names[level];
 }
 
-int
-log_level_parse(const char *name, enum log_level *out)
+int log_level_parse(const char *name, enum log_level *out)
 {
     for (int l = LOG_LEVEL_ERR; l <= LOG_LEVEL_DEBUG; l++) {
         if (strcmp(name, level_names[l]) == 0) {
@@ -71,8 +66,7 @@ log_level_parse(const char *name, enum log_level *out)
 }
 
 /* Keeps one message on one line whatever a config value or peer sent. */
-static void
-flatten(char *s)
+static void flatten(char *s)
 {
     for (; *s != '\0'; s++) {
         if ((unsigned char)*s < 0x20 || *s == 0x7f)
@@ -80,8 +74,7 @@ flatten(char *s)
     }
 }
 
-void
-log_msg(enum log_level level, const char *fmt, ...)
+void log_msg(enum log_level level, const char *fmt, ...)
 {
     int saved_errno = errno;
     char buf[LOG_MSG_MAX];

@@ -17,8 +17,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-static int
-notify_address(struct sockaddr_un *sa, socklen_t *len)
+static int notify_address(struct sockaddr_un *sa, socklen_t *len)
 {
     const char *path = getenv("NOTIFY_SOCKET");
     size_t n;
@@ -35,12 +34,12 @@ notify_address(struct sockaddr_un *sa, socklen_t *len)
     memcpy(sa->sun_path, path, n);
     if (path[0] == '@')
         sa->sun_path[0] = '\0'; /* abstract: the length, not a NUL, ends it */
-    *len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + (path[0] == '/'));
+    *len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n +
+                       (path[0] == '/'));
     return 1;
 }
 
-int
-notify_send(const char *state)
+int notify_send(const char *state)
 {
     struct sockaddr_un sa;
     socklen_t salen = 0;
@@ -52,7 +51,8 @@ notify_send(const char *state)
     fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return -errno;
-    sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&sa, salen);
+    sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&sa,
+                  salen);
     saved = errno;
     close(fd);
     if (sent < 0)
@@ -60,8 +60,7 @@ notify_send(const char *state)
     return (size_t)sent == strlen(state) ? 1 : -EMSGSIZE;
 }
 
-int
-notify_sendf(const char *fmt, ...)
+int notify_sendf(const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
@@ -73,8 +72,7 @@ notify_sendf(const char *fmt, ...)
 }
 
 /* Parses a decimal unsigned value filling the whole string. */
-static int
-parse_u64(const char *s, uint64_t *out)
+static int parse_u64(const char *s, uint64_t *out)
 {
     char *end;
     unsigned long long v;
@@ -89,8 +87,7 @@ parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-uint64_t
-notify_watchdog_usec(void)
+uint64_t notify_watchdog_usec(void)
 {
     const char *pid = getenv("WATCHDOG_PID");
     uint64_t usec, p;
@@ -102,8 +99,7 @@ notify_watchdog_usec(void)
     return usec;
 }
 
-int
-notify_listen_fds(void)
+int notify_listen_fds(void)
 {
     uint64_t pid, n;
     int rc = 0;
@@ -114,7 +110,8 @@ notify_listen_fds(void)
         rc = -EINVAL;
         goto out;
     }
-    for (int fd = NOTIFY_LISTEN_FDS_START; fd < NOTIFY_LISTEN_FDS_START + (int)n; fd++) {
+    for (int fd = NOTIFY_LISTEN_FDS_START; fd < NOTIFY_LISTEN_FDS_START + (int)n;
+         fd++) {
         int flags = fcntl(fd, F_GETFD);
 
         if (flags < 0 || fcntl(fd, F_SETFD, flags | FD_CLOEXEC) < 0) {
@@ -130,18 +127,19 @@ out:
     return rc;
 }
 
-int
-notify_is_unix_listener(int fd)
+int notify_is_unix_listener(int fd)
 {
     struct sockaddr_un sa;
     socklen_t len = sizeof sa;
     int type = 0, listening = 0;
     socklen_t ilen = sizeof type;
 
-    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &ilen) != 0 || type != SOCK_STREAM)
+    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &ilen) != 0 ||
+        type != SOCK_STREAM)
         return 0;
     ilen = sizeof listening;
-    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &ilen) != 0 || !listening)
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &ilen) != 0 ||
+        !listening)
         return 0;
     if (getsockname(fd, (struct sockaddr *)&sa, &len) != 0)
         return 0;

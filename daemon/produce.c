@@ -30,7 +30,7 @@ struct job {
     struct gen_options opts[GRADE_TIERS];
     uint64_t seed[GRADE_TIERS];
     struct store_puzzle out[GRADE_TIERS];
-    int failed;                      /* set by the worker */
+    int failed; /* set by the worker */
     char err[256];
     double ms;
 };
@@ -42,8 +42,8 @@ struct produce {
     void *arg;
     struct job *running;
     int stopping;
-    atomic_int cancel;      /* read by the worker between attempts */
-    char *secret;           /* loop thread only; the workers get seeds */
+    atomic_int cancel; /* read by the worker between attempts */
+    char *secret;      /* loop thread only; the workers get seeds */
     size_t secret_len;
 };
 
@@ -60,8 +60,9 @@ static void counts_json(const struct grade *g, char *out, size_t len)
 static void fill_puzzle(struct job *j, size_t i, const struct gen_result *r)
 {
     struct store_puzzle *p = &j->out[i];
-    const struct human_tech_info *h =
-        r->grade.hardest >= 0 ? human_tech_info(r->grade.hardest) : NULL;
+    const struct human_tech_info *h = r->grade.hardest >= 0
+                                          ? human_tech_info(r->grade.hardest)
+                                          : NULL;
     memset(p, 0, sizeof *p);
     snprintf(p->date, sizeof p->date, "%s", j->date);
     snprintf(p->tier, sizeof p->tier, "%s", grade_tier_name(r->grade.tier));
@@ -86,7 +87,8 @@ static void work(uv_work_t *req)
     uint64_t t0 = uv_hrtime();
     for (size_t i = 0; i < j->n; i++) {
         struct gen_result r;
-        if (gen_generate(&j->opts[i], j->seed[i], &r, j->err, sizeof j->err) != GEN_OK) {
+        if (gen_generate(&j->opts[i], j->seed[i], &r, j->err, sizeof j->err) !=
+            GEN_OK) {
             j->failed = 1;
             return;
         }
@@ -105,7 +107,8 @@ static int derive_seeds(const struct produce *p, struct job *j)
         if (seed_derive(p->secret, p->secret_len, GENERATOR_VERSION, j->date, tier,
                         j->retry, &j->seed[i]) != 0) {
             log_err("produce: cannot derive the seed of %s %s (libcrypto HMAC "
-                    "failed)", j->date, tier);
+                    "failed)",
+                    j->date, tier);
             return -1;
         }
     }
@@ -144,9 +147,10 @@ static void after_work(uv_work_t *req, int status)
         log_err("produce: cannot store %s: %s", j->date, err);
     } else {
         for (size_t i = 0; i < j->n; i++)
-            log_info("produce: %s %s: score %.1f, %s, %d clues (%.0f ms for the day)",
-                     j->date, j->out[i].tier, j->out[i].score,
-                     j->out[i].hardest_technique, j->out[i].clues, j->ms);
+            log_info(
+                "produce: %s %s: score %.1f, %s, %d clues (%.0f ms for the day)",
+                j->date, j->out[i].tier, j->out[i].score,
+                j->out[i].hardest_technique, j->out[i].clues, j->ms);
     }
     free(j);
     p->cb(p->arg, stored);
@@ -200,8 +204,8 @@ static int keep_secret(struct produce *p, const char *secret)
 
 /* The job of the first date among slots: its missing tiers, with the
  * generator options the config asks for. */
-static struct job *job_for(const struct config *cfg, const struct schedule_slot *slots,
-                           size_t n)
+static struct job *job_for(const struct config *cfg,
+                           const struct schedule_slot *slots, size_t n)
 {
     struct job *j = calloc(1, sizeof *j);
     if (!j)

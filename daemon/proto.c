@@ -15,7 +15,7 @@
 #include "pencil.h"
 
 #define WORDS_MAX 5
-#define SHOWN_MAX 40 /* bytes of a bad word quoted back */
+#define SHOWN_MAX 40    /* bytes of a bad word quoted back */
 #define EVENT_ID_MAX 63 /* the store's event ids (msg_ + 32 hex digits today) */
 #define ENDPOINT_MAX 64 /* config.c's webhook names */
 #define KEY_MAX 40      /* bytes of a technique key; the table's are shorter */
@@ -36,41 +36,54 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
     [PROTO_HELP] = {"help", "help", "Lists the commands.", 0, 0},
     [PROTO_STATS] = {"stats", "stats",
                      "Uptime, puzzles stored, requests served, errors, last "
-                     "generation, webhook backlog.", 0, 0},
+                     "generation, webhook backlog.",
+                     0, 0},
     [PROTO_TODAY] = {"today", "today [TIER] [solution]",
                      "Today's puzzle of TIER (every tier when omitted), in the "
-                     "configured time zone.", 0, 0},
+                     "configured time zone.",
+                     0, 0},
     [PROTO_GET] = {"get", "get DATE [TIER] [solution]",
                    "The puzzles of a published DATE (YYYY-MM-DD).", 0, 0},
     [PROTO_LIST] = {"list", "list FROM TO [solution]",
-                    "The published puzzles from FROM to TO, at most 31 days.", 0, 0},
+                    "The published puzzles from FROM to TO, at most 31 days.", 0,
+                    0},
     [PROTO_SOLVE] = {"solve", "solve PUZZLE",
-                     "Solves an 81-cell puzzle ('.' or '0' for empty cells).", 1, 0},
+                     "Solves an 81-cell puzzle ('.' or '0' for empty cells).", 1,
+                     0},
     [PROTO_GRADE] = {"grade", "grade PUZZLE",
                      "Grades a puzzle with the human-technique solver.", 1, 0},
-    [PROTO_HINT] = {"hint", "hint STATE [PUZZLE]",
-                    "The next logical step from a partly filled grid, or from a "
-                    "pencil-mark state (the 729-character line); with the PUZZLE, "
-                    "wrong entries are named.  Marks that lost the solution's digit "
-                    "get the error wrong_marks.", 1, 0},
-    [PROTO_STEPS] = {"steps", "steps STATE [PUZZLE] [KEY]",
-                     "Every step that applies in STATE (81 characters, or the "
-                     "729-character pencil-mark line), or every one of technique KEY "
-                     "(the keys: sudokuctl steps --list-techniques), easiest first, as "
-                     "HoDoKu's \"all steps\" panel lists them; at most " STEPS_MAX_TEXT
-                     ", with the total and \"truncated\".  Judged as hint judges "
-                     "(wrong_marks).", 1, 0},
+    [PROTO_HINT] =
+        {"hint", "hint STATE [PUZZLE]",
+         "The next logical step from a partly filled grid, or from a "
+         "pencil-mark state (the 729-character line); with the PUZZLE, "
+         "wrong entries are named.  Marks that lost the solution's digit "
+         "get the error wrong_marks.",
+         1, 0},
+    [PROTO_STEPS] =
+        {"steps", "steps STATE [PUZZLE] [KEY]",
+         "Every step that applies in STATE (81 characters, or the "
+         "729-character pencil-mark line), or every one of technique KEY "
+         "(the keys: sudokuctl steps --list-techniques), easiest first, as "
+         "HoDoKu's \"all steps\" panel lists them; at most " STEPS_MAX_TEXT
+         ", with the total and \"truncated\".  Judged as hint judges "
+         "(wrong_marks).",
+         1, 0},
     [PROTO_CHECK] = {"check", "check STATE [PUZZLE]",
                      "Which filled cells disagree with the unique solution (with "
-                     "PUZZLE), or whether any does (without).", 1, 0},
-    [PROTO_WEBHOOK] = {"webhook", "webhook status | retry ID|all | replay DATE | test [NAME]",
-                       "Operators: per-endpoint delivery state; retry a dead or waiting "
-                       "event (or all, re-enabling endpoints a 410 disabled); send a "
-                       "published DATE again with a new webhook-id; queue a signed "
-                       "webhook.test event now.", 0, PROTO_OPERATOR_BY_ACTION},
-    [PROTO_BACKUP] = {"backup", "backup PATH",
-                      "Operators: copies the live database to PATH (absolute, no spaces, "
-                      "a file the daemon's user may write) while the daemon runs.", 0, 1},
+                     "PUZZLE), or whether any does (without).",
+                     1, 0},
+    [PROTO_WEBHOOK] =
+        {"webhook", "webhook status | retry ID|all | replay DATE | test [NAME]",
+         "Operators: per-endpoint delivery state; retry a dead or waiting "
+         "event (or all, re-enabling endpoints a 410 disabled); send a "
+         "published DATE again with a new webhook-id; queue a signed "
+         "webhook.test event now.",
+         0, PROTO_OPERATOR_BY_ACTION},
+    [PROTO_BACKUP] =
+        {"backup", "backup PATH",
+         "Operators: copies the live database to PATH (absolute, no spaces, "
+         "a file the daemon's user may write) while the daemon runs.",
+         0, 1},
 };
 
 /* webhook's actions and who may run them: reading the delivery state is
@@ -96,32 +109,29 @@ static const char *const error_names[] = {
     [PROTO_ERR_WRONG_MARKS] = "wrong_marks",
 };
 
-const struct proto_command_info *
-proto_command_info(enum proto_command command)
+const struct proto_command_info *proto_command_info(enum proto_command command)
 {
     return (unsigned)command < PROTO_COMMAND_COUNT ? &commands[command] : NULL;
 }
 
-int
-proto_needs_operator(const struct proto_request *req)
+int proto_needs_operator(const struct proto_request *req)
 {
     int rule = commands[req->command].operator_only;
 
-    return rule == PROTO_OPERATOR_BY_ACTION ? webhook_actions[req->webhook].operator_only
-                                            : rule;
+    return rule == PROTO_OPERATOR_BY_ACTION
+               ? webhook_actions[req->webhook].operator_only
+               : rule;
 }
 
-const char *
-proto_error_name(enum proto_error code)
+const char *proto_error_name(enum proto_error code)
 {
     return (unsigned)code <= PROTO_ERR_WRONG_MARKS ? error_names[code] : "internal";
 }
 
-static int
-bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int bad(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-static int
-bad(char *err, size_t errlen, const char *fmt, ...)
+static int bad(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
 
@@ -132,34 +142,34 @@ bad(char *err, size_t errlen, const char *fmt, ...)
 }
 
 /* Printf arguments quoting a word the client sent, cut at SHOWN_MAX. */
-#define SHOWN(w) (int)((w).len > SHOWN_MAX ? SHOWN_MAX : (w).len), (w).text, \
-                 (w).len > SHOWN_MAX ? "..." : ""
+#define SHOWN(w) \
+    (int)((w).len > SHOWN_MAX ? SHOWN_MAX : (w).len), (w).text, \
+        (w).len > SHOWN_MAX ? "..." : ""
 
-static int
-is(struct word w, const char *name)
+static int is(struct word w, const char *name)
 {
     return w.len == strlen(name) && strncasecmp(w.text, name, w.len) == 0;
 }
 
 /* Rejects control bytes and anything outside ASCII: commands are ASCII,
  * and a binary client gets told rather than misparsed. */
-static int
-check_text(const char *line, size_t len, char *err, size_t errlen)
+static int check_text(const char *line, size_t len, char *err, size_t errlen)
 {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
 
         if ((c < 0x20 && c != '\t') || c >= 0x7f)
-            return bad(err, errlen,
-                       "byte 0x%02x at column %zu is not text; requests are lines of "
-                       "ASCII words", c, i + 1);
+            return bad(
+                err, errlen,
+                "byte 0x%02x at column %zu is not text; requests are lines of "
+                "ASCII words",
+                c, i + 1);
     }
     return PROTO_OK;
 }
 
 /* Returns the number of words, or -1 when there are more than max. */
-static int
-split_words(const char *line, size_t len, struct word *words, int max)
+static int split_words(const char *line, size_t len, struct word *words, int max)
 {
     int n = 0;
     size_t i = 0;
@@ -180,9 +190,8 @@ split_words(const char *line, size_t len, struct word *words, int max)
     return n;
 }
 
-static int
-parse_date(struct word w, struct schedule_date *out, const char *cmd, char *err,
-           size_t errlen)
+static int parse_date(struct word w, struct schedule_date *out, const char *cmd,
+                      char *err, size_t errlen)
 {
     char text[SCHEDULE_DATE_LEN + 1];
 
@@ -192,11 +201,11 @@ parse_date(struct word w, struct schedule_date *out, const char *cmd, char *err,
         if (schedule_date_parse(text, out) == 0)
             return PROTO_OK;
     }
-    return bad(err, errlen, "%s: expected a date YYYY-MM-DD, got '%.*s%s'", cmd, SHOWN(w));
+    return bad(err, errlen, "%s: expected a date YYYY-MM-DD, got '%.*s%s'", cmd,
+               SHOWN(w));
 }
 
-static int
-parse_tier(struct word w, int *tier)
+static int parse_tier(struct word w, int *tier)
 {
     for (int t = 0; t < GRADE_TIERS; t++) {
         if (is(w, grade_tier_name((enum grade_tier)t))) {
@@ -208,32 +217,34 @@ parse_tier(struct word w, int *tier)
 }
 
 /* [TIER] [solution] in any order, each at most once. */
-static int
-parse_options(const struct word *w, int n, int allow_tier, struct proto_request *req,
-              const char *cmd, char *err, size_t errlen)
+static int parse_options(const struct word *w, int n, int allow_tier,
+                         struct proto_request *req, const char *cmd, char *err,
+                         size_t errlen)
 {
     for (int i = 0; i < n; i++) {
         int tier;
 
         if (is(w[i], "solution") && !req->solution) {
             req->solution = 1;
-        } else if (allow_tier && req->tier == PROTO_TIER_ALL && parse_tier(w[i], &tier) == 0) {
+        } else if (allow_tier && req->tier == PROTO_TIER_ALL &&
+                   parse_tier(w[i], &tier) == 0) {
             req->tier = tier;
         } else if (allow_tier) {
-            return bad(err, errlen,
-                       "%s: unexpected '%.*s%s' (expected one tier of easy, medium, "
-                       "hard, expert, and 'solution')", cmd, SHOWN(w[i]));
+            return bad(
+                err, errlen,
+                "%s: unexpected '%.*s%s' (expected one tier of easy, medium, "
+                "hard, expert, and 'solution')",
+                cmd, SHOWN(w[i]));
         } else {
-            return bad(err, errlen, "%s: unexpected '%.*s%s' (expected 'solution')", cmd,
-                       SHOWN(w[i]));
+            return bad(err, errlen, "%s: unexpected '%.*s%s' (expected 'solution')",
+                       cmd, SHOWN(w[i]));
         }
     }
     return PROTO_OK;
 }
 
-static int
-parse_grid(struct word w, struct grid *g, const char *cmd, const char *what, char *err,
-           size_t errlen)
+static int parse_grid(struct word w, struct grid *g, const char *cmd,
+                      const char *what, char *err, size_t errlen)
 {
     char why[GRID_ERR_MAX];
 
@@ -242,47 +253,50 @@ parse_grid(struct word w, struct grid *g, const char *cmd, const char *what, cha
     return bad(err, errlen, "%s: %s is not a grid: %s", cmd, what, why);
 }
 
-static int
-parse_list(const struct word *w, int n, struct proto_request *req, char *err,
-           size_t errlen)
+static int parse_list(const struct word *w, int n, struct proto_request *req,
+                      char *err, size_t errlen)
 {
     long days;
     int rc;
 
     if (n < 2)
-        return bad(err, errlen, "list: expected FROM and TO dates (list FROM TO [solution])");
+        return bad(err, errlen,
+                   "list: expected FROM and TO dates (list FROM TO [solution])");
     if ((rc = parse_date(w[0], &req->from, "list", err, errlen)) != PROTO_OK ||
         (rc = parse_date(w[1], &req->to, "list", err, errlen)) != PROTO_OK ||
         (rc = parse_options(w + 2, n - 2, 0, req, "list", err, errlen)) != PROTO_OK)
         return rc;
     if (schedule_date_cmp(req->from, req->to) > 0)
-        return bad(err, errlen, "list: FROM %.*s is after TO %.*s", SCHEDULE_DATE_LEN,
-                   w[0].text, SCHEDULE_DATE_LEN, w[1].text);
-    days = schedule_days_from_civil(req->to) - schedule_days_from_civil(req->from) + 1;
+        return bad(err, errlen, "list: FROM %.*s is after TO %.*s",
+                   SCHEDULE_DATE_LEN, w[0].text, SCHEDULE_DATE_LEN, w[1].text);
+    days = schedule_days_from_civil(req->to) - schedule_days_from_civil(req->from) +
+           1;
     if (days > PROTO_LIST_DAYS_MAX)
-        return bad(err, errlen, "list: at most %d days per request; %.*s to %.*s is %ld days",
-                   PROTO_LIST_DAYS_MAX, SCHEDULE_DATE_LEN, w[0].text, SCHEDULE_DATE_LEN,
-                   w[1].text, days);
+        return bad(err, errlen,
+                   "list: at most %d days per request; %.*s to %.*s is %ld days",
+                   PROTO_LIST_DAYS_MAX, SCHEDULE_DATE_LEN, w[0].text,
+                   SCHEDULE_DATE_LEN, w[1].text, days);
     return PROTO_OK;
 }
 
 /* STATE [PUZZLE] for hint, steps and check. */
-static int
-parse_state(const struct word *w, int n, struct proto_request *req, const char *cmd,
-            char *err, size_t errlen)
+static int parse_state(const struct word *w, int n, struct proto_request *req,
+                       const char *cmd, char *err, size_t errlen)
 {
     char why[GRID_ERR_MAX];
     int rc;
 
     if (n < 1 || n > 2)
-        return bad(err, errlen, "%s: expected STATE and optionally PUZZLE (%s)", cmd,
-                   commands[req->command].usage);
+        return bad(err, errlen, "%s: expected STATE and optionally PUZZLE (%s)",
+                   cmd, commands[req->command].usage);
     if (req->command != PROTO_CHECK && w[0].len == PENCIL_LINE_LEN) {
         /* hint's and steps' pencil-mark line: the reply judges its marks. */
         char msg[PENCIL_ERR_MAX];
 
-        if (pencil_parse(&req->marks, NULL, w[0].text, w[0].len, msg, sizeof msg) != PENCIL_OK)
-            return bad(err, errlen, "%s: STATE is not a pencil-mark state: %s", cmd, msg);
+        if (pencil_parse(&req->marks, NULL, w[0].text, w[0].len, msg, sizeof msg) !=
+            PENCIL_OK)
+            return bad(err, errlen, "%s: STATE is not a pencil-mark state: %s", cmd,
+                       msg);
         req->has_marks = 1;
     } else {
         /* A repeated digit in the state is the player's mistake, which hint
@@ -293,14 +307,14 @@ parse_state(const struct word *w, int n, struct proto_request *req, const char *
             return bad(err, errlen, "%s: STATE is not a grid: %s", cmd, why);
     }
     req->has_puzzle = n == 2;
-    return n == 2 ? parse_grid(w[1], &req->puzzle, cmd, "PUZZLE", err, errlen) : PROTO_OK;
+    return n == 2 ? parse_grid(w[1], &req->puzzle, cmd, "PUZZLE", err, errlen)
+                  : PROTO_OK;
 }
 
 /* steps STATE [PUZZLE] [KEY]: after STATE, a word of 81 characters is the
  * PUZZLE and any other the KEY of a technique. */
-static int
-parse_steps(const struct word *w, int n, struct proto_request *req, char *err,
-            size_t errlen)
+static int parse_steps(const struct word *w, int n, struct proto_request *req,
+                       char *err, size_t errlen)
 {
     struct word state[2];
     char key[KEY_MAX + 1];
@@ -310,23 +324,29 @@ parse_steps(const struct word *w, int n, struct proto_request *req, char *err,
     for (int i = 0; i < n; i++) {
         if (i == 0 || w[i].len == GRID_LINE_LEN) {
             if (m == 2)
-                return bad(err, errlen, "steps: expected STATE, optionally PUZZLE and KEY "
-                           "(%s)", commands[PROTO_STEPS].usage);
+                return bad(err, errlen,
+                           "steps: expected STATE, optionally PUZZLE and KEY "
+                           "(%s)",
+                           commands[PROTO_STEPS].usage);
             state[m++] = w[i];
             continue;
         }
         if (has_key)
-            return bad(err, errlen, "steps: two technique keys ('%.*s%s'); give one KEY, or "
-                       "none for every technique", SHOWN(w[i]));
+            return bad(err, errlen,
+                       "steps: two technique keys ('%.*s%s'); give one KEY, or "
+                       "none for every technique",
+                       SHOWN(w[i]));
         has_key = 1;
         for (size_t k = 0; k < w[i].len && k < KEY_MAX; k++)
             key[k] = (char)tolower((unsigned char)w[i].text[k]);
         key[w[i].len < KEY_MAX ? w[i].len : KEY_MAX] = '\0';
         req->tech = w[i].len <= KEY_MAX ? human_tech_find(key) : -1;
         if (req->tech < 0)
-            return bad(err, errlen, "steps: unknown technique '%.*s%s' (the keys, such as "
+            return bad(err, errlen,
+                       "steps: unknown technique '%.*s%s' (the keys, such as "
                        "naked_pair or x_wing, are listed by 'sudokuctl steps "
-                       "--list-techniques')", SHOWN(w[i]));
+                       "--list-techniques')",
+                       SHOWN(w[i]));
     }
     return parse_state(state, m, req, "steps", err, errlen);
 }
@@ -344,45 +364,51 @@ static const struct name_rule event_id_rule = {"event ID", EVENT_ID_MAX, "_-",
 static const struct name_rule endpoint_rule = {"endpoint name", ENDPOINT_MAX, "_.-",
                                                "'_', '.' and '-'"};
 
-static int
-parse_name(struct word w, const struct name_rule *rule, char *out, char *err, size_t errlen)
+static int parse_name(struct word w, const struct name_rule *rule, char *out,
+                      char *err, size_t errlen)
 {
     for (size_t i = 0; i < w.len; i++) {
         char c = w.text[i];
 
-        if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
-            strchr(rule->extra, c) == NULL)
-            return bad(err, errlen, "webhook: %s '%.*s%s' may only use letters, digits, %s",
+        if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') &&
+            !(c >= '0' && c <= '9') && strchr(rule->extra, c) == NULL)
+            return bad(err, errlen,
+                       "webhook: %s '%.*s%s' may only use letters, digits, %s",
                        rule->what, SHOWN(w), rule->allowed);
     }
     if (w.len > rule->max)
-        return bad(err, errlen, "webhook: %s '%.*s%s' is longer than %zu characters",
-                   rule->what, SHOWN(w), rule->max);
+        return bad(err, errlen,
+                   "webhook: %s '%.*s%s' is longer than %zu characters", rule->what,
+                   SHOWN(w), rule->max);
     memcpy(out, w.text, w.len);
     out[w.len] = '\0';
     return PROTO_OK;
 }
 
-static int
-parse_webhook_args(const struct word *w, int n, struct proto_request *req,
-                   const char *usage, char *err, size_t errlen)
+static int parse_webhook_args(const struct word *w, int n,
+                              struct proto_request *req, const char *usage,
+                              char *err, size_t errlen)
 {
     switch (req->webhook) {
     case PROTO_WEBHOOK_STATUS:
-        return n == 0 ? PROTO_OK : bad(err, errlen, "webhook status takes no arguments");
+        return n == 0 ? PROTO_OK
+                      : bad(err, errlen, "webhook status takes no arguments");
     case PROTO_WEBHOOK_RETRY:
         if (n != 1)
-            return bad(err, errlen, "webhook retry: expected an event ID or 'all' (%s)", usage);
+            return bad(err, errlen,
+                       "webhook retry: expected an event ID or 'all' (%s)", usage);
         if (is(w[0], "all"))
             return PROTO_OK;
         return parse_name(w[0], &event_id_rule, req->arg, err, errlen);
     case PROTO_WEBHOOK_REPLAY:
         if (n != 1)
-            return bad(err, errlen, "webhook replay: expected one DATE (%s)", usage);
+            return bad(err, errlen, "webhook replay: expected one DATE (%s)",
+                       usage);
         return parse_date(w[0], &req->from, "webhook replay", err, errlen);
     case PROTO_WEBHOOK_TEST:
         if (n > 1)
-            return bad(err, errlen, "webhook test: expected at most one endpoint NAME (%s)",
+            return bad(err, errlen,
+                       "webhook test: expected at most one endpoint NAME (%s)",
                        usage);
         return n == 0 ? PROTO_OK
                       : parse_name(w[0], &endpoint_rule, req->arg, err, errlen);
@@ -391,47 +417,53 @@ parse_webhook_args(const struct word *w, int n, struct proto_request *req,
 }
 
 /* webhook status | retry ID|all | replay DATE | test [NAME] */
-static int
-parse_webhook(const struct word *w, int n, struct proto_request *req, char *err,
-              size_t errlen)
+static int parse_webhook(const struct word *w, int n, struct proto_request *req,
+                         char *err, size_t errlen)
 {
     const char *usage = commands[PROTO_WEBHOOK].usage;
 
-    for (size_t a = 0; n > 0 && a < sizeof webhook_actions / sizeof webhook_actions[0]; a++) {
+    for (size_t a = 0;
+         n > 0 && a < sizeof webhook_actions / sizeof webhook_actions[0]; a++) {
         if (is(w[0], webhook_actions[a].name)) {
             req->webhook = (enum proto_webhook_action)a;
             return parse_webhook_args(w + 1, n - 1, req, usage, err, errlen);
         }
     }
     if (n == 0)
-        return bad(err, errlen, "webhook: expected status, retry, replay or test (%s)", usage);
-    return bad(err, errlen, "webhook: unknown action '%.*s%s' (%s)", SHOWN(w[0]), usage);
+        return bad(err, errlen,
+                   "webhook: expected status, retry, replay or test (%s)", usage);
+    return bad(err, errlen, "webhook: unknown action '%.*s%s' (%s)", SHOWN(w[0]),
+               usage);
 }
 
 /* An absolute path: the daemon's working directory is no business of the
  * client's (sudokuctl makes its FILE absolute). */
-static int
-parse_backup(const struct word *w, int n, struct proto_request *req, char *err,
-             size_t errlen)
+static int parse_backup(const struct word *w, int n, struct proto_request *req,
+                        char *err, size_t errlen)
 {
     if (n != 1)
-        return bad(err, errlen, "backup: expected one absolute PATH without spaces "
+        return bad(err, errlen,
+                   "backup: expected one absolute PATH without spaces "
                    "(backup PATH)");
     if (w[0].text[0] != '/')
-        return bad(err, errlen, "backup: PATH '%.*s%s' is not absolute (it must start with "
-                   "'/')", SHOWN(w[0]));
+        return bad(err, errlen,
+                   "backup: PATH '%.*s%s' is not absolute (it must start with "
+                   "'/')",
+                   SHOWN(w[0]));
     if (w[0].len >= PROTO_ARG_MAX)
-        return bad(err, errlen, "backup: PATH is longer than %d bytes", PROTO_ARG_MAX - 1);
+        return bad(err, errlen, "backup: PATH is longer than %d bytes",
+                   PROTO_ARG_MAX - 1);
     if (w[0].text[w[0].len - 1] == '/')
-        return bad(err, errlen, "backup: PATH '%.*s%s' names a directory; give a file name",
+        return bad(err, errlen,
+                   "backup: PATH '%.*s%s' names a directory; give a file name",
                    SHOWN(w[0]));
     memcpy(req->arg, w[0].text, w[0].len);
     req->arg[w[0].len] = '\0';
     return PROTO_OK;
 }
 
-static int
-parse_args(const struct word *w, int n, struct proto_request *req, char *err, size_t errlen)
+static int parse_args(const struct word *w, int n, struct proto_request *req,
+                      char *err, size_t errlen)
 {
     const char *cmd = commands[req->command].name;
     int rc;
@@ -445,7 +477,8 @@ parse_args(const struct word *w, int n, struct proto_request *req, char *err, si
         return parse_options(w, n, 1, req, cmd, err, errlen);
     case PROTO_GET:
         if (n < 1)
-            return bad(err, errlen, "get: expected a DATE (get DATE [TIER] [solution])");
+            return bad(err, errlen,
+                       "get: expected a DATE (get DATE [TIER] [solution])");
         if ((rc = parse_date(w[0], &req->from, cmd, err, errlen)) != PROTO_OK)
             return rc;
         req->to = req->from;
@@ -455,7 +488,8 @@ parse_args(const struct word *w, int n, struct proto_request *req, char *err, si
     case PROTO_SOLVE:
     case PROTO_GRADE:
         if (n != 1)
-            return bad(err, errlen, "%s: expected one PUZZLE of 81 cells (%s PUZZLE)", cmd, cmd);
+            return bad(err, errlen,
+                       "%s: expected one PUZZLE of 81 cells (%s PUZZLE)", cmd, cmd);
         return parse_grid(w[0], &req->grid, cmd, "PUZZLE", err, errlen);
     case PROTO_HINT:
     case PROTO_CHECK:
@@ -472,9 +506,8 @@ parse_args(const struct word *w, int n, struct proto_request *req, char *err, si
     return bad(err, errlen, "internal: unknown command");
 }
 
-int
-proto_parse(const char *line, size_t len, struct proto_request *req, char *err,
-            size_t errlen)
+int proto_parse(const char *line, size_t len, struct proto_request *req, char *err,
+                size_t errlen)
 {
     struct word w[WORDS_MAX];
     int n, rc;
@@ -488,7 +521,8 @@ proto_parse(const char *line, size_t len, struct proto_request *req, char *err,
     if ((rc = check_text(line, len, err, errlen)) != PROTO_OK)
         return rc;
     if ((n = split_words(line, len, w, WORDS_MAX)) < 0)
-        return bad(err, errlen, "too many words (at most %d); send 'help' for the commands",
+        return bad(err, errlen,
+                   "too many words (at most %d); send 'help' for the commands",
                    WORDS_MAX);
     if (n == 0)
         return PROTO_EMPTY;
@@ -500,6 +534,7 @@ proto_parse(const char *line, size_t len, struct proto_request *req, char *err,
             return parse_args(w + 1, n - 1, req, err, errlen);
         }
     }
-    return bad(err, errlen, "unknown command '%.*s%s'; send 'help' for the commands",
+    return bad(err, errlen,
+               "unknown command '%.*s%s'; send 'help' for the commands",
                SHOWN(w[0]));
 }

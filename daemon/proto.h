@@ -40,12 +40,13 @@
 #include "human.h"
 #include "schedule.h"
 
-#define PROTO_LINE_MAX 4096      /* bytes of a request, newline excluded */
-#define PROTO_LIST_DAYS_MAX 31   /* days one list request may cover */
-#define PROTO_ERR_MAX 256        /* bytes enough for any parse message */
+#define PROTO_LINE_MAX 4096    /* bytes of a request, newline excluded */
+#define PROTO_LIST_DAYS_MAX 31 /* days one list request may cover */
+#define PROTO_ERR_MAX 256      /* bytes enough for any parse message */
 #define PROTO_TIER_ALL (-1)
-#define PROTO_ARG_MAX 1024       /* bytes of a webhook or backup argument, with NUL */
-#define PROTO_STEPS_MAX 50       /* steps listed in one steps reply (the rest
+#define PROTO_ARG_MAX 1024 /* bytes of a webhook or backup argument, with NUL */
+#define PROTO_STEPS_MAX \
+    50 /* steps listed in one steps reply (the rest
                                     are counted: "total", "truncated") */
 
 enum proto_command {
@@ -80,7 +81,7 @@ enum proto_error {
     PROTO_ERR_TOO_LARGE,
     PROTO_ERR_BUSY,
     PROTO_ERR_INTERNAL,
-    PROTO_ERR_FORBIDDEN, /* an operator command from a client that is not one */
+    PROTO_ERR_FORBIDDEN,   /* an operator command from a client that is not one */
     PROTO_ERR_WRONG_MARKS, /* hint, steps: the state's marks lost the solution's digit
                               (or it holds a wrong one): "wrong-marks: C4 lost
                               its 7" */
@@ -91,26 +92,27 @@ enum proto_error {
 
 struct proto_request {
     enum proto_command command;
-    int tier;                       /* enum grade_tier, or PROTO_TIER_ALL */
-    int solution;                   /* 1: include solutions */
-    struct schedule_date from, to;  /* get: from; list: from..to */
-    struct grid grid;               /* solve, grade: the puzzle; hint, steps, check: the
+    int tier;                      /* enum grade_tier, or PROTO_TIER_ALL */
+    int solution;                  /* 1: include solutions */
+    struct schedule_date from, to; /* get: from; list: from..to */
+    struct grid grid;   /* solve, grade: the puzzle; hint, steps, check: the
                                        state (unless has_marks) */
-    struct grid puzzle;             /* hint, steps, check: the givens, when has_puzzle */
+    struct grid puzzle; /* hint, steps, check: the givens, when has_puzzle */
     int has_puzzle;
-    struct human_state marks;          /* hint, steps: the pencil-mark state, when has_marks */
-    int has_marks;                     /* STATE was the 729-character line */
-    int tech;                          /* steps: the row of technique KEY, -1: every one */
+    struct human_state
+        marks;     /* hint, steps: the pencil-mark state, when has_marks */
+    int has_marks; /* STATE was the 729-character line */
+    int tech;      /* steps: the row of technique KEY, -1: every one */
     enum proto_webhook_action webhook; /* webhook: what to do */
     char arg[PROTO_ARG_MAX];           /* webhook: see above; backup: the path */
 };
 
 struct proto_command_info {
-    const char *name;   /* lower case */
-    const char *usage;  /* "today [TIER] [solution]" */
-    const char *about;  /* one sentence */
-    int heavy;          /* 1: CPU-bound, run off the event loop */
-    int operator_only;  /* 1: operators only; PROTO_OPERATOR_BY_ACTION: per action */
+    const char *name;  /* lower case */
+    const char *usage; /* "today [TIER] [solution]" */
+    const char *about; /* one sentence */
+    int heavy;         /* 1: CPU-bound, run off the event loop */
+    int operator_only; /* 1: operators only; PROTO_OPERATOR_BY_ACTION: per action */
 };
 
 #define PROTO_OPERATOR_BY_ACTION 2

@@ -17,7 +17,7 @@
 #include "schedule.h"
 #include "webhook_queue.h"
 
-#define RETRY_FIRST_S 30                /* backoff after a failed job: 30 s, 60 s, ... */
+#define RETRY_FIRST_S 30 /* backoff after a failed job: 30 s, 60 s, ... */
 #define RETRY_MAX_S 3600
 
 struct publish {
@@ -25,39 +25,36 @@ struct publish {
     const struct config *cfg;
     struct store *store;
     struct webhook *webhook;
-    struct produce *produce;            /* generation jobs off the loop */
-    struct schedule_slot *slots;        /* SCHEDULE_SLOTS_MAX, for the missing list */
-    struct schedule_date current;       /* the live date at the last tick */
+    struct produce *produce;      /* generation jobs off the loop */
+    struct schedule_slot *slots;  /* SCHEDULE_SLOTS_MAX, for the missing list */
+    struct schedule_date current; /* the live date at the last tick */
     int have_current;
     time_t next_publish;
     size_t missing;
-    unsigned failures;                  /* generations or publications failed in a row */
-    time_t retry_at;                    /* no new try before this, after failures */
-    int unpublished;                    /* publishing the live date failed: try again */
+    unsigned failures; /* generations or publications failed in a row */
+    time_t retry_at;   /* no new try before this, after failures */
+    int unpublished;   /* publishing the live date failed: try again */
     int stopping;
 };
 
-static void
-send_status(struct publish *p)
+static void send_status(struct publish *p)
 {
     char when[64], today[SCHEDULE_DATE_LEN + 1];
 
     schedule_format_local(p->next_publish, when, sizeof when);
     schedule_date_format(p->current, today);
-    notify_sendf("STATUS=serving %s; next publish %s; %zu puzzle(s) missing", today, when,
-                 p->missing);
+    notify_sendf("STATUS=serving %s; next publish %s; %zu puzzle(s) missing", today,
+                 when, p->missing);
 }
 
-static int
-has_puzzle(void *arg, const char *date, const char *tier, int *has, char *err,
-           size_t errlen)
+static int has_puzzle(void *arg, const char *date, const char *tier, int *has,
+                      char *err, size_t errlen)
 {
     return store_has_puzzle(arg, date, tier, has, err, errlen);
 }
 
 /* An endpoint added or enabled since date was published gets its event. */
-static void
-catch_up_webhooks(struct publish *p, const char *date)
+static void catch_up_webhooks(struct publish *p, const char *date)
 {
     char err[STORE_ERR_MAX];
     size_t queued = 0;
@@ -65,14 +62,14 @@ catch_up_webhooks(struct publish *p, const char *date)
     if (webhook_catch_up(p->webhook, date, &queued, err, sizeof err) != STORE_OK)
         log_err("webhook: catching up on %s: %s", date, err);
     else if (queued > 0)
-        log_notice("webhook: queued %s for %zu endpoint(s) that never had it", date, queued);
+        log_notice("webhook: queued %s for %zu endpoint(s) that never had it", date,
+                   queued);
 }
 
 /* After a failed generation or publication the next try waits 30 s,
  * doubling up to an hour, so a lasting fault (a full disk, a locked
  * database) is neither hammered nor forgotten.  Returns the wait. */
-static long
-back_off(struct publish *p, time_t now)
+static long back_off(struct publish *p, time_t now)
 {
     unsigned shift = p->failures < 7 ? p->failures : 7;
     long wait = (long)RETRY_FIRST_S << shift;
@@ -87,10 +84,11 @@ back_off(struct publish *p, time_t now)
 /* Publishing a day: the day is marked published and its puzzles.published
  * events are queued in the same transaction, then the relay is woken.  The
  * stamp is real time even under the test clock. */
-static int
-publish_day(struct publish *p, const char *date, char *err, size_t errlen)
+static int publish_day(struct publish *p, const char *date, char *err,
+                       size_t errlen)
 {
-    int rc = webhook_queue_publish(p->store, p->cfg, date, (int64_t)time(NULL), err, errlen);
+    int rc = webhook_queue_publish(p->store, p->cfg, date, (int64_t)time(NULL), err,
+                                   errlen);
 
     webhook_kick(p->webhook);
     return rc;
@@ -98,8 +96,7 @@ publish_day(struct publish *p, const char *date, char *err, size_t errlen)
 
 /* Publishes the live date once every configured tier is stored.  A
  * failure is tried again after back_off. */
-static void
-publish_current_day(struct publish *p, time_t now)
+static void publish_current_day(struct publish *p, time_t now)
 {
     char date[SCHEDULE_DATE_LEN + 1], err[STORE_ERR_MAX];
     int published = 0, rc;
@@ -107,8 +104,8 @@ publish_current_day(struct publish *p, time_t now)
     schedule_date_format(p->current, date);
     for (size_t i = 0; i < p->missing; i++) {
         if (schedule_date_cmp(p->slots[i].date, p->current) == 0) {
-            log_warning("schedule: %s is not published: its %s puzzle is missing", date,
-                        grade_tier_name(p->slots[i].tier));
+            log_warning("schedule: %s is not published: its %s puzzle is missing",
+                        date, grade_tier_name(p->slots[i].tier));
             return;
         }
     }
@@ -137,8 +134,7 @@ publish_current_day(struct publish *p, time_t now)
  * the live date when it is complete.  now is on the schedule's clock
  * (clock_now).
  */
-static void
-ensure_puzzles(struct publish *p, time_t now)
+static void ensure_puzzles(struct publish *p, time_t now)
 {
     char err[STORE_ERR_MAX], list[768];
     int rc;
@@ -171,8 +167,7 @@ static void on_timer(uv_timer_t *t);
  * checked again.  Sleeps at most SCHEDULE_HOP_S so suspend and clock steps
  * are noticed within minutes instead of trusting one long monotonic timer.
  */
-static void
-tick(struct publish *p, int force)
+static void tick(struct publish *p, int force)
 {
     time_t now = clock_now();
     struct schedule_date cur = schedule_current_date(now, p->cfg->publish_minute);
@@ -194,16 +189,14 @@ tick(struct publish *p, int force)
     send_status(p);
 }
 
-static void
-on_timer(uv_timer_t *t)
+static void on_timer(uv_timer_t *t)
 {
     tick(t->data, 0);
 }
 
 /* A generation job ended.  Stored: look again at once (the next missing
  * date).  Failed (full disk, locked database, ...): back off. */
-static void
-on_produced(void *arg, int stored)
+static void on_produced(void *arg, int stored)
 {
     struct publish *p = arg;
     time_t now = clock_now(); /* retry_at is compared on the schedule's clock */
@@ -217,19 +210,20 @@ on_produced(void *arg, int stored)
         return;
     }
     long wait = back_off(p, now);
-    log_warning("schedule: generation failed %u time(s) in a row; retrying in %ld s",
-                p->failures, wait);
+    log_warning(
+        "schedule: generation failed %u time(s) in a row; retrying in %ld s",
+        p->failures, wait);
     tick(p, 0);
 }
 
-int
-publish_open(struct publish **out, uv_loop_t *loop, const struct config *cfg,
-             struct store *store, struct webhook *webhook)
+int publish_open(struct publish **out, uv_loop_t *loop, const struct config *cfg,
+                 struct store *store, struct webhook *webhook)
 {
     struct publish *p = calloc(1, sizeof *p);
 
     *out = NULL;
-    if (p == NULL || (p->slots = calloc(SCHEDULE_SLOTS_MAX, sizeof *p->slots)) == NULL ||
+    if (p == NULL ||
+        (p->slots = calloc(SCHEDULE_SLOTS_MAX, sizeof *p->slots)) == NULL ||
         produce_init(&p->produce, loop, store, on_produced, p) != 0) {
         if (p != NULL)
             free(p->slots);
@@ -245,14 +239,12 @@ publish_open(struct publish **out, uv_loop_t *loop, const struct config *cfg,
     return 0;
 }
 
-void
-publish_now(struct publish *p)
+void publish_now(struct publish *p)
 {
     tick(p, 1);
 }
 
-void
-publish_stop(struct publish *p)
+void publish_stop(struct publish *p)
 {
     if (p == NULL || p->stopping)
         return;
@@ -262,8 +254,7 @@ publish_stop(struct publish *p)
     uv_close((uv_handle_t *)&p->timer, NULL);
 }
 
-void
-publish_free(struct publish *p)
+void publish_free(struct publish *p)
 {
     if (p == NULL)
         return;

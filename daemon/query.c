@@ -33,8 +33,8 @@ struct query {
     struct cached cache[GRADE_TIERS + 1][2]; /* [tier or CACHE_ALL][solution] */
 };
 
-struct query *
-query_new(const struct config *cfg, struct store *store, struct webhook *webhook)
+struct query *query_new(const struct config *cfg, struct store *store,
+                        struct webhook *webhook)
 {
     struct query *q = calloc(1, sizeof *q);
 
@@ -47,8 +47,7 @@ query_new(const struct config *cfg, struct store *store, struct webhook *webhook
     return q;
 }
 
-void
-query_free(struct query *q)
+void query_free(struct query *q)
 {
     if (q == NULL)
         return;
@@ -59,8 +58,7 @@ query_free(struct query *q)
 }
 
 /* Recomputed once a second at most: it reads the time zone. */
-static struct schedule_date
-today(struct query *q, time_t now)
+static struct schedule_date today(struct query *q, time_t now)
 {
     if (now != q->today_at || q->today_minute != q->cfg->publish_minute) {
         q->today = schedule_current_date(now, q->cfg->publish_minute);
@@ -70,18 +68,17 @@ today(struct query *q, time_t now)
     return q->today;
 }
 
-static int
-send_error(enum proto_error code, const char *message, reply_emit_fn emit, void *arg)
+static int send_error(enum proto_error code, const char *message,
+                      reply_emit_fn emit, void *arg)
 {
     return reply_write(reply_error(code, message), emit, arg) == 0 ? 1 : -1;
 }
 
-static int
-send_store_error(const char *err, reply_emit_fn emit, void *arg)
+static int send_store_error(const char *err, reply_emit_fn emit, void *arg)
 {
     log_err("query: %s", err);
-    return send_error(PROTO_ERR_INTERNAL, "the database failed; the daemon's log says why",
-                      emit, arg);
+    return send_error(PROTO_ERR_INTERNAL,
+                      "the database failed; the daemon's log says why", emit, arg);
 }
 
 /* ---- puzzles ------------------------------------------------------------ */
@@ -92,8 +89,7 @@ struct collect {
     unsigned tiers; /* CONFIG_TIER_BIT of the tiers seen */
 };
 
-static int
-collect_puzzle(void *arg, const struct store_puzzle *p)
+static int collect_puzzle(void *arg, const struct store_puzzle *p)
 {
     struct collect *c = arg;
     enum grade_tier tier;
@@ -105,37 +101,35 @@ collect_puzzle(void *arg, const struct store_puzzle *p)
 
 /* Fills c with the puzzles of date (one tier or all); returns a store
  * status. */
-static int
-read_day(struct query *q, const char *date, int tier, struct collect *c, char *err,
-         size_t errlen)
+static int read_day(struct query *q, const char *date, int tier, struct collect *c,
+                    char *err, size_t errlen)
 {
     struct store_puzzle p;
     int rc;
 
     if (tier == PROTO_TIER_ALL)
         return store_list(q->store, date, date, collect_puzzle, c, err, errlen);
-    rc = store_get_puzzle(q->store, date, grade_tier_name((enum grade_tier)tier), &p, err,
-                          errlen);
+    rc = store_get_puzzle(q->store, date, grade_tier_name((enum grade_tier)tier),
+                          &p, err, errlen);
     if (rc == STORE_OK)
         collect_puzzle(c, &p);
     return rc == STORE_NOT_FOUND ? STORE_OK : rc;
 }
 
-static void
-not_found_message(const char *date, int tier, char *msg, size_t len)
+static void not_found_message(const char *date, int tier, char *msg, size_t len)
 {
     if (tier == PROTO_TIER_ALL)
         snprintf(msg, len, "no puzzles for %s", date);
     else
-        snprintf(msg, len, "no %s puzzle for %s", grade_tier_name((enum grade_tier)tier),
-                 date);
+        snprintf(msg, len, "no %s puzzle for %s",
+                 grade_tier_name((enum grade_tier)tier), date);
 }
 
 /* Renders the reply for one day into out; returns 0 (ok), 1 (not found)
  * or -1 (store failure, already logged and in msg). */
-static int
-render_day(struct query *q, const char *date, const struct proto_request *req,
-           struct reply_buf *out, unsigned *tiers, char *msg, size_t msglen)
+static int render_day(struct query *q, const char *date,
+                      const struct proto_request *req, struct reply_buf *out,
+                      unsigned *tiers, char *msg, size_t msglen)
 {
     struct collect c = {json_array(), req->solution, 0};
     char err[STORE_ERR_MAX];
@@ -151,14 +145,17 @@ render_day(struct query *q, const char *date, const struct proto_request *req,
         not_found_message(date, req->tier, msg, msglen);
         return 1;
     }
-    return reply_write(json_pack("{s:b,s:s,s:o}", "ok", 1, "date", date, "puzzles", c.list),
-                       reply_buf_append, out) == 0 ? 0 : -2;
+    return reply_write(
+               json_pack("{s:b,s:s,s:o}", "ok", 1, "date", date, "puzzles", c.list),
+               reply_buf_append, out) == 0
+               ? 0
+               : -2;
 }
 
 /* Today's reply is kept once complete: every tier asked for is stored. */
-static void
-keep_today(struct query *q, const char *date, const struct proto_request *req,
-           unsigned seen, struct reply_buf *text)
+static void keep_today(struct query *q, const char *date,
+                       const struct proto_request *req, unsigned seen,
+                       struct reply_buf *text)
 {
     int row = req->tier == PROTO_TIER_ALL ? CACHE_ALL : req->tier;
     struct cached *slot = &q->cache[row][req->solution];
@@ -173,8 +170,8 @@ keep_today(struct query *q, const char *date, const struct proto_request *req,
     memset(text, 0, sizeof *text);
 }
 
-static const struct cached *
-cached_today(struct query *q, const char *date, const struct proto_request *req)
+static const struct cached *cached_today(struct query *q, const char *date,
+                                         const struct proto_request *req)
 {
     int row = req->tier == PROTO_TIER_ALL ? CACHE_ALL : req->tier;
     const struct cached *slot = &q->cache[row][req->solution];
@@ -185,12 +182,13 @@ cached_today(struct query *q, const char *date, const struct proto_request *req)
     return slot;
 }
 
-static int
-answer_day(struct query *q, const struct proto_request *req, struct schedule_date day,
-           time_t now, reply_emit_fn emit, void *arg)
+static int answer_day(struct query *q, const struct proto_request *req,
+                      struct schedule_date day, time_t now, reply_emit_fn emit,
+                      void *arg)
 {
     struct schedule_date live = today(q, now);
-    char date[SCHEDULE_DATE_LEN + 1], live_text[SCHEDULE_DATE_LEN + 1], msg[STORE_ERR_MAX + 64];
+    char date[SCHEDULE_DATE_LEN + 1], live_text[SCHEDULE_DATE_LEN + 1],
+        msg[STORE_ERR_MAX + 64];
     const struct cached *hit;
     struct reply_buf text = {0};
     unsigned seen = 0;
@@ -199,7 +197,8 @@ answer_day(struct query *q, const struct proto_request *req, struct schedule_dat
     schedule_date_format(day, date);
     if (cmp > 0) {
         schedule_date_format(live, live_text);
-        snprintf(msg, sizeof msg, "puzzles for %s are not published yet (today is %s)", date,
+        snprintf(msg, sizeof msg,
+                 "puzzles for %s are not published yet (today is %s)", date,
                  live_text);
         return send_error(PROTO_ERR_NOT_FOUND, msg, emit, arg);
     }
@@ -218,9 +217,8 @@ answer_day(struct query *q, const struct proto_request *req, struct schedule_dat
     return rc == 0 ? 0 : -1;
 }
 
-static int
-answer_list(struct query *q, const struct proto_request *req, time_t now,
-            reply_emit_fn emit, void *arg)
+static int answer_list(struct query *q, const struct proto_request *req, time_t now,
+                       reply_emit_fn emit, void *arg)
 {
     struct schedule_date live = today(q, now), to = req->to;
     struct collect c = {json_array(), req->solution, 0};
@@ -235,21 +233,22 @@ answer_list(struct query *q, const struct proto_request *req, time_t now,
         char last[SCHEDULE_DATE_LEN + 1];
 
         schedule_date_format(to, last);
-        if (store_list(q->store, from_text, last, collect_puzzle, &c, err, sizeof err) !=
-            STORE_OK) {
+        if (store_list(q->store, from_text, last, collect_puzzle, &c, err,
+                       sizeof err) != STORE_OK) {
             json_decref(c.list);
             return send_store_error(err, emit, arg);
         }
     }
-    return reply_write(json_pack("{s:b,s:s,s:s,s:o}", "ok", 1, "from", from_text, "to",
-                                 to_text, "puzzles", c.list),
-                       emit, arg) == 0 ? 0 : -1;
+    return reply_write(json_pack("{s:b,s:s,s:s,s:o}", "ok", 1, "from", from_text,
+                                 "to", to_text, "puzzles", c.list),
+                       emit, arg) == 0
+               ? 0
+               : -1;
 }
 
 /* ---- stats -------------------------------------------------------------- */
 
-static json_t *
-time_json(int64_t t)
+static json_t *time_json(int64_t t)
 {
     char text[32];
     time_t tt = (time_t)t;
@@ -263,9 +262,8 @@ time_json(int64_t t)
 
 /* The webhook backlog over all endpoints and each endpoint's state, from
  * the relay (the store's counts when there is none). */
-static int
-add_webhook_stats(struct query *q, const struct store_stats *st, json_t *obj, char *err,
-                  size_t errlen)
+static int add_webhook_stats(struct query *q, const struct store_stats *st,
+                             json_t *obj, char *err, size_t errlen)
 {
     int64_t pending = st->outbox_pending, dead = st->outbox_dead;
     json_t *each = NULL;
@@ -280,9 +278,8 @@ add_webhook_stats(struct query *q, const struct store_stats *st, json_t *obj, ch
     return 0;
 }
 
-static int
-answer_stats(struct query *q, time_t now, const struct query_counters *n,
-             reply_emit_fn emit, void *arg)
+static int answer_stats(struct query *q, time_t now, const struct query_counters *n,
+                        reply_emit_fn emit, void *arg)
 {
     struct store_stats st;
     char err[STORE_ERR_MAX], date[SCHEDULE_DATE_LEN + 1];
@@ -291,15 +288,15 @@ answer_stats(struct query *q, time_t now, const struct query_counters *n,
     if (store_get_stats(q->store, &st, err, sizeof err) != STORE_OK)
         return send_store_error(err, emit, arg);
     schedule_date_format(today(q, now), date);
-    obj = json_pack("{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
-                    "uptime_s", (json_int_t)(now - n->started), "today", date,
-                    "puzzles_stored", (json_int_t)st.puzzles, "last_generation",
-                    time_json(st.last_created_at), "requests", (json_int_t)n->requests,
-                    "errors", (json_int_t)n->errors, "connections",
-                    (json_int_t)n->connections, "connections_total",
-                    (json_int_t)n->connections_total, "refused", (json_int_t)n->refused,
-                    "timed_out", (json_int_t)n->timed_out, "jobs_running",
-                    (json_int_t)n->jobs_running, "jobs_queued", (json_int_t)n->jobs_queued);
+    obj = json_pack(
+        "{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
+        "uptime_s", (json_int_t)(now - n->started), "today", date, "puzzles_stored",
+        (json_int_t)st.puzzles, "last_generation", time_json(st.last_created_at),
+        "requests", (json_int_t)n->requests, "errors", (json_int_t)n->errors,
+        "connections", (json_int_t)n->connections, "connections_total",
+        (json_int_t)n->connections_total, "refused", (json_int_t)n->refused,
+        "timed_out", (json_int_t)n->timed_out, "jobs_running",
+        (json_int_t)n->jobs_running, "jobs_queued", (json_int_t)n->jobs_queued);
     if (obj != NULL && add_webhook_stats(q, &st, obj, err, sizeof err) != 0) {
         json_decref(obj);
         return send_store_error(err, emit, arg);
@@ -307,9 +304,9 @@ answer_stats(struct query *q, time_t now, const struct query_counters *n,
     return reply_write(obj, emit, arg) == 0 ? 0 : -1;
 }
 
-int
-query_answer(struct query *q, const struct proto_request *req, time_t now,
-             const struct query_counters *counters, reply_emit_fn emit, void *arg)
+int query_answer(struct query *q, const struct proto_request *req, time_t now,
+                 const struct query_counters *counters, reply_emit_fn emit,
+                 void *arg)
 {
     switch (req->command) {
     case PROTO_PING:
@@ -328,7 +325,7 @@ query_answer(struct query *q, const struct proto_request *req, time_t now,
     case PROTO_BACKUP:
         return admin_answer(q->cfg, q->store, q->webhook, req, emit, arg);
     default:
-        return send_error(PROTO_ERR_INTERNAL, "this command runs in the thread pool", emit,
-                          arg);
+        return send_error(PROTO_ERR_INTERNAL,
+                          "this command runs in the thread pool", emit, arg);
     }
 }

@@ -47,6 +47,7 @@ void query_free(struct query *q);
  * when emit failed or memory ran out.
  */
 int query_answer(struct query *q, const struct proto_request *req, time_t now,
-                 const struct query_counters *counters, reply_emit_fn emit, void *arg);
+                 const struct query_counters *counters, reply_emit_fn emit,
+                 void *arg);
 
 #endif

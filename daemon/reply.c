@@ -19,21 +19,18 @@
  * sudokuctl --json does), not as 2.6000000000000001. */
 #define REPLY_DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(15))
 
-json_t *
-reply_ok(void)
+json_t *reply_ok(void)
 {
     return json_pack("{s:b}", "ok", 1);
 }
 
-json_t *
-reply_error(enum proto_error code, const char *message)
+json_t *reply_error(enum proto_error code, const char *message)
 {
-    return json_pack("{s:b,s:{s:s,s:s}}", "ok", 0, "error", "code", proto_error_name(code),
-                     "message", message);
+    return json_pack("{s:b,s:{s:s,s:s}}", "ok", 0, "error", "code",
+                     proto_error_name(code), "message", message);
 }
 
-static json_t *
-technique_counts(const char *text)
+static json_t *technique_counts(const char *text)
 {
     json_t *counts = json_loads(text, 0, NULL);
 
@@ -44,37 +41,36 @@ technique_counts(const char *text)
     return counts;
 }
 
-json_t *
-reply_puzzle(const struct store_puzzle *p, int solution)
+json_t *reply_puzzle(const struct store_puzzle *p, int solution)
 {
-    json_t *obj = json_pack("{s:s,s:s,s:s,s:i,s:f,s:s,s:o,s:s,s:s}", "date", p->date,
-                            "tier", p->tier, "puzzle", p->puzzle, "clues", p->clues,
-                            "score", p->score, "hardest_technique", p->hardest_technique,
-                            "technique_counts", technique_counts(p->technique_counts),
-                            "symmetry", p->symmetry, "generator_version",
-                            p->generator_version);
+    json_t *obj = json_pack("{s:s,s:s,s:s,s:i,s:f,s:s,s:o,s:s,s:s}", "date",
+                            p->date, "tier", p->tier, "puzzle", p->puzzle, "clues",
+                            p->clues, "score", p->score, "hardest_technique",
+                            p->hardest_technique, "technique_counts",
+                            technique_counts(p->technique_counts), "symmetry",
+                            p->symmetry, "generator_version", p->generator_version);
 
     if (obj != NULL && solution)
         json_object_set_new(obj, "solution", json_string(p->solution));
     return obj;
 }
 
-json_t *
-reply_help(void)
+json_t *reply_help(void)
 {
     json_t *list = json_array();
 
     for (int c = 0; c < PROTO_COMMAND_COUNT; c++) {
-        const struct proto_command_info *info = proto_command_info((enum proto_command)c);
+        const struct proto_command_info *info = proto_command_info(
+            (enum proto_command)c);
 
-        json_array_append_new(list, json_pack("{s:s,s:s,s:s}", "name", info->name, "usage",
-                                              info->usage, "about", info->about));
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s}", "name", info->name,
+                                              "usage", info->usage, "about",
+                                              info->about));
     }
     return json_pack("{s:b,s:o}", "ok", 1, "commands", list);
 }
 
-static json_t *
-grid_json(const struct grid *g)
+static json_t *grid_json(const struct grid *g)
 {
     char text[GRID_LINE_LEN + 1];
 
@@ -84,13 +80,14 @@ grid_json(const struct grid *g)
 
 /* ---- solve ------------------------------------------------------------- */
 
-static json_t *
-compute_solve(const struct grid *puzzle)
+static json_t *compute_solve(const struct grid *puzzle)
 {
     struct grid sol;
     int n = solver_count(puzzle, 2, &sol);
     json_t *obj = json_pack("{s:b,s:s}", "ok", 1, "status",
-                            n == 0 ? "unsolvable" : n == 1 ? "solved" : "multiple");
+                            n == 0   ? "unsolvable"
+                            : n == 1 ? "solved"
+                                     : "multiple");
 
     if (obj != NULL && n == 1)
         json_object_set_new(obj, "solution", grid_json(&sol));
@@ -100,29 +97,29 @@ compute_solve(const struct grid *puzzle)
 /* ---- grade and hint ---------------------------------------------------- */
 
 /* The grader assumes one solution, so that is checked first. */
-static json_t *
-compute_grade(const struct grid *puzzle)
+static json_t *compute_grade(const struct grid *puzzle)
 {
     struct grade g;
     int n = solver_count(puzzle, 2, NULL);
     json_t *counts;
 
     if (n != 1)
-        return json_pack("{s:b,s:s}", "ok", 1, "status", n == 0 ? "unsolvable" : "multiple");
+        return json_pack("{s:b,s:s}", "ok", 1, "status",
+                         n == 0 ? "unsolvable" : "multiple");
     grade_puzzle(puzzle, &g);
     counts = human_json_counts(&g);
-    return json_pack("{s:b,s:s,s:s,s:f,s:s?,s:i,s:i,s:o}", "ok", 1, "status", "graded",
-                     "tier", grade_tier_name(g.tier), "score", g.score / 10.0, "hardest",
-                     g.hardest >= 0 ? human_tech_info(g.hardest)->key : NULL, "effort",
-                     g.effort, "steps", g.steps, "counts", counts);
+    return json_pack("{s:b,s:s,s:s,s:f,s:s?,s:i,s:i,s:o}", "ok", 1, "status",
+                     "graded", "tier", grade_tier_name(g.tier), "score",
+                     g.score / 10.0, "hardest",
+                     g.hardest >= 0 ? human_tech_info(g.hardest)->key : NULL,
+                     "effort", g.effort, "steps", g.steps, "counts", counts);
 }
 
 /* hint's and steps' judgement of STATE [PUZZLE]: 1 when the state is right
  * and unsolved (its candidates in *st), 0 when h holds the answer, -1 with
  * the error reply in *error. */
-static int
-judge(const struct proto_request *req, struct human_state *st, struct hint *h,
-      json_t **error)
+static int judge(const struct proto_request *req, struct human_state *st,
+                 struct hint *h, json_t **error)
 {
     char state[GRID_LINE_LEN + 1], puzzle[GRID_LINE_LEN + 1], err[PROTO_ERR_MAX];
     int rc;
@@ -133,7 +130,8 @@ judge(const struct proto_request *req, struct human_state *st, struct hint *h,
     }
     grid_format_line(&req->grid, state);
     grid_format_line(&req->puzzle, puzzle);
-    rc = hint_judge_grid(state, req->has_puzzle ? puzzle : NULL, st, h, err, sizeof err);
+    rc = hint_judge_grid(state, req->has_puzzle ? puzzle : NULL, st, h, err,
+                         sizeof err);
     if (rc < 0)
         *error = reply_error(PROTO_ERR_BAD_REQUEST, err);
     return rc;
@@ -141,8 +139,7 @@ judge(const struct proto_request *req, struct human_state *st, struct hint *h,
 
 /* {"ok":true} followed by the fields of answer (released); NULL when
  * out of memory. */
-static json_t *
-ok_with(json_t *answer)
+static json_t *ok_with(json_t *answer)
 {
     json_t *obj = reply_ok();
 
@@ -155,14 +152,14 @@ ok_with(json_t *answer)
 }
 
 /* h's answer as a reply: wrong marks are an error, never explained. */
-static json_t *
-hint_reply(const struct hint *h)
+static json_t *hint_reply(const struct hint *h)
 {
 
     if (h->status == HINT_WRONG_MARKS) {
         char msg[HINT_MESSAGE_MAX + 16];
 
-        snprintf(msg, sizeof msg, "%s: %s", hint_status_name(h->status), h->message);
+        snprintf(msg, sizeof msg, "%s: %s", hint_status_name(h->status),
+                 h->message);
         return reply_error(PROTO_ERR_WRONG_MARKS, msg);
     }
     return ok_with(human_json_hint(h));
@@ -170,8 +167,7 @@ hint_reply(const struct hint *h)
 
 /* hint: the easiest step of a right state; steps: every one of them, at
  * most PROTO_STEPS_MAX listed.  Other states get the judgement. */
-static json_t *
-compute_hint(const struct proto_request *req)
+static json_t *compute_hint(const struct proto_request *req)
 {
     struct human_state st;
     struct hint h;
@@ -189,20 +185,19 @@ compute_hint(const struct proto_request *req)
 
 /* ---- check ------------------------------------------------------------- */
 
-static json_t *
-check_reply(const char *status, const char *message, const struct grid *state,
-            json_t *wrong)
+static json_t *check_reply(const char *status, const char *message,
+                           const struct grid *state, json_t *wrong)
 {
     int filled = grid_count_givens(state);
 
-    return json_pack("{s:b,s:s,s:s,s:o,s:i,s:i}", "ok", 1, "status", status, "message",
-                     message, "wrong", wrong != NULL ? wrong : json_array(), "filled",
-                     filled, "empty", GRID_CELLS - filled);
+    return json_pack("{s:b,s:s,s:s,s:o,s:i,s:i}", "ok", 1, "status", status,
+                     "message", message, "wrong",
+                     wrong != NULL ? wrong : json_array(), "filled", filled,
+                     "empty", GRID_CELLS - filled);
 }
 
 /* Without the givens a wrong entry can be detected but not located. */
-static json_t *
-check_alone(const struct grid *state)
+static json_t *check_alone(const struct grid *state)
 {
     char why[GRID_ERR_MAX];
     int n;
@@ -211,21 +206,25 @@ check_alone(const struct grid *state)
         return check_reply("conflict", why, state, NULL);
     n = solver_count(state, 2, NULL);
     if (n == 0)
-        return check_reply("no-solution",
-                           "an entry is wrong: no solution completes this grid; send "
-                           "the PUZZLE too to find which", state, NULL);
+        return check_reply(
+            "no-solution",
+            "an entry is wrong: no solution completes this grid; send "
+            "the PUZZLE too to find which",
+            state, NULL);
     if (n > 1)
-        return check_reply("multiple",
-                           "more than one solution completes this grid, so no entry "
-                           "can be judged; send the PUZZLE too", state, NULL);
+        return check_reply(
+            "multiple",
+            "more than one solution completes this grid, so no entry "
+            "can be judged; send the PUZZLE too",
+            state, NULL);
     if (grid_count_givens(state) == GRID_CELLS)
-        return check_reply("solved", "the grid is complete and correct", state, NULL);
+        return check_reply("solved", "the grid is complete and correct", state,
+                           NULL);
     return check_reply("correct", "every filled cell is right so far", state, NULL);
 }
 
 /* Returns the first given that state does not keep, or -1. */
-static int
-changed_given(const struct grid *state, const struct grid *puzzle)
+static int changed_given(const struct grid *state, const struct grid *puzzle)
 {
     for (int i = 0; i < GRID_CELLS; i++)
         if (puzzle->cell[i] != 0 && state->cell[i] != puzzle->cell[i])
@@ -233,8 +232,7 @@ changed_given(const struct grid *state, const struct grid *puzzle)
     return -1;
 }
 
-static json_t *
-check_against(const struct grid *state, const struct grid *puzzle)
+static json_t *check_against(const struct grid *state, const struct grid *puzzle)
 {
     struct grid sol;
     char msg[128], name[3];
@@ -249,9 +247,10 @@ check_against(const struct grid *state, const struct grid *puzzle)
     }
     if ((n = solver_count(puzzle, 2, &sol)) != 1)
         return reply_error(PROTO_ERR_BAD_REQUEST,
-                           n == 0 ? "check: PUZZLE has no solution"
-                                  : "check: PUZZLE has more than one solution, so no "
-                                    "entry can be called wrong");
+                           n == 0
+                               ? "check: PUZZLE has no solution"
+                               : "check: PUZZLE has more than one solution, so no "
+                                 "entry can be called wrong");
     wrong = json_array();
     for (int i = 0; i < GRID_CELLS; i++) {
         if (state->cell[i] != 0 && state->cell[i] != sol.cell[i]) {
@@ -266,14 +265,14 @@ check_against(const struct grid *state, const struct grid *puzzle)
     }
     json_decref(wrong);
     if (grid_count_givens(state) == GRID_CELLS)
-        return check_reply("solved", "the grid is complete and correct", state, NULL);
+        return check_reply("solved", "the grid is complete and correct", state,
+                           NULL);
     return check_reply("correct", "every filled cell is right so far", state, NULL);
 }
 
 /* ---- dispatch and output ----------------------------------------------- */
 
-json_t *
-reply_compute(const struct proto_request *req)
+json_t *reply_compute(const struct proto_request *req)
 {
     switch (req->command) {
     case PROTO_SOLVE:
@@ -291,8 +290,7 @@ reply_compute(const struct proto_request *req)
     }
 }
 
-int
-reply_buf_append(const char *data, size_t len, void *buf)
+int reply_buf_append(const char *data, size_t len, void *buf)
 {
     struct reply_buf *b = buf;
 
@@ -312,8 +310,7 @@ reply_buf_append(const char *data, size_t len, void *buf)
     return 0;
 }
 
-void
-reply_buf_free(struct reply_buf *b)
+void reply_buf_free(struct reply_buf *b)
 {
     free(b->data);
     b->data = NULL;
@@ -325,16 +322,14 @@ struct emitter {
     void *arg;
 };
 
-static int
-emit_json(const char *buffer, size_t size, void *data)
+static int emit_json(const char *buffer, size_t size, void *data)
 {
     const struct emitter *e = data;
 
     return e->emit(buffer, size, e->arg);
 }
 
-int
-reply_write(json_t *reply, reply_emit_fn emit, void *arg)
+int reply_write(json_t *reply, reply_emit_fn emit, void *arg)
 {
     struct emitter e = {emit, arg};
     int rc;

@@ -21,8 +21,7 @@ static struct zone *local_zone;
 #define DAY_S 86400LL
 
 /* Howard Hinnant's days_from_civil, valid far beyond years 1..9999. */
-long
-schedule_days_from_civil(struct schedule_date d)
+long schedule_days_from_civil(struct schedule_date d)
 {
     long y = d.month <= 2 ? d.year - 1 : d.year;
     long era = (y >= 0 ? y : y - 399) / 400;
@@ -34,8 +33,7 @@ schedule_days_from_civil(struct schedule_date d)
     return era * 146097 + doe - 719468;
 }
 
-struct schedule_date
-schedule_civil_from_days(long days)
+struct schedule_date schedule_civil_from_days(long days)
 {
     long z = days + 719468;
     long era = (z >= 0 ? z : z - 146096) / 146097;
@@ -51,29 +49,26 @@ schedule_civil_from_days(long days)
     return d;
 }
 
-struct schedule_date
-schedule_date_add(struct schedule_date d, long days)
+struct schedule_date schedule_date_add(struct schedule_date d, long days)
 {
     return schedule_civil_from_days(schedule_days_from_civil(d) + days);
 }
 
-int
-schedule_date_cmp(struct schedule_date a, struct schedule_date b)
+int schedule_date_cmp(struct schedule_date a, struct schedule_date b)
 {
     long da = schedule_days_from_civil(a), db = schedule_days_from_civil(b);
 
     return (da > db) - (da < db);
 }
 
-void
-schedule_date_format(struct schedule_date d, char out[SCHEDULE_DATE_LEN + 1])
+void schedule_date_format(struct schedule_date d, char out[SCHEDULE_DATE_LEN + 1])
 {
-    snprintf(out, SCHEDULE_DATE_LEN + 1, "%04u-%02u-%02u", (unsigned)d.year % 10000u,
-             (unsigned)d.month % 100u, (unsigned)d.day % 100u);
+    snprintf(out, SCHEDULE_DATE_LEN + 1, "%04u-%02u-%02u",
+             (unsigned)d.year % 10000u, (unsigned)d.month % 100u,
+             (unsigned)d.day % 100u);
 }
 
-static int
-days_in_month(int year, int month)
+static int days_in_month(int year, int month)
 {
     static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
@@ -81,15 +76,15 @@ days_in_month(int year, int month)
     return month == 2 && leap ? 29 : days[month - 1];
 }
 
-int
-schedule_date_parse(const char *text, struct schedule_date *out)
+int schedule_date_parse(const char *text, struct schedule_date *out)
 {
     static const char shape[] = "dddd-dd-dd";
     struct schedule_date d;
 
     for (size_t i = 0; i < sizeof shape; i++) {
-        if (shape[i] == '\0' ? text[i] != '\0'
-            : shape[i] == 'd' ? (text[i] < '0' || text[i] > '9') : text[i] != '-')
+        if (shape[i] == '\0'  ? text[i] != '\0'
+            : shape[i] == 'd' ? (text[i] < '0' || text[i] > '9')
+                              : text[i] != '-')
             return -1;
     }
     d.year = atoi(text);
@@ -102,8 +97,7 @@ schedule_date_parse(const char *text, struct schedule_date *out)
     return 0;
 }
 
-int
-schedule_set_zone(const char *zone, char *err, size_t errlen)
+int schedule_set_zone(const char *zone, char *err, size_t errlen)
 {
     struct zone *z;
 
@@ -114,15 +108,13 @@ schedule_set_zone(const char *zone, char *err, size_t errlen)
     return 0;
 }
 
-void
-schedule_free_zone(void)
+void schedule_free_zone(void)
 {
     zone_free(local_zone);
     local_zone = NULL;
 }
 
-static long
-local_offset(time_t t, const char **abbr)
+static long local_offset(time_t t, const char **abbr)
 {
     if (local_zone == NULL) {
         if (abbr != NULL)
@@ -133,14 +125,12 @@ local_offset(time_t t, const char **abbr)
 }
 
 /* The local wall time at t, as seconds since 1970-01-01 00:00 "wall". */
-static long long
-wall_seconds(time_t t)
+static long long wall_seconds(time_t t)
 {
     return (long long)t + local_offset(t, NULL);
 }
 
-void
-schedule_format_local(time_t t, char *out, size_t outlen)
+void schedule_format_local(time_t t, char *out, size_t outlen)
 {
     const char *abbr;
     long long w = (long long)t + local_offset(t, &abbr);
@@ -149,12 +139,11 @@ schedule_format_local(time_t t, char *out, size_t outlen)
     char date[SCHEDULE_DATE_LEN + 1];
 
     schedule_date_format(d, date);
-    snprintf(out, outlen, "%s %02d:%02d %s", date, (int)(sod / 3600), (int)(sod / 60 % 60),
-             abbr);
+    snprintf(out, outlen, "%s %02d:%02d %s", date, (int)(sod / 3600),
+             (int)(sod / 60 % 60), abbr);
 }
 
-struct schedule_date
-schedule_local_date(time_t t)
+struct schedule_date schedule_local_date(time_t t)
 {
     long long w = wall_seconds(t);
 
@@ -164,8 +153,7 @@ schedule_local_date(time_t t)
 
 /* First instant whose wall time exceeds w, given that wall(lo) < w and
  * wall(hi) > w: a bisection across one forward transition. */
-static time_t
-first_after_gap(long long w, time_t lo, time_t hi)
+static time_t first_after_gap(long long w, time_t lo, time_t hi)
 {
     while (hi - lo > 1) {
         time_t mid = lo + (hi - lo) / 2;
@@ -178,8 +166,7 @@ first_after_gap(long long w, time_t lo, time_t hi)
     return hi;
 }
 
-time_t
-schedule_local_instant(struct schedule_date d, int minute_of_day)
+time_t schedule_local_instant(struct schedule_date d, int minute_of_day)
 {
     long long w = schedule_days_from_civil(d) * DAY_S + minute_of_day * 60LL;
     /* UTC offsets in force around that wall time: two days either side
@@ -205,14 +192,14 @@ schedule_local_instant(struct schedule_date d, int minute_of_day)
     }
     if (found)
         return best;
-    if (wall_seconds((time_t)(w - hi_off)) < w && wall_seconds((time_t)(w - lo_off)) > w)
+    if (wall_seconds((time_t)(w - hi_off)) < w &&
+        wall_seconds((time_t)(w - lo_off)) > w)
         return first_after_gap(w, (time_t)(w - hi_off), (time_t)(w - lo_off));
     /* Not a simple gap (no zone in the tz database does this today). */
     return (time_t)(w - off[1]);
 }
 
-struct schedule_date
-schedule_current_date(time_t now, int publish_minute)
+struct schedule_date schedule_current_date(time_t now, int publish_minute)
 {
     struct schedule_date d = schedule_local_date(now);
 
@@ -221,16 +208,14 @@ schedule_current_date(time_t now, int publish_minute)
     return schedule_date_add(d, -1);
 }
 
-time_t
-schedule_next_publish(time_t now, int publish_minute)
+time_t schedule_next_publish(time_t now, int publish_minute)
 {
     struct schedule_date d = schedule_current_date(now, publish_minute);
 
     return schedule_local_instant(schedule_date_add(d, 1), publish_minute);
 }
 
-uint64_t
-schedule_sleep_ms(time_t now, time_t target)
+uint64_t schedule_sleep_ms(time_t now, time_t target)
 {
     long long s = (long long)target - (long long)now;
 
@@ -241,10 +226,9 @@ schedule_sleep_ms(time_t now, time_t target)
     return (uint64_t)s * 1000u;
 }
 
-int
-schedule_missing(struct schedule_date first, int days_ahead, unsigned tiers,
-                 schedule_has_cb has, void *arg, struct schedule_slot *out,
-                 size_t cap, size_t *count, char *err, size_t errlen)
+int schedule_missing(struct schedule_date first, int days_ahead, unsigned tiers,
+                     schedule_has_cb has, void *arg, struct schedule_slot *out,
+                     size_t cap, size_t *count, char *err, size_t errlen)
 {
     char date[SCHEDULE_DATE_LEN + 1];
     size_t n = 0;
@@ -271,9 +255,8 @@ schedule_missing(struct schedule_date first, int days_ahead, unsigned tiers,
     return 0;
 }
 
-void
-schedule_describe(const struct schedule_slot *slots, size_t count, char *out,
-                  size_t outlen)
+void schedule_describe(const struct schedule_slot *slots, size_t count, char *out,
+                       size_t outlen)
 {
     char date[SCHEDULE_DATE_LEN + 1], piece[64], more[48];
     size_t used = 0, i;

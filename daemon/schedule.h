@@ -27,8 +27,8 @@
 
 #include "config.h"
 
-#define SCHEDULE_DATE_LEN 10  /* "YYYY-MM-DD" without the NUL */
-#define SCHEDULE_HOP_S 300    /* longest sleep before recomputing */
+#define SCHEDULE_DATE_LEN 10 /* "YYYY-MM-DD" without the NUL */
+#define SCHEDULE_HOP_S 300   /* longest sleep before recomputing */
 #define SCHEDULE_SLOTS_MAX ((CONFIG_DAYS_AHEAD_MAX + 1) * GRADE_TIERS)
 
 struct schedule_date {

@@ -20,7 +20,8 @@ int seed_derive(const char *secret, size_t secret_len, int version,
     if (n < 0 || (size_t)n >= sizeof msg || secret_len > 0x7fffffff)
         return -1;
     if (!HMAC(EVP_sha256(), secret, (int)secret_len, (const unsigned char *)msg,
-              (size_t)n, mac, &mac_len) || mac_len < 8)
+              (size_t)n, mac, &mac_len) ||
+        mac_len < 8)
         return -1;
     uint64_t v = 0;
     for (int i = 0; i < 8; i++)

@@ -31,9 +31,9 @@
 #include "query.h"
 #include "reply.h"
 
-#define IN_CAP 8192        /* read buffer per connection; > PROTO_LINE_MAX + 2 */
-#define JOBS_PER_THREAD 8  /* heavy requests queued per running one */
-#define JOB_NICE 10        /* pool threads yield the CPU to the loop */
+#define IN_CAP 8192       /* read buffer per connection; > PROTO_LINE_MAX + 2 */
+#define JOBS_PER_THREAD 8 /* heavy requests queued per running one */
+#define JOB_NICE 10       /* pool threads yield the CPU to the loop */
 #define SWEEP_MIN_MS 50
 #define SWEEP_MAX_MS 1000
 #define REFUSED_LOG_EVERY_MS 60000
@@ -51,9 +51,9 @@ struct slot {
 struct job {
     uv_work_t work;
     struct server *srv;
-    struct conn *conn;   /* NULL once the connection closed */
+    struct conn *conn; /* NULL once the connection closed */
     struct slot *slot;
-    struct job *next;    /* in the server's waiting queue */
+    struct job *next; /* in the server's waiting queue */
     struct proto_request req;
     struct reply_buf text;
     int is_error;
@@ -65,12 +65,12 @@ struct conn {
     struct server *srv;
     struct conn *prev, *next;
     struct slot *slots, *slots_tail;
-    struct reply_buf out;   /* replies ready to send */
-    struct reply_buf wbuf;  /* being written by uv_write, from woff */
+    struct reply_buf out;  /* replies ready to send */
+    struct reply_buf wbuf; /* being written by uv_write, from woff */
     size_t woff;
     uv_write_t wreq;
-    size_t held;            /* bytes of replies not yet taken by the kernel */
-    uint64_t last_active;   /* uv_now of the last read or write progress */
+    size_t held;          /* bytes of replies not yet taken by the kernel */
+    uint64_t last_active; /* uv_now of the last read or write progress */
     unsigned writing : 1, paused : 1, finishing : 1, closing : 1, eof : 1;
     unsigned operator_ok : 1; /* the peer is root or the daemon's own user */
     long peer_uid;            /* -1 when unknown */
@@ -85,7 +85,7 @@ struct server {
     uv_pipe_t listener;
     uv_timer_t sweep;
     int stopped;
-    char *bound_path;      /* the socket file this process created */
+    char *bound_path; /* the socket file this process created */
     dev_t bound_dev;
     ino_t bound_ino;
     struct conn *conns;
@@ -99,8 +99,7 @@ struct server {
 
 /* Where the next reply goes: the output buffer, or a slot behind the
  * heavy requests still running. */
-static struct reply_buf *
-reply_target(struct conn *c)
+static struct reply_buf *reply_target(struct conn *c)
 {
     struct slot *s;
 
@@ -117,8 +116,7 @@ reply_target(struct conn *c)
 
 static void conn_close(struct conn *c);
 
-static void
-conn_add_reply(struct conn *c, const char *data, size_t len)
+static void conn_add_reply(struct conn *c, const char *data, size_t len)
 {
     struct reply_buf *b;
 
@@ -138,8 +136,7 @@ conn_add_reply(struct conn *c, const char *data, size_t len)
  * commands that change state or write files are narrower: root and the
  * daemon's own user only, told apart by the peer's kernel credentials.
  */
-static void
-note_peer(struct conn *c)
+static void note_peer(struct conn *c)
 {
     struct ucred cred;
     socklen_t len = sizeof cred;
@@ -154,8 +151,7 @@ note_peer(struct conn *c)
     c->operator_ok = cred.uid == 0 || cred.uid == geteuid();
 }
 
-static void
-conn_error(struct conn *c, enum proto_error code, const char *message)
+static void conn_error(struct conn *c, enum proto_error code, const char *message)
 {
     struct reply_buf text = {0};
 
@@ -171,17 +167,16 @@ conn_error(struct conn *c, enum proto_error code, const char *message)
 
 static void on_write(uv_write_t *req, int status);
 
-static void
-conn_finish_if_done(struct conn *c)
+static void conn_finish_if_done(struct conn *c)
 {
-    if (c->finishing && !c->closing && !c->writing && c->out.len == 0 && c->slots == NULL)
+    if (c->finishing && !c->closing && !c->writing && c->out.len == 0 &&
+        c->slots == NULL)
         conn_close(c);
 }
 
 /* Sends what the kernel takes now; the rest goes through uv_write.
  * Returns -1 when the connection was closed. */
-static int
-conn_write(struct conn *c)
+static int conn_write(struct conn *c)
 {
     uv_buf_t b = uv_buf_init(c->out.data, (unsigned)c->out.len);
     struct reply_buf tmp;
@@ -219,8 +214,7 @@ static void conn_resume(struct conn *c);
 
 /* Writes the ready replies; while the kernel keeps taking them, answers
  * the lines held back by a pause. */
-static void
-conn_flush(struct conn *c)
+static void conn_flush(struct conn *c)
 {
     while (!c->closing) {
         if (!c->writing && c->out.len > 0 && conn_write(c) != 0)
@@ -233,8 +227,7 @@ conn_flush(struct conn *c)
 }
 
 /* Moves the replies whose turn has come from the slots to the output. */
-static void
-conn_drain_slots(struct conn *c)
+static void conn_drain_slots(struct conn *c)
 {
     while (c->slots != NULL && c->slots->job == NULL) {
         struct slot *s = c->slots;
@@ -252,8 +245,7 @@ conn_drain_slots(struct conn *c)
     }
 }
 
-static void
-on_write(uv_write_t *req, int status)
+static void on_write(uv_write_t *req, int status)
 {
     struct conn *c = req->data;
 
@@ -272,8 +264,7 @@ on_write(uv_write_t *req, int status)
 
 /* ---- heavy requests ----------------------------------------------------- */
 
-static void
-job_work(uv_work_t *w)
+static void job_work(uv_work_t *w)
 {
     struct job *job = w->data;
     json_t *reply;
@@ -290,8 +281,7 @@ job_work(uv_work_t *w)
 
 static void dispatch_jobs(struct server *srv);
 
-static void
-job_done(uv_work_t *w, int status)
+static void job_done(uv_work_t *w, int status)
 {
     struct job *job = w->data;
     struct server *srv = job->srv;
@@ -302,7 +292,8 @@ job_done(uv_work_t *w, int status)
         job->slot->job = NULL;
         if (status != 0 || job->failed) {
             reply_buf_free(&job->text);
-            reply_write(reply_error(PROTO_ERR_INTERNAL, "the request could not be computed"),
+            reply_write(reply_error(PROTO_ERR_INTERNAL,
+                                    "the request could not be computed"),
                         reply_buf_append, &job->text);
             job->is_error = 1;
         }
@@ -320,10 +311,10 @@ job_done(uv_work_t *w, int status)
 
 /* Starts waiting jobs while fewer than max_running run: the loop keeps a
  * core, so `today` stays fast whatever is being graded. */
-static void
-dispatch_jobs(struct server *srv)
+static void dispatch_jobs(struct server *srv)
 {
-    while (!srv->stopped && srv->wait_head != NULL && srv->n.jobs_running < srv->max_running) {
+    while (!srv->stopped && srv->wait_head != NULL &&
+           srv->n.jobs_running < srv->max_running) {
         struct job *job = srv->wait_head;
 
         srv->wait_head = job->next;
@@ -341,8 +332,7 @@ dispatch_jobs(struct server *srv)
     }
 }
 
-static void
-submit_job(struct conn *c, const struct proto_request *req)
+static void submit_job(struct conn *c, const struct proto_request *req)
 {
     struct server *srv = c->srv;
     struct slot *slot;
@@ -350,8 +340,10 @@ submit_job(struct conn *c, const struct proto_request *req)
     char msg[160];
 
     if (srv->n.jobs_running + srv->n.jobs_queued >= srv->max_jobs) {
-        snprintf(msg, sizeof msg, "%u solve/grade/hint/steps/check requests are already running or "
-                 "queued; retry later", srv->max_jobs);
+        snprintf(msg, sizeof msg,
+                 "%u solve/grade/hint/steps/check requests are already running or "
+                 "queued; retry later",
+                 srv->max_jobs);
         conn_error(c, PROTO_ERR_BUSY, msg);
         return;
     }
@@ -381,8 +373,7 @@ submit_job(struct conn *c, const struct proto_request *req)
 
 /* ---- requests ----------------------------------------------------------- */
 
-static int
-emit_to_conn(const char *data, size_t len, void *arg)
+static int emit_to_conn(const char *data, size_t len, void *arg)
 {
     struct conn *c = arg;
 
@@ -390,8 +381,7 @@ emit_to_conn(const char *data, size_t len, void *arg)
     return c->closing ? -1 : 0;
 }
 
-static void
-handle_line(struct conn *c, const char *line, size_t len)
+static void handle_line(struct conn *c, const char *line, size_t len)
 {
     struct proto_request req;
     char err[PROTO_ERR_MAX];
@@ -412,39 +402,39 @@ handle_line(struct conn *c, const char *line, size_t len)
     }
     if (proto_needs_operator(&req) && !c->operator_ok) {
         char msg[160];
-        snprintf(msg, sizeof msg, "%s changes the daemon's state: only root or the "
+        snprintf(msg, sizeof msg,
+                 "%s changes the daemon's state: only root or the "
                  "daemon's own user may run it (this client is uid %ld)",
                  proto_command_info(req.command)->name, c->peer_uid);
         conn_error(c, PROTO_ERR_FORBIDDEN, msg); /* counts the error */
         return;
     }
-    rc = query_answer(c->srv->query, &req, clock_now(), &c->srv->n, emit_to_conn, c);
+    rc = query_answer(c->srv->query, &req, clock_now(), &c->srv->n, emit_to_conn,
+                      c);
     if (rc == 1)
         c->srv->n.errors++;
 }
 
-static void
-conn_too_large(struct conn *c)
+static void conn_too_large(struct conn *c)
 {
     char msg[96];
 
-    snprintf(msg, sizeof msg, "request longer than %d bytes; closing the connection",
+    snprintf(msg, sizeof msg,
+             "request longer than %d bytes; closing the connection",
              PROTO_LINE_MAX);
     c->srv->n.requests++;
     conn_error(c, PROTO_ERR_TOO_LARGE, msg);
     c->finishing = 1;
 }
 
-static void
-conn_pause(struct conn *c)
+static void conn_pause(struct conn *c)
 {
     c->paused = 1;
     uv_read_stop((uv_stream_t *)&c->pipe);
 }
 
 /* Answers every complete line, stopping while too much output waits. */
-static void
-conn_process(struct conn *c)
+static void conn_process(struct conn *c)
 {
     size_t pos = 0;
     char *nl;
@@ -477,8 +467,7 @@ conn_process(struct conn *c)
 static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf);
 static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf);
 
-static void
-conn_resume(struct conn *c)
+static void conn_resume(struct conn *c)
 {
     if (!c->paused || c->held >= SERVER_OUTPUT_PAUSE)
         return;
@@ -490,8 +479,7 @@ conn_resume(struct conn *c)
 
 /* ---- connections -------------------------------------------------------- */
 
-static void
-on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
+static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 {
     struct conn *c = h->data;
 
@@ -499,8 +487,7 @@ on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
     *buf = uv_buf_init(c->in + c->in_len, (unsigned)(IN_CAP - c->in_len));
 }
 
-static void
-on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 {
     struct conn *c = s->data;
 
@@ -521,8 +508,7 @@ on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
     conn_flush(c);
 }
 
-static void
-free_slots(struct conn *c)
+static void free_slots(struct conn *c)
 {
     while (c->slots != NULL) {
         struct slot *s = c->slots;
@@ -533,8 +519,7 @@ free_slots(struct conn *c)
     }
 }
 
-static void
-on_conn_closed(uv_handle_t *h)
+static void on_conn_closed(uv_handle_t *h)
 {
     struct conn *c = h->data;
 
@@ -544,8 +529,7 @@ on_conn_closed(uv_handle_t *h)
     free(c);
 }
 
-static void
-conn_close(struct conn *c)
+static void conn_close(struct conn *c)
 {
     struct server *srv = c->srv;
 
@@ -570,15 +554,13 @@ conn_close(struct conn *c)
 
 /* For a connection closed before it was served: the pipe is the first
  * member of struct conn, so this frees the conn. */
-static void
-on_refused_closed(uv_handle_t *h)
+static void on_refused_closed(uv_handle_t *h)
 {
     free(h);
 }
 
 /* Tells the client why in one line the kernel takes at once, then closes. */
-static void
-refuse(struct server *srv, uv_pipe_t *pipe)
+static void refuse(struct server *srv, uv_pipe_t *pipe)
 {
     struct reply_buf text = {0};
     char msg[128];
@@ -587,7 +569,8 @@ refuse(struct server *srv, uv_pipe_t *pipe)
     srv->n.refused++;
     snprintf(msg, sizeof msg, "too many connections (%d open); try again later",
              srv->cfg->socket_max_clients);
-    if (reply_write(reply_error(PROTO_ERR_BUSY, msg), reply_buf_append, &text) == 0) {
+    if (reply_write(reply_error(PROTO_ERR_BUSY, msg), reply_buf_append, &text) ==
+        0) {
         uv_buf_t b = uv_buf_init(text.data, (unsigned)text.len);
 
         uv_try_write((uv_stream_t *)pipe, &b, 1);
@@ -595,16 +578,18 @@ refuse(struct server *srv, uv_pipe_t *pipe)
     reply_buf_free(&text);
     uv_close((uv_handle_t *)pipe, on_refused_closed);
     srv->refused_unlogged++;
-    if (srv->refused_logged_at == 0 || now - srv->refused_logged_at >= REFUSED_LOG_EVERY_MS) {
-        log_warning("server: refused %llu connection(s): socket_max_clients = %d reached",
-                    (unsigned long long)srv->refused_unlogged, srv->cfg->socket_max_clients);
+    if (srv->refused_logged_at == 0 ||
+        now - srv->refused_logged_at >= REFUSED_LOG_EVERY_MS) {
+        log_warning(
+            "server: refused %llu connection(s): socket_max_clients = %d reached",
+            (unsigned long long)srv->refused_unlogged,
+            srv->cfg->socket_max_clients);
         srv->refused_logged_at = now;
         srv->refused_unlogged = 0;
     }
 }
 
-static void
-on_connection(uv_stream_t *listener, int status)
+static void on_connection(uv_stream_t *listener, int status)
 {
     struct server *srv = listener->data;
     struct conn *c;
@@ -640,8 +625,7 @@ on_connection(uv_stream_t *listener, int status)
 
 /* Closes connections with no progress for socket_idle_timeout: idle ones,
  * and ones whose replies are not being read. */
-static void
-on_sweep(uv_timer_t *t)
+static void on_sweep(uv_timer_t *t)
 {
     struct server *srv = t->data;
     uint64_t now = uv_now(srv->loop);
@@ -650,11 +634,14 @@ on_sweep(uv_timer_t *t)
 
     for (struct conn *c = srv->conns; c != NULL; c = next) {
         next = c->next;
-        if (now - c->last_active < limit || (c->slots != NULL && c->slots->job != NULL))
+        if (now - c->last_active < limit ||
+            (c->slots != NULL && c->slots->job != NULL))
             continue;
         if (c->held > 0)
-            log_info("server: closing a connection that stopped reading its replies "
-                     "(%zu bytes waiting)", c->held);
+            log_info(
+                "server: closing a connection that stopped reading its replies "
+                "(%zu bytes waiting)",
+                c->held);
         srv->n.timed_out++;
         conn_close(c);
     }
@@ -662,11 +649,10 @@ on_sweep(uv_timer_t *t)
 
 /* ---- the listening socket ----------------------------------------------- */
 
-static int
-fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-static int
-fail(char *err, size_t errlen, const char *fmt, ...)
+static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
 
@@ -676,8 +662,7 @@ fail(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
-static void
-fill_addr(struct sockaddr_un *a, const char *path)
+static void fill_addr(struct sockaddr_un *a, const char *path)
 {
     memset(a, 0, sizeof *a);
     a->sun_family = AF_UNIX;
@@ -686,18 +671,21 @@ fill_addr(struct sockaddr_un *a, const char *path)
 
 /* A socket file nobody listens on is what a killed daemon leaves: remove
  * it.  One that answers belongs to a running daemon: leave it alone. */
-static int
-remove_stale(const char *path, char *err, size_t errlen)
+static int remove_stale(const char *path, char *err, size_t errlen)
 {
     struct sockaddr_un a;
     struct stat st;
     int fd, rc, saved;
 
     if (lstat(path, &st) != 0)
-        return errno == ENOENT ? 0 : fail(err, errlen, "socket %s: %s", path, strerror(errno));
+        return errno == ENOENT
+                   ? 0
+                   : fail(err, errlen, "socket %s: %s", path, strerror(errno));
     if (!S_ISSOCK(st.st_mode))
-        return fail(err, errlen, "socket %s exists and is not a socket; remove it or set "
-                    "another socket path", path);
+        return fail(err, errlen,
+                    "socket %s exists and is not a socket; remove it or set "
+                    "another socket path",
+                    path);
     fill_addr(&a, path);
     if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
         return fail(err, errlen, "socket: %s", strerror(errno));
@@ -705,40 +693,44 @@ remove_stale(const char *path, char *err, size_t errlen)
     saved = errno;
     close(fd);
     if (rc == 0)
-        return fail(err, errlen, "another process (a running sudokud?) is listening on %s",
+        return fail(err, errlen,
+                    "another process (a running sudokud?) is listening on %s",
                     path);
     if (saved != ECONNREFUSED)
         return fail(err, errlen, "socket %s: %s", path, strerror(saved));
     if (unlink(path) != 0 && errno != ENOENT)
         return fail(err, errlen, "cannot remove the stale socket %s: %s", path,
                     strerror(errno));
-    log_notice("server: removed the stale socket %s left by a stopped daemon", path);
+    log_notice("server: removed the stale socket %s left by a stopped daemon",
+               path);
     return 0;
 }
 
-static int
-set_owner_and_mode(const struct config *cfg, char *err, size_t errlen)
+static int set_owner_and_mode(const struct config *cfg, char *err, size_t errlen)
 {
     const char *path = cfg->socket_path;
     char buf[16384];
     struct group gr, *found = NULL;
 
     if (chmod(path, cfg->socket_mode) != 0)
-        return fail(err, errlen, "cannot chmod %04o socket %s: %s", cfg->socket_mode, path,
-                    strerror(errno));
+        return fail(err, errlen, "cannot chmod %04o socket %s: %s",
+                    cfg->socket_mode, path, strerror(errno));
     if (cfg->socket_group == NULL)
         return 0;
-    if (getgrnam_r(cfg->socket_group, &gr, buf, sizeof buf, &found) != 0 || found == NULL)
-        return fail(err, errlen, "socket_group: no group named %s", cfg->socket_group);
+    if (getgrnam_r(cfg->socket_group, &gr, buf, sizeof buf, &found) != 0 ||
+        found == NULL)
+        return fail(err, errlen, "socket_group: no group named %s",
+                    cfg->socket_group);
     if (chown(path, (uid_t)-1, gr.gr_gid) != 0)
-        return fail(err, errlen, "cannot give socket %s to group %s: %s; the daemon's user "
-                    "must be a member of it", path, cfg->socket_group, strerror(errno));
+        return fail(err, errlen,
+                    "cannot give socket %s to group %s: %s; the daemon's user "
+                    "must be a member of it",
+                    path, cfg->socket_group, strerror(errno));
     return 0;
 }
 
 /* Binds under a umask so the socket is never more open than asked. */
-static int
-bind_path(struct server *srv, int *out, char *err, size_t errlen)
+static int bind_path(struct server *srv, int *out, char *err, size_t errlen)
 {
     const char *path = srv->cfg->socket_path;
     struct sockaddr_un a;
@@ -759,7 +751,8 @@ bind_path(struct server *srv, int *out, char *err, size_t errlen)
         close(fd);
         return fail(err, errlen, "cannot bind socket %s: %s%s", path, strerror(rc),
                     rc == ENOENT ? " (its directory must exist; under systemd "
-                                   "RuntimeDirectory=sudokud creates /run/sudokud)" : "");
+                                   "RuntimeDirectory=sudokud creates /run/sudokud)"
+                                 : "");
     }
     if (set_owner_and_mode(srv->cfg, err, errlen) != 0 || lstat(path, &st) != 0) {
         close(fd);
@@ -774,8 +767,7 @@ bind_path(struct server *srv, int *out, char *err, size_t errlen)
 }
 
 /* Returns 1 with the descriptor systemd passed, 0 when none, -1 on error. */
-static int
-activated_fd(int *out, char *err, size_t errlen)
+static int activated_fd(int *out, char *err, size_t errlen)
 {
     int n = notify_listen_fds();
 
@@ -786,7 +778,8 @@ activated_fd(int *out, char *err, size_t errlen)
     if (n > 1)
         log_warning("server: systemd passed %d sockets; serving the first only", n);
     if (!notify_is_unix_listener(NOTIFY_LISTEN_FDS_START))
-        return fail(err, errlen, "socket activation: descriptor %d is not a listening Unix "
+        return fail(err, errlen,
+                    "socket activation: descriptor %d is not a listening Unix "
                     "stream socket; check ListenStream= in sudokud.socket",
                     NOTIFY_LISTEN_FDS_START);
     *out = NOTIFY_LISTEN_FDS_START;
@@ -795,8 +788,7 @@ activated_fd(int *out, char *err, size_t errlen)
 
 /* Each connection is a descriptor: raise the soft limit towards the hard
  * one (we use epoll, never select) when max_clients needs it. */
-static void
-raise_fd_limit(int max_clients)
+static void raise_fd_limit(int max_clients)
 {
     struct rlimit rl;
     rlim_t want = (rlim_t)max_clients + 64;
@@ -806,13 +798,13 @@ raise_fd_limit(int max_clients)
     rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
     setrlimit(RLIMIT_NOFILE, &rl);
     if (rl.rlim_cur < want)
-        log_warning("server: only %llu file descriptors allowed (LimitNOFILE=); fewer than "
-                    "socket_max_clients = %d connections fit", (unsigned long long)rl.rlim_cur,
-                    max_clients);
+        log_warning(
+            "server: only %llu file descriptors allowed (LimitNOFILE=); fewer than "
+            "socket_max_clients = %d connections fit",
+            (unsigned long long)rl.rlim_cur, max_clients);
 }
 
-static int
-start_listening(struct server *srv, char *err, size_t errlen)
+static int start_listening(struct server *srv, char *err, size_t errlen)
 {
     int fd = -1, rc = activated_fd(&fd, err, errlen);
 
@@ -821,29 +813,31 @@ start_listening(struct server *srv, char *err, size_t errlen)
     uv_pipe_init(srv->loop, &srv->listener, 0);
     srv->listener.data = srv;
     if ((rc = uv_pipe_open(&srv->listener, fd)) != 0 ||
-        (rc = uv_listen((uv_stream_t *)&srv->listener, SOMAXCONN, on_connection)) != 0) {
+        (rc = uv_listen((uv_stream_t *)&srv->listener, SOMAXCONN, on_connection)) !=
+            0) {
         uv_close((uv_handle_t *)&srv->listener, NULL);
-        return fail(err, errlen, "cannot listen on the socket: %s", uv_strerror(rc));
+        return fail(err, errlen, "cannot listen on the socket: %s",
+                    uv_strerror(rc));
     }
-    log_notice("server: listening on %s%s", srv->bound_path != NULL ? srv->bound_path
-                                                                      : "the socket systemd passed",
+    log_notice("server: listening on %s%s",
+               srv->bound_path != NULL ? srv->bound_path
+                                       : "the socket systemd passed",
                srv->bound_path != NULL ? "" : " (socket activation)");
     return 0;
 }
 
 /* ---- start and stop ----------------------------------------------------- */
 
-static unsigned
-cpu_count(void)
+static unsigned cpu_count(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
 
     return n > 0 ? (unsigned)n : 1;
 }
 
-int
-server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
-             struct store *store, struct webhook *webhook, char *err, size_t errlen)
+int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
+                 struct store *store, struct webhook *webhook, char *err,
+                 size_t errlen)
 {
     struct server *srv = calloc(1, sizeof *srv);
     unsigned cpus = cpu_count();
@@ -868,7 +862,9 @@ server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
         return -1;
     }
     sweep = (uint64_t)cfg->socket_idle_timeout * 1000 / 4;
-    sweep = sweep < SWEEP_MIN_MS ? SWEEP_MIN_MS : sweep > SWEEP_MAX_MS ? SWEEP_MAX_MS : sweep;
+    sweep = sweep < SWEEP_MIN_MS   ? SWEEP_MIN_MS
+            : sweep > SWEEP_MAX_MS ? SWEEP_MAX_MS
+                                   : sweep;
     uv_timer_init(loop, &srv->sweep);
     srv->sweep.data = srv;
     uv_timer_start(&srv->sweep, on_sweep, sweep, sweep);
@@ -878,8 +874,7 @@ server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
 
 /* Removes the socket file only if it is still the one this process bound
  * (a newer daemon may have replaced it). */
-static void
-remove_socket_file(struct server *srv)
+static void remove_socket_file(struct server *srv)
 {
     struct stat st;
 
@@ -890,8 +885,7 @@ remove_socket_file(struct server *srv)
         unlink(srv->bound_path);
 }
 
-void
-server_stop(struct server *srv)
+void server_stop(struct server *srv)
 {
     if (srv == NULL || srv->stopped)
         return;
@@ -911,8 +905,7 @@ server_stop(struct server *srv)
     remove_socket_file(srv);
 }
 
-void
-server_free(struct server *srv)
+void server_free(struct server *srv)
 {
     if (srv == NULL)
         return;

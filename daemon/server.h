@@ -38,7 +38,8 @@ struct server;
  * directory, a group the daemon cannot give the socket to).
  */
 int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
-                 struct store *store, struct webhook *webhook, char *err, size_t errlen);
+                 struct store *store, struct webhook *webhook, char *err,
+                 size_t errlen);
 
 /* Stops listening, closes every connection and removes the socket file it
  * created.  The handles finish closing when the loop runs again; requests

@@ -52,31 +52,36 @@ enum stmt_id {
 
 #define STORE_CACHE_KIB "256" /* SQLite page cache bound, see set_pragmas */
 
-#define PUZZLE_COLUMNS                                                         \
-    "date, tier, puzzle, solution, score, hardest_technique, "                 \
+#define PUZZLE_COLUMNS \
+    "date, tier, puzzle, solution, score, hardest_technique, " \
     "technique_counts, clues, symmetry, seed, generator_version, created_at"
 /* Tiers sort easiest first, not alphabetically. */
-#define TIER_ORDER                                                             \
-    "CASE tier WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 "    \
+#define TIER_ORDER \
+    "CASE tier WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 " \
     "ELSE 3 END"
 
 static const char *const stmt_sql[ST_COUNT] = {
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
-    [ST_INSERT_PUZZLE] = "INSERT INTO puzzle (" PUZZLE_COLUMNS ") "
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-    [ST_GET_PUZZLE] = "SELECT " PUZZLE_COLUMNS " FROM puzzle WHERE date = ?1 AND tier = ?2",
+    [ST_INSERT_PUZZLE] =
+        "INSERT INTO puzzle (" PUZZLE_COLUMNS ") "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    [ST_GET_PUZZLE] = "SELECT " PUZZLE_COLUMNS
+                      " FROM puzzle WHERE date = ?1 AND tier = ?2",
     [ST_HAS_PUZZLE] = "SELECT 1 FROM puzzle WHERE date = ?1 AND tier = ?2",
     [ST_FIND_GIVENS] = "SELECT date, tier FROM puzzle WHERE puzzle = ?1",
-    [ST_LIST] = "SELECT " PUZZLE_COLUMNS " FROM puzzle WHERE date BETWEEN ?1 AND ?2 "
+    [ST_LIST] = "SELECT " PUZZLE_COLUMNS
+                " FROM puzzle WHERE date BETWEEN ?1 AND ?2 "
                 "ORDER BY date, " TIER_ORDER,
     [ST_COUNT_DATE] = "SELECT count(*) FROM puzzle WHERE date = ?1",
-    [ST_INSERT_PUBLICATION] = "INSERT INTO publication (date, published_at) VALUES (?1, ?2)",
+    [ST_INSERT_PUBLICATION] =
+        "INSERT INTO publication (date, published_at) VALUES (?1, ?2)",
     [ST_IS_PUBLISHED] = "SELECT 1 FROM publication WHERE date = ?1",
-    [ST_INSERT_EVENT] = "INSERT INTO webhook_outbox (event_id, endpoint, event_type, date, "
-                        "body, created_at, next_attempt_at) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    [ST_INSERT_EVENT] =
+        "INSERT INTO webhook_outbox (event_id, endpoint, event_type, date, "
+        "body, created_at, next_attempt_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
     [ST_STATS] = "SELECT (SELECT count(*) FROM puzzle), "
                  "(SELECT coalesce(max(created_at), 0) FROM puzzle), "
                  "(SELECT count(*) FROM webhook_outbox WHERE status = 'pending'), "
@@ -88,34 +93,40 @@ static const char *const stmt_sql[ST_COUNT] = {
         "WHERE o.status = 'pending' AND e.disabled_at IS NULL "
         "ORDER BY o.next_attempt_at, o.id LIMIT ?1",
     [ST_OUTBOX_BODY] = "SELECT body FROM webhook_outbox WHERE id = ?1",
-    [ST_OUTBOX_ATTEMPT] = "UPDATE webhook_outbox SET attempts = attempts + 1, "
-                          "next_attempt_at = ?2 WHERE id = ?1 AND status = 'pending'",
-    [ST_OUTBOX_DELIVERED] = "UPDATE webhook_outbox SET status = 'delivered', "
-                            "delivered_at = ?2, last_http_status = ?3, last_error = NULL "
-                            "WHERE id = ?1 AND status = 'pending'",
+    [ST_OUTBOX_ATTEMPT] =
+        "UPDATE webhook_outbox SET attempts = attempts + 1, "
+        "next_attempt_at = ?2 WHERE id = ?1 AND status = 'pending'",
+    [ST_OUTBOX_DELIVERED] =
+        "UPDATE webhook_outbox SET status = 'delivered', "
+        "delivered_at = ?2, last_http_status = ?3, last_error = NULL "
+        "WHERE id = ?1 AND status = 'pending'",
     /* WHERE keeps the upsert's SELECT from parsing ON as a join. */
     [ST_ENDPOINT_SUCCESS] = "INSERT INTO webhook_endpoint (name, last_success_at) "
                             "SELECT endpoint, ?2 FROM webhook_outbox WHERE id = ?1 "
                             "ON CONFLICT (name) DO UPDATE SET "
                             "last_success_at = excluded.last_success_at",
-    [ST_OUTBOX_FAILED] = "UPDATE webhook_outbox SET last_http_status = ?2, last_error = ?3, "
-                         "next_attempt_at = ?4, "
-                         "status = CASE WHEN ?5 THEN 'dead' ELSE 'pending' END "
-                         "WHERE id = ?1 AND status = 'pending'",
-    [ST_ENDPOINT_DISABLE] = "INSERT INTO webhook_endpoint (name, disabled_at, disabled_reason) "
-                            "SELECT endpoint, ?2, ?3 FROM webhook_outbox WHERE id = ?1 "
-                            "ON CONFLICT (name) DO UPDATE SET "
-                            "disabled_at = excluded.disabled_at, "
-                            "disabled_reason = excluded.disabled_reason",
+    [ST_OUTBOX_FAILED] =
+        "UPDATE webhook_outbox SET last_http_status = ?2, last_error = ?3, "
+        "next_attempt_at = ?4, "
+        "status = CASE WHEN ?5 THEN 'dead' ELSE 'pending' END "
+        "WHERE id = ?1 AND status = 'pending'",
+    [ST_ENDPOINT_DISABLE] =
+        "INSERT INTO webhook_endpoint (name, disabled_at, disabled_reason) "
+        "SELECT endpoint, ?2, ?3 FROM webhook_outbox WHERE id = ?1 "
+        "ON CONFLICT (name) DO UPDATE SET "
+        "disabled_at = excluded.disabled_at, "
+        "disabled_reason = excluded.disabled_reason",
     [ST_ENDPOINT_DISABLED] = "SELECT 1 FROM webhook_endpoint WHERE name = ?1 "
                              "AND disabled_at IS NOT NULL",
-    [ST_HAS_EVENT] = "SELECT 1 FROM webhook_outbox WHERE endpoint = ?1 AND date = ?2 "
-                     "AND event_type = ?3 LIMIT 1",
+    [ST_HAS_EVENT] =
+        "SELECT 1 FROM webhook_outbox WHERE endpoint = ?1 AND date = ?2 "
+        "AND event_type = ?3 LIMIT 1",
     [ST_EVENT_STATUS] = "SELECT status FROM webhook_outbox WHERE event_id = ?1",
-    [ST_RETRY_ENABLE] = "UPDATE webhook_endpoint SET disabled_at = NULL, "
-                        "disabled_reason = NULL WHERE name IN (SELECT endpoint FROM "
-                        "webhook_outbox WHERE status <> 'delivered' AND "
-                        "(?1 IS NULL OR event_id = ?1))",
+    [ST_RETRY_ENABLE] =
+        "UPDATE webhook_endpoint SET disabled_at = NULL, "
+        "disabled_reason = NULL WHERE name IN (SELECT endpoint FROM "
+        "webhook_outbox WHERE status <> 'delivered' AND "
+        "(?1 IS NULL OR event_id = ?1))",
     [ST_RETRY] = "UPDATE webhook_outbox SET status = 'pending', attempts = 0, "
                  "next_attempt_at = ?2 WHERE status <> 'delivered' AND "
                  "(?1 IS NULL OR event_id = ?1)",
@@ -135,20 +146,18 @@ struct store {
     sqlite3_stmt *stmt[ST_COUNT];
 };
 
-int
-store_schema_version(void)
+int store_schema_version(void)
 {
     return schema_migration_count;
 }
 
 /* ---- errors ------------------------------------------------------------ */
 
-static int
-fail(struct store *s, char *err, size_t errlen, int status, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+static int fail(struct store *s, char *err, size_t errlen, int status,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-static int
-fail(struct store *s, char *err, size_t errlen, int status, const char *fmt, ...)
+static int fail(struct store *s, char *err, size_t errlen, int status,
+                const char *fmt, ...)
 {
     char msg[STORE_ERR_MAX];
     va_list ap;
@@ -161,8 +170,8 @@ fail(struct store *s, char *err, size_t errlen, int status, const char *fmt, ...
 }
 
 /* Turns an SQLite result into a status and a message saying what to do. */
-static int
-fail_sqlite(struct store *s, char *err, size_t errlen, int rc, const char *doing)
+static int fail_sqlite(struct store *s, char *err, size_t errlen, int rc,
+                       const char *doing)
 {
     const char *detail = s->db != NULL ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc);
 
@@ -170,27 +179,32 @@ fail_sqlite(struct store *s, char *err, size_t errlen, int rc, const char *doing
     case SQLITE_FULL:
         return fail(s, err, errlen, STORE_FULL,
                     "%s: disk full (%s); nothing was written; free space on the "
-                    "filesystem holding the database", doing, detail);
+                    "filesystem holding the database",
+                    doing, detail);
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
         return fail(s, err, errlen, STORE_BUSY,
                     "%s: locked by another process for over %d ms (%s); is another "
-                    "sudokud or an sqlite3 shell writing to it?", doing,
-                    STORE_BUSY_TIMEOUT_MS, detail);
+                    "sudokud or an sqlite3 shell writing to it?",
+                    doing, STORE_BUSY_TIMEOUT_MS, detail);
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
         return fail(s, err, errlen, STORE_CORRUPT,
-                    "%s: %s; restore the latest backup (sudokuctl backup)", doing, detail);
+                    "%s: %s; restore the latest backup (sudokuctl backup)", doing,
+                    detail);
     case SQLITE_IOERR:
-        return fail(s, err, errlen, STORE_ERR,
-                    "%s: %s (error %d); nothing was written; check free space, quotas "
-                    "and the kernel log", doing, detail, rc);
+        return fail(
+            s, err, errlen, STORE_ERR,
+            "%s: %s (error %d); nothing was written; check free space, quotas "
+            "and the kernel log",
+            doing, detail, rc);
     case SQLITE_READONLY:
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:
         return fail(s, err, errlen, STORE_ERR,
                     "%s: %s; the daemon's user needs write access to the file and "
-                    "its directory (for the -wal and -shm files)", doing, detail);
+                    "its directory (for the -wal and -shm files)",
+                    doing, detail);
     default:
         return fail(s, err, errlen, STORE_ERR, "%s: %s", doing, detail);
     }
@@ -198,8 +212,8 @@ fail_sqlite(struct store *s, char *err, size_t errlen, int rc, const char *doing
 
 /* ---- small helpers ----------------------------------------------------- */
 
-static int
-exec_sql(struct store *s, const char *sql, const char *doing, char *err, size_t errlen)
+static int exec_sql(struct store *s, const char *sql, const char *doing, char *err,
+                    size_t errlen)
 {
     int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
 
@@ -207,8 +221,8 @@ exec_sql(struct store *s, const char *sql, const char *doing, char *err, size_t 
 }
 
 /* Runs a one-row integer query such as "PRAGMA user_version". */
-static int
-query_int(struct store *s, const char *sql, int64_t *out, char *err, size_t errlen)
+static int query_int(struct store *s, const char *sql, int64_t *out, char *err,
+                     size_t errlen)
 {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
@@ -224,8 +238,7 @@ query_int(struct store *s, const char *sql, int64_t *out, char *err, size_t errl
     return rc == SQLITE_OK ? STORE_OK : fail_sqlite(s, err, errlen, rc, sql);
 }
 
-static sqlite3_stmt *
-stmt(struct store *s, enum stmt_id id)
+static sqlite3_stmt *stmt(struct store *s, enum stmt_id id)
 {
     sqlite3_stmt *st = s->stmt[id];
 
@@ -234,40 +247,36 @@ stmt(struct store *s, enum stmt_id id)
     return st;
 }
 
-static void
-bind_text(sqlite3_stmt *st, int i, const char *text)
+static void bind_text(sqlite3_stmt *st, int i, const char *text)
 {
     sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
 }
 
-static void
-copy_column(sqlite3_stmt *st, int col, char *out, size_t outlen)
+static void copy_column(sqlite3_stmt *st, int col, char *out, size_t outlen)
 {
     const unsigned char *t = sqlite3_column_text(st, col);
 
     snprintf(out, outlen, "%s", t != NULL ? (const char *)t : "");
 }
 
-static int
-begin(struct store *s, char *err, size_t errlen)
+static int begin(struct store *s, char *err, size_t errlen)
 {
     int rc = sqlite3_step(stmt(s, ST_BEGIN));
 
-    return rc == SQLITE_DONE ? STORE_OK
-                             : fail_sqlite(s, err, errlen, rc, "starting a transaction");
+    return rc == SQLITE_DONE
+               ? STORE_OK
+               : fail_sqlite(s, err, errlen, rc, "starting a transaction");
 }
 
 /* On failure SQLite may have rolled back already; ROLLBACK then fails
  * harmlessly and the state is the same: nothing written. */
-static void
-rollback(struct store *s)
+static void rollback(struct store *s)
 {
     if (!sqlite3_get_autocommit(s->db))
         sqlite3_step(stmt(s, ST_ROLLBACK));
 }
 
-static int
-commit(struct store *s, char *err, size_t errlen)
+static int commit(struct store *s, char *err, size_t errlen)
 {
     int rc = sqlite3_step(stmt(s, ST_COMMIT));
 
@@ -282,19 +291,18 @@ commit(struct store *s, char *err, size_t errlen)
 
 /* Creates the file with the daemon's chosen mode; SQLite gives the -wal and
  * -shm files the same mode. */
-static int
-create_file(struct store *s, char *err, size_t errlen)
+static int create_file(struct store *s, char *err, size_t errlen)
 {
     int fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0640);
 
     if (fd < 0)
-        return fail(s, err, errlen, STORE_ERR, "cannot open or create: %s", strerror(errno));
+        return fail(s, err, errlen, STORE_ERR, "cannot open or create: %s",
+                    strerror(errno));
     close(fd);
     return STORE_OK;
 }
 
-static int
-set_pragmas(struct store *s, char *err, size_t errlen)
+static int set_pragmas(struct store *s, char *err, size_t errlen)
 {
     char mode[16] = "";
     sqlite3_stmt *st;
@@ -311,22 +319,24 @@ set_pragmas(struct store *s, char *err, size_t errlen)
     if (rc != SQLITE_OK)
         return fail_sqlite(s, err, errlen, rc, "switching to WAL mode");
     if (strcmp(mode, "wal") != 0)
-        return fail(s, err, errlen, STORE_ERR,
-                    "cannot use WAL mode (got journal_mode %s); put the database on a "
-                    "local filesystem", mode);
+        return fail(
+            s, err, errlen, STORE_ERR,
+            "cannot use WAL mode (got journal_mode %s); put the database on a "
+            "local filesystem",
+            mode);
     /* A small page cache: today's replies are cached by query, the rest
      * reads a few pages from the OS's cache.  SQLite's default (2 MB)
      * fills up by quick_check's pass over the whole file at each start,
      * and would stay in the idle daemon's memory once the database has
      * grown past it (about two years of puzzles and webhook events). */
-    return exec_sql(s, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "
-                       "PRAGMA trusted_schema=OFF; PRAGMA journal_size_limit=4194304; "
-                       "PRAGMA cache_size=-" STORE_CACHE_KIB,
+    return exec_sql(s,
+                    "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "
+                    "PRAGMA trusted_schema=OFF; PRAGMA journal_size_limit=4194304; "
+                    "PRAGMA cache_size=-" STORE_CACHE_KIB,
                     "setting pragmas", err, errlen);
 }
 
-static int
-quick_check(struct store *s, char *err, size_t errlen)
+static int quick_check(struct store *s, char *err, size_t errlen)
 {
     char first[256] = "";
     sqlite3_stmt *st;
@@ -346,49 +356,56 @@ quick_check(struct store *s, char *err, size_t errlen)
 }
 
 /* Refuses files that are not ours before touching them. */
-static int
-check_identity(struct store *s, int64_t version, char *err, size_t errlen)
+static int check_identity(struct store *s, int64_t version, char *err,
+                          size_t errlen)
 {
     int64_t app_id, tables;
     int rc;
 
-    if ((rc = query_int(s, "PRAGMA application_id", &app_id, err, errlen)) != STORE_OK ||
-        (rc = query_int(s, "SELECT count(*) FROM sqlite_schema", &tables, err, errlen)) !=
-            STORE_OK)
+    if ((rc = query_int(s, "PRAGMA application_id", &app_id, err, errlen)) !=
+            STORE_OK ||
+        (rc = query_int(s, "SELECT count(*) FROM sqlite_schema", &tables, err,
+                        errlen)) != STORE_OK)
         return rc;
-    if (app_id != STORE_APPLICATION_ID && (app_id != 0 || tables != 0 || version != 0))
+    if (app_id != STORE_APPLICATION_ID &&
+        (app_id != 0 || tables != 0 || version != 0))
         return fail(s, err, errlen, STORE_FOREIGN,
                     "not a sudokud database (application_id %lld); point [daemon] "
-                    "database at another file", (long long)app_id);
+                    "database at another file",
+                    (long long)app_id);
     if (version > schema_migration_count)
-        return fail(s, err, errlen, STORE_TOO_NEW,
-                    "schema version %lld was written by a newer sudokud (this one knows "
-                    "up to %d); run the newer sudokud or restore a backup made by this one",
-                    (long long)version, schema_migration_count);
+        return fail(
+            s, err, errlen, STORE_TOO_NEW,
+            "schema version %lld was written by a newer sudokud (this one knows "
+            "up to %d); run the newer sudokud or restore a backup made by this one",
+            (long long)version, schema_migration_count);
     return STORE_OK;
 }
 
-static int
-migrate(struct store *s, char *err, size_t errlen)
+static int migrate(struct store *s, char *err, size_t errlen)
 {
     char sql[96], doing[96];
     int64_t version;
     int rc;
 
-    if ((rc = exec_sql(s, "BEGIN IMMEDIATE", "starting the migration", err, errlen)) != 0)
+    if ((rc = exec_sql(s, "BEGIN IMMEDIATE", "starting the migration", err,
+                       errlen)) != 0)
         return rc;
-    if ((rc = query_int(s, "PRAGMA user_version", &version, err, errlen)) != STORE_OK ||
+    if ((rc = query_int(s, "PRAGMA user_version", &version, err, errlen)) !=
+            STORE_OK ||
         (rc = check_identity(s, version, err, errlen)) != STORE_OK)
         goto out;
     for (int64_t v = version; v < schema_migration_count; v++) {
         snprintf(doing, sizeof doing, "applying migration %s",
                  schema_migrations[v].name);
-        if ((rc = exec_sql(s, schema_migrations[v].sql, doing, err, errlen)) != STORE_OK)
+        if ((rc = exec_sql(s, schema_migrations[v].sql, doing, err, errlen)) !=
+            STORE_OK)
             goto out;
     }
     snprintf(sql, sizeof sql, "PRAGMA user_version=%d; PRAGMA application_id=%d",
              schema_migration_count, STORE_APPLICATION_ID);
-    if ((rc = exec_sql(s, sql, "recording the schema version", err, errlen)) != STORE_OK)
+    if ((rc = exec_sql(s, sql, "recording the schema version", err, errlen)) !=
+        STORE_OK)
         goto out;
     return exec_sql(s, "COMMIT", "committing the migration", err, errlen);
 out:
@@ -396,12 +413,11 @@ out:
     return rc;
 }
 
-static int
-prepare_all(struct store *s, char *err, size_t errlen)
+static int prepare_all(struct store *s, char *err, size_t errlen)
 {
     for (int i = 0; i < ST_COUNT; i++) {
-        int rc = sqlite3_prepare_v3(s->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
-                                    &s->stmt[i], NULL);
+        int rc = sqlite3_prepare_v3(s->db, stmt_sql[i], -1,
+                                    SQLITE_PREPARE_PERSISTENT, &s->stmt[i], NULL);
 
         if (rc != SQLITE_OK)
             return fail_sqlite(s, err, errlen, rc, stmt_sql[i]);
@@ -409,8 +425,7 @@ prepare_all(struct store *s, char *err, size_t errlen)
     return STORE_OK;
 }
 
-int
-store_open(struct store **out, const char *path, char *err, size_t errlen)
+int store_open(struct store **out, const char *path, char *err, size_t errlen)
 {
     struct store *s = calloc(1, sizeof *s);
     int rc;
@@ -423,7 +438,8 @@ store_open(struct store **out, const char *path, char *err, size_t errlen)
     }
     if ((rc = create_file(s, err, errlen)) != STORE_OK)
         goto fail;
-    rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, NULL);
+    rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW,
+                         NULL);
     if (rc != SQLITE_OK) {
         rc = fail_sqlite(s, err, errlen, rc, "opening");
         goto fail;
@@ -440,8 +456,7 @@ fail:
     return rc;
 }
 
-void
-store_close(struct store *s)
+void store_close(struct store *s)
 {
     if (s == NULL)
         return;
@@ -457,8 +472,7 @@ store_close(struct store *s)
 
 /* ---- puzzles ----------------------------------------------------------- */
 
-static int
-bounded(const char *s, size_t size)
+static int bounded(const char *s, size_t size)
 {
     return memchr(s, '\0', size) != NULL;
 }
@@ -466,8 +480,8 @@ bounded(const char *s, size_t size)
 /* technique_counts must be a JSON object of technique -> count.  Checked
  * here because SQLite refuses json_valid() in a CHECK constraint while
  * trusted_schema is off. */
-static int
-check_counts(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+static int check_counts(struct store *s, const struct store_puzzle *p, char *err,
+                        size_t errlen)
 {
     json_error_t jerr;
     json_t *obj = json_loads(p->technique_counts, JSON_REJECT_DUPLICATES, &jerr);
@@ -475,82 +489,88 @@ check_counts(struct store *s, const struct store_puzzle *p, char *err, size_t er
     json_t *value;
     int ok = json_is_object(obj);
 
-    json_object_foreach(obj, key, value) {
+    json_object_foreach(obj, key, value)
+    {
         ok = ok && json_is_integer(value) && json_integer_value(value) >= 0;
     }
     json_decref(obj);
     if (!ok)
         return fail(s, err, errlen, STORE_INVALID,
                     "%s %s: technique_counts must be a JSON object of counts, "
-                    "like {\"naked_single\":40}", p->date, p->tier);
+                    "like {\"naked_single\":40}",
+                    p->date, p->tier);
     return STORE_OK;
 }
 
 /* The shape checks a database CHECK cannot phrase well. */
-static int
-check_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+static int check_puzzle(struct store *s, const struct store_puzzle *p, char *err,
+                        size_t errlen)
 {
     struct schedule_date d;
     enum grade_tier t;
     int givens = 0;
 
     if (!bounded(p->date, sizeof p->date) || schedule_date_parse(p->date, &d) != 0)
-        return fail(s, err, errlen, STORE_INVALID, "bad date (expected YYYY-MM-DD)");
+        return fail(s, err, errlen, STORE_INVALID,
+                    "bad date (expected YYYY-MM-DD)");
     if (!bounded(p->tier, sizeof p->tier) || grade_tier_parse(p->tier, &t) != 0)
         return fail(s, err, errlen, STORE_INVALID, "%s: unknown tier", p->date);
     if (strnlen(p->puzzle, sizeof p->puzzle) != 81 ||
         strnlen(p->solution, sizeof p->solution) != 81)
         return fail(s, err, errlen, STORE_INVALID,
-                    "%s %s: puzzle and solution must have 81 cells", p->date, p->tier);
+                    "%s %s: puzzle and solution must have 81 cells", p->date,
+                    p->tier);
     for (int i = 0; i < 81; i++) {
         char c = p->puzzle[i], v = p->solution[i];
 
         if (v < '1' || v > '9' || (c != '.' && c != v))
             return fail(s, err, errlen, STORE_INVALID,
-                        "%s %s: cell %d: puzzle '%c' does not fit solution '%c'", p->date,
-                        p->tier, i, c, v);
+                        "%s %s: cell %d: puzzle '%c' does not fit solution '%c'",
+                        p->date, p->tier, i, c, v);
         givens += c != '.';
     }
     if (givens != p->clues)
-        return fail(s, err, errlen, STORE_INVALID, "%s %s: clues is %d but %d cells are given",
-                    p->date, p->tier, p->clues, givens);
+        return fail(s, err, errlen, STORE_INVALID,
+                    "%s %s: clues is %d but %d cells are given", p->date, p->tier,
+                    p->clues, givens);
     if (!bounded(p->technique_counts, sizeof p->technique_counts) ||
         !bounded(p->hardest_technique, sizeof p->hardest_technique) ||
-        !bounded(p->symmetry, sizeof p->symmetry) || !bounded(p->seed, sizeof p->seed) ||
+        !bounded(p->symmetry, sizeof p->symmetry) ||
+        !bounded(p->seed, sizeof p->seed) ||
         !bounded(p->generator_version, sizeof p->generator_version))
         return fail(s, err, errlen, STORE_INVALID, "%s %s: unterminated text field",
                     p->date, p->tier);
     return check_counts(s, p, err, errlen);
 }
 
-static int
-check_day(struct store *s, const struct store_puzzle *p, size_t count, char *err,
-          size_t errlen)
+static int check_day(struct store *s, const struct store_puzzle *p, size_t count,
+                     char *err, size_t errlen)
 {
     int rc;
 
     if (count == 0 || count > STORE_DAY_MAX)
-        return fail(s, err, errlen, STORE_INVALID, "a day holds 1 to %d puzzles, not %zu",
-                    STORE_DAY_MAX, count);
+        return fail(s, err, errlen, STORE_INVALID,
+                    "a day holds 1 to %d puzzles, not %zu", STORE_DAY_MAX, count);
     for (size_t i = 0; i < count; i++) {
         if ((rc = check_puzzle(s, &p[i], err, errlen)) != STORE_OK)
             return rc;
         if (strcmp(p[i].date, p[0].date) != 0)
-            return fail(s, err, errlen, STORE_INVALID, "one day at a time: %s and %s",
-                        p[0].date, p[i].date);
+            return fail(s, err, errlen, STORE_INVALID,
+                        "one day at a time: %s and %s", p[0].date, p[i].date);
         for (size_t j = 0; j < i; j++) {
-            if (strcmp(p[i].tier, p[j].tier) == 0 || strcmp(p[i].puzzle, p[j].puzzle) == 0)
+            if (strcmp(p[i].tier, p[j].tier) == 0 ||
+                strcmp(p[i].puzzle, p[j].puzzle) == 0)
                 return fail(s, err, errlen, STORE_INVALID,
-                            "%s: tiers %s and %s repeat a tier or a puzzle", p[0].date,
-                            p[j].tier, p[i].tier);
+                            "%s: tiers %s and %s repeat a tier or a puzzle",
+                            p[0].date, p[j].tier, p[i].tier);
         }
     }
     return STORE_OK;
 }
 
 /* Inside the transaction: is the slot free and are the givens new? */
-static int
-check_new(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+static int check_new(struct store *s, const struct store_puzzle *p, char *err,
+                     size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_HAS_PUZZLE);
     char date[11], tier[8];
@@ -574,15 +594,15 @@ check_new(struct store *s, const struct store_puzzle *p, char *err, size_t errle
         copy_column(st, 1, tier, sizeof tier);
         sqlite3_reset(st);
         return fail(s, err, errlen, STORE_DUPLICATE,
-                    "the %s %s puzzle was already published as %s %s", p->date, p->tier,
-                    date, tier);
+                    "the %s %s puzzle was already published as %s %s", p->date,
+                    p->tier, date, tier);
     }
     return rc == SQLITE_DONE ? STORE_OK
                              : fail_sqlite(s, err, errlen, rc, "looking up givens");
 }
 
-static int
-insert_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t errlen)
+static int insert_puzzle(struct store *s, const struct store_puzzle *p, char *err,
+                         size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_INSERT_PUZZLE);
     int rc;
@@ -607,9 +627,8 @@ insert_puzzle(struct store *s, const struct store_puzzle *p, char *err, size_t e
                              : fail_sqlite(s, err, errlen, rc, "storing a puzzle");
 }
 
-int
-store_put_day(struct store *s, const struct store_puzzle *puzzles, size_t count,
-              char *err, size_t errlen)
+int store_put_day(struct store *s, const struct store_puzzle *puzzles, size_t count,
+                  char *err, size_t errlen)
 {
     int rc;
 
@@ -626,8 +645,7 @@ store_put_day(struct store *s, const struct store_puzzle *puzzles, size_t count,
     return commit(s, err, errlen);
 }
 
-static void
-read_puzzle(sqlite3_stmt *st, struct store_puzzle *p)
+static void read_puzzle(sqlite3_stmt *st, struct store_puzzle *p)
 {
     memset(p, 0, sizeof *p);
     copy_column(st, 0, p->date, sizeof p->date);
@@ -644,9 +662,8 @@ read_puzzle(sqlite3_stmt *st, struct store_puzzle *p)
     p->created_at = sqlite3_column_int64(st, 11);
 }
 
-int
-store_get_puzzle(struct store *s, const char *date, const char *tier,
-                 struct store_puzzle *out, char *err, size_t errlen)
+int store_get_puzzle(struct store *s, const char *date, const char *tier,
+                     struct store_puzzle *out, char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_GET_PUZZLE);
     int rc;
@@ -660,13 +677,13 @@ store_get_puzzle(struct store *s, const char *date, const char *tier,
         return STORE_OK;
     }
     if (rc == SQLITE_DONE)
-        return fail(s, err, errlen, STORE_NOT_FOUND, "no %s puzzle for %s", tier, date);
+        return fail(s, err, errlen, STORE_NOT_FOUND, "no %s puzzle for %s", tier,
+                    date);
     return fail_sqlite(s, err, errlen, rc, "reading a puzzle");
 }
 
-int
-store_has_puzzle(struct store *s, const char *date, const char *tier, int *has,
-                 char *err, size_t errlen)
+int store_has_puzzle(struct store *s, const char *date, const char *tier, int *has,
+                     char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_HAS_PUZZLE);
     int rc;
@@ -681,9 +698,8 @@ store_has_puzzle(struct store *s, const char *date, const char *tier, int *has,
     return STORE_OK;
 }
 
-int
-store_list(struct store *s, const char *from, const char *to, store_puzzle_cb cb,
-           void *arg, char *err, size_t errlen)
+int store_list(struct store *s, const char *from, const char *to,
+               store_puzzle_cb cb, void *arg, char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_LIST);
     struct store_puzzle p;
@@ -704,16 +720,16 @@ store_list(struct store *s, const char *from, const char *to, store_puzzle_cb cb
 
 /* ---- publication and outbox -------------------------------------------- */
 
-static int
-step_done(struct store *s, sqlite3_stmt *st, const char *doing, char *err, size_t errlen)
+static int step_done(struct store *s, sqlite3_stmt *st, const char *doing,
+                     char *err, size_t errlen)
 {
     int rc = sqlite3_step(st);
 
     return rc == SQLITE_DONE ? STORE_OK : fail_sqlite(s, err, errlen, rc, doing);
 }
 
-static int
-check_publishable(struct store *s, const char *date, char *err, size_t errlen)
+static int check_publishable(struct store *s, const char *date, char *err,
+                             size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_IS_PUBLISHED);
     int rc;
@@ -732,18 +748,19 @@ check_publishable(struct store *s, const char *date, char *err, size_t errlen)
     rc = sqlite3_column_int(st, 0);
     sqlite3_reset(st);
     if (rc == 0)
-        return fail(s, err, errlen, STORE_INVALID, "no puzzles stored for %s", date);
+        return fail(s, err, errlen, STORE_INVALID, "no puzzles stored for %s",
+                    date);
     return STORE_OK;
 }
 
-static int
-insert_event(struct store *s, const char *date, int64_t now, const struct store_event *e,
-             char *err, size_t errlen)
+static int insert_event(struct store *s, const char *date, int64_t now,
+                        const struct store_event *e, char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_INSERT_EVENT);
 
     if (e->body_len > INT32_MAX || strchr(e->event_id, '.') != NULL)
-        return fail(s, err, errlen, STORE_INVALID, "bad webhook event %s", e->event_id);
+        return fail(s, err, errlen, STORE_INVALID, "bad webhook event %s",
+                    e->event_id);
     bind_text(st, 1, e->event_id);
     bind_text(st, 2, e->endpoint);
     bind_text(st, 3, e->event_type);
@@ -753,17 +770,17 @@ insert_event(struct store *s, const char *date, int64_t now, const struct store_
     return step_done(s, st, "queueing a webhook event", err, errlen);
 }
 
-int
-store_mark_published(struct store *s, const char *date, int64_t now,
-                     const struct store_event *events, size_t count, char *err,
-                     size_t errlen)
+int store_mark_published(struct store *s, const char *date, int64_t now,
+                         const struct store_event *events, size_t count, char *err,
+                         size_t errlen)
 {
     struct schedule_date d;
     sqlite3_stmt *st;
     int rc;
 
     if (schedule_date_parse(date, &d) != 0)
-        return fail(s, err, errlen, STORE_INVALID, "bad date (expected YYYY-MM-DD)");
+        return fail(s, err, errlen, STORE_INVALID,
+                    "bad date (expected YYYY-MM-DD)");
     if ((rc = begin(s, err, errlen)) != STORE_OK)
         return rc;
     if ((rc = check_publishable(s, date, err, errlen)) != STORE_OK)
@@ -783,9 +800,8 @@ out:
     return rc;
 }
 
-int
-store_is_published(struct store *s, const char *date, int *published, char *err,
-                   size_t errlen)
+int store_is_published(struct store *s, const char *date, int *published, char *err,
+                       size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_IS_PUBLISHED);
     int rc;
@@ -799,8 +815,8 @@ store_is_published(struct store *s, const char *date, int *published, char *err,
     return STORE_OK;
 }
 
-int
-store_get_stats(struct store *s, struct store_stats *out, char *err, size_t errlen)
+int store_get_stats(struct store *s, struct store_stats *out, char *err,
+                    size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_STATS);
     int rc = sqlite3_step(st);
@@ -819,14 +835,14 @@ store_get_stats(struct store *s, struct store_stats *out, char *err, size_t errl
 
 /* ---- webhook delivery state ------------------------------------------- */
 
-int
-store_enqueue_events(struct store *s, const char *date, int64_t now,
-                     const struct store_event *events, size_t count, char *err,
-                     size_t errlen)
+int store_enqueue_events(struct store *s, const char *date, int64_t now,
+                         const struct store_event *events, size_t count, char *err,
+                         size_t errlen)
 {
     int published = 1, rc;
 
-    if (date != NULL && (rc = store_is_published(s, date, &published, err, errlen)) != 0)
+    if (date != NULL &&
+        (rc = store_is_published(s, date, &published, err, errlen)) != 0)
         return rc;
     if (!published)
         return fail(s, err, errlen, STORE_INVALID,
@@ -834,7 +850,8 @@ store_enqueue_events(struct store *s, const char *date, int64_t now,
     if ((rc = begin(s, err, errlen)) != STORE_OK)
         return rc;
     for (size_t i = 0; i < count; i++) {
-        if ((rc = insert_event(s, date, now, &events[i], err, errlen)) != STORE_OK) {
+        if ((rc = insert_event(s, date, now, &events[i], err, errlen)) !=
+            STORE_OK) {
             rollback(s);
             return rc;
         }
@@ -842,8 +859,7 @@ store_enqueue_events(struct store *s, const char *date, int64_t now,
     return commit(s, err, errlen);
 }
 
-static void
-read_outbox_row(sqlite3_stmt *st, struct store_outbox_row *r)
+static void read_outbox_row(sqlite3_stmt *st, struct store_outbox_row *r)
 {
     memset(r, 0, sizeof *r);
     r->id = sqlite3_column_int64(st, 0);
@@ -856,9 +872,8 @@ read_outbox_row(sqlite3_stmt *st, struct store_outbox_row *r)
     r->created_at = sqlite3_column_int64(st, 7);
 }
 
-int
-store_outbox_pending(struct store *s, struct store_outbox_row *out, size_t cap,
-                     size_t *count, char *err, size_t errlen)
+int store_outbox_pending(struct store *s, struct store_outbox_row *out, size_t cap,
+                         size_t *count, char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_OUTBOX_PENDING);
     int rc;
@@ -873,9 +888,8 @@ store_outbox_pending(struct store *s, struct store_outbox_row *out, size_t cap,
     return STORE_OK;
 }
 
-int
-store_outbox_body(struct store *s, int64_t id, void **body, size_t *len, char *err,
-                  size_t errlen)
+int store_outbox_body(struct store *s, int64_t id, void **body, size_t *len,
+                      char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_OUTBOX_BODY);
     int rc;
@@ -896,24 +910,25 @@ store_outbox_body(struct store *s, int64_t id, void **body, size_t *len, char *e
         ((char *)*body)[*len] = '\0';
     }
     sqlite3_reset(st);
-    return *body != NULL ? STORE_OK : fail(s, err, errlen, STORE_ERR, "out of memory");
+    return *body != NULL ? STORE_OK
+                         : fail(s, err, errlen, STORE_ERR, "out of memory");
 }
 
 /* Runs one prepared update of one outbox row; STORE_NOT_FOUND when no
  * pending row matched. */
-static int
-update_row(struct store *s, sqlite3_stmt *st, const char *doing, char *err, size_t errlen)
+static int update_row(struct store *s, sqlite3_stmt *st, const char *doing,
+                      char *err, size_t errlen)
 {
     int rc = step_done(s, st, doing, err, errlen);
 
     if (rc == STORE_OK && sqlite3_changes(s->db) == 0)
-        return fail(s, err, errlen, STORE_NOT_FOUND, "%s: no such pending event", doing);
+        return fail(s, err, errlen, STORE_NOT_FOUND, "%s: no such pending event",
+                    doing);
     return rc;
 }
 
-int
-store_outbox_attempt(struct store *s, int64_t id, int64_t next_attempt_at, char *err,
-                     size_t errlen)
+int store_outbox_attempt(struct store *s, int64_t id, int64_t next_attempt_at,
+                         char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_OUTBOX_ATTEMPT);
 
@@ -922,9 +937,8 @@ store_outbox_attempt(struct store *s, int64_t id, int64_t next_attempt_at, char 
     return update_row(s, st, "recording a webhook attempt", err, errlen);
 }
 
-int
-store_outbox_delivered(struct store *s, int64_t id, int64_t now, int http_status,
-                       char *err, size_t errlen)
+int store_outbox_delivered(struct store *s, int64_t id, int64_t now,
+                           int http_status, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
     int rc;
@@ -948,9 +962,9 @@ store_outbox_delivered(struct store *s, int64_t id, int64_t now, int http_status
     return commit(s, err, errlen);
 }
 
-int
-store_outbox_failed(struct store *s, int64_t id, int http_status, const char *error,
-                    int64_t next_attempt_at, int dead, char *err, size_t errlen)
+int store_outbox_failed(struct store *s, int64_t id, int http_status,
+                        const char *error, int64_t next_attempt_at, int dead,
+                        char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_OUTBOX_FAILED);
 
@@ -963,17 +977,16 @@ store_outbox_failed(struct store *s, int64_t id, int http_status, const char *er
     return update_row(s, st, "recording a failed webhook attempt", err, errlen);
 }
 
-int
-store_outbox_gone(struct store *s, int64_t id, int64_t now, int http_status,
-                  const char *reason, char *err, size_t errlen)
+int store_outbox_gone(struct store *s, int64_t id, int64_t now, int http_status,
+                      const char *reason, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
     int rc;
 
     if ((rc = begin(s, err, errlen)) != STORE_OK)
         return rc;
-    if ((rc = store_outbox_failed(s, id, http_status, reason, now, 1, err, errlen)) ==
-        STORE_OK) {
+    if ((rc = store_outbox_failed(s, id, http_status, reason, now, 1, err,
+                                  errlen)) == STORE_OK) {
         st = stmt(s, ST_ENDPOINT_DISABLE);
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, now);
@@ -988,9 +1001,9 @@ store_outbox_gone(struct store *s, int64_t id, int64_t now, int http_status,
 }
 
 /* Runs a "SELECT 1 ..." with up to three text parameters; sets *found. */
-static int
-query_exists(struct store *s, enum stmt_id id, const char *a, const char *b,
-             const char *c, int *found, char *err, size_t errlen)
+static int query_exists(struct store *s, enum stmt_id id, const char *a,
+                        const char *b, const char *c, int *found, char *err,
+                        size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, id);
     int rc;
@@ -1008,24 +1021,24 @@ query_exists(struct store *s, enum stmt_id id, const char *a, const char *b,
     return STORE_OK;
 }
 
-int
-store_webhook_disabled(struct store *s, const char *endpoint, int *disabled, char *err,
-                       size_t errlen)
+int store_webhook_disabled(struct store *s, const char *endpoint, int *disabled,
+                           char *err, size_t errlen)
 {
-    return query_exists(s, ST_ENDPOINT_DISABLED, endpoint, NULL, NULL, disabled, err,
+    return query_exists(s, ST_ENDPOINT_DISABLED, endpoint, NULL, NULL, disabled,
+                        err, errlen);
+}
+
+int store_outbox_has_event(struct store *s, const char *endpoint, const char *date,
+                           const char *event_type, int *has, char *err,
+                           size_t errlen)
+{
+    return query_exists(s, ST_HAS_EVENT, endpoint, date, event_type, has, err,
                         errlen);
 }
 
-int
-store_outbox_has_event(struct store *s, const char *endpoint, const char *date,
-                       const char *event_type, int *has, char *err, size_t errlen)
-{
-    return query_exists(s, ST_HAS_EVENT, endpoint, date, event_type, has, err, errlen);
-}
-
 /* Why `retry ID` can do nothing: unknown, or delivered already. */
-static int
-check_retryable(struct store *s, const char *event_id, char *err, size_t errlen)
+static int check_retryable(struct store *s, const char *event_id, char *err,
+                           size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_EVENT_STATUS);
     char status[16] = "";
@@ -1037,30 +1050,32 @@ check_retryable(struct store *s, const char *event_id, char *err, size_t errlen)
         copy_column(st, 0, status, sizeof status);
     sqlite3_reset(st);
     if (rc == SQLITE_DONE)
-        return fail(s, err, errlen, STORE_NOT_FOUND, "no webhook event %s", event_id);
+        return fail(s, err, errlen, STORE_NOT_FOUND, "no webhook event %s",
+                    event_id);
     if (rc != SQLITE_ROW)
         return fail_sqlite(s, err, errlen, rc, "reading a webhook event");
     if (strcmp(status, "delivered") == 0)
-        return fail(s, err, errlen, STORE_EXISTS, "webhook event %s was delivered already",
-                    event_id);
+        return fail(s, err, errlen, STORE_EXISTS,
+                    "webhook event %s was delivered already", event_id);
     return STORE_OK;
 }
 
-int
-store_outbox_retry(struct store *s, const char *event_id, int64_t now, size_t *count,
-                   char *err, size_t errlen)
+int store_outbox_retry(struct store *s, const char *event_id, int64_t now,
+                       size_t *count, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
     int rc;
 
     *count = 0;
-    if (event_id != NULL && (rc = check_retryable(s, event_id, err, errlen)) != STORE_OK)
+    if (event_id != NULL &&
+        (rc = check_retryable(s, event_id, err, errlen)) != STORE_OK)
         return rc;
     if ((rc = begin(s, err, errlen)) != STORE_OK)
         return rc;
     st = stmt(s, ST_RETRY_ENABLE);
     bind_text(st, 1, event_id);
-    if ((rc = step_done(s, st, "re-enabling webhook endpoints", err, errlen)) == STORE_OK) {
+    if ((rc = step_done(s, st, "re-enabling webhook endpoints", err, errlen)) ==
+        STORE_OK) {
         st = stmt(s, ST_RETRY);
         bind_text(st, 1, event_id);
         sqlite3_bind_int64(st, 2, now);
@@ -1075,9 +1090,8 @@ store_outbox_retry(struct store *s, const char *event_id, int64_t now, size_t *c
     return commit(s, err, errlen);
 }
 
-int
-store_webhook_stats(struct store *s, struct store_webhook_stats *out, size_t cap,
-                    size_t *count, char *err, size_t errlen)
+int store_webhook_stats(struct store *s, struct store_webhook_stats *out,
+                        size_t cap, size_t *count, char *err, size_t errlen)
 {
     sqlite3_stmt *st = stmt(s, ST_WEBHOOK_STATS);
     int rc;
@@ -1104,8 +1118,7 @@ store_webhook_stats(struct store *s, struct store_webhook_stats *out, size_t cap
 
 /* ---- maintenance ------------------------------------------------------- */
 
-static int
-backup_into(struct store *s, sqlite3 *dst, char *err, size_t errlen)
+static int backup_into(struct store *s, sqlite3 *dst, char *err, size_t errlen)
 {
     sqlite3_backup *b = sqlite3_backup_init(dst, "main", s->db, "main");
     int rc;
@@ -1125,8 +1138,7 @@ backup_into(struct store *s, sqlite3 *dst, char *err, size_t errlen)
     return STORE_OK;
 }
 
-int
-store_backup(struct store *s, const char *dest, char *err, size_t errlen)
+int store_backup(struct store *s, const char *dest, char *err, size_t errlen)
 {
     size_t n = strlen(dest) + 8;
     char *tmp = malloc(n);
@@ -1137,7 +1149,8 @@ store_backup(struct store *s, const char *dest, char *err, size_t errlen)
         return fail(s, err, errlen, STORE_ERR, "backup: out of memory");
     snprintf(tmp, n, "%s.tmp~", dest);
     unlink(tmp);
-    rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                         NULL);
     if (rc != SQLITE_OK)
         rc = fail(s, err, errlen, STORE_ERR, "backup: cannot create %s: %s", tmp,
                   dst != NULL ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
@@ -1145,16 +1158,15 @@ store_backup(struct store *s, const char *dest, char *err, size_t errlen)
         rc = backup_into(s, dst, err, errlen);
     sqlite3_close(dst);
     if (rc == STORE_OK && rename(tmp, dest) != 0)
-        rc = fail(s, err, errlen, STORE_ERR, "backup: cannot rename %s to %s: %s", tmp,
-                  dest, strerror(errno));
+        rc = fail(s, err, errlen, STORE_ERR, "backup: cannot rename %s to %s: %s",
+                  tmp, dest, strerror(errno));
     if (rc != STORE_OK)
         unlink(tmp);
     free(tmp);
     return rc;
 }
 
-int
-store_integrity_check(struct store *s, char *err, size_t errlen)
+int store_integrity_check(struct store *s, char *err, size_t errlen)
 {
     char first[256] = "";
     sqlite3_stmt *st;

@@ -23,12 +23,12 @@
 #define STORE_APPLICATION_ID 0x53644b64 /* "SdKd" at offset 68 of the file */
 #define STORE_ERR_MAX 512
 #define STORE_BUSY_TIMEOUT_MS 5000
-#define STORE_DAY_MAX 8                 /* puzzles per store_put_day */
-#define STORE_COUNTS_MAX 2048           /* technique_counts JSON, with NUL */
+#define STORE_DAY_MAX 8       /* puzzles per store_put_day */
+#define STORE_COUNTS_MAX 2048 /* technique_counts JSON, with NUL */
 
 enum store_status {
     STORE_OK = 0,
-    STORE_ERR = -1,       /* SQLite or I/O failure; the message says which */
+    STORE_ERR = -1, /* SQLite or I/O failure; the message says which */
     STORE_NOT_FOUND = -2,
     STORE_EXISTS = -3,    /* already stored or published; nothing written */
     STORE_DUPLICATE = -4, /* these givens are already stored for another day */
@@ -42,18 +42,19 @@ enum store_status {
 
 /* A stored puzzle.  Strings are NUL-terminated. */
 struct store_puzzle {
-    char date[11];                /* YYYY-MM-DD, local publication date */
-    char tier[8];                 /* easy, medium, hard, expert */
-    char puzzle[82];              /* 81 cells, '.' for empty */
-    char solution[82];            /* 81 digits */
-    double score;                 /* the grader's difficulty score */
+    char date[11];     /* YYYY-MM-DD, local publication date */
+    char tier[8];      /* easy, medium, hard, expert */
+    char puzzle[82];   /* 81 cells, '.' for empty */
+    char solution[82]; /* 81 digits */
+    double score;      /* the grader's difficulty score */
     char hardest_technique[64];
-    char technique_counts[STORE_COUNTS_MAX]; /* JSON object, e.g. {"naked_single":40} */
-    int clues;                    /* givens in puzzle */
+    char technique_counts
+        [STORE_COUNTS_MAX]; /* JSON object, e.g. {"naked_single":40} */
+    int clues;              /* givens in puzzle */
     char symmetry[24];
-    char seed[80];                /* what the generator was seeded with, as text */
+    char seed[80]; /* what the generator was seeded with, as text */
     char generator_version[32];
-    int64_t created_at;           /* Unix seconds */
+    int64_t created_at; /* Unix seconds */
 };
 
 /* A webhook event queued by store_mark_published; body is sent verbatim. */
@@ -102,8 +103,8 @@ typedef int (*store_puzzle_cb)(void *arg, const struct store_puzzle *p);
 
 /* Walks the puzzles with from <= date <= to, by date then tier (easiest
  * first). */
-int store_list(struct store *s, const char *from, const char *to, store_puzzle_cb cb,
-               void *arg, char *err, size_t errlen);
+int store_list(struct store *s, const char *from, const char *to,
+               store_puzzle_cb cb, void *arg, char *err, size_t errlen);
 
 /*
  * Marks date published at now and queues events (count may be 0) in one
@@ -120,13 +121,14 @@ int store_is_published(struct store *s, const char *date, int *published, char *
 
 /* Counts for the daemon's stats. */
 struct store_stats {
-    int64_t puzzles;          /* puzzles stored */
-    int64_t last_created_at;  /* newest puzzle's created_at, 0 when none */
-    int64_t outbox_pending;   /* webhook events not delivered yet */
-    int64_t outbox_dead;      /* webhook events given up on */
+    int64_t puzzles;         /* puzzles stored */
+    int64_t last_created_at; /* newest puzzle's created_at, 0 when none */
+    int64_t outbox_pending;  /* webhook events not delivered yet */
+    int64_t outbox_dead;     /* webhook events given up on */
 };
 
-int store_get_stats(struct store *s, struct store_stats *out, char *err, size_t errlen);
+int store_get_stats(struct store *s, struct store_stats *out, char *err,
+                    size_t errlen);
 /* ---- webhook delivery state (the outbox's state machine) ---------------
  * An event is 'pending' until a 2xx marks it 'delivered', or it runs out of
  * attempts or meets a 410 and becomes 'dead'.  A 410 also disables its
@@ -141,9 +143,9 @@ struct store_outbox_row {
     char event_id[64];
     char endpoint[STORE_NAME_MAX];
     char event_type[64];
-    char date[11];              /* "" for events about no day */
-    int attempts;               /* attempts started so far */
-    int64_t next_attempt_at;    /* Unix seconds */
+    char date[11];           /* "" for events about no day */
+    int attempts;            /* attempts started so far */
+    int64_t next_attempt_at; /* Unix seconds */
     int64_t created_at;
 };
 
@@ -151,9 +153,9 @@ struct store_outbox_row {
 struct store_webhook_stats {
     char endpoint[STORE_NAME_MAX];
     int64_t pending, dead, delivered;
-    int64_t oldest_pending_at;  /* created_at of the oldest pending event; 0: none */
-    int64_t last_success_at;    /* 0: never */
-    int64_t disabled_at;        /* 0: enabled */
+    int64_t oldest_pending_at; /* created_at of the oldest pending event; 0: none */
+    int64_t last_success_at;   /* 0: never */
+    int64_t disabled_at;       /* 0: enabled */
     char disabled_reason[128];
 };
 
@@ -170,22 +172,23 @@ int store_outbox_pending(struct store *s, struct store_outbox_row *out, size_t c
 
 /* The exact bytes to send, in a malloc'd buffer with a NUL after them
  * (owned by the caller). */
-int store_outbox_body(struct store *s, int64_t id, void **body, size_t *len, char *err,
-                      size_t errlen);
+int store_outbox_body(struct store *s, int64_t id, void **body, size_t *len,
+                      char *err, size_t errlen);
 
 /* Counts an attempt before it starts, and when to try again should it never
  * report back (a crash mid-request).  STORE_NOT_FOUND unless pending. */
-int store_outbox_attempt(struct store *s, int64_t id, int64_t next_attempt_at, char *err,
-                         size_t errlen);
+int store_outbox_attempt(struct store *s, int64_t id, int64_t next_attempt_at,
+                         char *err, size_t errlen);
 
 /* Marks a pending event delivered and its endpoint's last success, at now. */
-int store_outbox_delivered(struct store *s, int64_t id, int64_t now, int http_status,
-                           char *err, size_t errlen);
+int store_outbox_delivered(struct store *s, int64_t id, int64_t now,
+                           int http_status, char *err, size_t errlen);
 
 /* Records a failed attempt (http_status 0: no HTTP answer): the event stays
  * pending until next_attempt_at, or is dead when dead is non-zero. */
-int store_outbox_failed(struct store *s, int64_t id, int http_status, const char *error,
-                        int64_t next_attempt_at, int dead, char *err, size_t errlen);
+int store_outbox_failed(struct store *s, int64_t id, int http_status,
+                        const char *error, int64_t next_attempt_at, int dead,
+                        char *err, size_t errlen);
 
 /* A 410 Gone: the event is dead and its endpoint disabled, in one
  * transaction. */
@@ -199,19 +202,20 @@ int store_webhook_disabled(struct store *s, const char *endpoint, int *disabled,
 /* Sets *has to 1 when the outbox ever held an event_type event about date
  * for endpoint. */
 int store_outbox_has_event(struct store *s, const char *endpoint, const char *date,
-                           const char *event_type, int *has, char *err, size_t errlen);
+                           const char *event_type, int *has, char *err,
+                           size_t errlen);
 
 /* Makes a dead or pending event (event_id) or every one (event_id NULL) due
  * at now with its attempts reset, and re-enables the endpoints concerned.
  * *count gets the number requeued.  For one event: STORE_NOT_FOUND when
  * unknown, STORE_EXISTS when already delivered. */
-int store_outbox_retry(struct store *s, const char *event_id, int64_t now, size_t *count,
-                       char *err, size_t errlen);
+int store_outbox_retry(struct store *s, const char *event_id, int64_t now,
+                       size_t *count, char *err, size_t errlen);
 
 /* Every endpoint named in the outbox or the endpoint table, by name (the
  * backlog for `stats` is the pending and dead counts). */
-int store_webhook_stats(struct store *s, struct store_webhook_stats *out, size_t cap,
-                        size_t *count, char *err, size_t errlen);
+int store_webhook_stats(struct store *s, struct store_webhook_stats *out,
+                        size_t cap, size_t *count, char *err, size_t errlen);
 
 /* Copies the live database to dest with SQLite's online backup API (the
  * daemon keeps running), through a temporary file renamed into place. */

@@ -41,8 +41,8 @@ struct daemon {
     const char *config_path;
     struct config cfg;
     struct store *store;
-    struct publish *publish;            /* the nightly cycle */
-    struct server *server;              /* the query socket */
+    struct publish *publish; /* the nightly cycle */
+    struct server *server;   /* the query socket */
     struct webhook *webhook;
     int stopping;
 };
@@ -54,25 +54,24 @@ struct options {
     int foreground;
 };
 
-static void
-usage(FILE *out, const char *prog)
+static void usage(FILE *out, const char *prog)
 {
-    fprintf(out,
-            "usage: %s [-c|--config FILE] [--check-config] [--print-config]\n"
-            "       %*s [--foreground] [--version] [--help]\n"
-            "  -c, --config FILE  configuration file (default: "
-            "$CONFIGURATION_DIRECTORY/sudokud.conf, else " CONFIG_DEFAULT_PATH ")\n"
-            "  --check-config     validate the configuration and exit (0 ok, 78 bad)\n"
-            "  --print-config     print the effective configuration (secrets hidden)\n"
-            "  --foreground       plain log lines even when stderr is the journal\n"
-            "  --version          print the version and exit\n"
-            "  --help             print this help and exit\n",
-            prog, (int)strlen(prog), "");
+    fprintf(
+        out,
+        "usage: %s [-c|--config FILE] [--check-config] [--print-config]\n"
+        "       %*s [--foreground] [--version] [--help]\n"
+        "  -c, --config FILE  configuration file (default: "
+        "$CONFIGURATION_DIRECTORY/sudokud.conf, else " CONFIG_DEFAULT_PATH ")\n"
+        "  --check-config     validate the configuration and exit (0 ok, 78 bad)\n"
+        "  --print-config     print the effective configuration (secrets hidden)\n"
+        "  --foreground       plain log lines even when stderr is the journal\n"
+        "  --version          print the version and exit\n"
+        "  --help             print this help and exit\n",
+        prog, (int)strlen(prog), "");
 }
 
 /* Returns -1 to go on, or the exit status to leave with. */
-static int
-parse_options(int argc, char **argv, struct options *o)
+static int parse_options(int argc, char **argv, struct options *o)
 {
     enum { OPT_CHECK = 256, OPT_PRINT, OPT_FOREGROUND, OPT_VERSION, OPT_HELP };
     static const struct option longopts[] = {
@@ -88,13 +87,27 @@ parse_options(int argc, char **argv, struct options *o)
 
     while ((c = getopt_long(argc, argv, "c:", longopts, NULL)) != -1) {
         switch (c) {
-        case 'c': o->config_path = optarg; break;
-        case OPT_CHECK: o->check_config = 1; break;
-        case OPT_PRINT: o->print_config = 1; break;
-        case OPT_FOREGROUND: o->foreground = 1; break;
-        case OPT_VERSION: printf("sudokud %s\n", SUDOKUD_VERSION); return EXIT_SUCCESS;
-        case OPT_HELP: usage(stdout, argv[0]); return EXIT_SUCCESS;
-        default: usage(stderr, argv[0]); return EXIT_USAGE;
+        case 'c':
+            o->config_path = optarg;
+            break;
+        case OPT_CHECK:
+            o->check_config = 1;
+            break;
+        case OPT_PRINT:
+            o->print_config = 1;
+            break;
+        case OPT_FOREGROUND:
+            o->foreground = 1;
+            break;
+        case OPT_VERSION:
+            printf("sudokud %s\n", SUDOKUD_VERSION);
+            return EXIT_SUCCESS;
+        case OPT_HELP:
+            usage(stdout, argv[0]);
+            return EXIT_SUCCESS;
+        default:
+            usage(stderr, argv[0]);
+            return EXIT_USAGE;
         }
     }
     if (optind < argc) {
@@ -105,8 +118,7 @@ parse_options(int argc, char **argv, struct options *o)
     return -1;
 }
 
-static const char *
-default_config_path(char *buf, size_t len)
+static const char *default_config_path(char *buf, size_t len)
 {
     const char *dir = getenv("CONFIGURATION_DIRECTORY");
 
@@ -118,14 +130,13 @@ default_config_path(char *buf, size_t len)
 
 /* ---- reload and stop --------------------------------------------------- */
 
-static int
-same_string(const char *a, const char *b)
+static int same_string(const char *a, const char *b)
 {
-    return (a == NULL && b == NULL) || (a != NULL && b != NULL && strcmp(a, b) == 0);
+    return (a == NULL && b == NULL) ||
+           (a != NULL && b != NULL && strcmp(a, b) == 0);
 }
 
-static void
-keep_string(char **next, char **running, const char *key)
+static void keep_string(char **next, char **running, const char *key)
 {
     char *tmp;
 
@@ -138,10 +149,10 @@ keep_string(char **next, char **running, const char *key)
 }
 
 /* Keys bound to what is already open stay as they are until a restart. */
-static void
-keep_restart_only(struct config *next, struct config *running)
+static void keep_restart_only(struct config *next, struct config *running)
 {
-    keep_string(&next->state_directory, &running->state_directory, "state_directory");
+    keep_string(&next->state_directory, &running->state_directory,
+                "state_directory");
     keep_string(&next->database, &running->database, "database");
     keep_string(&next->database_path, &running->database_path, "database path");
     keep_string(&next->socket_path, &running->socket_path, "socket");
@@ -152,8 +163,7 @@ keep_restart_only(struct config *next, struct config *running)
     }
 }
 
-static void
-reload(struct daemon *d)
+static void reload(struct daemon *d)
 {
     char err[CONFIG_ERR_MAX];
     struct config next;
@@ -177,23 +187,20 @@ reload(struct daemon *d)
     notify_send("READY=1");
 }
 
-static void
-on_watchdog_timer(uv_timer_t *t)
+static void on_watchdog_timer(uv_timer_t *t)
 {
     (void)t;
     notify_send("WATCHDOG=1");
 }
 
-static void
-close_handle(uv_handle_t *h, void *arg)
+static void close_handle(uv_handle_t *h, void *arg)
 {
     (void)arg;
     if (!uv_is_closing(h))
         uv_close(h, NULL);
 }
 
-static void
-on_signal(uv_signal_t *sig, int signum)
+static void on_signal(uv_signal_t *sig, int signum)
 {
     struct daemon *d = sig->data;
 
@@ -218,8 +225,7 @@ on_signal(uv_signal_t *sig, int signum)
 #ifdef SUDOKUD_TEST_HOOKS
 /* SUDOKUD_TEST_CLOCK (clock.h) and SUDOKUD_TEST_FAULT (fault_env.h), read
  * before the store opens.  Returns EXIT_SUCCESS or the exit status. */
-static int
-test_hooks_setup(void)
+static int test_hooks_setup(void)
 {
     char err[CLOCK_ERR_MAX];
     int rc = clock_init_from_env(err, sizeof err);
@@ -236,22 +242,22 @@ test_hooks_setup(void)
 
 /* ---- start ------------------------------------------------------------- */
 
-static int
-start_signal(struct daemon *d, uv_signal_t *h, int signum)
+static int start_signal(struct daemon *d, uv_signal_t *h, int signum)
 {
     h->data = d;
-    if (uv_signal_init(&d->loop, h) != 0 || uv_signal_start(h, on_signal, signum) != 0)
+    if (uv_signal_init(&d->loop, h) != 0 ||
+        uv_signal_start(h, on_signal, signum) != 0)
         return -1;
     return 0;
 }
 
-static int
-start_loop(struct daemon *d)
+static int start_loop(struct daemon *d)
 {
     uint64_t wd = notify_watchdog_usec();
 
     if (uv_loop_init(&d->loop) != 0 || start_signal(d, &d->sigterm, SIGTERM) != 0 ||
-        start_signal(d, &d->sigint, SIGINT) != 0 || start_signal(d, &d->sighup, SIGHUP) != 0)
+        start_signal(d, &d->sigint, SIGINT) != 0 ||
+        start_signal(d, &d->sighup, SIGHUP) != 0)
         return -1;
     uv_timer_init(&d->loop, &d->watchdog_timer);
     if (wd > 0) {
@@ -263,8 +269,7 @@ start_loop(struct daemon *d)
     return 0;
 }
 
-static int
-open_store(struct daemon *d)
+static int open_store(struct daemon *d)
 {
     char err[STORE_ERR_MAX];
     int rc;
@@ -285,8 +290,7 @@ open_store(struct daemon *d)
 
 /* A start that failed after the loop was set up: closes what was opened so
  * the exit leaks nothing (make check runs the daemon under valgrind). */
-static int
-abandon_start(struct daemon *d)
+static int abandon_start(struct daemon *d)
 {
     webhook_stop(d->webhook);
     uv_walk(&d->loop, close_handle, NULL);
@@ -295,8 +299,7 @@ abandon_start(struct daemon *d)
     return EXIT_FAILURE;
 }
 
-static int
-run(struct daemon *d, int foreground)
+static int run(struct daemon *d, int foreground)
 {
     char err[SERVER_ERR_MAX > STORE_ERR_MAX ? SERVER_ERR_MAX : STORE_ERR_MAX];
     int rc;
@@ -331,8 +334,9 @@ run(struct daemon *d, int foreground)
         log_err("cannot set up the schedule: out of memory");
         return abandon_start(d);
     }
-    log_notice("sudokud %s started with %s, database %s (schema %d)", SUDOKUD_VERSION,
-               d->config_path, d->cfg.database_path, store_schema_version());
+    log_notice("sudokud %s started with %s, database %s (schema %d)",
+               SUDOKUD_VERSION, d->config_path, d->cfg.database_path,
+               store_schema_version());
     publish_now(d->publish);
     notify_send("READY=1");
     uv_run(&d->loop, UV_RUN_DEFAULT);
@@ -346,8 +350,7 @@ run(struct daemon *d, int foreground)
     return EXIT_SUCCESS;
 }
 
-int
-main(int argc, char **argv)
+int main(int argc, char **argv)
 {
     struct options o = {0};
     struct daemon d = {0};
@@ -356,7 +359,8 @@ main(int argc, char **argv)
 
     if ((rc = parse_options(argc, argv, &o)) >= 0)
         return rc;
-    d.config_path = o.config_path != NULL ? o.config_path : default_config_path(path, sizeof path);
+    d.config_path = o.config_path != NULL ? o.config_path
+                                          : default_config_path(path, sizeof path);
     if (config_load(&d.cfg, d.config_path, err, sizeof err) != CONFIG_OK) {
         fprintf(stderr, "%s\n", err);
         config_free(&d.cfg);

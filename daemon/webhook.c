@@ -18,10 +18,10 @@
 #include "webhook_queue.h"
 #include "webhook_sign.h"
 
-#define RELAY_BATCH 256          /* pending events looked at per pass */
+#define RELAY_BATCH 256           /* pending events looked at per pass */
 #define RELAY_HOP_MS (300 * 1000) /* longest sleep: absorbs clock steps */
 #define RELAY_ERROR_MS (60 * 1000)
-#define REPLY_SNIPPET 160        /* bytes of a failing reply kept for the log */
+#define REPLY_SNIPPET 160 /* bytes of a failing reply kept for the log */
 
 struct webhook_transfer {
     struct webhook *w;
@@ -30,7 +30,7 @@ struct webhook_transfer {
     void *body;
     size_t body_len;
     int64_t outbox_id;
-    int64_t retry_at;            /* as recorded before sending */
+    int64_t retry_at; /* as recorded before sending */
     int attempt;
     char event_id[64];
     char endpoint[STORE_NAME_MAX];
@@ -53,18 +53,18 @@ struct webhook {
 
 /* ---- helpers ----------------------------------------------------------- */
 
-static uint32_t
-random_u32(void)
+static uint32_t random_u32(void)
 {
     uint32_t r;
 
     if (webhook_random(&r, sizeof r) != 0)
-        r = (uint32_t)time(NULL) * 2654435761u; /* jitter only; any spread will do */
+        r = (uint32_t)time(NULL) *
+            2654435761u; /* jitter only; any spread will do */
     return r;
 }
 
-static const struct config_webhook *
-find_hook(const struct config *cfg, const char *name)
+static const struct config_webhook *find_hook(const struct config *cfg,
+                                              const char *name)
 {
     for (size_t i = 0; i < cfg->webhook_count; i++) {
         if (strcmp(cfg->webhooks[i].name, name) == 0)
@@ -73,8 +73,7 @@ find_hook(const struct config *cfg, const char *name)
     return NULL;
 }
 
-static int
-endpoint_busy(const struct webhook *w, const char *name)
+static int endpoint_busy(const struct webhook *w, const char *name)
 {
     for (const struct webhook_transfer *t = w->inflight; t != NULL; t = t->next) {
         if (strcmp(t->endpoint, name) == 0)
@@ -83,8 +82,7 @@ endpoint_busy(const struct webhook *w, const char *name)
     return 0;
 }
 
-static void
-unlink_transfer(struct webhook *w, struct webhook_transfer *t)
+static void unlink_transfer(struct webhook *w, struct webhook_transfer *t)
 {
     struct webhook_transfer **p = &w->inflight;
 
@@ -94,8 +92,7 @@ unlink_transfer(struct webhook *w, struct webhook_transfer *t)
         *p = t->next;
 }
 
-static void
-transfer_free(struct webhook_transfer *t)
+static void transfer_free(struct webhook_transfer *t)
 {
     if (t == NULL)
         return;
@@ -108,8 +105,7 @@ transfer_free(struct webhook_transfer *t)
 
 static void on_relay(uv_timer_t *timer);
 
-void
-webhook_kick(struct webhook *w)
+void webhook_kick(struct webhook *w)
 {
     if (w != NULL && !w->stopped)
         uv_timer_start(&w->relay_timer, on_relay, 0, 0);
@@ -118,77 +114,84 @@ webhook_kick(struct webhook *w)
 /* ---- outcomes ---------------------------------------------------------- */
 
 /* Returns 0, or -1 when the store could not record the failure. */
-static int
-record_failure(struct webhook *w, const struct webhook_transfer *t, int base_s, long code,
-               const char *why, int64_t retry_after)
+static int record_failure(struct webhook *w, const struct webhook_transfer *t,
+                          int base_s, long code, const char *why,
+                          int64_t retry_after)
 {
     int64_t now = (int64_t)time(NULL);
-    int64_t delay = webhook_retry_delay(t->attempt, base_s, random_u32(), retry_after);
+    int64_t delay = webhook_retry_delay(t->attempt, base_s, random_u32(),
+                                        retry_after);
     char err[STORE_ERR_MAX];
 
-    if (store_outbox_failed(w->store, t->outbox_id, (int)code, why, delay < 0 ? now : now + delay,
-                            delay < 0, err, sizeof err) != STORE_OK) {
+    if (store_outbox_failed(w->store, t->outbox_id, (int)code, why,
+                            delay < 0 ? now : now + delay, delay < 0, err,
+                            sizeof err) != STORE_OK) {
         log_err("webhook %s: event %s: %s", t->endpoint, t->event_id, err);
         return -1;
     }
     if (delay < 0)
         log_err("webhook %s: event %s is dead after %d attempts; last error: %s; "
-                "`sudokuctl webhook retry %s` sends it again", t->endpoint, t->event_id,
-                t->attempt, why, t->event_id);
+                "`sudokuctl webhook retry %s` sends it again",
+                t->endpoint, t->event_id, t->attempt, why, t->event_id);
     else
-        log_warning("webhook %s: event %s, attempt %d of %d failed: %s; next attempt in "
-                    "%" PRId64 " s", t->endpoint, t->event_id, t->attempt,
-                    WEBHOOK_ATTEMPTS_MAX, why, delay);
+        log_warning(
+            "webhook %s: event %s, attempt %d of %d failed: %s; next attempt in "
+            "%" PRId64 " s",
+            t->endpoint, t->event_id, t->attempt, WEBHOOK_ATTEMPTS_MAX, why, delay);
     return 0;
 }
 
-static void
-record_gone(struct webhook *w, const struct webhook_transfer *t, long code)
+static void record_gone(struct webhook *w, const struct webhook_transfer *t,
+                        long code)
 {
     char err[STORE_ERR_MAX];
 
     if (store_outbox_gone(w->store, t->outbox_id, (int64_t)time(NULL), (int)code,
-                          "the receiver answered 410 Gone", err, sizeof err) != STORE_OK) {
+                          "the receiver answered 410 Gone", err,
+                          sizeof err) != STORE_OK) {
         log_err("webhook %s: event %s: %s", t->endpoint, t->event_id, err);
         return;
     }
-    log_err("webhook %s: the receiver answered 410 Gone to event %s: endpoint disabled, "
-            "nothing more is sent to it until `sudokuctl webhook retry all`", t->endpoint,
-            t->event_id);
+    log_err(
+        "webhook %s: the receiver answered 410 Gone to event %s: endpoint disabled, "
+        "nothing more is sent to it until `sudokuctl webhook retry all`",
+        t->endpoint, t->event_id);
 }
 
-static void
-record_delivered(struct webhook *w, const struct webhook_transfer *t, long code)
+static void record_delivered(struct webhook *w, const struct webhook_transfer *t,
+                             long code)
 {
     char err[STORE_ERR_MAX];
 
-    if (store_outbox_delivered(w->store, t->outbox_id, (int64_t)time(NULL), (int)code, err,
-                               sizeof err) != STORE_OK)
-        log_err("webhook %s: event %s was delivered but not recorded (it will be sent "
-                "again): %s", t->endpoint, t->event_id, err);
+    if (store_outbox_delivered(w->store, t->outbox_id, (int64_t)time(NULL),
+                               (int)code, err, sizeof err) != STORE_OK)
+        log_err(
+            "webhook %s: event %s was delivered but not recorded (it will be sent "
+            "again): %s",
+            t->endpoint, t->event_id, err);
     else
-        log_info("webhook %s: event %s delivered (HTTP %ld, attempt %d)", t->endpoint,
-                 t->event_id, code, t->attempt);
+        log_info("webhook %s: event %s delivered (HTTP %ld, attempt %d)",
+                 t->endpoint, t->event_id, code, t->attempt);
 }
 
 /* The reason an attempt failed, for the log and last_error. */
-static void
-describe_failure(const struct webhook_transfer *t, CURLcode result, long code, char *out,
-                 size_t outlen)
+static void describe_failure(const struct webhook_transfer *t, CURLcode result,
+                             long code, char *out, size_t outlen)
 {
     if (code >= 300 && code < 400)
-        snprintf(out, outlen, "HTTP %ld (redirects are not followed; configure the final "
-                              "URL)", code);
+        snprintf(out, outlen,
+                 "HTTP %ld (redirects are not followed; configure the final "
+                 "URL)",
+                 code);
     else if (code > 0)
         snprintf(out, outlen, "HTTP %ld%s%s", code, t->reply[0] != '\0' ? ": " : "",
                  t->reply);
     else
-        snprintf(out, outlen, "%s", t->errbuf[0] != '\0' ? t->errbuf
-                                                          : curl_easy_strerror(result));
+        snprintf(out, outlen, "%s",
+                 t->errbuf[0] != '\0' ? t->errbuf : curl_easy_strerror(result));
 }
 
-static void
-on_done(void *arg, CURL *easy, CURLcode result)
+static void on_done(void *arg, CURL *easy, CURLcode result)
 {
     struct webhook *w = arg;
     struct webhook_transfer *t = NULL;
@@ -210,8 +213,9 @@ on_done(void *arg, CURL *easy, CURLcode result)
         record_gone(w, t, code);
     else {
         describe_failure(t, result, code, why, sizeof why);
-        record_failure(w, t, hook != NULL ? hook->retry_base_s : WEBHOOK_RETRY_BASE_DEFAULT,
-                       code, why, (int64_t)retry_after);
+        record_failure(
+            w, t, hook != NULL ? hook->retry_base_s : WEBHOOK_RETRY_BASE_DEFAULT,
+            code, why, (int64_t)retry_after);
     }
     transfer_free(t);
     webhook_kick(w);
@@ -221,8 +225,7 @@ on_done(void *arg, CURL *easy, CURLcode result)
 
 /* Keeps the first bytes of the reply for the log; stops reading (a failed
  * transfer) past WEBHOOK_REPLY_MAX. */
-static size_t
-on_reply(char *data, size_t size, size_t nmemb, void *arg)
+static size_t on_reply(char *data, size_t size, size_t nmemb, void *arg)
 {
     struct webhook_transfer *t = arg;
     size_t n = size * nmemb, keep = strlen(t->reply);
@@ -237,8 +240,7 @@ on_reply(char *data, size_t size, size_t nmemb, void *arg)
     return t->received > WEBHOOK_REPLY_MAX ? 0 : n;
 }
 
-static int
-add_header(struct curl_slist **list, const char *name, const char *value)
+static int add_header(struct curl_slist **list, const char *name, const char *value)
 {
     char line[512];
     struct curl_slist *next;
@@ -253,9 +255,9 @@ add_header(struct curl_slist **list, const char *name, const char *value)
     return 0;
 }
 
-static int
-build_headers(struct webhook_transfer *t, const struct config_webhook *hook, int64_t now,
-              char *err, size_t errlen)
+static int build_headers(struct webhook_transfer *t,
+                         const struct config_webhook *hook, int64_t now, char *err,
+                         size_t errlen)
 {
     char sig[WEBHOOK_SIGNATURE_MAX], ts[24];
     int rc = 0;
@@ -281,9 +283,8 @@ build_headers(struct webhook_transfer *t, const struct config_webhook *hook, int
     return rc;
 }
 
-static int
-setup_easy(struct webhook *w, struct webhook_transfer *t, const struct config_webhook *hook,
-           char *err, size_t errlen)
+static int setup_easy(struct webhook *w, struct webhook_transfer *t,
+                      const struct config_webhook *hook, char *err, size_t errlen)
 {
     CURL *e = t->easy = curl_easy_init();
     int plain = 0;
@@ -312,8 +313,10 @@ setup_easy(struct webhook *w, struct webhook_transfer *t, const struct config_we
     if (hook->ca_file != NULL)
         rc |= curl_easy_setopt(e, CURLOPT_CAINFO, hook->ca_file);
     if (plain)
-        rc |= curl_easy_setopt(e, CURLOPT_NOPROXY, "*"); /* loopback: never via a proxy */
-    rc |= curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)WEBHOOK_REPLY_MAX);
+        rc |= curl_easy_setopt(e, CURLOPT_NOPROXY,
+                               "*"); /* loopback: never via a proxy */
+    rc |= curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE,
+                           (curl_off_t)WEBHOOK_REPLY_MAX);
     rc |= curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_reply);
     rc |= curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
     rc |= curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->errbuf);
@@ -325,27 +328,28 @@ setup_easy(struct webhook *w, struct webhook_transfer *t, const struct config_we
 
 /* Everything after the attempt is recorded; on failure the attempt counts
  * as failed like any other. */
-static int
-send_attempt(struct webhook *w, struct webhook_transfer *t,
-             const struct config_webhook *hook, int64_t now, char *err, size_t errlen)
+static int send_attempt(struct webhook *w, struct webhook_transfer *t,
+                        const struct config_webhook *hook, int64_t now, char *err,
+                        size_t errlen)
 {
-    if (store_outbox_body(w->store, t->outbox_id, &t->body, &t->body_len, err, errlen) != 0 ||
+    if (store_outbox_body(w->store, t->outbox_id, &t->body, &t->body_len, err,
+                          errlen) != 0 ||
         build_headers(t, hook, now, err, errlen) != 0 ||
-        setup_easy(w, t, hook, err, errlen) != 0 || curl_uv_add(w->curl, t->easy, err, errlen) != 0)
+        setup_easy(w, t, hook, err, errlen) != 0 ||
+        curl_uv_add(w->curl, t->easy, err, errlen) != 0)
         return -1;
     t->next = w->inflight;
     w->inflight = t;
-    log_info("webhook %s: sending event %s (attempt %d of %d)", t->endpoint, t->event_id,
-             t->attempt, WEBHOOK_ATTEMPTS_MAX);
+    log_info("webhook %s: sending event %s (attempt %d of %d)", t->endpoint,
+             t->event_id, t->attempt, WEBHOOK_ATTEMPTS_MAX);
     return 0;
 }
 
 /* Returns 0, or -1 when the store could not record what happened: the
  * relay then looks again after the endpoint's first retry delay instead
  * of its next hop. */
-static int
-start_attempt(struct webhook *w, const struct store_outbox_row *r,
-              const struct config_webhook *hook, int64_t now)
+static int start_attempt(struct webhook *w, const struct store_outbox_row *r,
+                         const struct config_webhook *hook, int64_t now)
 {
     struct webhook_transfer *t = calloc(1, sizeof *t);
     char err[STORE_ERR_MAX];
@@ -364,15 +368,17 @@ start_attempt(struct webhook *w, const struct store_outbox_row *r,
     if (t->attempt > WEBHOOK_ATTEMPTS_MAX) {
         /* The last attempt was cut short by a crash. */
         t->attempt = WEBHOOK_ATTEMPTS_MAX;
-        rc = record_failure(w, t, hook->retry_base_s, 0, "the last attempt never finished", 0);
+        rc = record_failure(w, t, hook->retry_base_s, 0,
+                            "the last attempt never finished", 0);
         transfer_free(t);
         return rc;
     }
     delay = webhook_retry_delay(t->attempt, hook->retry_base_s, random_u32(), 0);
     t->retry_at = now + (delay > 0 ? delay : 0);
-    if (store_outbox_attempt(w->store, r->id, t->retry_at, err, sizeof err) != STORE_OK) {
-        log_err("webhook %s: event %s: %s; trying again in %d s", r->endpoint, r->event_id,
-                err, hook->retry_base_s);
+    if (store_outbox_attempt(w->store, r->id, t->retry_at, err, sizeof err) !=
+        STORE_OK) {
+        log_err("webhook %s: event %s: %s; trying again in %d s", r->endpoint,
+                r->event_id, err, hook->retry_base_s);
         transfer_free(t);
         return -1;
     }
@@ -385,8 +391,7 @@ start_attempt(struct webhook *w, const struct store_outbox_row *r,
 
 /* ---- the relay --------------------------------------------------------- */
 
-static void
-arm_relay(struct webhook *w, int64_t now, int64_t next)
+static void arm_relay(struct webhook *w, int64_t now, int64_t next)
 {
     uint64_t ms = RELAY_HOP_MS;
 
@@ -395,8 +400,7 @@ arm_relay(struct webhook *w, int64_t now, int64_t next)
     uv_timer_start(&w->relay_timer, on_relay, ms, 0);
 }
 
-static void
-on_relay(uv_timer_t *timer)
+static void on_relay(uv_timer_t *timer)
 {
     struct webhook *w = timer->data;
     struct store_outbox_row *rows = calloc(RELAY_BATCH, sizeof *rows);
@@ -404,8 +408,8 @@ on_relay(uv_timer_t *timer)
     char err[STORE_ERR_MAX];
     size_t n = 0;
 
-    if (rows == NULL ||
-        store_outbox_pending(w->store, rows, RELAY_BATCH, &n, err, sizeof err) != STORE_OK) {
+    if (rows == NULL || store_outbox_pending(w->store, rows, RELAY_BATCH, &n, err,
+                                             sizeof err) != STORE_OK) {
         log_err("webhook: cannot read the outbox, trying again in a minute: %s",
                 rows == NULL ? "out of memory" : err);
         free(rows);
@@ -421,7 +425,8 @@ on_relay(uv_timer_t *timer)
             next = rows[i].next_attempt_at < next ? rows[i].next_attempt_at : next;
             continue;
         }
-        if (start_attempt(w, &rows[i], hook, now) != 0 && now + hook->retry_base_s < next)
+        if (start_attempt(w, &rows[i], hook, now) != 0 &&
+            now + hook->retry_base_s < next)
             next = now + hook->retry_base_s;
     }
     free(rows);
@@ -431,9 +436,9 @@ on_relay(uv_timer_t *timer)
 
 /* ---- life cycle -------------------------------------------------------- */
 
-int
-webhook_open(struct webhook **out, uv_loop_t *loop, struct store *store,
-             const struct config *cfg, const char *version, char *err, size_t errlen)
+int webhook_open(struct webhook **out, uv_loop_t *loop, struct store *store,
+                 const struct config *cfg, const char *version, char *err,
+                 size_t errlen)
 {
     struct webhook *w = calloc(1, sizeof *w);
     const curl_version_info_data *info;
@@ -451,8 +456,9 @@ webhook_open(struct webhook **out, uv_loop_t *loop, struct store *store,
     }
     info = curl_version_info(CURLVERSION_NOW);
     if (!(info->features & CURL_VERSION_ASYNCHDNS))
-        log_warning("webhook: this libcurl resolves names synchronously; a slow DNS "
-                    "server can stall the daemon while a webhook is sent");
+        log_warning(
+            "webhook: this libcurl resolves names synchronously; a slow DNS "
+            "server can stall the daemon while a webhook is sent");
     w->loop = loop;
     w->store = store;
     w->cfg = cfg;
@@ -464,8 +470,7 @@ webhook_open(struct webhook **out, uv_loop_t *loop, struct store *store,
     return STORE_OK;
 }
 
-void
-webhook_stop(struct webhook *w)
+void webhook_stop(struct webhook *w)
 {
     char err[STORE_ERR_MAX];
 
@@ -479,19 +484,21 @@ webhook_stop(struct webhook *w)
 
         w->inflight = t->next;
         curl_uv_remove(w->curl, t->easy);
-        if (store_outbox_failed(w->store, t->outbox_id, 0, "interrupted: sudokud stopped",
-                                t->retry_at, 0, err, sizeof err) != STORE_OK)
+        if (store_outbox_failed(w->store, t->outbox_id, 0,
+                                "interrupted: sudokud stopped", t->retry_at, 0, err,
+                                sizeof err) != STORE_OK)
             log_err("webhook %s: event %s: %s", t->endpoint, t->event_id, err);
-        log_notice("webhook %s: event %s interrupted by shutdown; it is sent again after "
-                   "the restart", t->endpoint, t->event_id);
+        log_notice(
+            "webhook %s: event %s interrupted by shutdown; it is sent again after "
+            "the restart",
+            t->endpoint, t->event_id);
         transfer_free(t);
     }
     curl_uv_close(w->curl);
     w->curl = NULL;
 }
 
-void
-webhook_free(struct webhook *w)
+void webhook_free(struct webhook *w)
 {
     if (w == NULL)
         return;
@@ -501,13 +508,12 @@ webhook_free(struct webhook *w)
 
 /* ---- operator commands ------------------------------------------------- */
 
-static int
-queue_day(struct webhook *w, const char *date, int only_missing, size_t *queued, char *err,
-          size_t errlen)
+static int queue_day(struct webhook *w, const char *date, int only_missing,
+                     size_t *queued, char *err, size_t errlen)
 {
     size_t n = 0;
-    int rc = webhook_queue_day(w->store, w->cfg, date, (int64_t)time(NULL), only_missing, &n,
-                               err, errlen);
+    int rc = webhook_queue_day(w->store, w->cfg, date, (int64_t)time(NULL),
+                               only_missing, &n, err, errlen);
 
     if (queued != NULL)
         *queued = n;
@@ -516,49 +522,45 @@ queue_day(struct webhook *w, const char *date, int only_missing, size_t *queued,
     return rc;
 }
 
-int
-webhook_catch_up(struct webhook *w, const char *date, size_t *queued, char *err,
-                 size_t errlen)
+int webhook_catch_up(struct webhook *w, const char *date, size_t *queued, char *err,
+                     size_t errlen)
 {
     return queue_day(w, date, 1, queued, err, errlen);
 }
 
-int
-webhook_replay(struct webhook *w, const char *date, size_t *queued, char *err,
-               size_t errlen)
+int webhook_replay(struct webhook *w, const char *date, size_t *queued, char *err,
+                   size_t errlen)
 {
     return queue_day(w, date, 0, queued, err, errlen);
 }
 
-int
-webhook_retry(struct webhook *w, const char *event_id, size_t *count, char *err,
-              size_t errlen)
-{
-    int rc = store_outbox_retry(w->store, event_id, (int64_t)time(NULL), count, err, errlen);
-
-    webhook_kick(w);
-    return rc;
-}
-
-int
-webhook_send_test(struct webhook *w, const char *endpoint, size_t *queued, char *err,
+int webhook_retry(struct webhook *w, const char *event_id, size_t *count, char *err,
                   size_t errlen)
 {
-    int rc = webhook_queue_test(w->store, w->cfg, endpoint, (int64_t)time(NULL), queued, err,
+    int rc = store_outbox_retry(w->store, event_id, (int64_t)time(NULL), count, err,
                                 errlen);
 
     webhook_kick(w);
     return rc;
 }
 
-static json_t *
-time_or_null(int64_t t)
+int webhook_send_test(struct webhook *w, const char *endpoint, size_t *queued,
+                      char *err, size_t errlen)
+{
+    int rc = webhook_queue_test(w->store, w->cfg, endpoint, (int64_t)time(NULL),
+                                queued, err, errlen);
+
+    webhook_kick(w);
+    return rc;
+}
+
+static json_t *time_or_null(int64_t t)
 {
     return t > 0 ? json_integer(t) : json_null();
 }
 
-static json_t *
-status_entry(const struct webhook *w, const char *name, const struct store_webhook_stats *st)
+static json_t *status_entry(const struct webhook *w, const char *name,
+                            const struct store_webhook_stats *st)
 {
     const struct config_webhook *hook = find_hook(w->cfg, name);
     json_t *o = json_object();
@@ -569,23 +571,23 @@ status_entry(const struct webhook *w, const char *name, const struct store_webho
     json_object_set_new(o, "configured", json_boolean(hook != NULL));
     json_object_set_new(o, "enabled", json_boolean(hook != NULL && hook->enabled));
     json_object_set_new(o, "disabled_at", time_or_null(st->disabled_at));
-    json_object_set_new(o, "disabled_reason", st->disabled_at > 0
-                                                  ? json_string(st->disabled_reason)
-                                                  : json_null());
+    json_object_set_new(o, "disabled_reason",
+                        st->disabled_at > 0 ? json_string(st->disabled_reason)
+                                            : json_null());
     json_object_set_new(o, "last_success_at", time_or_null(st->last_success_at));
     json_object_set_new(o, "pending", json_integer(st->pending));
     json_object_set_new(o, "dead", json_integer(st->dead));
     json_object_set_new(o, "delivered", json_integer(st->delivered));
-    json_object_set_new(o, "oldest_pending_at", time_or_null(st->oldest_pending_at));
+    json_object_set_new(o, "oldest_pending_at",
+                        time_or_null(st->oldest_pending_at));
     json_object_set_new(o, "in_flight", json_boolean(endpoint_busy(w, name)));
     return o;
 }
 
 /* Stats for every endpoint the store knows plus configured ones it does
  * not (yet); *out is malloc'd. */
-static int
-collect_stats(struct webhook *w, struct store_webhook_stats **out, size_t *count,
-              char *err, size_t errlen)
+static int collect_stats(struct webhook *w, struct store_webhook_stats **out,
+                         size_t *count, char *err, size_t errlen)
 {
     size_t cap = 256 + w->cfg->webhook_count;
     struct store_webhook_stats *st = calloc(cap, sizeof *st);
@@ -597,8 +599,8 @@ collect_stats(struct webhook *w, struct store_webhook_stats **out, size_t *count
         snprintf(err, errlen, "webhook status: out of memory");
         return STORE_ERR;
     }
-    if ((rc = store_webhook_stats(w->store, st, cap - w->cfg->webhook_count, count, err,
-                                  errlen)) != STORE_OK)
+    if ((rc = store_webhook_stats(w->store, st, cap - w->cfg->webhook_count, count,
+                                  err, errlen)) != STORE_OK)
         return rc;
     for (size_t i = 0; i < w->cfg->webhook_count; i++) {
         const char *name = w->cfg->webhooks[i].name;
@@ -612,8 +614,7 @@ collect_stats(struct webhook *w, struct store_webhook_stats **out, size_t *count
     return STORE_OK;
 }
 
-json_t *
-webhook_status(struct webhook *w, char *err, size_t errlen)
+json_t *webhook_status(struct webhook *w, char *err, size_t errlen)
 {
     struct store_webhook_stats *st;
     json_t *list = NULL;
@@ -624,7 +625,8 @@ webhook_status(struct webhook *w, char *err, size_t errlen)
         snprintf(err, errlen, "webhook status: out of memory");
     if (list != NULL) {
         for (size_t i = 0; i < n; i++) {
-            if (json_array_append_new(list, status_entry(w, st[i].endpoint, &st[i])) != 0) {
+            if (json_array_append_new(
+                    list, status_entry(w, st[i].endpoint, &st[i])) != 0) {
                 json_decref(list);
                 list = NULL;
                 snprintf(err, errlen, "webhook status: out of memory");
@@ -636,9 +638,8 @@ webhook_status(struct webhook *w, char *err, size_t errlen)
     return list;
 }
 
-int
-webhook_backlog(struct webhook *w, int64_t *pending, int64_t *dead, char *err,
-                size_t errlen)
+int webhook_backlog(struct webhook *w, int64_t *pending, int64_t *dead, char *err,
+                    size_t errlen)
 {
     struct store_webhook_stats *st;
     size_t n;

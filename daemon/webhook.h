@@ -32,7 +32,7 @@
 #include "config.h"
 #include "store.h"
 
-#define WEBHOOK_REPLY_MAX (64 * 1024)  /* bytes of a receiver's reply we read */
+#define WEBHOOK_REPLY_MAX (64 * 1024) /* bytes of a receiver's reply we read */
 #define WEBHOOK_CONNECT_TIMEOUT_MS 10000
 
 struct webhook;
@@ -44,7 +44,8 @@ struct webhook;
  * Pending events are looked at on the next loop iteration.
  */
 int webhook_open(struct webhook **out, uv_loop_t *loop, struct store *store,
-                 const struct config *cfg, const char *version, char *err, size_t errlen);
+                 const struct config *cfg, const char *version, char *err,
+                 size_t errlen);
 
 /* Looks at the outbox again soon (after a reload, or an event queued by
  * someone else). */
@@ -75,8 +76,8 @@ int webhook_retry(struct webhook *w, const char *event_id, size_t *count, char *
 
 /* `sudokuctl webhook test [NAME]`: queues a signed webhook.test event now
  * for endpoint (NULL: every enabled one). */
-int webhook_send_test(struct webhook *w, const char *endpoint, size_t *queued, char *err,
-                      size_t errlen);
+int webhook_send_test(struct webhook *w, const char *endpoint, size_t *queued,
+                      char *err, size_t errlen);
 
 /*
  * `sudokuctl webhook status`: a new JSON array, one object per endpoint

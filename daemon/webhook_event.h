@@ -28,8 +28,8 @@
  * instant now.  On success *body is a malloc'd NUL-terminated string (the
  * caller frees it) of *len bytes; returns 0, or -1 with err set. */
 int webhook_event_published(const char *date, const struct store_puzzle *puzzles,
-                            size_t count, int include_solutions, int64_t now, char **body,
-                            size_t *len, char *err, size_t errlen);
+                            size_t count, int include_solutions, int64_t now,
+                            char **body, size_t *len, char *err, size_t errlen);
 
 /* Builds the webhook.test body for endpoint; same contract. */
 int webhook_event_test(const char *endpoint, int64_t now, char **body, size_t *len,

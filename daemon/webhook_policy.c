@@ -10,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-int64_t
-webhook_retry_delay(int attempt, int base_s, uint32_t random, int64_t retry_after_s)
+int64_t webhook_retry_delay(int attempt, int base_s, uint32_t random,
+                            int64_t retry_after_s)
 {
     int64_t delay = base_s > 0 ? base_s : 1;
 
@@ -28,8 +28,7 @@ webhook_retry_delay(int attempt, int base_s, uint32_t random, int64_t retry_afte
     return retry_after_s > delay ? retry_after_s : delay;
 }
 
-int
-webhook_host_is_loopback(const char *host)
+int webhook_host_is_loopback(const char *host)
 {
     struct in_addr a4;
     struct in6_addr a6;
@@ -49,8 +48,7 @@ webhook_host_is_loopback(const char *host)
 }
 
 /* Uses libcurl's own URL parser: the one that will send to the URL. */
-int
-webhook_url_check(const char *url, int *plain_http, char *err, size_t errlen)
+int webhook_url_check(const char *url, int *plain_http, char *err, size_t errlen)
 {
     CURLU *u = curl_url();
     char *scheme = NULL, *host = NULL, *user = NULL;
@@ -61,18 +59,23 @@ webhook_url_check(const char *url, int *plain_http, char *err, size_t errlen)
     else if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
              curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
              curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
-        snprintf(err, errlen, "expected an absolute URL such as "
-                              "https://example.org/hooks/sudoku, got '%.57s%s'", url,
-                 strlen(url) > 60 ? "..." : "");
+        snprintf(err, errlen,
+                 "expected an absolute URL such as "
+                 "https://example.org/hooks/sudoku, got '%.57s%s'",
+                 url, strlen(url) > 60 ? "..." : "");
     else if (curl_url_get(u, CURLUPART_USER, &user, 0) == CURLUE_OK)
-        snprintf(err, errlen, "credentials in the URL would end up in logs; "
-                              "send them with a header line instead");
+        snprintf(err, errlen,
+                 "credentials in the URL would end up in logs; "
+                 "send them with a header line instead");
     else if (strcmp(scheme, "https") == 0 ||
-             (strcmp(scheme, "http") == 0 && (http = webhook_host_is_loopback(host))))
+             (strcmp(scheme, "http") == 0 &&
+              (http = webhook_host_is_loopback(host))))
         rc = 0;
     else
-        snprintf(err, errlen, "the URL must use https:// (http:// is allowed only for "
-                              "localhost, 127.0.0.0/8 and [::1]), got %s://%s", scheme, host);
+        snprintf(err, errlen,
+                 "the URL must use https:// (http:// is allowed only for "
+                 "localhost, 127.0.0.0/8 and [::1]), got %s://%s",
+                 scheme, host);
     if (rc == 0 && plain_http != NULL)
         *plain_http = http;
     curl_free(scheme);

@@ -28,7 +28,8 @@
  * random 32-bit value choosing the jitter; retry_after_s is the receiver's
  * Retry-After in seconds (0 or less: none).
  */
-int64_t webhook_retry_delay(int attempt, int base_s, uint32_t random, int64_t retry_after_s);
+int64_t webhook_retry_delay(int attempt, int base_s, uint32_t random,
+                            int64_t retry_after_s);
 
 /* 1 for "localhost", 127.0.0.0/8 and [::1] (IPv6 in brackets, as in URLs). */
 int webhook_host_is_loopback(const char *host);

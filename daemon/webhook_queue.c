@@ -22,8 +22,7 @@ struct batch {
     unsigned tiers;
 };
 
-static void
-batch_free(struct batch *b)
+static void batch_free(struct batch *b)
 {
     if (b == NULL)
         return;
@@ -33,25 +32,24 @@ batch_free(struct batch *b)
 }
 
 /* Whether endpoint w receives events now. */
-static int
-receives(struct store *s, const struct config_webhook *w, int *yes, char *err,
-         size_t errlen)
+static int receives(struct store *s, const struct config_webhook *w, int *yes,
+                    char *err, size_t errlen)
 {
     int disabled = 0, rc;
 
     *yes = 0;
     if (!w->enabled)
         return STORE_OK;
-    if ((rc = store_webhook_disabled(s, w->name, &disabled, err, errlen)) != STORE_OK)
+    if ((rc = store_webhook_disabled(s, w->name, &disabled, err, errlen)) !=
+        STORE_OK)
         return rc;
     *yes = !disabled;
     return STORE_OK;
 }
 
 /* Adds one event (body owned by b from here on). */
-static int
-batch_add(struct batch *b, const char *endpoint, const char *type, char *body, size_t len,
-          char *err, size_t errlen)
+static int batch_add(struct batch *b, const char *endpoint, const char *type,
+                     char *body, size_t len, char *err, size_t errlen)
 {
     size_t i = b->count;
 
@@ -65,8 +63,7 @@ batch_add(struct batch *b, const char *endpoint, const char *type, char *body, s
     return STORE_OK;
 }
 
-static int
-collect_puzzle(void *arg, const struct store_puzzle *p)
+static int collect_puzzle(void *arg, const struct store_puzzle *p)
 {
     struct batch *b = arg;
     enum grade_tier t;
@@ -77,9 +74,9 @@ collect_puzzle(void *arg, const struct store_puzzle *p)
     return 0;
 }
 
-static int
-add_day_event(struct store *s, struct batch *b, const struct config_webhook *w,
-              const char *date, int64_t now, int only_missing, char *err, size_t errlen)
+static int add_day_event(struct store *s, struct batch *b,
+                         const struct config_webhook *w, const char *date,
+                         int64_t now, int only_missing, char *err, size_t errlen)
 {
     char *body;
     size_t len;
@@ -88,20 +85,22 @@ add_day_event(struct store *s, struct batch *b, const struct config_webhook *w,
     if ((rc = receives(s, w, &yes, err, errlen)) != STORE_OK || !yes)
         return rc;
     if (only_missing &&
-        ((rc = store_outbox_has_event(s, w->name, date, WEBHOOK_EVENT_PUBLISHED, &yes, err,
-                                      errlen)) != STORE_OK || yes))
+        ((rc = store_outbox_has_event(s, w->name, date, WEBHOOK_EVENT_PUBLISHED,
+                                      &yes, err, errlen)) != STORE_OK ||
+         yes))
         return rc;
-    if (webhook_event_published(date, b->puzzles, b->puzzle_count, w->include_solutions,
-                                now, &body, &len, err, errlen) != 0)
+    if (webhook_event_published(date, b->puzzles, b->puzzle_count,
+                                w->include_solutions, now, &body, &len, err,
+                                errlen) != 0)
         return STORE_ERR;
     return batch_add(b, w->name, WEBHOOK_EVENT_PUBLISHED, body, len, err, errlen);
 }
 
 /* The events of date for every receiving endpoint; *out owned by the
  * caller (batch_free). */
-static int
-build_day(struct store *s, const struct config *cfg, const char *date, int64_t now,
-          int only_missing, struct batch **out, char *err, size_t errlen)
+static int build_day(struct store *s, const struct config *cfg, const char *date,
+                     int64_t now, int only_missing, struct batch **out, char *err,
+                     size_t errlen)
 {
     struct batch *b = calloc(1, sizeof *b);
     int rc;
@@ -112,23 +111,25 @@ build_day(struct store *s, const struct config *cfg, const char *date, int64_t n
         return STORE_ERR;
     }
     b->tiers = cfg->tiers;
-    if ((rc = store_list(s, date, date, collect_puzzle, b, err, errlen)) != STORE_OK)
+    if ((rc = store_list(s, date, date, collect_puzzle, b, err, errlen)) !=
+        STORE_OK)
         return rc;
     if (b->puzzle_count == 0) {
-        snprintf(err, errlen, "no puzzles of the configured tiers are stored for %s", date);
+        snprintf(err, errlen,
+                 "no puzzles of the configured tiers are stored for %s", date);
         return STORE_INVALID;
     }
     for (size_t i = 0; i < cfg->webhook_count; i++) {
-        rc = add_day_event(s, b, &cfg->webhooks[i], date, now, only_missing, err, errlen);
+        rc = add_day_event(s, b, &cfg->webhooks[i], date, now, only_missing, err,
+                           errlen);
         if (rc != STORE_OK)
             return rc;
     }
     return STORE_OK;
 }
 
-int
-webhook_queue_publish(struct store *s, const struct config *cfg, const char *date,
-                      int64_t now, char *err, size_t errlen)
+int webhook_queue_publish(struct store *s, const struct config *cfg,
+                          const char *date, int64_t now, char *err, size_t errlen)
 {
     struct batch *b;
     int rc = build_day(s, cfg, date, now, 0, &b, err, errlen);
@@ -139,9 +140,9 @@ webhook_queue_publish(struct store *s, const struct config *cfg, const char *dat
     return rc;
 }
 
-int
-webhook_queue_day(struct store *s, const struct config *cfg, const char *date, int64_t now,
-                  int only_missing, size_t *queued, char *err, size_t errlen)
+int webhook_queue_day(struct store *s, const struct config *cfg, const char *date,
+                      int64_t now, int only_missing, size_t *queued, char *err,
+                      size_t errlen)
 {
     struct batch *b;
     int published = 0, rc;
@@ -150,20 +151,22 @@ webhook_queue_day(struct store *s, const struct config *cfg, const char *date, i
     if ((rc = store_is_published(s, date, &published, err, errlen)) != STORE_OK)
         return rc;
     if (!published) {
-        snprintf(err, errlen, "%s is not published; only published days are sent", date);
+        snprintf(err, errlen, "%s is not published; only published days are sent",
+                 date);
         return STORE_INVALID;
     }
     rc = build_day(s, cfg, date, now, only_missing, &b, err, errlen);
     if (rc == STORE_OK && b->count > 0 &&
-        (rc = store_enqueue_events(s, date, now, b->ev, b->count, err, errlen)) == STORE_OK)
+        (rc = store_enqueue_events(s, date, now, b->ev, b->count, err, errlen)) ==
+            STORE_OK)
         *queued = b->count;
     batch_free(b);
     return rc;
 }
 
-static int
-add_test_event(struct store *s, struct batch *b, const struct config_webhook *w,
-               int64_t now, int named, char *err, size_t errlen)
+static int add_test_event(struct store *s, struct batch *b,
+                          const struct config_webhook *w, int64_t now, int named,
+                          char *err, size_t errlen)
 {
     char *body;
     size_t len;
@@ -175,9 +178,10 @@ add_test_event(struct store *s, struct batch *b, const struct config_webhook *w,
         if (!named)
             return STORE_OK;
         snprintf(err, errlen, "webhook \"%s\" %s", w->name,
-                 !w->enabled ? "has enabled = false in the configuration"
-                             : "was disabled by a 410 Gone; `sudokuctl webhook retry "
-                               "all` enables it again");
+                 !w->enabled
+                     ? "has enabled = false in the configuration"
+                     : "was disabled by a 410 Gone; `sudokuctl webhook retry "
+                       "all` enables it again");
         return STORE_INVALID;
     }
     if (webhook_event_test(w->name, now, &body, &len, err, errlen) != 0)
@@ -185,9 +189,9 @@ add_test_event(struct store *s, struct batch *b, const struct config_webhook *w,
     return batch_add(b, w->name, WEBHOOK_EVENT_TEST, body, len, err, errlen);
 }
 
-int
-webhook_queue_test(struct store *s, const struct config *cfg, const char *endpoint,
-                   int64_t now, size_t *queued, char *err, size_t errlen)
+int webhook_queue_test(struct store *s, const struct config *cfg,
+                       const char *endpoint, int64_t now, size_t *queued, char *err,
+                       size_t errlen)
 {
     struct batch *b = calloc(1, sizeof *b);
     int rc = b != NULL ? STORE_OK : STORE_ERR, found = 0;
@@ -207,8 +211,8 @@ webhook_queue_test(struct store *s, const struct config *cfg, const char *endpoi
         snprintf(err, errlen, "no webhook \"%s\" in the configuration", endpoint);
         rc = STORE_NOT_FOUND;
     } else if (rc == STORE_OK && b->count > 0 &&
-               (rc = store_enqueue_events(s, NULL, now, b->ev, b->count, err, errlen)) ==
-                   STORE_OK)
+               (rc = store_enqueue_events(s, NULL, now, b->ev, b->count, err,
+                                          errlen)) == STORE_OK)
         *queued = b->count;
     batch_free(b);
     return rc;

@@ -17,8 +17,8 @@
 
 /* Marks date published at now together with its puzzles.published events,
  * one per receiving endpoint, in one transaction. */
-int webhook_queue_publish(struct store *s, const struct config *cfg, const char *date,
-                          int64_t now, char *err, size_t errlen);
+int webhook_queue_publish(struct store *s, const struct config *cfg,
+                          const char *date, int64_t now, char *err, size_t errlen);
 
 /* Queues date's puzzles.published event (date must be published) for each
  * receiving endpoint; only_missing skips endpoints that ever had one.
@@ -30,7 +30,8 @@ int webhook_queue_day(struct store *s, const struct config *cfg, const char *dat
 /* Queues a webhook.test event for endpoint, or every receiving endpoint
  * when it is NULL.  STORE_NOT_FOUND for a name not configured,
  * STORE_INVALID for an endpoint that does not receive events. */
-int webhook_queue_test(struct store *s, const struct config *cfg, const char *endpoint,
-                       int64_t now, size_t *queued, char *err, size_t errlen);
+int webhook_queue_test(struct store *s, const struct config *cfg,
+                       const char *endpoint, int64_t now, size_t *queued, char *err,
+                       size_t errlen);
 
 #endif

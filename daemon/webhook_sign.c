@@ -18,8 +18,7 @@
 #define KEY_MAX 96  /* decoded bytes; config allows up to 64 */
 #define B64_MAX 128 /* base64 characters of a key, padding included */
 
-static int
-crypto_fail(char *err, size_t errlen, const char *doing)
+static int crypto_fail(char *err, size_t errlen, const char *doing)
 {
     unsigned long e = ERR_get_error();
     char detail[256] = "unknown error";
@@ -34,8 +33,7 @@ crypto_fail(char *err, size_t errlen, const char *doing)
 /* Decodes the base64 after "whsec_", padded or not.  EVP_DecodeBlock wants
  * whole quanta and counts padding as zero bytes, so pad first, then drop
  * what the padding produced. */
-static int
-decode_key(const char *secret, unsigned char *key, size_t *keylen)
+static int decode_key(const char *secret, unsigned char *key, size_t *keylen)
 {
     char b64[B64_MAX + 1];
     size_t n, pad = 0;
@@ -62,10 +60,9 @@ decode_key(const char *secret, unsigned char *key, size_t *keylen)
     return 0;
 }
 
-static int
-hmac_sha256(const unsigned char *key, size_t keylen, const char *id, const char *ts,
-            const void *body, size_t body_len, unsigned char *mac, size_t *maclen,
-            char *err, size_t errlen)
+static int hmac_sha256(const unsigned char *key, size_t keylen, const char *id,
+                       const char *ts, const void *body, size_t body_len,
+                       unsigned char *mac, size_t *maclen, char *err, size_t errlen)
 {
     char digest[] = "SHA256";
     OSSL_PARAM params[] = {
@@ -87,9 +84,9 @@ hmac_sha256(const unsigned char *key, size_t keylen, const char *id, const char 
     return ok ? WEBHOOK_SIGN_OK : crypto_fail(err, errlen, "HMAC-SHA256");
 }
 
-int
-webhook_sign(const char *secret, const char *msg_id, int64_t timestamp, const void *body,
-             size_t body_len, char out[WEBHOOK_SIGNATURE_MAX], char *err, size_t errlen)
+int webhook_sign(const char *secret, const char *msg_id, int64_t timestamp,
+                 const void *body, size_t body_len, char out[WEBHOOK_SIGNATURE_MAX],
+                 char *err, size_t errlen)
 {
     unsigned char key[KEY_MAX], mac[EVP_MAX_MD_SIZE];
     size_t keylen = 0, maclen = 0;
@@ -97,16 +94,18 @@ webhook_sign(const char *secret, const char *msg_id, int64_t timestamp, const vo
     int rc;
 
     if (decode_key(secret, key, &keylen) != 0) {
-        snprintf(err, errlen, "webhook signing: the secret is not whsec_ followed by base64");
+        snprintf(err, errlen,
+                 "webhook signing: the secret is not whsec_ followed by base64");
         return WEBHOOK_SIGN_ERR_SECRET;
     }
     if (msg_id[0] == '\0' || strchr(msg_id, '.') != NULL) {
-        snprintf(err, errlen, "webhook signing: bad webhook-id '%s' (empty or has '.')",
-                 msg_id);
+        snprintf(err, errlen,
+                 "webhook signing: bad webhook-id '%s' (empty or has '.')", msg_id);
         return WEBHOOK_SIGN_ERR_ID;
     }
     snprintf(ts, sizeof ts, "%lld", (long long)timestamp);
-    rc = hmac_sha256(key, keylen, msg_id, ts, body, body_len, mac, &maclen, err, errlen);
+    rc = hmac_sha256(key, keylen, msg_id, ts, body, body_len, mac, &maclen, err,
+                     errlen);
     OPENSSL_cleanse(key, sizeof key);
     if (rc != WEBHOOK_SIGN_OK)
         return rc;
@@ -118,8 +117,7 @@ webhook_sign(const char *secret, const char *msg_id, int64_t timestamp, const vo
 /* getrandom(2) rather than RAND_bytes: the kernel's CSPRNG is what
  * OpenSSL seeds from anyway, and its DRBGs would cost the idle daemon
  * about 0.25 MB more. */
-int
-webhook_random(void *buf, size_t len)
+int webhook_random(void *buf, size_t len)
 {
     size_t got = 0;
     ssize_t n;
@@ -132,13 +130,13 @@ webhook_random(void *buf, size_t len)
     return 0;
 }
 
-int
-webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen)
+int webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen)
 {
     unsigned char r[16];
 
     if (webhook_random(r, sizeof r) != 0) {
-        snprintf(err, errlen, "random webhook-id: getrandom failed: %s", strerror(errno));
+        snprintf(err, errlen, "random webhook-id: getrandom failed: %s",
+                 strerror(errno));
         return WEBHOOK_SIGN_ERR_CRYPTO;
     }
     memcpy(out, "msg_", 4);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ZONE_FILE_MAX (1 << 20)   /* real TZif files are under 4 KiB */
+#define ZONE_FILE_MAX (1 << 20) /* real TZif files are under 4 KiB */
 #define DAY_S 86400LL
 
 struct zone_type {
@@ -25,29 +25,29 @@ struct zone_type {
 /* A POSIX TZ transition rule: Jn (1..365, no Feb 29), n (0..365) or
  * Mm.w.d, at secs seconds after local midnight. */
 struct zone_rule {
-    char kind;      /* 'J', 'N' or 'M' */
-    int day;        /* J, N */
+    char kind;             /* 'J', 'N' or 'M' */
+    int day;               /* J, N */
     int month, week, wday; /* M */
     long secs;
 };
 
 struct zone {
     size_t ntrans;
-    int64_t *trans;           /* ascending */
+    int64_t *trans; /* ascending */
     unsigned char *trans_type;
     size_t ntypes;
     struct zone_type *types;
-    size_t before;            /* the type before the first transition */
-    int has_rule;             /* a footer TZ string applies after the last transition */
+    size_t before; /* the type before the first transition */
+    int has_rule;  /* a footer TZ string applies after the last transition */
     struct zone_type std, dst;
     int has_dst;
-    struct zone_rule start, end; /* into DST (local standard time), out (local DST) */
+    struct zone_rule start,
+        end; /* into DST (local standard time), out (local DST) */
 };
 
 /* ---- the footer: a POSIX TZ string ------------------------------------- */
 
-static const char *
-parse_name(const char *s, char out[ZONE_ABBR_MAX])
+static const char *parse_name(const char *s, char out[ZONE_ABBR_MAX])
 {
     size_t n = 0;
 
@@ -71,8 +71,7 @@ parse_name(const char *s, char out[ZONE_ABBR_MAX])
     return n >= 3 ? s : NULL;
 }
 
-static const char *
-parse_number(const char *s, int lo, int hi, int *out)
+static const char *parse_number(const char *s, int lo, int hi, int *out)
 {
     int v = 0, digits = 0;
 
@@ -85,8 +84,7 @@ parse_number(const char *s, int lo, int hi, int *out)
 }
 
 /* [+-]hh[:mm[:ss]], hours up to 167 (RFC 8536's extension). */
-static const char *
-parse_hms(const char *s, long *secs)
+static const char *parse_hms(const char *s, long *secs)
 {
     int sign = 1, h, m = 0, sec = 0;
 
@@ -102,8 +100,7 @@ parse_hms(const char *s, long *secs)
     return s;
 }
 
-static const char *
-parse_rule(const char *s, struct zone_rule *r)
+static const char *parse_rule(const char *s, struct zone_rule *r)
 {
     r->secs = 2 * 3600;
     if (*s == 'M') {
@@ -128,12 +125,12 @@ parse_rule(const char *s, struct zone_rule *r)
 
 /* std offset [dst [offset] [,start[/time],end[/time]]]; POSIX offsets are
  * west-positive, utoff east-positive.  Returns 0, or -1. */
-static int
-parse_tz_string(const char *s, struct zone *z)
+static int parse_tz_string(const char *s, struct zone *z)
 {
     long off;
 
-    if ((s = parse_name(s, z->std.abbr)) == NULL || (s = parse_hms(s, &off)) == NULL)
+    if ((s = parse_name(s, z->std.abbr)) == NULL ||
+        (s = parse_hms(s, &off)) == NULL)
         return -1;
     z->std.utoff = -off;
     z->has_rule = 1;
@@ -163,15 +160,13 @@ parse_tz_string(const char *s, struct zone *z)
 
 /* ---- instants ------------------------------------------------------------ */
 
-static int
-is_leap(long long y)
+static int is_leap(long long y)
 {
     return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 }
 
 /* Howard Hinnant's days_from_civil (as schedule.c's). */
-static long long
-days_from_civil(long long y, int m, int d)
+static long long days_from_civil(long long y, int m, int d)
 {
     y -= m <= 2;
     long long era = (y >= 0 ? y : y - 399) / 400;
@@ -182,8 +177,7 @@ days_from_civil(long long y, int m, int d)
     return era * 146097 + doe - 719468;
 }
 
-static long long
-year_of(long long t)
+static long long year_of(long long t)
 {
     long long z = (t >= 0 ? t : t - (DAY_S - 1)) / DAY_S + 719468;
     long long era = (z >= 0 ? z : z - 146096) / 146097;
@@ -196,8 +190,7 @@ year_of(long long t)
 }
 
 /* The instant rule r happens in year, its time of day read at utoff. */
-static long long
-rule_instant(const struct zone_rule *r, long long year, long utoff)
+static long long rule_instant(const struct zone_rule *r, long long year, long utoff)
 {
     static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     long long day = days_from_civil(year, 1, 1);
@@ -219,8 +212,7 @@ rule_instant(const struct zone_rule *r, long long year, long utoff)
     return day * DAY_S + r->secs - utoff;
 }
 
-static const struct zone_type *
-rule_type(const struct zone *z, time_t t)
+static const struct zone_type *rule_type(const struct zone *z, time_t t)
 {
     long long year, start, end;
     int dst;
@@ -234,8 +226,7 @@ rule_type(const struct zone *z, time_t t)
     return dst ? &z->dst : &z->std;
 }
 
-long
-zone_offset(const struct zone *z, time_t t, const char **abbr)
+long zone_offset(const struct zone *z, time_t t, const char **abbr)
 {
     const struct zone_type *type;
 
@@ -263,14 +254,12 @@ zone_offset(const struct zone *z, time_t t, const char **abbr)
 
 /* ---- the TZif file -------------------------------------------------------- */
 
-static uint32_t
-be32(const unsigned char *p)
+static uint32_t be32(const unsigned char *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static int64_t
-be64(const unsigned char *p)
+static int64_t be64(const unsigned char *p)
 {
     return (int64_t)((uint64_t)be32(p) << 32 | be32(p + 4));
 }
@@ -281,8 +270,8 @@ struct counts {
 
 /* The header at p (44 bytes); the size of the block after it, with
  * times of tsize bytes.  Returns -1 when the header is not TZif. */
-static long
-read_header(const unsigned char *p, size_t avail, size_t tsize, struct counts *c)
+static long read_header(const unsigned char *p, size_t avail, size_t tsize,
+                        struct counts *c)
 {
     if (avail < 44 || memcmp(p, "TZif", 4) != 0)
         return -1;
@@ -300,8 +289,8 @@ read_header(const unsigned char *p, size_t avail, size_t tsize, struct counts *c
 }
 
 /* Fills z from the data block at p (times of tsize bytes). */
-static int
-read_block(struct zone *z, const unsigned char *p, size_t tsize, const struct counts *c)
+static int read_block(struct zone *z, const unsigned char *p, size_t tsize,
+                      const struct counts *c)
 {
     const unsigned char *idx = p + c->time * tsize, *types = idx + c->time;
     const char *chars = (const char *)(types + c->type * 6);
@@ -339,8 +328,8 @@ read_block(struct zone *z, const unsigned char *p, size_t tsize, const struct co
 }
 
 /* Parses the whole file in buf; returns 0 or -1 with why in err. */
-static int
-parse_file(struct zone *z, const unsigned char *buf, size_t len, char *err, size_t errlen)
+static int parse_file(struct zone *z, const unsigned char *buf, size_t len,
+                      char *err, size_t errlen)
 {
     struct counts c;
     long size = read_header(buf, len, 4, &c);
@@ -386,8 +375,7 @@ parse_file(struct zone *z, const unsigned char *buf, size_t len, char *err, size
     return 0;
 }
 
-static struct zone *
-utc_zone(void)
+static struct zone *utc_zone(void)
 {
     struct zone *z = calloc(1, sizeof *z);
 
@@ -400,8 +388,7 @@ utc_zone(void)
     return z;
 }
 
-int
-zone_load(const char *name, struct zone **out, char *err, size_t errlen)
+int zone_load(const char *name, struct zone **out, char *err, size_t errlen)
 {
     const char *dir = getenv("TZDIR");
     char path[PATH_MAX];
@@ -429,7 +416,8 @@ zone_load(const char *name, struct zone **out, char *err, size_t errlen)
         snprintf(err, errlen, "time zone %s: %s", path, strerror(errno));
         return -1;
     }
-    if ((buf = malloc(ZONE_FILE_MAX)) == NULL || (z = calloc(1, sizeof *z)) == NULL) {
+    if ((buf = malloc(ZONE_FILE_MAX)) == NULL ||
+        (z = calloc(1, sizeof *z)) == NULL) {
         snprintf(err, errlen, "time zone %s: out of memory", path);
         goto out;
     }
@@ -455,8 +443,7 @@ out:
     return rc;
 }
 
-void
-zone_free(struct zone *z)
+void zone_free(struct zone *z)
 {
     if (z == NULL)
         return;

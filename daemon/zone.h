@@ -17,7 +17,7 @@
 #include <time.h>
 
 #define ZONE_ERR_MAX 256
-#define ZONE_ABBR_MAX 16    /* bytes of an abbreviation, NUL included */
+#define ZONE_ABBR_MAX 16 /* bytes of an abbreviation, NUL included */
 
 struct zone;
 

@@ -27,7 +27,8 @@ static inline void empty_state(struct human_state *st)
 }
 
 /* Leaves cell only the digits written in digits ("12"). */
-static inline void only(struct human_state *st, const char *cell, const char *digits)
+static inline void only(struct human_state *st, const char *cell,
+                        const char *digits)
 {
     unsigned m = 0;
     for (const char *d = digits; *d; d++)
@@ -70,7 +71,7 @@ static inline int run_find(find_fn find, const struct human_state *st,
 /* Runs find with text on; asserts it fires with exactly these
  * eliminations and no placement. */
 static inline void expect_elims(find_fn find, const struct human_state *st,
-                         struct human_step *step, const char *want)
+                                struct human_step *step, const char *want)
 {
     char got[2048];
     step->flags = HUMAN_STEP_TEXT;

@@ -47,11 +47,20 @@ static uint64_t test_word(uint64_t *s, int wide)
     for (int i = 0; i < lanes; i++, pick >>= 3) {
         uint64_t lane;
         switch (pick & 7) {
-        case 0: lane = 0; break;
-        case 1: lane = 1; break;
-        case 2: lane = (uint64_t)1 << (next_random(s) % (uint64_t)bits); break;
-        case 3: lane = full; break;
-        default: continue;
+        case 0:
+            lane = 0;
+            break;
+        case 1:
+            lane = 1;
+            break;
+        case 2:
+            lane = (uint64_t)1 << (next_random(s) % (uint64_t)bits);
+            break;
+        case 3:
+            lane = full;
+            break;
+        default:
+            continue;
         }
         x = (x & ~(full << (bits * i))) | lane << (bits * i);
     }
@@ -104,8 +113,8 @@ static void test_lowest_highest_next(void **unused)
 static void test_loads(void **unused)
 {
     (void)unused;
-    const uint16_t w[4] = { 0x0102, 0x0304, 0x0506, 0x0708 };
-    const uint8_t b[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    const uint16_t w[4] = {0x0102, 0x0304, 0x0506, 0x0708};
+    const uint8_t b[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     assert_true(bits_load16x4(w) == 0x0708050603040102ull);
     assert_true(bits_load8x8(b) == 0x0807060504030201ull);
 }
@@ -116,7 +125,7 @@ static void test_lanes(void **unused)
     uint64_t s = 0x2545F4914F6CDD1Dull;
     for (int i = 0; i < 200000; i++) {
         uint64_t x = test_word(&s, 1), y = test_word(&s, 0);
-        uint64_t x15 = x & ~BITS_LANES16_HI;   /* lanes below bit 15 */
+        uint64_t x15 = x & ~BITS_LANES16_HI; /* lanes below bit 15 */
         unsigned nz16 = 0, nz8 = 0;
         uint64_t single = 0, one = 0;
         for (int k = 0; k < 4; k++) {

@@ -22,7 +22,8 @@ static inline FILE *test_data_open(const char *name)
     FILE *f = fopen(path, "r");
     if (!f)
         printf("[ SKIPPED  ] %s not found (puzzle sets live outside the "
-               "project)\n", path);
+               "project)\n",
+               path);
     return f;
 }
 

@@ -110,12 +110,12 @@ static void test_golden_version_2(void **state)
     static const struct {
         enum grade_tier tier;
         const char *puzzle;
-        int score;              /* x10 */
+        int score; /* x10 */
     } golden[] = {
-        { GRADE_EASY, GOLDEN_EASY_SEED_1, 15 },
-        { GRADE_MEDIUM, GOLDEN_MEDIUM_SEED_1, 30 },
-        { GRADE_HARD, GOLDEN_HARD_SEED_1, 42 },
-        { GRADE_EXPERT, GOLDEN_EXPERT_SEED_1, 72 },
+        {GRADE_EASY, GOLDEN_EASY_SEED_1, 15},
+        {GRADE_MEDIUM, GOLDEN_MEDIUM_SEED_1, 30},
+        {GRADE_HARD, GOLDEN_HARD_SEED_1, 42},
+        {GRADE_EXPERT, GOLDEN_EXPERT_SEED_1, 72},
     };
     struct gen_options o;
     struct gen_result r;
@@ -215,7 +215,8 @@ static void test_budget_error(void **state)
     o.min_clues = 40;
     o.max_attempts = 20;
     assert_int_equal(gen_generate(&o, 1, &r, err, sizeof err), GEN_ERR_BUDGET);
-    assert_non_null(strstr(err, "no hard puzzle with 40 to 81 clues in 20 attempts"));
+    assert_non_null(
+        strstr(err, "no hard puzzle with 40 to 81 clues in 20 attempts"));
 }
 
 static void test_bad_options(void **state)

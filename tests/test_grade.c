@@ -49,7 +49,7 @@ static void test_grade_full_houses(void **unused)
     struct grid g;
     struct grade gr;
     pattern_solution(&g);
-    for (int r = 0; r < 9; r++)          /* one hole per row: full houses */
+    for (int r = 0; r < 9; r++) /* one hole per row: full houses */
         g.cell[r * 9 + (r * 4) % 9] = 0;
     assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
     int fh = human_tech_find("full_house");
@@ -73,11 +73,11 @@ static void test_grade_solved_and_stuck(void **unused)
     assert_int_equal(gr.score, 0);
     assert_int_equal(gr.hardest, -1);
 
-    memset(&g, 0, sizeof g);             /* nothing to go on: stuck */
+    memset(&g, 0, sizeof g); /* nothing to go on: stuck */
     assert_int_equal(grade_puzzle(&g, &gr), HUMAN_STUCK);
     assert_int_equal(gr.tier, GRADE_UNRATED);
 
-    g.cell[0] = 3;                       /* a repeated given */
+    g.cell[0] = 3; /* a repeated given */
     g.cell[8] = 3;
     assert_int_equal(grade_puzzle(&g, &gr), HUMAN_INVALID);
     assert_int_equal(gr.tier, GRADE_UNRATED);

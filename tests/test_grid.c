@@ -102,19 +102,23 @@ static void test_conflicts_named(void **state)
     /* Row C (third row) gets a second 5 at C2 and C7. */
     snprintf(text, sizeof text, "%s", PUZZLE);
     memcpy(text + 18, ".5.....5.", 9);
-    expect_error(text, GRID_ERR_CONFLICT, "digit 5 appears twice in row C (C2, C8)");
+    expect_error(text, GRID_ERR_CONFLICT,
+                 "digit 5 appears twice in row C (C2, C8)");
     snprintf(text, sizeof text, "%s", PUZZLE);
     text[9 * 8 + 0] = '9'; /* I1 repeats the 9 of B1 in column 1 */
-    expect_error(text, GRID_ERR_CONFLICT, "digit 9 appears twice in column 1 (B1, I1)");
+    expect_error(text, GRID_ERR_CONFLICT,
+                 "digit 9 appears twice in column 1 (B1, I1)");
     snprintf(text, sizeof text, "%s", PUZZLE);
     text[19] = '3'; /* C2 repeats the 3 of A3 in box 1 */
-    expect_error(text, GRID_ERR_CONFLICT, "digit 3 appears twice in box 1 (A3, C2)");
+    expect_error(text, GRID_ERR_CONFLICT,
+                 "digit 3 appears twice in box 1 (A3, C2)");
 }
 
 static void test_pretty_errors(void **state)
 {
     (void)state;
-    expect_error("123|456|78\n123456789\n", GRID_ERR_SIZE, "row 1: expected 9 cells, got 8");
+    expect_error("123|456|78\n123456789\n", GRID_ERR_SIZE,
+                 "row 1: expected 9 cells, got 8");
     expect_error("123456789\n12345678a\n", GRID_ERR_CHAR,
                  "bad character 'a' on line 2");
     expect_error("123456789\n456789123\n", GRID_ERR_SIZE, "expected 9 rows, got 2");

@@ -124,7 +124,7 @@ static void test_conflict(void **unused)
     memset(line, '.', GRID_LINE_LEN);
     line[GRID_LINE_LEN] = '\0';
     line[0] = '7';
-    line[5] = '7';                           /* 7 twice in row A */
+    line[5] = '7'; /* 7 twice in row A */
     assert_int_equal(hint_next(line, NULL, &h, err, sizeof err), 0);
     assert_int_equal(h.status, HINT_CONFLICT);
     assert_non_null(strstr(h.message, "contradiction"));

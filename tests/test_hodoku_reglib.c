@@ -64,93 +64,93 @@ struct code_map {
 };
 
 static const struct code_map codes[] = {
-    { "0000", "Full House", { "full_house" } },
-    { "0002", "Hidden Single", { "hidden_single_box", "hidden_single_line" } },
-    { "0003", "Naked Single", { "naked_single" } },
-    { "0100", "Locked Candidates 1", { "pointing" } },
-    { "0101", "Locked Candidates 2", { "claiming" } },
-    { "0110", "Locked Pair", { "locked_pair" } },
-    { "0111", "Locked Triple", { "locked_triple" } },
-    { "0200", "Naked Pair", { "naked_pair" } },
-    { "0201", "Naked Triple", { "naked_triple" } },
-    { "0202", "Naked Quadruple", { "naked_quad" } },
-    { "0210", "Hidden Pair", { "hidden_pair" } },
-    { "0211", "Hidden Triple", { "hidden_triple" } },
-    { "0212", "Hidden Quadruple", { "hidden_quad" } },
-    { "0300", "X-Wing", { "x_wing" } },
-    { "0301", "Swordfish", { "swordfish" } },
-    { "0302", "Jellyfish", { "jellyfish" } },
-    { "0310", "Finned X-Wing", { "finned_x_wing" } },
-    { "0311", "Finned Swordfish", { "finned_swordfish" } },
-    { "03111", "Siamese Finned Swordfish", { "finned_swordfish" } },
-    { "0312", "Finned Jellyfish", { "finned_jellyfish" } },
-    { "03121", "Siamese Finned Jellyfish", { "finned_jellyfish" } },
-    { "0320", "Sashimi X-Wing", { "sashimi_x_wing" } },
-    { "0321", "Sashimi Swordfish", { "finned_swordfish" } },
-    { "03211", "Siamese Sashimi Swordfish", { "finned_swordfish" } },
-    { "0322", "Sashimi Jellyfish", { "finned_jellyfish" } },
-    { "03221", "Siamese Sashimi Jellyfish", { "finned_jellyfish" } },
-    { "0330", "Franken X-Wing", { NULL } },
-    { "0331", "Franken Swordfish", { NULL } },
-    { "0332", "Franken Jellyfish", { NULL } },
-    { "0340", "Finned Franken X-Wing", { NULL } },
-    { "0341", "Finned Franken Swordfish", { NULL } },
-    { "03411", "Siamese Finned Franken Swordfish", { NULL } },
-    { "0342", "Finned Franken Jellyfish", { NULL } },
-    { "03421", "Siamese Finned Franken Jellyfish", { NULL } },
-    { "0362", "Finned Mutant Jellyfish", { NULL } },
-    { "03621", "Siamese Finned Mutant Jellyfish", { NULL } },
-    { "0363", "Finned Mutant Squirmbag", { NULL } },
-    { "0364", "Finned Mutant Whale", { NULL } },
-    { "0400", "Skyscraper", { "skyscraper" } },
-    { "0401", "2-String Kite", { "two_string_kite" } },
-    { "0402", "Empty Rectangle", { "empty_rectangle" } },
-    { "0403", "Turbot Fish", { "turbot_fish" } },
-    { "0404", "Dual 2-String Kite", { "two_string_kite" } },
-    { "0405", "Dual Empty Rectangle", { "empty_rectangle" } },
-    { "0500", "Simple Colors Trap", { "simple_colour_trap" } },
-    { "0501", "Simple Colors Wrap", { "simple_colour_wrap" } },
-    { "0502", "Multi-Colors 1", { "multi_colour_1" } },
-    { "0503", "Multi-Colors 2", { "multi_colour_2" } },
-    { "0600", "Uniqueness Test 1", { "unique_rectangle_1" } },
-    { "0601", "Uniqueness Test 2", { "unique_rectangle_2" } },
-    { "0602", "Uniqueness Test 3", { "unique_rectangle_3" } },
-    { "0603", "Uniqueness Test 4", { "unique_rectangle_4" } },
-    { "0604", "Uniqueness Test 5", { NULL } },
-    { "0605", "Uniqueness Test 6", { NULL } },
-    { "0606", "Hidden Rectangle", { "hidden_rectangle" } },
-    { "0607", "Avoidable Rectangle 1", { NULL } },
-    { "0608", "Avoidable Rectangle 2", { NULL } },
-    { "0610", "BUG+1", { "bug_plus_1" } },
-    { "0701", "X-Chain", { "x_chain" } },
-    { "0702", "XY-Chain", { "xy_chain" } },
-    { "0703", "Remote Pair", { "remote_pair" } },
-    { "0706", "Continuous Nice Loop", { "aic" } },
-    { "0707", "Discontinuous Nice Loop", { "aic" } },
-    { "0708", "AIC", { "aic" } },
-    { "0709", "Grouped Continuous Nice Loop", { NULL } },
-    { "0710", "Grouped Discontinuous Nice Loop", { NULL } },
-    { "0711", "Grouped AIC", { NULL } },
-    { "0800", "XY-Wing", { "xy_wing" } },
-    { "0801", "XYZ-Wing", { "xyz_wing" } },
-    { "0803", "W-Wing", { "w_wing" } },
-    { "0901", "ALS-XZ", { "als_xz" } },
-    { "0902", "ALS-XY-Wing", { NULL } },
-    { "0903", "ALS-XY-Chain", { NULL } },
-    { "0904", "Death Blossom", { NULL } },
-    { "1101", "Sue de Coq", { "sue_de_coq" } },
-    { "1201", "Template Set", { NULL } },
-    { "1202", "Template Delete", { NULL } },
+    {"0000", "Full House", {"full_house"}},
+    {"0002", "Hidden Single", {"hidden_single_box", "hidden_single_line"}},
+    {"0003", "Naked Single", {"naked_single"}},
+    {"0100", "Locked Candidates 1", {"pointing"}},
+    {"0101", "Locked Candidates 2", {"claiming"}},
+    {"0110", "Locked Pair", {"locked_pair"}},
+    {"0111", "Locked Triple", {"locked_triple"}},
+    {"0200", "Naked Pair", {"naked_pair"}},
+    {"0201", "Naked Triple", {"naked_triple"}},
+    {"0202", "Naked Quadruple", {"naked_quad"}},
+    {"0210", "Hidden Pair", {"hidden_pair"}},
+    {"0211", "Hidden Triple", {"hidden_triple"}},
+    {"0212", "Hidden Quadruple", {"hidden_quad"}},
+    {"0300", "X-Wing", {"x_wing"}},
+    {"0301", "Swordfish", {"swordfish"}},
+    {"0302", "Jellyfish", {"jellyfish"}},
+    {"0310", "Finned X-Wing", {"finned_x_wing"}},
+    {"0311", "Finned Swordfish", {"finned_swordfish"}},
+    {"03111", "Siamese Finned Swordfish", {"finned_swordfish"}},
+    {"0312", "Finned Jellyfish", {"finned_jellyfish"}},
+    {"03121", "Siamese Finned Jellyfish", {"finned_jellyfish"}},
+    {"0320", "Sashimi X-Wing", {"sashimi_x_wing"}},
+    {"0321", "Sashimi Swordfish", {"finned_swordfish"}},
+    {"03211", "Siamese Sashimi Swordfish", {"finned_swordfish"}},
+    {"0322", "Sashimi Jellyfish", {"finned_jellyfish"}},
+    {"03221", "Siamese Sashimi Jellyfish", {"finned_jellyfish"}},
+    {"0330", "Franken X-Wing", {NULL}},
+    {"0331", "Franken Swordfish", {NULL}},
+    {"0332", "Franken Jellyfish", {NULL}},
+    {"0340", "Finned Franken X-Wing", {NULL}},
+    {"0341", "Finned Franken Swordfish", {NULL}},
+    {"03411", "Siamese Finned Franken Swordfish", {NULL}},
+    {"0342", "Finned Franken Jellyfish", {NULL}},
+    {"03421", "Siamese Finned Franken Jellyfish", {NULL}},
+    {"0362", "Finned Mutant Jellyfish", {NULL}},
+    {"03621", "Siamese Finned Mutant Jellyfish", {NULL}},
+    {"0363", "Finned Mutant Squirmbag", {NULL}},
+    {"0364", "Finned Mutant Whale", {NULL}},
+    {"0400", "Skyscraper", {"skyscraper"}},
+    {"0401", "2-String Kite", {"two_string_kite"}},
+    {"0402", "Empty Rectangle", {"empty_rectangle"}},
+    {"0403", "Turbot Fish", {"turbot_fish"}},
+    {"0404", "Dual 2-String Kite", {"two_string_kite"}},
+    {"0405", "Dual Empty Rectangle", {"empty_rectangle"}},
+    {"0500", "Simple Colors Trap", {"simple_colour_trap"}},
+    {"0501", "Simple Colors Wrap", {"simple_colour_wrap"}},
+    {"0502", "Multi-Colors 1", {"multi_colour_1"}},
+    {"0503", "Multi-Colors 2", {"multi_colour_2"}},
+    {"0600", "Uniqueness Test 1", {"unique_rectangle_1"}},
+    {"0601", "Uniqueness Test 2", {"unique_rectangle_2"}},
+    {"0602", "Uniqueness Test 3", {"unique_rectangle_3"}},
+    {"0603", "Uniqueness Test 4", {"unique_rectangle_4"}},
+    {"0604", "Uniqueness Test 5", {NULL}},
+    {"0605", "Uniqueness Test 6", {NULL}},
+    {"0606", "Hidden Rectangle", {"hidden_rectangle"}},
+    {"0607", "Avoidable Rectangle 1", {NULL}},
+    {"0608", "Avoidable Rectangle 2", {NULL}},
+    {"0610", "BUG+1", {"bug_plus_1"}},
+    {"0701", "X-Chain", {"x_chain"}},
+    {"0702", "XY-Chain", {"xy_chain"}},
+    {"0703", "Remote Pair", {"remote_pair"}},
+    {"0706", "Continuous Nice Loop", {"aic"}},
+    {"0707", "Discontinuous Nice Loop", {"aic"}},
+    {"0708", "AIC", {"aic"}},
+    {"0709", "Grouped Continuous Nice Loop", {NULL}},
+    {"0710", "Grouped Discontinuous Nice Loop", {NULL}},
+    {"0711", "Grouped AIC", {NULL}},
+    {"0800", "XY-Wing", {"xy_wing"}},
+    {"0801", "XYZ-Wing", {"xyz_wing"}},
+    {"0803", "W-Wing", {"w_wing"}},
+    {"0901", "ALS-XZ", {"als_xz"}},
+    {"0902", "ALS-XY-Wing", {NULL}},
+    {"0903", "ALS-XY-Chain", {NULL}},
+    {"0904", "Death Blossom", {NULL}},
+    {"1101", "Sue de Coq", {"sue_de_coq"}},
+    {"1201", "Template Set", {NULL}},
+    {"1202", "Template Delete", {NULL}},
 };
 
 #define N_CODES ((int)(sizeof codes / sizeof codes[0]))
 
 enum outcome {
     OUT_EXACT,
-    OUT_DIFFERENT,     /* sound, other eliminations or placements */
+    OUT_DIFFERENT, /* sound, other eliminations or placements */
     OUT_MISSED,
-    OUT_FAIL_OK,       /* fail case, nothing found */
-    OUT_FAIL_FIRED,    /* fail case, ours found something (sound) */
+    OUT_FAIL_OK,    /* fail case, nothing found */
+    OUT_FAIL_FIRED, /* fail case, ours found something (sound) */
     OUT_UNSOUND,
     OUT_NOT_IMPL,
     OUT_COUNT
@@ -185,80 +185,85 @@ struct known_case {
 /* The reasons, one line each.  Every case here is one where no instance
  * our technique lists in the position (human_all_steps) removes exactly
  * HoDoKu's; the kind says what stepping past ours gives. */
-#define WHY_MULTI_JOINED "HoDoKu joins all the two clusters remove (every meeting) in one step; ours lists each meeting alone"
-#define WHY_TWO_DIGITS "the case lists eliminations of two digits for a one-digit pattern: ours gives its own digit's"
-#define WHY_COVERED "several chains: none ours lists removes exactly HoDoKu's; those ours takes first remove all of it"
-#define WHY_CHAIN "several chains: none ours lists (the shortest productive one from each start) is HoDoKu's; stepping reaches it"
-#define WHY_CHAIN_OTHER "several chains: none ours lists (the shortest productive one from each start) is HoDoKu's, nor does stepping reach it"
+#define WHY_MULTI_JOINED \
+    "HoDoKu joins all the two clusters remove (every meeting) in one step; ours lists each meeting alone"
+#define WHY_TWO_DIGITS \
+    "the case lists eliminations of two digits for a one-digit pattern: ours gives its own digit's"
+#define WHY_COVERED \
+    "several chains: none ours lists removes exactly HoDoKu's; those ours takes first remove all of it"
+#define WHY_CHAIN \
+    "several chains: none ours lists (the shortest productive one from each start) is HoDoKu's; stepping reaches it"
+#define WHY_CHAIN_OTHER \
+    "several chains: none ours lists (the shortest productive one from each start) is HoDoKu's, nor does stepping reach it"
 #define WHY_ALS_LARGE "ALS-XZ: HoDoKu's sets are larger than ours (4 cells at most)"
 
 static const struct known_case known[] = {
-    { "0404", 836, K_OTHER_FIRST, WHY_TWO_DIGITS },
-    { "0404", 838, K_OTHER_FIRST, WHY_TWO_DIGITS },
-    { "0502", 867, K_DIFFERENT, WHY_MULTI_JOINED },
-    { "0502", 869, K_DIFFERENT, WHY_MULTI_JOINED },
-    { "0702", 1093, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0702", 1105, K_COVERED, WHY_COVERED },
-    { "0702", 1106, K_COVERED, WHY_COVERED },
-    { "0702", 1107, K_COVERED, WHY_COVERED },
-    { "0702", 1110, K_COVERED, WHY_COVERED },
-    { "0702", 1115, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1144, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1146, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1151, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1152, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1153, K_OTHER_FIRST, WHY_CHAIN },
-    { "0706", 1154, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1155, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1157, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0706", 1158, K_OTHER_FIRST, WHY_CHAIN },
-    { "0706", 1159, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1165, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1166, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1167, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1168, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1169, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1170, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1171, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1172, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1173, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1174, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1175, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1176, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1177, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-1", 1178, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0707-2", 1188, K_COVERED, WHY_COVERED },
-    { "0707-2", 1200, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1206, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1207, K_OTHER_FIRST, WHY_CHAIN },
-    { "0708-1", 1208, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1211, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1212, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1213, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1214, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1215, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1216, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1217, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1219, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1220, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1221, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-1", 1222, K_OTHER_FIRST, WHY_CHAIN },
-    { "0708-2", 1225, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1226, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1227, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1228, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1229, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1230, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1231, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1233, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1234, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1236, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1237, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1238, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1239, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0708-2", 1240, K_DIFFERENT, WHY_CHAIN_OTHER },
-    { "0901-2", 1417, K_MISSED, WHY_ALS_LARGE },
-    { "0901-2", 1418, K_MISSED, WHY_ALS_LARGE },
+    {"0404", 836, K_OTHER_FIRST, WHY_TWO_DIGITS},
+    {"0404", 838, K_OTHER_FIRST, WHY_TWO_DIGITS},
+    {"0502", 867, K_DIFFERENT, WHY_MULTI_JOINED},
+    {"0502", 869, K_DIFFERENT, WHY_MULTI_JOINED},
+    {"0702", 1093, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0702", 1105, K_COVERED, WHY_COVERED},
+    {"0702", 1106, K_COVERED, WHY_COVERED},
+    {"0702", 1107, K_COVERED, WHY_COVERED},
+    {"0702", 1110, K_COVERED, WHY_COVERED},
+    {"0702", 1115, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1144, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1146, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1151, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1152, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1153, K_OTHER_FIRST, WHY_CHAIN},
+    {"0706", 1154, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1155, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1157, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0706", 1158, K_OTHER_FIRST, WHY_CHAIN},
+    {"0706", 1159, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1165, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1166, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1167, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1168, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1169, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1170, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1171, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1172, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1173, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1174, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1175, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1176, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1177, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-1", 1178, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0707-2", 1188, K_COVERED, WHY_COVERED},
+    {"0707-2", 1200, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1206, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1207, K_OTHER_FIRST, WHY_CHAIN},
+    {"0708-1", 1208, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1211, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1212, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1213, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1214, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1215, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1216, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1217, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1219, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1220, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1221, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-1", 1222, K_OTHER_FIRST, WHY_CHAIN},
+    {"0708-2", 1225, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1226, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1227, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1228, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1229, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1230, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1231, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1233, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1234, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1236, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1237, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1238, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1239, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0708-2", 1240, K_DIFFERENT, WHY_CHAIN_OTHER},
+    {"0901-2", 1417, K_MISSED, WHY_ALS_LARGE},
+    {"0901-2", 1418, K_MISSED, WHY_ALS_LARGE},
 };
 
 #define N_KNOWN ((int)(sizeof known / sizeof known[0]))
@@ -266,10 +271,10 @@ static const struct known_case known[] = {
 /* One library case, parsed. */
 struct reg_case {
     int line;
-    char code[16];       /* "0402-1", "0610-x" */
-    char base[8];        /* "0402" */
-    int fail;            /* variant "x" */
-    struct grid values;  /* givens and placed digits */
+    char code[16];      /* "0402-1", "0610-x" */
+    char base[8];       /* "0402" */
+    int fail;           /* variant "x" */
+    struct grid values; /* givens and placed digits */
     struct human_state st;
     int n_elim, n_place;
     struct human_cand elim[GRID_CELLS * 9];
@@ -302,8 +307,8 @@ static int parse_cands(const char *text, struct human_cand *out, int max)
             p++;
             continue;
         }
-        if (p[0] < '1' || p[0] > '9' || p[1] < '1' || p[1] > '9' ||
-            p[2] < '1' || p[2] > '9' || n == max)
+        if (p[0] < '1' || p[0] > '9' || p[1] < '1' || p[1] > '9' || p[2] < '1' ||
+            p[2] > '9' || n == max)
             return -1;
         out[n].digit = (uint8_t)(p[0] - '0');
         out[n].cell = (uint8_t)((p[1] - '1') * 9 + (p[2] - '1'));
@@ -358,8 +363,9 @@ static int parse_case(char *text, int lineno, struct reg_case *c)
 /* What a step removes from st, one mask per cell: its eliminations, and
  * for a placement the cell's other candidates (HoDoKu's BUG+1 removes
  * those where ours places the digit: the same step). */
-static void removed_masks(const struct human_state *st, const struct human_cand *elim,
-                          int n_elim, const struct human_cand *place, int n_place,
+static void removed_masks(const struct human_state *st,
+                          const struct human_cand *elim, int n_elim,
+                          const struct human_cand *place, int n_place,
                           uint16_t out[GRID_CELLS])
 {
     memset(out, 0, GRID_CELLS * sizeof out[0]);
@@ -374,7 +380,7 @@ static void removed_masks(const struct human_state *st, const struct human_cand 
 static int same_cands(const struct human_cand *a, int na,
                       const struct human_cand *b, int nb)
 {
-    uint16_t ma[GRID_CELLS] = { 0 }, mb[GRID_CELLS] = { 0 };
+    uint16_t ma[GRID_CELLS] = {0}, mb[GRID_CELLS] = {0};
     for (int i = 0; i < na; i++)
         ma[a[i].cell] |= (uint16_t)tech_bit(a[i].digit);
     for (int i = 0; i < nb; i++)
@@ -390,7 +396,8 @@ static int same_step(const struct reg_case *c, const struct human_step *step)
         same_cands(step->place, step->n_place, c->place, c->n_place))
         return 1;
     uint16_t ours[GRID_CELLS], theirs[GRID_CELLS];
-    removed_masks(&c->st, step->elim, step->n_elim, step->place, step->n_place, ours);
+    removed_masks(&c->st, step->elim, step->n_elim, step->place, step->n_place,
+                  ours);
     removed_masks(&c->st, c->elim, c->n_elim, c->place, c->n_place, theirs);
     return memcmp(ours, theirs, sizeof ours) == 0;
 }
@@ -452,12 +459,13 @@ static int run_row(int t, const struct human_state *st, struct human_step *step)
  * 2 when the instances met eliminate all the case's eliminations first,
  * 0 when neither, -1 on an unsound one (copied to *bad).
  */
-static int step_to_case(const struct reg_case *c, int t, const struct grid *solution,
-                        const struct human_step *first, struct human_step *bad)
+static int step_to_case(const struct reg_case *c, int t,
+                        const struct grid *solution, const struct human_step *first,
+                        struct human_step *bad)
 {
     struct human_state st = c->st;
     struct human_step step = *first;
-    const char *trace = getenv("REGLIB_TRACE");   /* a line number */
+    const char *trace = getenv("REGLIB_TRACE"); /* a line number */
     int tracing = trace && atoi(trace) == c->line;
     if (tracing)
         printf("  first: %s\n", step.text);
@@ -496,10 +504,10 @@ static int step_to_case(const struct reg_case *c, int t, const struct grid *solu
 struct listing {
     const struct reg_case *c;
     const struct grid *solution;
-    int n;                    /* instances listed */
-    int exact;                /* one of them is HoDoKu's */
-    int unsound;              /* one of them is not sound (*bad) */
-    int tracing;              /* print each (REGLIB_TRACE) */
+    int n;       /* instances listed */
+    int exact;   /* one of them is HoDoKu's */
+    int unsound; /* one of them is not sound (*bad) */
+    int tracing; /* print each (REGLIB_TRACE) */
     struct human_step bad;
 };
 
@@ -540,9 +548,10 @@ static enum outcome run_case(const struct reg_case *c, const struct code_map *m,
     for (int k = 0; k < 3 && m->keys[k]; k++) {
         int t = human_tech_find(m->keys[k]);
         assert_true(t >= 0);
-        const char *trace = getenv("REGLIB_TRACE");   /* a line number */
-        struct listing l = { .c = c, .solution = solution,
-                             .tracing = trace && atoi(trace) == c->line };
+        const char *trace = getenv("REGLIB_TRACE"); /* a line number */
+        struct listing l = {.c = c,
+                            .solution = solution,
+                            .tracing = trace && atoi(trace) == c->line};
         int n = human_all_steps(&c->st, t, list_step, &l);
         assert_int_equal(n, l.n);
         if (l.unsound) {
@@ -586,9 +595,8 @@ static enum outcome run_case(const struct reg_case *c, const struct code_map *m,
 }
 
 static const char *const outcome_name[OUT_COUNT] = {
-    "exact", "different", "missed", "fail respected", "FAIL CASE FIRED",
-    "UNSOUND", "not implemented"
-};
+    "exact",           "different", "missed",         "fail respected",
+    "FAIL CASE FIRED", "UNSOUND",   "not implemented"};
 
 static void test_reglib(void **unused)
 {
@@ -620,7 +628,8 @@ static void test_reglib(void **unused)
         n_cases++;
         const struct code_map *m = code_of(c.base);
         if (!m) {
-            printf("line %d: technique code %s is not in codes[]\n", lineno, c.code);
+            printf("line %d: technique code %s is not in codes[]\n", lineno,
+                   c.code);
             bad_lines++;
             continue;
         }
@@ -640,8 +649,8 @@ static void test_reglib(void **unused)
             if (!c.values.cell[cell] &&
                 !(c.st.cand[cell] & tech_bit(solution.cell[cell]))) {
                 printf("line %d: deleted candidates remove the solution's %d "
-                       "from %c%d\n", lineno, solution.cell[cell],
-                       'A' + cell / 9, cell % 9 + 1);
+                       "from %c%d\n",
+                       lineno, solution.cell[cell], 'A' + cell / 9, cell % 9 + 1);
                 bad_lines++;
                 break;
             }
@@ -653,7 +662,9 @@ static void test_reglib(void **unused)
         n_stepped[ci] += out == OUT_DIFFERENT && stepped == 1;
         int k = known_index(&c), want = -1;
         if (out == OUT_DIFFERENT)
-            want = stepped == 1 ? K_OTHER_FIRST : stepped == 2 ? K_COVERED : K_DIFFERENT;
+            want = stepped == 1   ? K_OTHER_FIRST
+                   : stepped == 2 ? K_COVERED
+                                  : K_DIFFERENT;
         else if (out == OUT_MISSED)
             want = K_MISSED;
         if (k >= 0)
@@ -661,12 +672,14 @@ static void test_reglib(void **unused)
         int wrong = out == OUT_UNSOUND || out == OUT_FAIL_FIRED ||
                     (k >= 0 ? (int)known[k].kind != want : want >= 0);
         if (wrong || (verbose && out != OUT_EXACT && out != OUT_FAIL_OK)) {
-            static const char *const how[3] = { "", " (HoDoKu's reached by stepping)",
-                                                " (HoDoKu's covered by ours)" };
+            static const char *const how[3] = {"",
+                                               " (HoDoKu's reached by stepping)",
+                                               " (HoDoKu's covered by ours)"};
             printf("line %d %s (%s): %s%s%s", lineno, c.code, m->name,
                    outcome_name[out], out == OUT_DIFFERENT ? how[stepped] : "",
-                   wrong ? (k >= 0 ? ", known[] says otherwise" : ", not in known[]")
-                         : "");
+                   wrong
+                       ? (k >= 0 ? ", known[] says otherwise" : ", not in known[]")
+                       : "");
             if (found.n_place || found.n_elim) {
                 printf("; ours (%s)", human_tech_info(found.tech)->key);
                 print_cands("", found.elim, found.n_elim);
@@ -702,14 +715,16 @@ static void test_reglib(void **unused)
         int fails = count[i][OUT_FAIL_OK] + count[i][OUT_FAIL_FIRED];
         char fail_col[16];
         if (fails)
-            snprintf(fail_col, sizeof fail_col, "%d/%d", count[i][OUT_FAIL_OK], fails);
+            snprintf(fail_col, sizeof fail_col, "%d/%d", count[i][OUT_FAIL_OK],
+                     fails);
         else
             snprintf(fail_col, sizeof fail_col, "-");
         printf("%-6s %-32s %-18s %5d %5d %5d %5d %5d %6d %6s %7d\n", codes[i].code,
                codes[i].name, codes[i].keys[0], cases[i], count[i][OUT_EXACT],
                n_listed[i], count[i][OUT_DIFFERENT], n_stepped[i],
                count[i][OUT_MISSED], fail_col, count[i][OUT_UNSOUND]);
-        mapped += count[i][OUT_EXACT] + count[i][OUT_DIFFERENT] + count[i][OUT_MISSED];
+        mapped += count[i][OUT_EXACT] + count[i][OUT_DIFFERENT] +
+                  count[i][OUT_MISSED];
         exact += count[i][OUT_EXACT];
         reached += n_stepped[i];
         by_listing += n_listed[i];

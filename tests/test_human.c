@@ -53,7 +53,8 @@ static void test_init_candidates(void **unused)
     state_from(&st, "A1=1 A2=2");
     assert_int_equal(st.empty, 79);
     assert_int_equal(st.cand[at("A1")], 0);
-    assert_int_equal(st.cand[at("A3")], HUMAN_ALL_DIGITS & ~(tech_bit(1) | tech_bit(2)));
+    assert_int_equal(st.cand[at("A3")],
+                     HUMAN_ALL_DIGITS & ~(tech_bit(1) | tech_bit(2)));
     assert_int_equal(st.cand[at("B9")], HUMAN_ALL_DIGITS);
     assert_int_equal(st.cand[at("I1")], HUMAN_ALL_DIGITS & ~tech_bit(1));
 }
@@ -65,9 +66,9 @@ static void test_init_invalid(void **unused)
     struct grid g;
     memset(&g, 0, sizeof g);
     g.cell[0] = 5;
-    g.cell[80] = 5;   /* A1 and I9 do not meet: fine */
+    g.cell[80] = 5; /* A1 and I9 do not meet: fine */
     assert_int_equal(human_init(&st, &g), 0);
-    g.cell[10] = 5;   /* B2 meets A1 in box 1 */
+    g.cell[10] = 5; /* B2 meets A1 in box 1 */
     assert_int_equal(human_init(&st, &g), HUMAN_INVALID);
     /* A9 empty with every digit around it. */
     memset(&g, 0, sizeof g);
@@ -87,7 +88,7 @@ static void test_apply(void **unused)
     tech_step_reset(&step);
     tech_place(&step, at("E5"), 7);
     assert_int_equal(tech_eliminate(&step, &st, at("A1"), 3), 1);
-    assert_int_equal(tech_eliminate(&step, &st, at("A1"), 3), 0);  /* twice */
+    assert_int_equal(tech_eliminate(&step, &st, at("A1"), 3), 0); /* twice */
     human_apply(&st, &step);
     assert_int_equal(st.value[at("E5")], 7);
     assert_int_equal(st.empty, 80);
@@ -96,7 +97,7 @@ static void test_apply(void **unused)
     assert_int_equal(st.cand[at("D6")] & tech_bit(7), 0);
     assert_int_equal(st.cand[at("D7")], HUMAN_ALL_DIGITS);
     assert_int_equal(st.cand[at("A1")], HUMAN_ALL_DIGITS & ~tech_bit(3));
-    assert_int_equal(tech_eliminate(&step, &st, at("E5"), 7), 0);  /* filled */
+    assert_int_equal(tech_eliminate(&step, &st, at("E5"), 7), 0); /* filled */
 }
 
 /* The builder never overflows: eliminations past the cap are dropped
@@ -191,12 +192,13 @@ static void test_pointing(void **unused)
     struct human_state st;
     struct human_step step;
     empty_state(&st);
-    drop(&st, 9, "A8 A9 B7 B8 B9 C8 C9");    /* box 3: 9 only in A7, C7 */
+    drop(&st, 9, "A8 A9 B7 B8 B9 C8 C9"); /* box 3: 9 only in A7, C7 */
     drop(&st, 9, "D7 E7 F7 I7");
     expect_elims(tech_find_pointing, &st, &step, "9G7 9H7");
-    assert_string_equal(step.text, "Pointing pair: in box 3 the 9 can only be "
+    assert_string_equal(step.text,
+                        "Pointing pair: in box 3 the 9 can only be "
                         "in column 7 (A7, C7), so 9 is removed from G7 and H7");
-    drop(&st, 9, "G7 H7");                   /* nothing left to remove */
+    drop(&st, 9, "G7 H7"); /* nothing left to remove */
     expect_none(tech_find_pointing, &st);
 }
 
@@ -206,13 +208,14 @@ static void test_claiming(void **unused)
     struct human_state st;
     struct human_step step;
     empty_state(&st);
-    drop(&st, 4, "C1 C2 C3 C5 C7 C8 C9");    /* row C: 4 only in C4, C6 */
+    drop(&st, 4, "C1 C2 C3 C5 C7 C8 C9"); /* row C: 4 only in C4, C6 */
     expect_elims(tech_find_claiming, &st, &step, "4A4 4A5 4A6 4B4 4B5 4B6");
-    assert_string_equal(step.text, "Claiming (box/line reduction): in row C "
+    assert_string_equal(step.text,
+                        "Claiming (box/line reduction): in row C "
                         "the 4 can only be in box 2 (C4, C6), so 4 is removed "
                         "from A4, A5, A6, B4, B5 and B6");
     empty_state(&st);
-    drop(&st, 4, "C1 C2 C3 C5 C8 C9");       /* C4, C6, C7: two boxes */
+    drop(&st, 4, "C1 C2 C3 C5 C8 C9"); /* C4, C6, C7: two boxes */
     expect_none(tech_find_claiming, &st);
 }
 
@@ -228,12 +231,13 @@ static void test_locked_pair(void **unused)
     drop(&st, 6, "A1 A2 A3 C1 C2 C3 B4 B5 B6 B7 B8 B9");
     /* left: 3 in B2? no, removed; 3 in B4, 6 in B2 */
     expect_elims(tech_find_locked_pair, &st, &step, "3B4 6B2");
-    assert_string_equal(step.text, "Locked pair: B1 and B3 hold only 3 and 6 "
+    assert_string_equal(step.text,
+                        "Locked pair: B1 and B3 hold only 3 and 6 "
                         "and share box 1 and row B, so 3 is removed from B4, "
                         "and 6 from B2");
     empty_state(&st);
     only(&st, "B1", "36");
-    only(&st, "B5", "36");                   /* same row, not same box */
+    only(&st, "B5", "36"); /* same row, not same box */
     expect_none(tech_find_locked_pair, &st);
 }
 
@@ -250,7 +254,7 @@ static void test_locked_triple(void **unused)
         drop(&st, d, "D5 D6 E5 E6 F5 F6 A4 B4 C4 G4 H4");
     expect_elims(tech_find_locked_triple, &st, &step, "1I4 2I4 3I4");
     expect_none(tech_find_locked_pair, &st);
-    only(&st, "F4", "134");                  /* four digits: no triple */
+    only(&st, "F4", "134"); /* four digits: no triple */
     expect_none(tech_find_locked_triple, &st);
 }
 
@@ -267,7 +271,8 @@ static void test_naked_pair(void **unused)
     drop(&st, 1, "A2 A3 A4 A6 A7 A8");
     drop(&st, 2, "A2 A3 A4 A6 A7");
     expect_elims(tech_find_naked_pair, &st, &step, "1A9 2A8 2A9");
-    assert_string_equal(step.text, "Naked pair: in row A, A1 and A5 hold only "
+    assert_string_equal(step.text,
+                        "Naked pair: in row A, A1 and A5 hold only "
                         "1 and 2, so 1 is removed from A9, and 2 from A8 and A9");
     only(&st, "A5", "13");
     expect_none(tech_find_naked_pair, &st);
@@ -284,12 +289,13 @@ static void test_hidden_pair(void **unused)
     only(&st, "A1", "123");
     only(&st, "A5", "1247");
     expect_elims(tech_find_hidden_pair, &st, &step, "3A1 4A5 7A5");
-    assert_string_equal(step.text, "Hidden pair: in row A, 1 and 2 can only be "
+    assert_string_equal(step.text,
+                        "Hidden pair: in row A, 1 and 2 can only be "
                         "in A1 and A5, so 3 is removed from A1, 4 from A5, and "
                         "7 from A5");
     empty_state(&st);
     drop(&st, 1, "A2 A3 A4 A6 A7 A8 A9");
-    drop(&st, 2, "A2 A3 A4 A5 A7 A8 A9");    /* 1: A1 A5, 2: A1 A6 */
+    drop(&st, 2, "A2 A3 A4 A5 A7 A8 A9"); /* 1: A1 A5, 2: A1 A6 */
     expect_none(tech_find_hidden_pair, &st);
 }
 
@@ -317,13 +323,13 @@ static void test_hidden_triple(void **unused)
     struct human_step step;
     empty_state(&st);
     for (int d = 1; d <= 3; d++)
-        drop(&st, d, "E1 E2 E4 E5 E6 E8");   /* 1-3 only in E3, E7, E9 */
+        drop(&st, d, "E1 E2 E4 E5 E6 E8"); /* 1-3 only in E3, E7, E9 */
     only(&st, "E3", "129");
     only(&st, "E7", "23");
     only(&st, "E9", "13");
     expect_elims(tech_find_hidden_triple, &st, &step, "9E3");
     expect_none(tech_find_hidden_pair, &st);
-    only(&st, "E3", "12");                   /* already bare: nothing to do */
+    only(&st, "E3", "12"); /* already bare: nothing to do */
     expect_none(tech_find_hidden_triple, &st);
 }
 
@@ -351,7 +357,7 @@ static void test_hidden_quad(void **unused)
     struct human_state st;
     struct human_step step;
     empty_state(&st);
-    for (int d = 1; d <= 4; d++)             /* column 5: 1-4 in A5 C5 E5 G5 */
+    for (int d = 1; d <= 4; d++) /* column 5: 1-4 in A5 C5 E5 G5 */
         drop(&st, d, "B5 D5 F5 H5 I5");
     only(&st, "A5", "12");
     only(&st, "C5", "23");
@@ -394,7 +400,8 @@ static void test_table(void **unused)
             assert_int_equal(slot_row[row->memo_slot], -1);
             slot_row[row->memo_slot] = t;
         }
-        assert_int_equal(row->kind == TECH_KIND_SINGLE, row->info.group == HUMAN_GROUP_EASY);
+        assert_int_equal(row->kind == TECH_KIND_SINGLE,
+                         row->info.group == HUMAN_GROUP_EASY);
         assert_true(row->kind != TECH_KIND_CHAIN || row->rate != NULL);
     }
     for (int s = 0; s < TECH_MEMO_SLOTS; s++)
@@ -408,14 +415,14 @@ static void test_easiest_first(void **unused)
     struct human_state st;
     struct human_step step;
     empty_state(&st);
-    only(&st, "A1", "12");                   /* a naked pair in row A */
+    only(&st, "A1", "12"); /* a naked pair in row A */
     only(&st, "A5", "12");
-    drop(&st, 9, "A8 A9 B7 B8 B9 C8 C9");    /* a pointing pair in box 3 */
+    drop(&st, 9, "A8 A9 B7 B8 B9 C8 C9"); /* a pointing pair in box 3 */
     step.flags = 0;
     assert_int_equal(human_find_step(&st, &step), 1);
     assert_string_equal(human_tech_info(step.tech)->key, "pointing");
     assert_int_equal(step.rating, 26);
-    assert_string_equal(step.text, "");      /* no text asked for */
+    assert_string_equal(step.text, ""); /* no text asked for */
 }
 
 /* A valid solution: row r is the digits shifted by 3r + r/3. */
@@ -469,7 +476,7 @@ static void test_format_candidates(void **unused)
     size_t n = human_format_candidates(&st, out, sizeof out);
     assert_int_equal(n, strlen(out));
     assert_true(strncmp(out, "1 ", 2) == 0);
-    const char *eol = strchr(out, '\n');     /* A9 has only the 9 left */
+    const char *eol = strchr(out, '\n'); /* A9 has only the 9 left */
     assert_non_null(eol);
     assert_int_equal(eol[-1], '9');
     assert_int_equal(eol[-2], ' ');

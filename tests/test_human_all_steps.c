@@ -31,7 +31,7 @@ struct listed {
     int tech[LISTED_MAX];
     char what[LISTED_MAX][256];
     char text[LISTED_MAX][HUMAN_STEP_TEXT_MAX];
-    int stop_after;          /* > 0: ask to stop after that many */
+    int stop_after; /* > 0: ask to stop after that many */
 };
 
 /* Placements and eliminations as "=5A9 1B2 ..." (sorted). */
@@ -91,10 +91,14 @@ static void test_naked_pairs_listed(void **unused)
     assert_int_equal(l->n, 4);
     for (int i = 0; i < l->n; i++)
         assert_int_equal(l->tech[i], t);
-    assert_string_equal(l->text[0], "Naked pair: in box 1, A1 and A2 hold only 1 and 2, "
-                        "so 1 is removed from A3, B1, B2, B3, C1, C2 and C3, and 2 from "
-                        "A3, B1, B2, B3, C1, C2 and C3");
-    assert_true(strncmp(l->text[1], "Naked pair: in box 5, E5 and E6 hold only 3 and 4", 49) == 0);
+    assert_string_equal(
+        l->text[0],
+        "Naked pair: in box 1, A1 and A2 hold only 1 and 2, "
+        "so 1 is removed from A3, B1, B2, B3, C1, C2 and C3, and 2 from "
+        "A3, B1, B2, B3, C1, C2 and C3");
+    assert_true(strncmp(l->text[1],
+                        "Naked pair: in box 5, E5 and E6 hold only 3 and 4",
+                        49) == 0);
     assert_true(strncmp(l->text[2], "Naked pair: in row A, A1 and A2", 31) == 0);
     assert_true(strncmp(l->text[3], "Naked pair: in row E, E5 and E6", 31) == 0);
     /* the solver's search takes the first */
@@ -151,7 +155,8 @@ static void test_stop_and_bad_row(void **unused)
     free(l);
     assert_int_equal(human_all_steps(&st, human_tech_count(), list_step, NULL), -1);
     /* no callback: only counted (the four naked pairs) */
-    assert_int_equal(human_all_steps(&st, human_tech_find("naked_pair"), NULL, NULL), 4);
+    assert_int_equal(
+        human_all_steps(&st, human_tech_find("naked_pair"), NULL, NULL), 4);
     assert_int_equal(human_all_steps(&st, -2, list_step, NULL), -1);
 }
 
@@ -161,7 +166,7 @@ struct corpus_check {
     const struct grid *sol;
     struct listed *l;
     long states, steps;
-    int most[HUMAN_TECH_MAX];     /* most instances of a row in one state */
+    int most[HUMAN_TECH_MAX]; /* most instances of a row in one state */
 };
 
 /* Checks the listing of state st against the solution and the solver's
@@ -169,7 +174,7 @@ struct corpus_check {
 static void check_state(struct corpus_check *c, const struct human_state *st)
 {
     struct listed *l = c->l;
-    int per_row[HUMAN_TECH_MAX] = { 0 };
+    int per_row[HUMAN_TECH_MAX] = {0};
     l->n = 0;
     l->stop_after = 0;
     int n = human_all_steps(st, -1, list_step, l);
@@ -178,7 +183,7 @@ static void check_state(struct corpus_check *c, const struct human_state *st)
         per_row[l->tech[i]]++;
         assert_true(l->text[i][0] != '\0');
         if (i > 0)
-            assert_true(l->tech[i] >= l->tech[i - 1]);   /* easiest first */
+            assert_true(l->tech[i] >= l->tech[i - 1]); /* easiest first */
         for (int j = i + 1; j < l->n && l->tech[j] == l->tech[i]; j++)
             if (strcmp(l->what[i], l->what[j]) == 0)
                 fail_msg("%s listed twice: %s", human_tech_info(l->tech[i])->key,
@@ -219,7 +224,8 @@ static int check_sound(void *arg, const struct human_state *before,
 {
     const struct grid *sol = arg;
     for (int i = 0; i < step->n_elim; i++) {
-        assert_true(before->cand[step->elim[i].cell] & tech_bit(step->elim[i].digit));
+        assert_true(before->cand[step->elim[i].cell] &
+                    tech_bit(step->elim[i].digit));
         if (sol->cell[step->elim[i].cell] == step->elim[i].digit)
             fail_msg("unsound: %s", step->text);
     }
@@ -244,14 +250,14 @@ static void test_corpus_states(void **unused)
     FILE *f = fopen(CORPUS, "r");
     if (!f)
         fail_msg(CORPUS " missing (tests run from the repository root)");
-    struct corpus_check c = { .l = calloc(1, sizeof(struct listed)) };
+    struct corpus_check c = {.l = calloc(1, sizeof(struct listed))};
     assert_non_null(c.l);
     char line[512], err[GRID_ERR_MAX];
     int k = 0;
     while (fgets(line, sizeof line, f)) {
         struct grid g, sol;
         struct human_state st;
-        if (line[0] == '#' || k++ % 6 != 0)    /* every sixth puzzle */
+        if (line[0] == '#' || k++ % 6 != 0) /* every sixth puzzle */
             continue;
         line[81] = '\0';
         assert_int_equal(grid_parse(&g, line, err, sizeof err), GRID_OK);
@@ -271,12 +277,33 @@ static void test_corpus_states(void **unused)
     printf("\n");
     /* the techniques the corpus reaches list several instances at once */
     static const char *const several[] = {
-        "full_house", "hidden_single_box", "hidden_single_line", "naked_single",
-        "pointing", "claiming", "naked_pair", "hidden_pair", "x_wing",
-        "xy_wing", "two_string_kite", "empty_rectangle", "w_wing",
-        "skyscraper", "turbot_fish", "finned_x_wing", "simple_colour_trap",
-        "multi_colour_1", "wxyz_wing", "vwxyz_wing", "x_chain", "xy_chain", "aic",
-        "finned_swordfish", "als_xz", "cell_forcing_chain", "region_forcing_chain",
+        "full_house",
+        "hidden_single_box",
+        "hidden_single_line",
+        "naked_single",
+        "pointing",
+        "claiming",
+        "naked_pair",
+        "hidden_pair",
+        "x_wing",
+        "xy_wing",
+        "two_string_kite",
+        "empty_rectangle",
+        "w_wing",
+        "skyscraper",
+        "turbot_fish",
+        "finned_x_wing",
+        "simple_colour_trap",
+        "multi_colour_1",
+        "wxyz_wing",
+        "vwxyz_wing",
+        "x_chain",
+        "xy_chain",
+        "aic",
+        "finned_swordfish",
+        "als_xz",
+        "cell_forcing_chain",
+        "region_forcing_chain",
     };
     for (size_t i = 0; i < sizeof several / sizeof several[0]; i++) {
         int t = human_tech_find(several[i]);

@@ -47,7 +47,8 @@ static void test_wxyz_wing(void **unused)
     only(&st, "A9", "124");
     only(&st, "E5", "34");
     expect_one_elim(tech_find_wxyz_wing, &st, &step, "E9", 4);
-    assert_string_equal(step.text, "WXYZ-Wing: A1, A5 and A9 (1, 2, 3 and 4) "
+    assert_string_equal(step.text,
+                        "WXYZ-Wing: A1, A5 and A9 (1, 2, 3 and 4) "
                         "with E5 (3 or 4): every 3 of the set sees E5, so the "
                         "set or E5 holds 4; 4 is removed from E9");
     /* largest cell of the set: 3 candidates, Sukaku Explainer's 5.6 */
@@ -116,8 +117,9 @@ static void test_wing_rating_extremes(void **unused)
 static void test_wing_order(void **unused)
 {
     (void)unused;
-    const char *const keys[] = { "hidden_quad", "wxyz_wing", "bug_plus_1",
-                                 "vwxyz_wing", "skyscraper", "w_wing", "x_chain" };
+    const char *const keys[] = {"hidden_quad", "wxyz_wing",  "bug_plus_1",
+                                "vwxyz_wing",  "skyscraper", "w_wing",
+                                "x_chain"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -125,7 +127,8 @@ static void test_wing_order(void **unused)
         last = t;
     }
     const struct human_tech_info *w = human_tech_info(human_tech_find("wxyz_wing"));
-    const struct human_tech_info *v = human_tech_info(human_tech_find("vwxyz_wing"));
+    const struct human_tech_info *v = human_tech_info(
+        human_tech_find("vwxyz_wing"));
     assert_int_equal(w->group, HUMAN_GROUP_HARD);
     assert_int_equal(v->group, HUMAN_GROUP_HARD);
     assert_int_equal(w->rating, 55);

@@ -42,9 +42,9 @@ static void conjugate(struct human_state *st, int digit, int house,
 static void test_chain_length_rating(void **unused)
 {
     (void)unused;
-    static const int want[][2] = { { 4, 0 }, { 5, 1 }, { 6, 1 }, { 7, 2 },
-                                   { 8, 2 }, { 9, 3 }, { 12, 3 }, { 13, 4 },
-                                   { 16, 4 }, { 17, 5 }, { 24, 5 }, { 25, 6 } };
+    static const int want[][2] = {{4, 0},  {5, 1},  {6, 1},  {7, 2},
+                                  {8, 2},  {9, 3},  {12, 3}, {13, 4},
+                                  {16, 4}, {17, 5}, {24, 5}, {25, 6}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         assert_int_equal(tech_se_length_bonus(want[i][0]), want[i][1]);
 }
@@ -61,7 +61,8 @@ static void test_x_chain(void **unused)
     conjugate(&st, 1, TECH_ROW(3), "D5 D8");
     conjugate(&st, 1, TECH_ROW(7), "H8 H2");
     expect_elims(tech_find_x_chain, &st, &step, "1B2 1C2 1G1 1I1");
-    assert_string_equal(step.text, "X-chain: on 1, A1 = A5 - D5 = D8 - H8 = H2; "
+    assert_string_equal(step.text,
+                        "X-chain: on 1, A1 = A5 - D5 = D8 - H8 = H2; "
                         "either (1)A1 or (1)H2 is true, so 1 is removed from "
                         "B2, C2, G1 and I1");
     assert_int_equal(step.n_cause, 6);
@@ -86,7 +87,7 @@ static void test_x_loop(void **unused)
     expect_elims(tech_find_x_chain, &st, &step,
                  "7B1 7B5 7C1 7C5 7D1 7D5 7F1 7F5 7G1 7G5 7H1 7H5 7I1 7I5");
     assert_non_null(strstr(step.text, "continuous nice loop"));
-    assert_int_equal(tech_rate_chain(&step), 65);   /* SE X-cycle, 4 nodes */
+    assert_int_equal(tech_rate_chain(&step), 65); /* SE X-cycle, 4 nodes */
 }
 
 static void test_xy_chain(void **unused)
@@ -100,11 +101,12 @@ static void test_xy_chain(void **unused)
     only(&st, "E5", "34");
     only(&st, "E9", "41");
     expect_elims(tech_find_xy_chain, &st, &step, "1A9 1E1");
-    assert_string_equal(step.text, "XY-chain: A1 (1=2) - A5 (2=3) - E5 (3=4) - "
+    assert_string_equal(step.text,
+                        "XY-chain: A1 (1=2) - A5 (2=3) - E5 (3=4) - "
                         "E9 (4=1); either (1)A1 or (1)E9 is true, so 1 is "
                         "removed from A9 and E1");
-    assert_int_equal(tech_rate_chain(&step), 72);   /* SE forcing chain, 8 nodes */
-    only(&st, "E9", "45");                           /* ends on 5: nothing */
+    assert_int_equal(tech_rate_chain(&step), 72); /* SE forcing chain, 8 nodes */
+    only(&st, "E9", "45");                        /* ends on 5: nothing */
     expect_none(tech_find_xy_chain, &st);
 }
 
@@ -122,11 +124,12 @@ static void test_aic(void **unused)
     expect_none(tech_find_x_chain, &st);
     expect_none(tech_find_xy_chain, &st);
     expect_elims(tech_find_aic, &st, &step, "1B2 2A1");
-    assert_string_equal(step.text, "AIC: (1)A1 = (1)A5 - (1)E5 = (2)E5 - (2)E2 = "
+    assert_string_equal(step.text,
+                        "AIC: (1)A1 = (1)A5 - (1)E5 = (2)E5 - (2)E2 = "
                         "(2)B2; either (1)A1 or (2)B2 is true, so 1 is removed "
                         "from B2, and 2 from A1");
     assert_int_equal(tech_rate_chain(&step), 71);
-    only(&st, "E5", "123");                          /* E5 no longer bivalue */
+    only(&st, "E5", "123"); /* E5 no longer bivalue */
     expect_none(tech_find_aic, &st);
 }
 
@@ -144,7 +147,8 @@ static void test_aic_discontinuous(void **unused)
     conjugate(&st, 1, TECH_ROW(0), "A1 A5");
     conjugate(&st, 1, TECH_COL(4), "A5 E5");
     expect_elims(tech_find_aic, &st, &step, "2A1");
-    assert_string_equal(step.text, "AIC: (1)A1 = (1)A5 - (1)E5 = (3)E5 - (3)E1 = "
+    assert_string_equal(step.text,
+                        "AIC: (1)A1 = (1)A5 - (1)E5 = (3)E5 - (3)E1 = "
                         "(2)E1; either (1)A1 or (2)E1 is true, so 2 is removed "
                         "from A1");
     only(&st, "E1", "234");
@@ -159,11 +163,12 @@ static void test_finned_swordfish(void **unused)
     struct human_state st;
     struct human_step step;
     empty_state(&st);
-    conjugate(&st, 1, TECH_ROW(0), "A1 A2 A5 A9");   /* A2: the fin */
+    conjugate(&st, 1, TECH_ROW(0), "A1 A2 A5 A9"); /* A2: the fin */
     conjugate(&st, 1, TECH_ROW(4), "E1 E5");
     conjugate(&st, 1, TECH_ROW(8), "I5 I9");
     expect_elims(tech_find_finned_swordfish, &st, &step, "1B1 1C1");
-    assert_string_equal(step.text, "Finned Swordfish: the 1 of rows A, E and I "
+    assert_string_equal(step.text,
+                        "Finned Swordfish: the 1 of rows A, E and I "
                         "lies in columns 1, 5 and 9 but for the fin A2 in box 1, "
                         "so 1 is removed from B1 and C1");
     /* Fins in two boxes: nothing. */
@@ -182,14 +187,15 @@ static void test_finned_jellyfish(void **unused)
     empty_state(&st);
     conjugate(&st, 4, TECH_COL(0), "A1 D1");
     conjugate(&st, 4, TECH_COL(2), "D3 F3");
-    conjugate(&st, 4, TECH_COL(5), "A6 F6 I6 H6");  /* H6: the fin */
+    conjugate(&st, 4, TECH_COL(5), "A6 F6 I6 H6"); /* H6: the fin */
     conjugate(&st, 4, TECH_COL(8), "F9 I9");
     /* Rows A, F, H and I cover all but D1 and D3 (box 4): the sashimi
      * form is found first, and F2 sees both fins' box and row F; rows A,
      * D, F and I cover all but H6 (box 8), which removes I4 and I5: the
      * same base lines, so one Siamese step. */
     expect_elims(tech_find_finned_jellyfish, &st, &step, "4F2 4I4 4I5");
-    assert_string_equal(step.text, "Siamese Sashimi Jellyfish: the 4 of columns "
+    assert_string_equal(step.text,
+                        "Siamese Sashimi Jellyfish: the 4 of columns "
                         "1, 3, 6 and 9 lies in rows A, F, H and I but for the "
                         "fins D1 and D3 in box 4, and in rows A, D, F and I but "
                         "for the fin H6 in box 8, so 4 is removed from F2, I4 "
@@ -214,9 +220,10 @@ static void test_sue_de_coq(void **unused)
     expect_elims(tech_find_sue_de_coq, &st, &step,
                  "1A3 1A4 1A6 1A7 1A8 1A9 2A3 2A4 2A6 2A7 2A8 2A9 "
                  "3A3 3B2 3B3 3C1 3C2 3C3 4A3 4B2 4B3 4C1 4C2 4C3");
-    assert_non_null(strstr(step.text, "Sue de Coq: A1 and A2 (1, 2, 3 and 4) with "
+    assert_non_null(strstr(step.text,
+                           "Sue de Coq: A1 and A2 (1, 2, 3 and 4) with "
                            "A5 (1 and 2) in row A and B1 (3 and 4) in box 1"));
-    only(&st, "B1", "35");                           /* one digit too many */
+    only(&st, "B1", "35"); /* one digit too many */
     expect_none(tech_find_sue_de_coq, &st);
 }
 
@@ -231,7 +238,7 @@ static void test_als_xz(void **unused)
     only(&st, "E2", "23");
     expect_elims(tech_find_als_xz, &st, &step, "2A2 2B2 2C2 2D1 2F1");
     assert_non_null(strstr(step.text, "ALS-XZ: A1 (1 and 2) and E1 and E2 "
-                           "(1, 2 and 3)"));
+                                      "(1, 2 and 3)"));
     empty_state(&st);
     only(&st, "A1", "12");
     only(&st, "E5", "13");
@@ -260,7 +267,7 @@ static void test_cell_forcing_chain(void **unused)
     assert_int_equal(step.place[0].cell, at("E1"));
     assert_int_equal(step.place[0].digit, 5);
     assert_string_equal(step.text, "Cell forcing chain: A1 is 1 or 2; each way, "
-                        "singles lead to the same result, so E1 is 5");
+                                   "singles lead to the same result, so E1 is 5");
     /* two assumptions, then the singles: 1 one way, 3 the other */
     assert_int_equal(step.n_cause, 6);
     assert_int_equal(tech_rate_forcing_chain(&step), 81);
@@ -283,7 +290,8 @@ static void test_forcing_chain_contradiction(void **unused)
     only(&st, "E1", "15");
     only(&st, "F1", "15");
     expect_elims(tech_find_cell_forcing_chain, &st, &step, "1A1");
-    assert_string_equal(step.text, "Forcing chain: if A1 were 1, singles would "
+    assert_string_equal(step.text,
+                        "Forcing chain: if A1 were 1, singles would "
                         "leave a cell or a house without a place for a digit, "
                         "so 1 is removed from A1");
     assert_int_equal(tech_rate_forcing_chain(&step), 75);
@@ -307,8 +315,8 @@ static void test_region_forcing_chain(void **unused)
                  "5D1 5D2 5D3 5E3 5E4 5E5 5E6 5E7 5E8 5F1 5F2 5F3 "
                  "6E3 6E4 6E5 6E6 6E7 6E8");
     assert_non_null(strstr(step.text, "Region forcing chain: in row A the 3 is "
-                           "in A1 or A9; each way"));
-    conjugate(&st, 3, TECH_ROW(0), "A1");            /* decided: a single */
+                                      "in A1 or A9; each way"));
+    conjugate(&st, 3, TECH_ROW(0), "A1"); /* decided: a single */
     only(&st, "E9", "367");
     expect_none(tech_find_region_forcing_chain, &st);
 }
@@ -318,9 +326,10 @@ static void test_region_forcing_chain(void **unused)
 static void test_expert_rows(void **unused)
 {
     (void)unused;
-    static const char *const keys[] = { "x_chain", "xy_chain", "aic",
-        "finned_swordfish", "finned_jellyfish", "sue_de_coq", "als_xz",
-        "cell_forcing_chain", "region_forcing_chain" };
+    static const char *const keys[] = {
+        "x_chain",          "xy_chain",           "aic",
+        "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
+        "als_xz",           "cell_forcing_chain", "region_forcing_chain"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -328,7 +337,7 @@ static void test_expert_rows(void **unused)
         assert_int_equal(human_tech_info(t)->group, HUMAN_GROUP_EXPERT);
         last = t;
     }
-    assert_int_equal(last, human_tech_count() - 1);   /* forcing chains last */
+    assert_int_equal(last, human_tech_count() - 1); /* forcing chains last */
 }
 
 /* (5)H1 = (5)H4 - (5)B4 = (5)B7 - (8)B7 = (8)H7: every strong link is in a
@@ -344,7 +353,7 @@ static void test_aic_weak_link_in_cell(void **unused)
     conjugate(&st, 5, TECH_ROW(7), "H1 H4");
     conjugate(&st, 5, TECH_ROW(1), "B4 B7");
     conjugate(&st, 8, TECH_COL(6), "B7 H7");
-    drop(&st, 5, "H7 B1");          /* no X-chain eliminations on 5 alone */
+    drop(&st, 5, "H7 B1"); /* no X-chain eliminations on 5 alone */
     expect_none(tech_find_x_chain, &st);
     expect_elims(tech_find_aic, &st, &step, "8H1");
     assert_int_equal(tech_rate_chain(&step), 71);
@@ -383,7 +392,7 @@ static void test_cheapest_chain_taken(void **unused)
     struct gen_options o;
     gen_options_default(&o);
     o.tier = GRADE_EXPERT;
-    struct cheapest_check c = { 0 };
+    struct cheapest_check c = {0};
     for (uint64_t seed = 1; seed <= 6; seed++) {
         struct gen_result r;
         struct human_state st;
@@ -393,14 +402,15 @@ static void test_cheapest_chain_taken(void **unused)
         assert_int_equal(human_solve(&st, 0, check_cheapest_chain, &c),
                          HUMAN_SOLVED);
     }
-    assert_true(c.chain_steps > 0);   /* the check was exercised */
+    assert_true(c.chain_steps > 0); /* the check was exercised */
 }
 
 /* A top1465 puzzle that needs chains: graded expert, with its path sound. */
 static void test_grade_expert_puzzle(void **unused)
 {
     (void)unused;
-    const char *p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    const char *p =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     struct grid g;
     struct grade gr;
     char err[GRID_ERR_MAX];

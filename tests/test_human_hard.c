@@ -39,8 +39,8 @@ static void keep(struct human_state *st, int digit, int house, const char *cells
 }
 
 #define ROW(ch) TECH_ROW((ch) - 'A')
-#define COL(n) TECH_COL((n) - 1)
-#define BOX(n) TECH_BOX((n) - 1)
+#define COL(n) TECH_COL((n)-1)
+#define BOX(n) TECH_BOX((n)-1)
 
 /* The table's rating of a step found by technique key. */
 static int rating_of(const char *key, const struct human_step *step)
@@ -66,7 +66,8 @@ static void test_x_wing(void **unused)
     keep(&st, 7, COL(2), "B2 D2 F2");
     keep(&st, 7, COL(8), "B8 F8 H8");
     expect_elims(tech_find_x_wing, &st, &step, "7D2 7H8");
-    assert_string_equal(step.text, "X-Wing: 7 in rows B and F is confined to "
+    assert_string_equal(step.text,
+                        "X-Wing: 7 in rows B and F is confined to "
                         "columns 2 and 8, so 7 is removed from D2 and H8");
     assert_int_equal(rating_of("x_wing", &step), 32);
     drop(&st, 7, "D2 H8");
@@ -87,9 +88,10 @@ static void test_swordfish(void **unused)
     keep(&st, 5, COL(7), "E7 G7 I7");
     expect_none(tech_find_x_wing, &st);
     expect_elims(tech_find_swordfish, &st, &step, "5C1 5G7");
-    assert_string_equal(step.text, "Swordfish: 5 in rows A, E and I is confined "
+    assert_string_equal(step.text,
+                        "Swordfish: 5 in rows A, E and I is confined "
                         "to columns 1, 4 and 7, so 5 is removed from C1 and G7");
-    add(&st, 5, "E9");                       /* row E leaves the columns */
+    add(&st, 5, "E9"); /* row E leaves the columns */
     expect_none(tech_find_swordfish, &st);
 }
 
@@ -121,13 +123,14 @@ static void test_finned_x_wing(void **unused)
     struct human_step step;
     empty_state(&st);
     keep(&st, 4, ROW('B'), "B2 B8");
-    keep(&st, 4, ROW('E'), "E2 E8 E9");       /* fin E9 in box 6 */
+    keep(&st, 4, ROW('E'), "E2 E8 E9"); /* fin E9 in box 6 */
     expect_elims(tech_find_finned_x_wing, &st, &step, "4D8 4F8");
-    assert_string_equal(step.text, "Finned X-Wing: 4 in rows B and E is "
+    assert_string_equal(step.text,
+                        "Finned X-Wing: 4 in rows B and E is "
                         "confined to columns 2 and 8 but for the fin E9 in "
                         "box 6, so 4 is removed from D8 and F8");
     expect_none(tech_find_sashimi_x_wing, &st);
-    keep(&st, 4, ROW('E'), "E2 E8 E5");       /* the fin sees nothing */
+    keep(&st, 4, ROW('E'), "E2 E8 E5"); /* the fin sees nothing */
     expect_none(tech_find_finned_x_wing, &st);
 }
 
@@ -138,8 +141,8 @@ static void test_sashimi_x_wing(void **unused)
     struct human_step step;
     empty_state(&st);
     keep(&st, 4, ROW('B'), "B2 B8");
-    keep(&st, 4, ROW('E'), "E2 E9");          /* no E8: sashimi */
-    drop(&st, 4, "A9 C9");    /* the mirror sashimi (fin B8) removes nothing */
+    keep(&st, 4, ROW('E'), "E2 E9"); /* no E8: sashimi */
+    drop(&st, 4, "A9 C9"); /* the mirror sashimi (fin B8) removes nothing */
     expect_elims(tech_find_sashimi_x_wing, &st, &step, "4D8 4F8");
     expect_none(tech_find_finned_x_wing, &st);
     drop(&st, 4, "D8 F8");
@@ -157,7 +160,8 @@ static void test_skyscraper(void **unused)
     keep(&st, 1, ROW('B'), "B2 B5");
     keep(&st, 1, ROW('H'), "H2 H6");
     expect_elims(tech_find_skyscraper, &st, &step, "1A6 1C6 1G5 1I5");
-    assert_string_equal(step.text, "Skyscraper: the 1 of row B is only in B5 "
+    assert_string_equal(step.text,
+                        "Skyscraper: the 1 of row B is only in B5 "
                         "and B2, that of row H is only in H2 and H6; B2 and H2 "
                         "see each other, so B5 or H6 is 1, so 1 is removed from "
                         "A6, C6, G5 and I5");
@@ -165,7 +169,7 @@ static void test_skyscraper(void **unused)
     expect_none(tech_find_two_string_kite, &st);
     empty_state(&st);
     keep(&st, 1, ROW('B'), "B2 B5");
-    keep(&st, 1, ROW('H'), "H3 H6");         /* B2 and H3 do not meet */
+    keep(&st, 1, ROW('H'), "H3 H6"); /* B2 and H3 do not meet */
     expect_none(tech_find_skyscraper, &st);
 }
 
@@ -204,10 +208,11 @@ static void test_empty_rectangle(void **unused)
     struct human_state st;
     struct human_step step;
     empty_state(&st);
-    drop(&st, 3, "D4 D6 F4 F6");             /* box 5: row E and column 5 */
+    drop(&st, 3, "D4 D6 F4 F6"); /* box 5: row E and column 5 */
     keep(&st, 3, COL(8), "E8 H8");
     expect_elims(tech_find_empty_rectangle, &st, &step, "3H5");
-    assert_string_equal(step.text, "Empty rectangle: in box 5 the 3 is only in "
+    assert_string_equal(step.text,
+                        "Empty rectangle: in box 5 the 3 is only in "
                         "row E and column 5 (D5, E4, E5, E6, F5), and the 3 of "
                         "column 8 is only in E8 and H8, so 3 is removed from H5");
     drop(&st, 3, "H5");
@@ -234,7 +239,8 @@ static void test_simple_colour_trap(void **unused)
     struct human_step step;
     colour_chain(&st);
     expect_elims(tech_find_simple_colour_trap, &st, &step, "6A8 6A9 6C2 6C3");
-    assert_string_equal(step.text, "Simple colouring (trap): the conjugate 6s "
+    assert_string_equal(step.text,
+                        "Simple colouring (trap): the conjugate 6s "
                         "C7, H7, H4, D4, D1, A1 alternate, so C7 or A1 is 6, so "
                         "6 is removed from A8, A9, C2 and C3");
     assert_int_equal(step.n_cause, 6);
@@ -253,7 +259,7 @@ static void test_simple_colour_wrap(void **unused)
     keep(&st, 9, ROW('A'), "A1 A5");
     keep(&st, 9, COL(5), "A5 E5");
     keep(&st, 9, ROW('E'), "E5 E2");
-    keep(&st, 9, COL(2), "E2 B2");           /* B2 meets A1 in box 1 */
+    keep(&st, 9, COL(2), "E2 B2"); /* B2 meets A1 in box 1 */
     expect_elims(tech_find_simple_colour_wrap, &st, &step, "9A1 9B2 9E5");
     assert_int_equal(step.n_cause, 5);
     assert_int_equal(rating_of("simple_colour_wrap", &step), 66);
@@ -268,7 +274,7 @@ static void test_multi_colour_1(void **unused)
     struct human_step step;
     empty_state(&st);
     keep(&st, 8, ROW('A'), "A1 A6");
-    keep(&st, 8, COL(2), "B2 H2");           /* A1 sees B2 */
+    keep(&st, 8, COL(2), "B2 H2"); /* A1 sees B2 */
     expect_elims(tech_find_multi_colour_1, &st, &step, "8H6");
     expect_none(tech_find_multi_colour_2, &st);
     drop(&st, 8, "H6");
@@ -308,7 +314,8 @@ static void test_remote_pair(void **unused)
     only(&st, "H5", "27");
     only(&st, "G6", "27");
     expect_elims(tech_find_remote_pair, &st, &step, "2G1 7G1");
-    assert_string_equal(step.text, "Remote pair: A1, A5, H5, G6 hold only 2 and "
+    assert_string_equal(step.text,
+                        "Remote pair: A1, A5, H5, G6 hold only 2 and "
                         "7 and form a chain, so A1 and G6 hold one each, so 2 "
                         "is removed from G1, and 7 from G1");
     assert_int_equal(rating_of("remote_pair", &step), 68);
@@ -328,7 +335,8 @@ static void test_xy_wing(void **unused)
     only(&st, "E1", "39");
     only(&st, "B5", "79");
     expect_elims(tech_find_xy_wing, &st, &step, "9B1");
-    assert_string_equal(step.text, "XY-Wing: pivot E5 (3 and 7) with pincers "
+    assert_string_equal(step.text,
+                        "XY-Wing: pivot E5 (3 and 7) with pincers "
                         "B5 (7 and 9) and E1 (3 and 9): one pincer is 9, so 9 "
                         "is removed from B1");
     only(&st, "B5", "78");
@@ -360,11 +368,12 @@ static void test_w_wing(void **unused)
     only(&st, "H5", "38");
     keep(&st, 8, ROW('E'), "E1 E5");
     expect_elims(tech_find_w_wing, &st, &step, "3A5 3H1");
-    assert_string_equal(step.text, "W-Wing: A1 and H5 hold only 3 and 8, and "
+    assert_string_equal(step.text,
+                        "W-Wing: A1 and H5 hold only 3 and 8, and "
                         "the 8 of row E is only in E1 and E5, which see them, so "
                         "one of them is 3, so 3 is removed from A5 and H1");
     assert_int_equal(rating_of("w_wing", &step), 71);
-    add(&st, 8, "E3");                       /* no strong link left */
+    add(&st, 8, "E3"); /* no strong link left */
     expect_none(tech_find_w_wing, &st);
 }
 
@@ -388,12 +397,13 @@ static void test_unique_rectangle_1(void **unused)
     struct human_step step;
     rectangle(&st, "46", "469");
     expect_elims(tech_find_unique_rectangle_1, &st, &step, "4E2 6E2");
-    assert_string_equal(step.text, "Unique rectangle type 1: B1, B2, E1 and E2 "
+    assert_string_equal(step.text,
+                        "Unique rectangle type 1: B1, B2, E1 and E2 "
                         "must not all hold only 4 and 6 (one solution), so 4 is "
                         "removed from E2, and 6 from E2");
     rectangle(&st, "469", "469");
     expect_none(tech_find_unique_rectangle_1, &st);
-    empty_state(&st);                        /* four boxes: no pattern */
+    empty_state(&st); /* four boxes: no pattern */
     only(&st, "B1", "46");
     only(&st, "B5", "46");
     only(&st, "E1", "46");
@@ -460,10 +470,10 @@ static void test_hidden_rectangle(void **unused)
  * A1 also holds 3, which is then in three cells of each of its houses. */
 static void bug_state(struct human_state *st)
 {
-    static const char *const cells[9] = { "A1", "A4", "A7", "B1", "B4", "B7",
-                                          "C1", "C4", "C7" };
-    static const char *const pairs[9] = { "123", "23", "13", "23", "13", "12",
-                                          "13", "12", "23" };
+    static const char *const cells[9] = {"A1", "A4", "A7", "B1", "B4",
+                                         "B7", "C1", "C4", "C7"};
+    static const char *const pairs[9] = {"123", "23", "13", "23", "13",
+                                         "12",  "13", "12", "23"};
     memset(st, 0, sizeof *st);
     for (int i = 0; i < GRID_CELLS; i++)
         st->value[i] = 9;
@@ -486,13 +496,14 @@ static void test_bug_plus_1(void **unused)
     assert_int_equal(step.n_place, 1);
     assert_int_equal(step.place[0].cell, at("A1"));
     assert_int_equal(step.place[0].digit, 3);
-    assert_string_equal(step.text, "BUG+1: every empty cell but A1 holds two "
+    assert_string_equal(step.text,
+                        "BUG+1: every empty cell but A1 holds two "
                         "candidates, and 3 appears three times in its row, "
                         "column and box, so A1 is 3");
-    only(&st, "B4", "123");                  /* two cells of three */
+    only(&st, "B4", "123"); /* two cells of three */
     expect_none(tech_find_bug_plus_1, &st);
     bug_state(&st);
-    only(&st, "C1", "12");                   /* 2 and 3 odd in row C */
+    only(&st, "C1", "12"); /* 2 and 3 odd in row C */
     expect_none(tech_find_bug_plus_1, &st);
 }
 

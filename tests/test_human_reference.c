@@ -49,7 +49,7 @@ static const char *const data_files[] = {
 struct compare {
     const struct human_path *fast;
     int at;
-    const char *what;   /* the puzzle, for the failure message */
+    const char *what; /* the puzzle, for the failure message */
 };
 
 static int compare_step(void *arg, const struct human_state *before,
@@ -79,11 +79,12 @@ static int check_both_ways(const struct grid *g, struct human_path *fast,
         return 0;
     st2 = st;
     int s1 = human_solve_path(&st, fast);
-    struct compare c = { fast, 0, what };
+    struct compare c = {fast, 0, what};
     int s2 = human_solve(&st2, HUMAN_STEP_TEXT | HUMAN_PLAIN, compare_step, &c);
     if (s1 != s2 || c.at != fast->len)
         fail_msg("%s: the fast path ends with status %d after %d steps, the plain "
-                 "path with %d after %d", what, s1, fast->len, s2, c.at);
+                 "path with %d after %d",
+                 what, s1, fast->len, s2, c.at);
     return c.at;
 }
 
@@ -98,7 +99,7 @@ static void test_corpus_grades_and_paths(void **unused)
     struct human_path *fast = malloc(sizeof *fast);
     assert_non_null(fast);
     char line[512], err[GRID_ERR_MAX];
-    int n = 0, steps = 0, tiers[GRADE_UNRATED + 1] = { 0 };
+    int n = 0, steps = 0, tiers[GRADE_UNRATED + 1] = {0};
     while (fgets(line, sizeof line, f)) {
         char puzzle[128], tier[16], hardest[64], sym[32];
         int score, effort;
@@ -106,17 +107,19 @@ static void test_corpus_grades_and_paths(void **unused)
         struct grade gr;
         if (line[0] == '#')
             continue;
-        if (sscanf(line, "%127s %15s %d %d %63s %31s", puzzle, tier, &score, &effort,
-                   hardest, sym) != 6)
+        if (sscanf(line, "%127s %15s %d %d %63s %31s", puzzle, tier, &score,
+                   &effort, hardest, sym) != 6)
             fail_msg(CORPUS ": bad line: %s", line);
         if (grid_parse(&g, puzzle, err, sizeof err) != GRID_OK)
             fail_msg(CORPUS ": %s: %s", puzzle, err);
         assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
         if (strcmp(grade_tier_name(gr.tier), tier) != 0 || gr.score != score ||
-            gr.effort != effort || strcmp(human_tech_info(gr.hardest)->key, hardest) != 0)
+            gr.effort != effort ||
+            strcmp(human_tech_info(gr.hardest)->key, hardest) != 0)
             fail_msg("%s: graded %s %d %d %s, expected %s %d %d %s", puzzle,
                      grade_tier_name(gr.tier), gr.score, gr.effort,
-                     human_tech_info(gr.hardest)->key, tier, score, effort, hardest);
+                     human_tech_info(gr.hardest)->key, tier, score, effort,
+                     hardest);
         tiers[gr.tier]++;
         steps += check_both_ways(&g, fast, puzzle);
         n++;
@@ -124,8 +127,9 @@ static void test_corpus_grades_and_paths(void **unused)
     fclose(f);
     free(fast);
     printf("corpus: %d puzzles (%d easy, %d medium, %d hard, %d expert), %d steps "
-           "identical both ways\n", n, tiers[GRADE_EASY], tiers[GRADE_MEDIUM],
-           tiers[GRADE_HARD], tiers[GRADE_EXPERT], steps);
+           "identical both ways\n",
+           n, tiers[GRADE_EASY], tiers[GRADE_MEDIUM], tiers[GRADE_HARD],
+           tiers[GRADE_EXPERT], steps);
     /* a corpus of every tier, a few hundred puzzles */
     assert_true(n >= 200);
     for (int t = GRADE_EASY; t <= GRADE_EXPERT; t++)
@@ -161,7 +165,8 @@ static void test_data_sample_both_ways(void **unused)
         fclose(f);
         for (int k = 0; k < n; k++) {
             char what[160];
-            snprintf(what, sizeof what, "%s puzzle %d of the sample", data_files[i], k + 1);
+            snprintf(what, sizeof what, "%s puzzle %d of the sample", data_files[i],
+                     k + 1);
             steps += check_both_ways(&g[k], fast, what);
         }
         files++;

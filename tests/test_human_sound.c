@@ -97,13 +97,13 @@ static void test_sound_on_bench_data(void **unused)
         long limit, stride;
         int all_solved;
     } sets[] = {
-        { "qqwing_1.3.4_simple_300.txt", 300, 1, 1 },
-        { "qqwing_1.3.4_easy_3000.txt", 1000, 1, 1 },
-        { "qqwing_1.3.4_intermediate_1500.txt", 1000, 1, 1 },
-        { "qqwing_1.3.4_expert_2000.txt", 1000, 1, 0 },
-        { "sudoku_exchange_diabolical.txt", 1500, 26, 0 },
-        { "magictour_top1465.txt", 733, 2, 0 },
-        { "forum_hardest_1905_11plus.txt", 200, 241, 0 },
+        {"qqwing_1.3.4_simple_300.txt", 300, 1, 1},
+        {"qqwing_1.3.4_easy_3000.txt", 1000, 1, 1},
+        {"qqwing_1.3.4_intermediate_1500.txt", 1000, 1, 1},
+        {"qqwing_1.3.4_expert_2000.txt", 1000, 1, 0},
+        {"sudoku_exchange_diabolical.txt", 1500, 26, 0},
+        {"magictour_top1465.txt", 733, 2, 0},
+        {"forum_hardest_1905_11plus.txt", 200, 241, 0},
     };
     struct check *c = calloc(1, sizeof *c);
     assert_non_null(c);
@@ -111,8 +111,10 @@ static void test_sound_on_bench_data(void **unused)
         long solved = check_file(sets[i].file, sets[i].limit, sets[i].stride, c);
         if (solved < 0) {
             free(c);
-            fprintf(stderr, "SKIPPED: puzzle data not found in %s "
-                    "(set SUDOKU_DATA_DIR)\n", data_dir());
+            fprintf(stderr,
+                    "SKIPPED: puzzle data not found in %s "
+                    "(set SUDOKU_DATA_DIR)\n",
+                    data_dir());
             skip();
         }
         if (sets[i].all_solved)
@@ -150,10 +152,12 @@ static void test_sound_every_technique(void **unused)
 {
     (void)unused;
     char path[512], line[256], err[GRID_ERR_MAX];
-    snprintf(path, sizeof path, "%s/%s", data_dir(), "sudoku_exchange_diabolical.txt");
+    snprintf(path, sizeof path, "%s/%s", data_dir(),
+             "sudoku_exchange_diabolical.txt");
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "SKIPPED: puzzle data not found in %s (set SUDOKU_DATA_DIR)\n",
+        fprintf(stderr,
+                "SKIPPED: puzzle data not found in %s (set SUDOKU_DATA_DIR)\n",
                 data_dir());
         skip();
     }

@@ -14,8 +14,7 @@
 
 #include "log.h"
 
-static char *
-contents(FILE *f)
+static char *contents(FILE *f)
 {
     static char buf[4096];
     size_t n;
@@ -27,8 +26,7 @@ contents(FILE *f)
     return buf;
 }
 
-static void
-test_plain_and_prefixed(void **state)
+static void test_plain_and_prefixed(void **state)
 {
     FILE *f = tmpfile();
 
@@ -53,8 +51,7 @@ test_plain_and_prefixed(void **state)
     log_setup(NULL, LOG_LEVEL_INFO, 0);
 }
 
-static void
-test_one_line_and_errno(void **state)
+static void test_one_line_and_errno(void **state)
 {
     FILE *f = tmpfile();
     char big[LOG_MSG_MAX * 2];
@@ -77,8 +74,7 @@ test_one_line_and_errno(void **state)
     log_setup(NULL, LOG_LEVEL_INFO, 0);
 }
 
-static void
-test_levels(void **state)
+static void test_levels(void **state)
 {
     enum log_level l;
 
@@ -90,8 +86,7 @@ test_levels(void **state)
     assert_string_equal(log_level_name((enum log_level)9), "unknown");
 }
 
-static void
-test_journal_detection(void **state)
+static void test_journal_detection(void **state)
 {
     struct stat st;
     char value[64];
@@ -114,8 +109,7 @@ test_journal_detection(void **state)
     unsetenv("JOURNAL_STREAM");
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plain_and_prefixed),

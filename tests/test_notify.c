@@ -18,8 +18,7 @@
 #include "notify.h"
 
 /* Binds a datagram socket at name (a path, or "@abstract"). */
-static int
-bind_receiver(const char *name)
+static int bind_receiver(const char *name)
 {
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
     size_t n = strlen(name);
@@ -32,12 +31,12 @@ bind_receiver(const char *name)
     else
         unlink(name);
     assert_int_equal(bind(fd, (struct sockaddr *)&sa,
-                          (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n)), 0);
+                          (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n)),
+                     0);
     return fd;
 }
 
-static void
-expect_message(int fd, const char *expected)
+static void expect_message(int fd, const char *expected)
 {
     char buf[256];
     ssize_t n = recv(fd, buf, sizeof buf - 1, MSG_DONTWAIT);
@@ -47,8 +46,7 @@ expect_message(int fd, const char *expected)
     assert_string_equal(buf, expected);
 }
 
-static void
-test_send_to_path(void **state)
+static void test_send_to_path(void **state)
 {
     char path[64];
     int fd;
@@ -68,8 +66,7 @@ test_send_to_path(void **state)
     unsetenv("NOTIFY_SOCKET");
 }
 
-static void
-test_send_to_abstract(void **state)
+static void test_send_to_abstract(void **state)
 {
     char name[64];
     int fd;
@@ -84,8 +81,7 @@ test_send_to_abstract(void **state)
     unsetenv("NOTIFY_SOCKET");
 }
 
-static void
-test_unset_and_malformed(void **state)
+static void test_unset_and_malformed(void **state)
 {
     char longpath[200];
 
@@ -106,8 +102,7 @@ test_unset_and_malformed(void **state)
     unsetenv("NOTIFY_SOCKET");
 }
 
-static void
-test_watchdog_usec(void **state)
+static void test_watchdog_usec(void **state)
 {
     char pid[32];
 
@@ -132,8 +127,7 @@ test_watchdog_usec(void **state)
 }
 
 /* Puts a listening AF_UNIX stream socket on fd 3, as systemd would. */
-static void
-fake_activation(const char *path, const char *pid)
+static void fake_activation(const char *path, const char *pid)
 {
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
     int fd = socket(AF_UNIX, SOCK_STREAM, 0);
@@ -143,7 +137,8 @@ fake_activation(const char *path, const char *pid)
     assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
     assert_int_equal(listen(fd, 4), 0);
     if (fd != NOTIFY_LISTEN_FDS_START) {
-        assert_int_equal(dup2(fd, NOTIFY_LISTEN_FDS_START), NOTIFY_LISTEN_FDS_START);
+        assert_int_equal(dup2(fd, NOTIFY_LISTEN_FDS_START),
+                         NOTIFY_LISTEN_FDS_START);
         close(fd);
     }
     setenv("LISTEN_PID", pid, 1);
@@ -151,8 +146,7 @@ fake_activation(const char *path, const char *pid)
     setenv("LISTEN_FDNAMES", "query", 1);
 }
 
-static void
-test_listen_fds(void **state)
+static void test_listen_fds(void **state)
 {
     char path[64], pid[32];
     int saved = dup(NOTIFY_LISTEN_FDS_START); /* fd 3 may be in use: keep it */
@@ -186,8 +180,7 @@ test_listen_fds(void **state)
     }
 }
 
-static void
-test_is_unix_listener(void **state)
+static void test_is_unix_listener(void **state)
 {
     int sv[2];
 
@@ -203,8 +196,7 @@ test_is_unix_listener(void **state)
     close(sv[0]);
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_send_to_path),

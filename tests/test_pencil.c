@@ -34,7 +34,8 @@ static int cell_of(const char *name)
     return (name[0] - 'A') * 9 + (name[1] - '1');
 }
 
-static void parse_ok(struct human_state *st, enum pencil_format want, const char *text)
+static void parse_ok(struct human_state *st, enum pencil_format want,
+                     const char *text)
 {
     enum pencil_format f;
     char err[PENCIL_ERR_MAX] = "";
@@ -48,11 +49,13 @@ static void expect_error(const char *text, int status, const char *message)
 {
     struct human_state st;
     char err[PENCIL_ERR_MAX] = "";
-    assert_int_equal(pencil_parse(&st, NULL, text, strlen(text), err, sizeof err), status);
+    assert_int_equal(pencil_parse(&st, NULL, text, strlen(text), err, sizeof err),
+                     status);
     assert_string_equal(err, message);
 }
 
-static void assert_same_state(const struct human_state *a, const struct human_state *b)
+static void assert_same_state(const struct human_state *a,
+                              const struct human_state *b)
 {
     assert_memory_equal(a->value, b->value, sizeof a->value);
     assert_memory_equal(a->cand, b->cand, sizeof a->cand);
@@ -98,7 +101,8 @@ static void se_layout(const struct human_state *st, char *out, size_t cap)
             int i = r * 9 + c, n = 0;
             len += (size_t)snprintf(out + len, cap - len, " ");
             for (int d = 1; d <= 9; d++) {
-                if (st->value[i] ? st->value[i] == d : (st->cand[i] & bit(d)) != 0) {
+                if (st->value[i] ? st->value[i] == d
+                                 : (st->cand[i] & bit(d)) != 0) {
                     len += (size_t)snprintf(out + len, cap - len, "%d", d);
                     n++;
                 }
@@ -178,7 +182,8 @@ static void test_round_trips(void **unused)
     (void)unused;
     for (int n = 0; n <= 40; n += 5) {
         struct human_state st, again, first;
-        char line[PENCIL_LINE_LEN + 1], pm[PENCIL_GRID_MAX], se[PENCIL_GRID_MAX * 2];
+        char line[PENCIL_LINE_LEN + 1], pm[PENCIL_GRID_MAX],
+            se[PENCIL_GRID_MAX * 2];
         state_after(&st, n);
         /* Written out, a state comes back canonical ... */
         first = st;
@@ -216,7 +221,8 @@ static void test_grid_layout(void **unused)
     assert_non_null(strstr(pm, "\n| 4 "));
     /* A short buffer gets a truncated, terminated text. */
     char small[40];
-    assert_int_equal(pencil_format_grid(&st, small, sizeof small), sizeof small - 1);
+    assert_int_equal(pencil_format_grid(&st, small, sizeof small),
+                     sizeof small - 1);
     assert_int_equal(strlen(small), sizeof small - 1);
 }
 
@@ -241,7 +247,7 @@ static void test_single_digit(void **unused)
     /* Once the 3 is placed, E5 (3 6) keeps only 6, which no other cell
      * around shows: written out and read back it is a value. */
     int e5 = cell_of("E5");
-    struct human_step step = { .n_place = 1, .place = { { (uint8_t)d5, 3 } } };
+    struct human_step step = {.n_place = 1, .place = {{(uint8_t)d5, 3}}};
     human_apply(&st, &step);
     assert_int_equal(st.cand[e5], bit(6));
     pencil_format_grid(&st, pm, sizeof pm);
@@ -263,12 +269,12 @@ static void pm_with(char *pm, size_t cap, const char *name, const char *text)
     pencil_format_grid(&st, pm, cap);
     int cell = cell_of(name), row = cell / 9, col = cell % 9;
     char *p = pm;
-    for (int r = -1; r < row; ) {            /* to the start of the row */
+    for (int r = -1; r < row;) { /* to the start of the row */
         p = strchr(p, '\n') + 1;
         if (*p == '|')
             r++;
     }
-    for (int c = 0; c <= col; c++) {          /* to the cell */
+    for (int c = 0; c <= col; c++) { /* to the cell */
         while (*p == '|' || *p == ' ')
             p++;
         if (c < col)
@@ -344,7 +350,8 @@ static void test_errors_pm(void **unused)
         snprintf(cut, sizeof cut, "%.*s", (int)(last - full), full);
         expect_error(cut, PENCIL_ERR_SIZE, "expected 9 rows, got 8");
         char more[PENCIL_GRID_MAX * 2];
-        snprintf(more, sizeof more, "%s%.*s", full, (int)(strchr(last, '\n') - last + 1), last);
+        snprintf(more, sizeof more, "%s%.*s", full,
+                 (int)(strchr(last, '\n') - last + 1), last);
         expect_error(more, PENCIL_ERR_SIZE, "expected 9 rows, got 10");
     }
 }
@@ -371,7 +378,8 @@ static void test_errors_line(void **unused)
     memcpy(line + c4, saved, 9);
     /* A1 (empty) showing only 3, as A3 (a given 3) does. */
     memcpy(line, "..3......", 9);
-    expect_error(line, PENCIL_ERR_CONFLICT, "digit 3 placed twice in row A (A1, A3)");
+    expect_error(line, PENCIL_ERR_CONFLICT,
+                 "digit 3 placed twice in row A (A1, A3)");
 }
 
 static void test_errors_plain(void **unused)
@@ -383,7 +391,8 @@ static void test_errors_plain(void **unused)
     snprintf(text, sizeof text, "%.80sx", PUZZLE);
     expect_error(text, PENCIL_ERR_CHAR, "bad character 'x' at position 81");
     snprintf(text, sizeof text, "55%.79s", PUZZLE + 2);
-    expect_error(text, PENCIL_ERR_CONFLICT, "digit 5 appears twice in row A (A1, A2)");
+    expect_error(text, PENCIL_ERR_CONFLICT,
+                 "digit 5 appears twice in row A (A1, A2)");
     /* Values that leave B1 no digit: 1-7 in its row, 8 in its box (C2),
      * 9 in its column (I1). */
     char g[82];
@@ -401,9 +410,11 @@ static void test_errors_plain(void **unused)
     expect_error(g, PENCIL_ERR_HOUSE, "row A has no place left for 9");
     /* The fuzzer's find: B5 and C5 can only be 7, yet column 5 has a
      * place for every digit. */
-    expect_error("..3.2.6..4..3.5..1..18.64....81.29..7.......8..6.87......."
-                 "9.5..8..2.3..9..5.1.3..", PENCIL_ERR_CONFLICT,
-                 "digit 7 is the only candidate left in two cells of column 5 (B5, C5)");
+    expect_error(
+        "..3.2.6..4..3.5..1..18.64....81.29..7.......8..6.87......."
+        "9.5..8..2.3..9..5.1.3..",
+        PENCIL_ERR_CONFLICT,
+        "digit 7 is the only candidate left in two cells of column 5 (B5, C5)");
     expect_error("", PENCIL_ERR_SIZE, "expected 81 or 729 characters, got 0");
 }
 
@@ -522,8 +533,9 @@ static void test_judge_by_marks(void **unused)
     parse_ok(&st, PENCIL_FORMAT_LINE, line);
     assert_int_equal(pencil_judge(&st, NULL, &j), PENCIL_WRONG);
     assert_int_equal(j.cell, -1);
-    assert_string_equal(j.message,
-                        "no solution keeps these marks (give the puzzle to find the cell)");
+    assert_string_equal(
+        j.message,
+        "no solution keeps these marks (give the puzzle to find the cell)");
     /* With the puzzle it is named. */
     struct grid puzzle;
     char err[GRID_ERR_MAX];

@@ -14,8 +14,7 @@
 #include "schedule.h"
 #include "zone.h"
 
-static void
-use_zone(const char *name)
+static void use_zone(const char *name)
 {
     char err[ZONE_ERR_MAX];
 
@@ -23,8 +22,7 @@ use_zone(const char *name)
         fail_msg("%s", err);
 }
 
-static struct schedule_date
-date(const char *s)
+static struct schedule_date date(const char *s)
 {
     struct schedule_date d;
 
@@ -32,8 +30,7 @@ date(const char *s)
     return d;
 }
 
-static void
-assert_date(struct schedule_date d, const char *expected)
+static void assert_date(struct schedule_date d, const char *expected)
 {
     char buf[SCHEDULE_DATE_LEN + 1];
 
@@ -42,8 +39,7 @@ assert_date(struct schedule_date d, const char *expected)
 }
 
 /* Instants are written as UTC text so failures read naturally. */
-static time_t
-utc(const char *iso)
+static time_t utc(const char *iso)
 {
     struct tm tm = {0};
 
@@ -51,8 +47,7 @@ utc(const char *iso)
     return timegm(&tm);
 }
 
-static void
-assert_utc(time_t t, const char *expected)
+static void assert_utc(time_t t, const char *expected)
 {
     char buf[32];
     struct tm tm;
@@ -62,8 +57,7 @@ assert_utc(time_t t, const char *expected)
     assert_string_equal(buf, expected);
 }
 
-static void
-test_date_parse_and_format(void **state)
+static void test_date_parse_and_format(void **state)
 {
     struct schedule_date d;
 
@@ -81,8 +75,7 @@ test_date_parse_and_format(void **state)
     assert_int_equal(schedule_date_parse("", &d), -1);
 }
 
-static void
-test_date_arithmetic(void **state)
+static void test_date_arithmetic(void **state)
 {
     (void)state;
     assert_int_equal(schedule_days_from_civil(date("1970-01-01")), 0);
@@ -101,80 +94,107 @@ test_date_arithmetic(void **state)
         assert_int_equal(schedule_days_from_civil(schedule_civil_from_days(n)), n);
 }
 
-static void
-test_utc_basics(void **state)
+static void test_utc_basics(void **state)
 {
     (void)state;
     use_zone("UTC");
-    assert_utc(schedule_local_instant(date("2026-11-21"), 0), "2026-11-21 00:00:00");
+    assert_utc(schedule_local_instant(date("2026-11-21"), 0),
+               "2026-11-21 00:00:00");
     assert_date(schedule_current_date(utc("2026-11-21 00:00:00"), 0), "2026-11-21");
     assert_date(schedule_current_date(utc("2026-11-20 23:59:59"), 0), "2026-11-20");
     /* With a 06:30 publish time the 21st goes live at 06:30. */
-    assert_date(schedule_current_date(utc("2026-11-21 06:29:59"), 390), "2026-11-20");
-    assert_date(schedule_current_date(utc("2026-11-21 06:30:00"), 390), "2026-11-21");
-    assert_utc(schedule_next_publish(utc("2026-11-21 06:30:00"), 390), "2026-11-22 06:30:00");
-    assert_utc(schedule_next_publish(utc("2026-11-21 06:29:59"), 390), "2026-11-21 06:30:00");
+    assert_date(schedule_current_date(utc("2026-11-21 06:29:59"), 390),
+                "2026-11-20");
+    assert_date(schedule_current_date(utc("2026-11-21 06:30:00"), 390),
+                "2026-11-21");
+    assert_utc(schedule_next_publish(utc("2026-11-21 06:30:00"), 390),
+               "2026-11-22 06:30:00");
+    assert_utc(schedule_next_publish(utc("2026-11-21 06:29:59"), 390),
+               "2026-11-21 06:30:00");
     /* Year end and leap day. */
-    assert_utc(schedule_next_publish(utc("2026-12-31 12:00:00"), 0), "2027-01-01 00:00:00");
-    assert_utc(schedule_next_publish(utc("2028-02-28 12:00:00"), 0), "2028-02-29 00:00:00");
+    assert_utc(schedule_next_publish(utc("2026-12-31 12:00:00"), 0),
+               "2027-01-01 00:00:00");
+    assert_utc(schedule_next_publish(utc("2028-02-28 12:00:00"), 0),
+               "2028-02-29 00:00:00");
     assert_date(schedule_local_date(utc("2028-02-29 23:59:59")), "2028-02-29");
 }
 
-static void
-test_berlin_spring_gap(void **state)
+static void test_berlin_spring_gap(void **state)
 {
     (void)state;
     use_zone("Europe/Berlin");
     /* 2026-03-29: 02:00 CET jumps to 03:00 CEST (01:00 UTC). */
-    assert_utc(schedule_local_instant(date("2026-03-29"), 2 * 60 + 30), "2026-03-29 01:00:00");
-    assert_utc(schedule_local_instant(date("2026-03-29"), 2 * 60), "2026-03-29 01:00:00");
-    assert_utc(schedule_local_instant(date("2026-03-29"), 1 * 60 + 59), "2026-03-29 00:59:00");
-    assert_utc(schedule_local_instant(date("2026-03-29"), 3 * 60), "2026-03-29 01:00:00");
-    assert_utc(schedule_local_instant(date("2026-03-29"), 0), "2026-03-28 23:00:00");
-    assert_utc(schedule_local_instant(date("2026-03-30"), 0), "2026-03-29 22:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-29"), 2 * 60 + 30),
+               "2026-03-29 01:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-29"), 2 * 60),
+               "2026-03-29 01:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-29"), 1 * 60 + 59),
+               "2026-03-29 00:59:00");
+    assert_utc(schedule_local_instant(date("2026-03-29"), 3 * 60),
+               "2026-03-29 01:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-29"), 0),
+               "2026-03-28 23:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-30"), 0),
+               "2026-03-29 22:00:00");
     /* The day before the change publishes normally, then the gap day. */
-    assert_utc(schedule_next_publish(utc("2026-03-28 12:00:00"), 150), "2026-03-29 01:00:00");
-    assert_date(schedule_current_date(utc("2026-03-29 00:59:59"), 150), "2026-03-28");
-    assert_date(schedule_current_date(utc("2026-03-29 01:00:00"), 150), "2026-03-29");
-    assert_utc(schedule_next_publish(utc("2026-03-29 01:00:00"), 150), "2026-03-30 00:30:00");
+    assert_utc(schedule_next_publish(utc("2026-03-28 12:00:00"), 150),
+               "2026-03-29 01:00:00");
+    assert_date(schedule_current_date(utc("2026-03-29 00:59:59"), 150),
+                "2026-03-28");
+    assert_date(schedule_current_date(utc("2026-03-29 01:00:00"), 150),
+                "2026-03-29");
+    assert_utc(schedule_next_publish(utc("2026-03-29 01:00:00"), 150),
+               "2026-03-30 00:30:00");
 }
 
-static void
-test_berlin_autumn_repeat(void **state)
+static void test_berlin_autumn_repeat(void **state)
 {
     (void)state;
     use_zone("Europe/Berlin");
     /* 2026-10-25: 03:00 CEST falls back to 02:00 CET (01:00 UTC); 02:30
      * happens at 00:30 UTC and again at 01:30 UTC: the first counts. */
-    assert_utc(schedule_local_instant(date("2026-10-25"), 150), "2026-10-25 00:30:00");
-    assert_date(schedule_current_date(utc("2026-10-25 00:30:00"), 150), "2026-10-25");
+    assert_utc(schedule_local_instant(date("2026-10-25"), 150),
+               "2026-10-25 00:30:00");
+    assert_date(schedule_current_date(utc("2026-10-25 00:30:00"), 150),
+                "2026-10-25");
     /* The second 02:30 does not publish again: the next one is tomorrow. */
-    assert_utc(schedule_next_publish(utc("2026-10-25 01:30:00"), 150), "2026-10-26 01:30:00");
-    assert_utc(schedule_next_publish(utc("2026-10-25 00:29:59"), 150), "2026-10-25 00:30:00");
-    assert_utc(schedule_local_instant(date("2026-10-25"), 0), "2026-10-24 22:00:00");
-    assert_utc(schedule_local_instant(date("2026-10-26"), 0), "2026-10-25 23:00:00");
+    assert_utc(schedule_next_publish(utc("2026-10-25 01:30:00"), 150),
+               "2026-10-26 01:30:00");
+    assert_utc(schedule_next_publish(utc("2026-10-25 00:29:59"), 150),
+               "2026-10-25 00:30:00");
+    assert_utc(schedule_local_instant(date("2026-10-25"), 0),
+               "2026-10-24 22:00:00");
+    assert_utc(schedule_local_instant(date("2026-10-26"), 0),
+               "2026-10-25 23:00:00");
 }
 
-static void
-test_new_york_and_london(void **state)
+static void test_new_york_and_london(void **state)
 {
     (void)state;
     use_zone("America/New_York");
     /* 2026-03-08: 02:00 EST jumps to 03:00 EDT (07:00 UTC). */
-    assert_utc(schedule_local_instant(date("2026-03-08"), 150), "2026-03-08 07:00:00");
-    assert_utc(schedule_local_instant(date("2026-03-08"), 0), "2026-03-08 05:00:00");
-    assert_utc(schedule_local_instant(date("2026-03-09"), 0), "2026-03-09 04:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-08"), 150),
+               "2026-03-08 07:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-08"), 0),
+               "2026-03-08 05:00:00");
+    assert_utc(schedule_local_instant(date("2026-03-09"), 0),
+               "2026-03-09 04:00:00");
     /* 2026-11-01: 02:00 EDT falls back to 01:00 EST; 01:30 repeats. */
-    assert_utc(schedule_local_instant(date("2026-11-01"), 90), "2026-11-01 05:30:00");
-    assert_utc(schedule_next_publish(utc("2026-11-01 06:30:00"), 90), "2026-11-02 06:30:00");
+    assert_utc(schedule_local_instant(date("2026-11-01"), 90),
+               "2026-11-01 05:30:00");
+    assert_utc(schedule_next_publish(utc("2026-11-01 06:30:00"), 90),
+               "2026-11-02 06:30:00");
     assert_date(schedule_local_date(utc("2026-11-01 03:59:59")), "2026-10-31");
     use_zone("Europe/London");
     /* 2026-03-29: 01:00 GMT jumps to 02:00 BST. */
-    assert_utc(schedule_local_instant(date("2026-03-29"), 60 + 15), "2026-03-29 01:00:00");
-    assert_utc(schedule_local_instant(date("2026-10-25"), 60 + 15), "2026-10-25 00:15:00");
+    assert_utc(schedule_local_instant(date("2026-03-29"), 60 + 15),
+               "2026-03-29 01:00:00");
+    assert_utc(schedule_local_instant(date("2026-10-25"), 60 + 15),
+               "2026-10-25 00:15:00");
     use_zone("Australia/Sydney");
     /* Southern hemisphere: 2026-10-04 02:00 AEST jumps to 03:00 AEDT. */
-    assert_utc(schedule_local_instant(date("2026-10-04"), 150), "2026-10-03 16:00:00");
+    assert_utc(schedule_local_instant(date("2026-10-04"), 150),
+               "2026-10-03 16:00:00");
 }
 
 /*
@@ -187,8 +207,7 @@ test_new_york_and_london(void **state)
  */
 /* zone.c and localtime_r agree on the offset and abbreviation at t;
  * returns the offset. */
-static long
-assert_same_at(const struct zone *z, const char *name, long long t)
+static long assert_same_at(const struct zone *z, const char *name, long long t)
 {
     time_t tt = (time_t)t;
     struct tm tm;
@@ -197,13 +216,12 @@ assert_same_at(const struct zone *z, const char *name, long long t)
 
     assert_non_null(localtime_r(&tt, &tm));
     if (off != tm.tm_gmtoff || strcmp(abbr, tm.tm_zone) != 0)
-        fail_msg("%s at %lld: zone.c says %ld %s, localtime_r %ld %s", name, t, off, abbr,
-                 (long)tm.tm_gmtoff, tm.tm_zone);
+        fail_msg("%s at %lld: zone.c says %ld %s, localtime_r %ld %s", name, t, off,
+                 abbr, (long)tm.tm_gmtoff, tm.tm_zone);
     return off;
 }
 
-static long
-libc_offset(long long t)
+static long libc_offset(long long t)
 {
     time_t tt = (time_t)t;
     struct tm tm;
@@ -221,8 +239,7 @@ libc_offset(long long t)
  * where the offset changed between two probes, the exact instant of the
  * change is found (by localtime_r) and both sides of it are compared too.
  */
-static void
-assert_zone_like_libc(const char *name)
+static void assert_zone_like_libc(const char *name)
 {
     char err[ZONE_ERR_MAX];
     struct zone *z;
@@ -261,14 +278,27 @@ assert_zone_like_libc(const char *name)
     assert_true(strcmp(name, "UTC") == 0 || changes > 0);
 }
 
-static void
-test_zone_matches_libc(void **state)
+static void test_zone_matches_libc(void **state)
 {
     static const char *const zones[] = {
-        "UTC", "Europe/Berlin", "Europe/London", "Europe/Dublin", "America/New_York",
-        "America/Sao_Paulo", "America/Santiago", "Australia/Sydney", "Australia/Lord_Howe",
-        "Pacific/Chatham", "Pacific/Apia", "Asia/Kolkata", "Asia/Tehran", "Asia/Kathmandu",
-        "Africa/Casablanca", "Antarctica/Troll", "America/St_Johns", "Pacific/Kiritimati",
+        "UTC",
+        "Europe/Berlin",
+        "Europe/London",
+        "Europe/Dublin",
+        "America/New_York",
+        "America/Sao_Paulo",
+        "America/Santiago",
+        "Australia/Sydney",
+        "Australia/Lord_Howe",
+        "Pacific/Chatham",
+        "Pacific/Apia",
+        "Asia/Kolkata",
+        "Asia/Tehran",
+        "Asia/Kathmandu",
+        "Africa/Casablanca",
+        "Antarctica/Troll",
+        "America/St_Johns",
+        "Pacific/Kiritimati",
     };
 
     (void)state;
@@ -276,8 +306,7 @@ test_zone_matches_libc(void **state)
         assert_zone_like_libc(zones[i]);
 }
 
-static void
-test_zone_errors(void **state)
+static void test_zone_errors(void **state)
 {
     char err[ZONE_ERR_MAX], line[64];
     struct zone *z;
@@ -299,8 +328,7 @@ test_zone_errors(void **state)
     assert_string_equal(line, "2026-12-31 23:30 UTC");
 }
 
-static void
-test_sleep_hops(void **state)
+static void test_sleep_hops(void **state)
 {
     (void)state;
     assert_int_equal(schedule_sleep_ms(1000, 1010), 10000);
@@ -310,8 +338,8 @@ test_sleep_hops(void **state)
 }
 
 /* A fake store: holds the pairs listed in arg ("2026-11-21 easy\n..."). */
-static int
-fake_has(void *arg, const char *d, const char *tier, int *has, char *err, size_t errlen)
+static int fake_has(void *arg, const char *d, const char *tier, int *has, char *err,
+                    size_t errlen)
 {
     char key[32];
 
@@ -322,8 +350,8 @@ fake_has(void *arg, const char *d, const char *tier, int *has, char *err, size_t
     return 0;
 }
 
-static int
-failing_has(void *arg, const char *d, const char *tier, int *has, char *err, size_t errlen)
+static int failing_has(void *arg, const char *d, const char *tier, int *has,
+                       char *err, size_t errlen)
 {
     (void)arg;
     (void)d;
@@ -333,18 +361,23 @@ failing_has(void *arg, const char *d, const char *tier, int *has, char *err, siz
     return -1;
 }
 
-static void
-test_missing(void **state)
+static void test_missing(void **state)
 {
     struct schedule_slot slots[SCHEDULE_SLOTS_MAX];
     char text[256], err[64];
     size_t n = 99;
 
     (void)state;
-    assert_int_equal(schedule_missing(date("2026-12-31"), 2, CONFIG_TIER_BIT(GRADE_EASY) | CONFIG_TIER_BIT(GRADE_MEDIUM) | CONFIG_TIER_BIT(GRADE_HARD), fake_has,
-                                      "2026-12-31 easy\n2026-12-31 medium\n2026-12-31 hard\n"
-                                      "2027-01-01 medium\n",
-                                      slots, SCHEDULE_SLOTS_MAX, &n, err, sizeof err), 0);
+    assert_int_equal(
+        schedule_missing(date("2026-12-31"), 2,
+                         CONFIG_TIER_BIT(GRADE_EASY) |
+                             CONFIG_TIER_BIT(GRADE_MEDIUM) |
+                             CONFIG_TIER_BIT(GRADE_HARD),
+                         fake_has,
+                         "2026-12-31 easy\n2026-12-31 medium\n2026-12-31 hard\n"
+                         "2027-01-01 medium\n",
+                         slots, SCHEDULE_SLOTS_MAX, &n, err, sizeof err),
+        0);
     assert_int_equal(n, 5);
     assert_date(slots[0].date, "2027-01-01");
     assert_int_equal(slots[0].tier, GRADE_EASY);
@@ -357,22 +390,27 @@ test_missing(void **state)
     schedule_describe(slots, n, text, 30);
     assert_string_equal(text, "2027-01-01 easy; ... (4 more)");
     /* Only the tiers asked for; days_ahead 0 is today alone. */
-    assert_int_equal(schedule_missing(date("2026-11-21"), 0, CONFIG_TIER_BIT(GRADE_EXPERT),
-                                      fake_has, "", slots, SCHEDULE_SLOTS_MAX, &n, err,
-                                      sizeof err), 0);
+    assert_int_equal(schedule_missing(date("2026-11-21"), 0,
+                                      CONFIG_TIER_BIT(GRADE_EXPERT), fake_has, "",
+                                      slots, SCHEDULE_SLOTS_MAX, &n, err,
+                                      sizeof err),
+                     0);
     assert_int_equal(n, 1);
     assert_int_equal(slots[0].tier, GRADE_EXPERT);
     /* The largest request fits the documented bound. */
-    assert_int_equal(schedule_missing(date("2026-11-21"), CONFIG_DAYS_AHEAD_MAX, 0xf, fake_has,
-                                      "", slots, SCHEDULE_SLOTS_MAX, &n, err, sizeof err), 0);
+    assert_int_equal(schedule_missing(date("2026-11-21"), CONFIG_DAYS_AHEAD_MAX,
+                                      0xf, fake_has, "", slots, SCHEDULE_SLOTS_MAX,
+                                      &n, err, sizeof err),
+                     0);
     assert_int_equal(n, SCHEDULE_SLOTS_MAX);
-    assert_int_equal(schedule_missing(date("2026-11-21"), 2, 0xf, failing_has, NULL, slots,
-                                      SCHEDULE_SLOTS_MAX, &n, err, sizeof err), -1);
+    assert_int_equal(schedule_missing(date("2026-11-21"), 2, 0xf, failing_has, NULL,
+                                      slots, SCHEDULE_SLOTS_MAX, &n, err,
+                                      sizeof err),
+                     -1);
     assert_string_equal(err, "disk on fire");
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_date_parse_and_format),

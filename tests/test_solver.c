@@ -67,7 +67,9 @@ static void test_unique_known(void **state)
 {
     (void)state;
     struct grid g, sol, expected;
-    parse(&g, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+    parse(
+        &g,
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
     parse(&expected, SOLVED);
     assert_int_equal(solver_count(&g, 2, &sol), 1);
     assert_memory_equal(&sol, &expected, sizeof sol);
@@ -82,7 +84,9 @@ static void test_no_solution(void **state)
 {
     (void)state;
     struct grid g, sol;
-    parse(&g, "12345678........................................................................9");
+    parse(
+        &g,
+        "12345678........................................................................9");
     assert_int_equal(solver_count(&g, 2, &sol), 0);
     assert_int_equal(solver_solve(&g, &sol), 0);
 }

@@ -26,15 +26,13 @@ static char dbpath[256];
 static int dbseq;
 static const char *const tiers[] = {"easy", "medium", "hard"};
 
-static int
-setup_dir(void **state)
+static int setup_dir(void **state)
 {
     (void)state;
     return mkdtemp(tmpdir) == NULL ? -1 : 0;
 }
 
-static int
-teardown_dir(void **state)
+static int teardown_dir(void **state)
 {
     char cmd[64];
 
@@ -44,16 +42,14 @@ teardown_dir(void **state)
 }
 
 /* Each test gets a fresh database path. */
-static int
-fresh_db(void **state)
+static int fresh_db(void **state)
 {
     (void)state;
     snprintf(dbpath, sizeof dbpath, "%s/db%d.sqlite", tmpdir, ++dbseq);
     return 0;
 }
 
-static void
-solution_text(char out[82])
+static void solution_text(char out[82])
 {
     for (int i = 0; i < 81; i++)
         out[i] = (char)('1' + ((i / 9) * 3 + (i / 9) / 3 + i % 9) % 9);
@@ -62,8 +58,8 @@ solution_text(char out[82])
 
 /* A distinct, well-formed puzzle for every n >= 1: the bits of n pick which
  * of the first 40 cells are empty. */
-static void
-make_puzzle(struct store_puzzle *p, const char *date, const char *tier, unsigned long n)
+static void make_puzzle(struct store_puzzle *p, const char *date, const char *tier,
+                        unsigned long n)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->date, sizeof p->date, "%s", date);
@@ -79,22 +75,22 @@ make_puzzle(struct store_puzzle *p, const char *date, const char *tier, unsigned
     }
     p->score = (double)n / 4.0;
     snprintf(p->hardest_technique, sizeof p->hardest_technique, "x_wing");
-    snprintf(p->technique_counts, sizeof p->technique_counts, "{\"naked_single\": %lu}", n);
+    snprintf(p->technique_counts, sizeof p->technique_counts,
+             "{\"naked_single\": %lu}", n);
     snprintf(p->symmetry, sizeof p->symmetry, "rotational-180");
     snprintf(p->seed, sizeof p->seed, "seed-%lu", n);
     snprintf(p->generator_version, sizeof p->generator_version, "test-1");
     p->created_at = 1700000000 + (int64_t)n;
 }
 
-static void
-make_day(struct store_puzzle day[3], const char *date, unsigned long base)
+static void make_day(struct store_puzzle day[3], const char *date,
+                     unsigned long base)
 {
     for (int t = 0; t < 3; t++)
         make_puzzle(&day[t], date, tiers[t], base * 4 + (unsigned long)t + 1);
 }
 
-static struct store *
-open_ok(void)
+static struct store *open_ok(void)
 {
     struct store *s;
     char err[STORE_ERR_MAX];
@@ -104,8 +100,7 @@ open_ok(void)
     return s;
 }
 
-static int64_t
-raw_int(const char *sql)
+static int64_t raw_int(const char *sql)
 {
     sqlite3 *db;
     sqlite3_stmt *st;
@@ -120,8 +115,7 @@ raw_int(const char *sql)
     return v;
 }
 
-static void
-raw_exec(const char *sql)
+static void raw_exec(const char *sql)
 {
     sqlite3 *db;
     char *msg = NULL;
@@ -132,8 +126,7 @@ raw_exec(const char *sql)
     sqlite3_close(db);
 }
 
-static void
-test_fresh_database(void **state)
+static void test_fresh_database(void **state)
 {
     struct store *s = open_ok();
     struct stat st;
@@ -143,7 +136,8 @@ test_fresh_database(void **state)
     store_close(s);
     assert_int_equal(raw_int("PRAGMA user_version"), store_schema_version());
     assert_int_equal(raw_int("PRAGMA application_id"), STORE_APPLICATION_ID);
-    assert_int_equal(raw_int("SELECT count(*) FROM sqlite_schema WHERE name = 'puzzle'"), 1);
+    assert_int_equal(
+        raw_int("SELECT count(*) FROM sqlite_schema WHERE name = 'puzzle'"), 1);
     assert_int_equal(stat(dbpath, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0640);
     /* Reopening an up-to-date database changes nothing. */
@@ -153,8 +147,7 @@ test_fresh_database(void **state)
     store_close(NULL);
 }
 
-static void
-test_put_get_list(void **state)
+static void test_put_get_list(void **state)
 {
     struct store *s = open_ok();
     struct store_puzzle day[3], got;
@@ -164,17 +157,19 @@ test_put_get_list(void **state)
     (void)state;
     make_day(day, "2026-11-21", 1);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
-    assert_int_equal(store_get_puzzle(s, "2026-11-21", "medium", &got, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        store_get_puzzle(s, "2026-11-21", "medium", &got, err, sizeof err),
+        STORE_OK);
     assert_memory_equal(&got, &day[1], sizeof got);
-    assert_int_equal(store_has_puzzle(s, "2026-11-21", "hard", &has, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        store_has_puzzle(s, "2026-11-21", "hard", &has, err, sizeof err), STORE_OK);
     assert_int_equal(has, 1);
-    assert_int_equal(store_has_puzzle(s, "2026-11-22", "hard", &has, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        store_has_puzzle(s, "2026-11-22", "hard", &has, err, sizeof err), STORE_OK);
     assert_int_equal(has, 0);
-    assert_int_equal(store_get_puzzle(s, "2026-11-22", "hard", &got, err, sizeof err),
-                     STORE_NOT_FOUND);
+    assert_int_equal(
+        store_get_puzzle(s, "2026-11-22", "hard", &got, err, sizeof err),
+        STORE_NOT_FOUND);
     assert_non_null(strstr(err, "no hard puzzle for 2026-11-22"));
     store_close(s);
 }
@@ -185,8 +180,7 @@ struct collected {
     int stop_after;
 };
 
-static int
-collect(void *arg, const struct store_puzzle *p)
+static int collect(void *arg, const struct store_puzzle *p)
 {
     struct collected *c = arg;
 
@@ -194,8 +188,7 @@ collect(void *arg, const struct store_puzzle *p)
     return c->n == c->stop_after;
 }
 
-static void
-test_list_order(void **state)
+static void test_list_order(void **state)
 {
     struct store *s = open_ok();
     struct store_puzzle day[3], hard;
@@ -207,22 +200,23 @@ test_list_order(void **state)
     assert_int_equal(store_put_day(s, &hard, 1, err, sizeof err), STORE_OK);
     make_day(day, "2026-11-21", 2);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
-    assert_int_equal(store_list(s, "2026-11-21", "2026-11-22", collect, &c, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        store_list(s, "2026-11-21", "2026-11-22", collect, &c, err, sizeof err),
+        STORE_OK);
     assert_int_equal(c.n, 4);
     assert_string_equal(c.seen[0], "2026-11-21 easy");
     assert_string_equal(c.seen[1], "2026-11-21 medium");
     assert_string_equal(c.seen[2], "2026-11-21 hard");
     assert_string_equal(c.seen[3], "2026-11-22 hard");
     c = (struct collected){.stop_after = 2};
-    assert_int_equal(store_list(s, "2026-01-01", "2026-12-31", collect, &c, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        store_list(s, "2026-01-01", "2026-12-31", collect, &c, err, sizeof err),
+        STORE_OK);
     assert_int_equal(c.n, 2);
     store_close(s);
 }
 
-static void
-test_refusals_write_nothing(void **state)
+static void test_refusals_write_nothing(void **state)
 {
     struct store *s = open_ok();
     struct store_puzzle day[3], more[2], got;
@@ -236,24 +230,29 @@ test_refusals_write_nothing(void **state)
     make_puzzle(&more[0], "2026-11-21", "expert", 500);
     make_puzzle(&more[1], "2026-11-21", "easy", 501);
     assert_int_equal(store_put_day(s, more, 2, err, sizeof err), STORE_EXISTS);
-    assert_non_null(strstr(err, "2026-11-21 easy is already stored; stored puzzles never change"));
-    assert_int_equal(store_has_puzzle(s, "2026-11-21", "expert", &has, err, sizeof err), 0);
+    assert_non_null(strstr(
+        err, "2026-11-21 easy is already stored; stored puzzles never change"));
+    assert_int_equal(
+        store_has_puzzle(s, "2026-11-21", "expert", &has, err, sizeof err), 0);
     assert_int_equal(has, 0);
-    assert_int_equal(store_get_puzzle(s, "2026-11-21", "easy", &got, err, sizeof err), 0);
+    assert_int_equal(
+        store_get_puzzle(s, "2026-11-21", "easy", &got, err, sizeof err), 0);
     assert_memory_equal(&got, &day[0], sizeof got);
     /* The same givens on another day. */
     make_puzzle(&more[0], "2026-11-22", "easy", 600);
     make_puzzle(&more[1], "2026-11-22", "hard", 3 * 4 + 2);
     assert_int_equal(store_put_day(s, more, 2, err, sizeof err), STORE_DUPLICATE);
-    assert_non_null(strstr(err, "the 2026-11-22 hard puzzle was already published as "
-                                "2026-11-21 medium"));
-    assert_int_equal(store_has_puzzle(s, "2026-11-22", "easy", &has, err, sizeof err), 0);
+    assert_non_null(strstr(err,
+                           "the 2026-11-22 hard puzzle was already published as "
+                           "2026-11-21 medium"));
+    assert_int_equal(
+        store_has_puzzle(s, "2026-11-22", "easy", &has, err, sizeof err), 0);
     assert_int_equal(has, 0);
     store_close(s);
 }
 
-static void
-expect_invalid(struct store *s, struct store_puzzle *p, size_t n, const char *message)
+static void expect_invalid(struct store *s, struct store_puzzle *p, size_t n,
+                           const char *message)
 {
     char err[STORE_ERR_MAX] = "";
 
@@ -262,8 +261,7 @@ expect_invalid(struct store *s, struct store_puzzle *p, size_t n, const char *me
         fail_msg("expected '%s' in '%s'", message, err);
 }
 
-static void
-test_malformed_puzzles(void **state)
+static void test_malformed_puzzles(void **state)
 {
     struct store *s = open_ok();
     struct store_puzzle p[2];
@@ -295,8 +293,7 @@ test_malformed_puzzles(void **state)
     assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), 0);
 }
 
-static void
-test_publication_and_outbox(void **state)
+static void test_publication_and_outbox(void **state)
 {
     struct store *s = open_ok();
     struct store_puzzle day[3];
@@ -308,43 +305,54 @@ test_publication_and_outbox(void **state)
     int published = -1;
 
     (void)state;
-    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000000, NULL, 0, err,
-                                          sizeof err), STORE_INVALID);
+    assert_int_equal(
+        store_mark_published(s, "2026-11-21", 1800000000, NULL, 0, err, sizeof err),
+        STORE_INVALID);
     assert_non_null(strstr(err, "no puzzles stored for 2026-11-21"));
     make_day(day, "2026-11-21", 4);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
-    assert_int_equal(store_is_published(s, "2026-11-21", &published, err, sizeof err), 0);
+    assert_int_equal(
+        store_is_published(s, "2026-11-21", &published, err, sizeof err), 0);
     assert_int_equal(published, 0);
-    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000000, ev, 2, err, sizeof err),
-                     STORE_OK);
-    assert_int_equal(store_is_published(s, "2026-11-21", &published, err, sizeof err), 0);
+    assert_int_equal(
+        store_mark_published(s, "2026-11-21", 1800000000, ev, 2, err, sizeof err),
+        STORE_OK);
+    assert_int_equal(
+        store_is_published(s, "2026-11-21", &published, err, sizeof err), 0);
     assert_int_equal(published, 1);
-    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000001, ev, 2, err, sizeof err),
-                     STORE_EXISTS);
+    assert_int_equal(
+        store_mark_published(s, "2026-11-21", 1800000001, ev, 2, err, sizeof err),
+        STORE_EXISTS);
     /* A bad event rolls the whole publication back. */
     make_day(day, "2026-11-22", 5);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
     ev[0].event_id = "msg.bad";
-    assert_int_equal(store_mark_published(s, "2026-11-22", 1800000000, ev, 2, err, sizeof err),
-                     STORE_INVALID);
-    assert_int_equal(store_is_published(s, "2026-11-22", &published, err, sizeof err), 0);
+    assert_int_equal(
+        store_mark_published(s, "2026-11-22", 1800000000, ev, 2, err, sizeof err),
+        STORE_INVALID);
+    assert_int_equal(
+        store_is_published(s, "2026-11-22", &published, err, sizeof err), 0);
     assert_int_equal(published, 0);
     store_close(s);
     assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox"), 2);
-    assert_int_equal(raw_int("SELECT length(body) FROM webhook_outbox WHERE event_id='msg_1'"),
-                     10);
-    assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox WHERE status='pending' AND "
-                             "next_attempt_at=1800000000 AND date='2026-11-21'"), 2);
+    assert_int_equal(
+        raw_int("SELECT length(body) FROM webhook_outbox WHERE event_id='msg_1'"),
+        10);
+    assert_int_equal(
+        raw_int("SELECT count(*) FROM webhook_outbox WHERE status='pending' AND "
+                "next_attempt_at=1800000000 AND date='2026-11-21'"),
+        2);
 }
 
-static int64_t
-pending_id(struct store *s, const char *event_id, struct store_outbox_row *out)
+static int64_t pending_id(struct store *s, const char *event_id,
+                          struct store_outbox_row *out)
 {
     struct store_outbox_row rows[8];
     char err[STORE_ERR_MAX];
     size_t n;
 
-    assert_int_equal(store_outbox_pending(s, rows, 8, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_pending(s, rows, 8, &n, err, sizeof err),
+                     STORE_OK);
     for (size_t i = 0; i < n; i++) {
         if (strcmp(rows[i].event_id, event_id) == 0) {
             if (out != NULL)
@@ -355,19 +363,19 @@ pending_id(struct store *s, const char *event_id, struct store_outbox_row *out)
     return -1;
 }
 
-static size_t
-pending_count(struct store *s)
+static size_t pending_count(struct store *s)
 {
     struct store_outbox_row rows[8];
     char err[STORE_ERR_MAX];
     size_t n;
 
-    assert_int_equal(store_outbox_pending(s, rows, 8, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_pending(s, rows, 8, &n, err, sizeof err),
+                     STORE_OK);
     return n;
 }
 
-static const struct store_webhook_stats *
-stats_of(struct store_webhook_stats *all, size_t n, const char *name)
+static const struct store_webhook_stats *stats_of(struct store_webhook_stats *all,
+                                                  size_t n, const char *name)
 {
     for (size_t i = 0; i < n; i++) {
         if (strcmp(all[i].endpoint, name) == 0)
@@ -379,8 +387,7 @@ stats_of(struct store_webhook_stats *all, size_t n, const char *name)
 
 /* pending -> attempt -> failed -> delivered / gone (dead + disabled) ->
  * retry, as the relay drives it, all read back through the API. */
-static void
-test_outbox_state_machine(void **state)
+static void test_outbox_state_machine(void **state)
 {
     struct store *s = open_ok();
     struct store_puzzle day[3];
@@ -400,9 +407,11 @@ test_outbox_state_machine(void **state)
     (void)state;
     make_day(day, "2026-11-21", 7);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
-    assert_int_equal(store_mark_published(s, "2026-11-21", 1000, ev, 2, err, sizeof err), 0);
-    assert_int_equal(store_enqueue_events(s, "2026-11-22", 1000, ev, 1, err, sizeof err),
-                     STORE_INVALID);
+    assert_int_equal(
+        store_mark_published(s, "2026-11-21", 1000, ev, 2, err, sizeof err), 0);
+    assert_int_equal(
+        store_enqueue_events(s, "2026-11-22", 1000, ev, 1, err, sizeof err),
+        STORE_INVALID);
     assert_non_null(strstr(err, "2026-11-22 is not published"));
     assert_int_equal(pending_count(s), 2);
     id1 = pending_id(s, "msg_1", &row);
@@ -411,7 +420,8 @@ test_outbox_state_machine(void **state)
     assert_int_equal(row.next_attempt_at, 1000);
     assert_string_equal(row.date, "2026-11-21");
     assert_string_equal(row.endpoint, "site-a");
-    assert_int_equal(store_outbox_body(s, id1, &body, &len, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_body(s, id1, &body, &len, err, sizeof err),
+                     STORE_OK);
     assert_int_equal(len, 10);
     assert_memory_equal(body, "{\"a\":1}\n\x00x", 10);
     free(body);
@@ -420,22 +430,28 @@ test_outbox_state_machine(void **state)
     pending_id(s, "msg_1", &row);
     assert_int_equal(row.attempts, 1);
     assert_int_equal(row.next_attempt_at, 1005);
-    assert_int_equal(store_outbox_failed(s, id1, 500, "HTTP 500", 1010, 0, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        store_outbox_failed(s, id1, 500, "HTTP 500", 1010, 0, err, sizeof err),
+        STORE_OK);
     pending_id(s, "msg_1", &row);
     assert_int_equal(row.next_attempt_at, 1010);
     assert_int_equal(row.attempts, 1);
 
-    assert_int_equal(store_outbox_delivered(s, id2, 1020, 200, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_delivered(s, id2, 1020, 200, err, sizeof err),
+                     STORE_OK);
     assert_int_equal(store_outbox_delivered(s, id2, 1021, 200, err, sizeof err),
                      STORE_NOT_FOUND);
     assert_int_equal(pending_id(s, "msg_2", NULL), -1);
 
-    assert_int_equal(store_outbox_gone(s, id1, 1030, 410, "410 Gone", err, sizeof err), 0);
-    assert_int_equal(store_webhook_disabled(s, "site-a", &flag, err, sizeof err), 0);
+    assert_int_equal(
+        store_outbox_gone(s, id1, 1030, 410, "410 Gone", err, sizeof err), 0);
+    assert_int_equal(store_webhook_disabled(s, "site-a", &flag, err, sizeof err),
+                     0);
     assert_int_equal(flag, 1);
-    assert_int_equal(store_enqueue_events(s, NULL, 1040, &ping, 1, err, sizeof err), 0);
-    assert_int_equal(pending_count(s), 0); /* site-a's ping waits: endpoint disabled */
+    assert_int_equal(store_enqueue_events(s, NULL, 1040, &ping, 1, err, sizeof err),
+                     0);
+    assert_int_equal(pending_count(s),
+                     0); /* site-a's ping waits: endpoint disabled */
 
     assert_int_equal(store_webhook_stats(s, st, 8, &n, err, sizeof err), STORE_OK);
     assert_int_equal(n, 2);
@@ -448,30 +464,40 @@ test_outbox_state_machine(void **state)
     assert_int_equal(stats_of(st, n, "site-b")->last_success_at, 1020);
     assert_int_equal(stats_of(st, n, "site-b")->disabled_at, 0);
 
-    assert_int_equal(store_outbox_has_event(s, "site-a", "2026-11-21", "puzzles.published",
-                                            &flag, err, sizeof err), 0);
+    assert_int_equal(store_outbox_has_event(s, "site-a", "2026-11-21",
+                                            "puzzles.published", &flag, err,
+                                            sizeof err),
+                     0);
     assert_int_equal(flag, 1);
-    assert_int_equal(store_outbox_has_event(s, "site-c", "2026-11-21", "puzzles.published",
-                                            &flag, err, sizeof err), 0);
+    assert_int_equal(store_outbox_has_event(s, "site-c", "2026-11-21",
+                                            "puzzles.published", &flag, err,
+                                            sizeof err),
+                     0);
     assert_int_equal(flag, 0);
 
-    assert_int_equal(store_outbox_retry(s, "msg_2", 2000, &n, err, sizeof err), STORE_EXISTS);
+    assert_int_equal(store_outbox_retry(s, "msg_2", 2000, &n, err, sizeof err),
+                     STORE_EXISTS);
     assert_int_equal(store_outbox_retry(s, "msg_9", 2000, &n, err, sizeof err),
                      STORE_NOT_FOUND);
-    assert_int_equal(store_outbox_retry(s, NULL, 2000, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_retry(s, NULL, 2000, &n, err, sizeof err),
+                     STORE_OK);
     assert_int_equal(n, 2);
-    assert_int_equal(store_webhook_disabled(s, "site-a", &flag, err, sizeof err), 0);
+    assert_int_equal(store_webhook_disabled(s, "site-a", &flag, err, sizeof err),
+                     0);
     assert_int_equal(flag, 0);
     assert_int_equal(pending_count(s), 2);
     pending_id(s, "msg_1", &row);
     assert_int_equal(row.attempts, 0);
     assert_int_equal(row.next_attempt_at, 2000);
 
-    assert_int_equal(store_outbox_failed(s, id1, 0, "timed out", 2100, 1, err, sizeof err), 0);
+    assert_int_equal(
+        store_outbox_failed(s, id1, 0, "timed out", 2100, 1, err, sizeof err), 0);
     assert_int_equal(pending_count(s), 1);
     store_close(s);
-    assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox WHERE status='dead' AND "
-                             "last_http_status IS NULL"), 1);
+    assert_int_equal(
+        raw_int("SELECT count(*) FROM webhook_outbox WHERE status='dead' AND "
+                "last_http_status IS NULL"),
+        1);
     /* Reopened, the state is exactly as left. */
     s = open_ok();
     assert_int_equal(pending_count(s), 1);
@@ -480,8 +506,7 @@ test_outbox_state_machine(void **state)
     store_close(s);
 }
 
-static void
-expect_open_fails(int status, const char *message)
+static void expect_open_fails(int status, const char *message)
 {
     struct store *s = (struct store *)1;
     char err[STORE_ERR_MAX] = "";
@@ -492,8 +517,7 @@ expect_open_fails(int status, const char *message)
         fail_msg("expected '%s' in '%s'", message, err);
 }
 
-static void
-test_stats(void **state)
+static void test_stats(void **state)
 {
     struct store *s = open_ok();
     struct store_puzzle day[3];
@@ -511,8 +535,9 @@ test_stats(void **state)
     assert_int_equal(st.outbox_pending, 0);
     make_day(day, "2026-11-21", 7);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
-    assert_int_equal(store_mark_published(s, "2026-11-21", 1800000000, ev, 2, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        store_mark_published(s, "2026-11-21", 1800000000, ev, 2, err, sizeof err),
+        STORE_OK);
     store_close(s);
     raw_exec("UPDATE webhook_outbox SET status = 'dead' WHERE event_id = 'msg_s2'");
     s = open_ok();
@@ -524,8 +549,7 @@ test_stats(void **state)
     store_close(s);
 }
 
-static void
-test_refuses_newer_and_foreign(void **state)
+static void test_refuses_newer_and_foreign(void **state)
 {
     char path2[sizeof dbpath];
     FILE *f;
@@ -533,8 +557,9 @@ test_refuses_newer_and_foreign(void **state)
     (void)state;
     store_close(open_ok());
     raw_exec("PRAGMA user_version = 99");
-    expect_open_fails(STORE_TOO_NEW, "schema version 99 was written by a newer sudokud "
-                                     "(this one knows up to 1)");
+    expect_open_fails(STORE_TOO_NEW,
+                      "schema version 99 was written by a newer sudokud "
+                      "(this one knows up to 1)");
     assert_int_equal(raw_int("PRAGMA user_version"), 99);
     fresh_db(NULL);
     raw_exec("CREATE TABLE notes (x)");
@@ -542,20 +567,22 @@ test_refuses_newer_and_foreign(void **state)
     assert_int_equal(raw_int("SELECT count(*) FROM sqlite_schema"), 1);
     fresh_db(NULL);
     f = fopen(dbpath, "w");
-    fputs("this is a text file, not a database, but long enough to have a header......"
-          "................................................................", f);
+    fputs(
+        "this is a text file, not a database, but long enough to have a header......"
+        "................................................................",
+        f);
     fclose(f);
     expect_open_fails(STORE_CORRUPT, "file is not a database");
     snprintf(path2, sizeof path2, "%s", dbpath);
     snprintf(dbpath, sizeof dbpath, "%s/missing-dir/x.db", tmpdir);
-    expect_open_fails(STORE_ERR, "cannot open or create: No such file or directory");
+    expect_open_fails(STORE_ERR,
+                      "cannot open or create: No such file or directory");
     snprintf(dbpath, sizeof dbpath, "%s", path2);
 }
 
 /* A database made by version 1 opens, migrates to the current version and
  * keeps every row. */
-static void
-test_v1_fixture(void **state)
+static void test_v1_fixture(void **state)
 {
     FILE *f = fopen("tests/fixtures/store_v1.sql", "r");
     char *sql = calloc(1, 65536), err[STORE_ERR_MAX];
@@ -565,17 +592,20 @@ test_v1_fixture(void **state)
 
     (void)state;
     if (f == NULL)
-        fail_msg("tests/fixtures/store_v1.sql missing (tests run from the repository root)");
+        fail_msg(
+            "tests/fixtures/store_v1.sql missing (tests run from the repository root)");
     assert_true(fread(sql, 1, 65535, f) > 0);
     fclose(f);
     raw_exec(sql);
     free(sql);
     assert_int_equal(raw_int("PRAGMA user_version"), 1);
     s = open_ok();
-    assert_int_equal(store_get_puzzle(s, "2026-01-01", "hard", &got, err, sizeof err), 0);
+    assert_int_equal(
+        store_get_puzzle(s, "2026-01-01", "hard", &got, err, sizeof err), 0);
     assert_string_equal(got.seed, "seed-2");
     assert_string_equal(got.technique_counts, "{\"naked_single\": 40}");
-    assert_int_equal(store_is_published(s, "2026-01-01", &published, err, sizeof err), 0);
+    assert_int_equal(
+        store_is_published(s, "2026-01-01", &published, err, sizeof err), 0);
     assert_int_equal(published, 1);
     store_close(s);
     assert_int_equal(raw_int("PRAGMA user_version"), store_schema_version());
@@ -583,8 +613,7 @@ test_v1_fixture(void **state)
     assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox"), 1);
 }
 
-static void
-test_backup(void **state)
+static void test_backup(void **state)
 {
     struct store *s = open_ok(), *b;
     struct store_puzzle day[3], got;
@@ -602,13 +631,13 @@ test_backup(void **state)
     store_close(s);
     snprintf(dbpath, sizeof dbpath, "%s/backup.db", tmpdir);
     b = open_ok();
-    assert_int_equal(store_get_puzzle(b, "2026-11-21", "hard", &got, err, sizeof err), 0);
+    assert_int_equal(
+        store_get_puzzle(b, "2026-11-21", "hard", &got, err, sizeof err), 0);
     assert_memory_equal(&got, &day[2], sizeof got);
     store_close(b);
 }
 
-static long
-file_size(const char *path)
+static long file_size(const char *path)
 {
     struct stat st;
 
@@ -617,8 +646,7 @@ file_size(const char *path)
 
 /* Writes fail (as on a full disk or quota): the day is refused with a
  * message, nothing is half-stored, and the store works once space is back. */
-static void
-test_write_failure(void **state)
+static void test_write_failure(void **state)
 {
     struct store *s = open_ok(), *again;
     struct store_puzzle day[3];
@@ -632,7 +660,7 @@ test_write_failure(void **state)
     assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
     lim = old;
     lim.rlim_cur = (rlim_t)(file_size(wal) > file_size(dbpath) ? file_size(wal)
-                                                                : file_size(dbpath));
+                                                               : file_size(dbpath));
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
     make_day(day, "2026-11-21", 7);
     rc = store_put_day(s, day, 3, err, sizeof err);
@@ -642,7 +670,8 @@ test_write_failure(void **state)
     print_message("write refused with: %s\n", err);
     assert_non_null(strstr(err, dbpath));
     assert_non_null(strstr(err, "nothing was written"));
-    assert_int_equal(store_has_puzzle(s, "2026-11-21", "easy", &has, err, sizeof err), 0);
+    assert_int_equal(
+        store_has_puzzle(s, "2026-11-21", "easy", &has, err, sizeof err), 0);
     assert_int_equal(has, 0);
     assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK);
     store_close(s);
@@ -652,8 +681,7 @@ test_write_failure(void **state)
     assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), 3);
 }
 
-static void
-date_of(int i, char out[11])
+static void date_of(int i, char out[11])
 {
     time_t t = 1767225600 + (time_t)i * 86400; /* 2026-01-01 */
     struct tm tm;
@@ -663,8 +691,7 @@ date_of(int i, char out[11])
 }
 
 /* The child writes day after day until killed. */
-static void
-writer_child(void)
+static void writer_child(void)
 {
     struct store *s;
     struct store_puzzle day[3];
@@ -687,8 +714,7 @@ writer_child(void)
 }
 
 /* After each kill every day is complete or absent, and unchanged. */
-static int
-verify_days(void)
+static int verify_days(void)
 {
     struct store *s = open_ok();
     struct store_puzzle want[3], got;
@@ -702,7 +728,8 @@ verify_days(void)
         date_of(i, date);
         make_day(want, date, (unsigned long)i + 1000);
         for (t = 0; t < 3; t++) {
-            if (store_get_puzzle(s, date, tiers[t], &got, err, sizeof err) == STORE_OK) {
+            if (store_get_puzzle(s, date, tiers[t], &got, err, sizeof err) ==
+                STORE_OK) {
                 assert_memory_equal(&got, &want[t], sizeof got);
                 present++;
             }
@@ -717,8 +744,7 @@ verify_days(void)
     return complete;
 }
 
-static void
-test_kill_9_during_writes(void **state)
+static void test_kill_9_during_writes(void **state)
 {
     int days = 0;
 
@@ -744,8 +770,7 @@ test_kill_9_during_writes(void **state)
     assert_true(days > 0);
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_fresh_database, fresh_db),

@@ -29,7 +29,8 @@
 /* ---- the faulty VFS (tests/hooks/vfs_fault.h) ---------------------------- */
 
 #define FAULT_KINDS VFS_FAULT_KINDS
-static const char *const kind_name[] = { "ENOSPC (sticky)", "EIO on write", "EIO on fsync" };
+static const char *const kind_name[] = {"ENOSPC (sticky)", "EIO on write",
+                                        "EIO on fsync"};
 
 static void install_vfs(void)
 {
@@ -39,12 +40,16 @@ static void install_vfs(void)
 /* A full disk stays full until disarm(); an I/O error happens once. */
 static void arm(long n, enum vfs_fault_kind kind)
 {
-    struct vfs_fault_spec spec = { kind, n, kind == VFS_FAULT_FULL ? VFS_FAULT_FOREVER : 1 };
+    struct vfs_fault_spec spec = {kind, n,
+                                  kind == VFS_FAULT_FULL ? VFS_FAULT_FOREVER : 1};
 
     vfs_fault_arm(n > 0 ? &spec : NULL);
 }
 
-static void disarm(void) { vfs_fault_disarm(); }
+static void disarm(void)
+{
+    vfs_fault_disarm();
+}
 
 /* ---- fixtures ------------------------------------------------------------ */
 
@@ -53,9 +58,10 @@ static char dbpath[300];
 static int dbseq;
 static long points_total, injected_total, committed_despite_error;
 
-static const char *const tiers[] = { "easy", "medium", "hard" };
+static const char *const tiers[] = {"easy", "medium", "hard"};
 
-static void make_day(struct store_puzzle day[3], const char *date, unsigned long base)
+static void make_day(struct store_puzzle day[3], const char *date,
+                     unsigned long base)
 {
     for (int t = 0; t < 3; t++) {
         struct store_puzzle *p = &day[t];
@@ -110,7 +116,8 @@ static int teardown(void **state)
     char cmd[64];
 
     (void)state;
-    fprintf(stderr, "fault injection: %ld write points failed, %ld faults injected; "
+    fprintf(stderr,
+            "fault injection: %ld write points failed, %ld faults injected; "
             "%ld operations reported an error yet were durable (all of them)\n",
             points_total, injected_total, committed_despite_error);
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
@@ -147,7 +154,8 @@ static void check_reads(struct store *s, const struct store_puzzle *before)
     struct store_puzzle got;
     char err[STORE_ERR_MAX];
 
-    if (store_get_puzzle(s, before->date, before->tier, &got, err, sizeof err) != STORE_OK)
+    if (store_get_puzzle(s, before->date, before->tier, &got, err, sizeof err) !=
+        STORE_OK)
         fail_msg("reads fail after a fault: %s", err);
     assert_string_equal(got.puzzle, before->puzzle);
     assert_string_equal(got.solution, before->solution);
@@ -161,11 +169,11 @@ static void check_error(int rc, const char *err, const char *what)
 }
 
 /* Write points of one successful operation, counted by the VFS. */
-#define MEASURE(count, call)      \
-    do {                          \
-        arm(0, VFS_FAULT_FULL);       \
-        call;                     \
-        (count) = vfs_fault_points();      \
+#define MEASURE(count, call) \
+    do { \
+        arm(0, VFS_FAULT_FULL); \
+        call; \
+        (count) = vfs_fault_points(); \
     } while (0)
 
 /* ---- (a) storing a generated day ------------------------------------------ */
@@ -194,9 +202,11 @@ static void test_put_day_faults(void **state)
     struct store *s = with_base_day(base);
     date_of(0, date);
     make_day(day, date, 2);
-    MEASURE(points, assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK));
+    MEASURE(points,
+            assert_int_equal(store_put_day(s, day, 3, err, sizeof err), STORE_OK));
     assert_true(points >= 2);
-    fprintf(stderr, "store_put_day: %ld write points (writes, fsyncs, truncates)\n", points);
+    fprintf(stderr, "store_put_day: %ld write points (writes, fsyncs, truncates)\n",
+            points);
     for (int kind = 0; kind < FAULT_KINDS; kind++) {
         for (long n = 1; n <= points + 1; n++, k++) {
             date_of(k, date);
@@ -258,34 +268,43 @@ static int64_t raw_int(sqlite3 *db, const char *sql, const char *arg)
     if (arg != NULL)
         sqlite3_bind_text(st, 1, arg, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW)
-        v = sqlite3_column_type(st, 0) == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 0);
+        v = sqlite3_column_type(st, 0) == SQLITE_NULL ? 0
+                                                      : sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     return v;
 }
 
 /* The event's whole state as a fresh connection (a restart) sees it. */
-static void read_state(const char *event_id, const char *date, struct outbox_state *o)
+static void read_state(const char *event_id, const char *date,
+                       struct outbox_state *o)
 {
     sqlite3 *db;
     sqlite3_stmt *st;
 
     memset(o, 0, sizeof *o);
-    assert_int_equal(sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_prepare_v2(db, "SELECT status, attempts, next_attempt_at FROM "
-                                            "webhook_outbox WHERE event_id = ?1",
-                                        -1, &st, NULL),
+    assert_int_equal(sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READONLY, NULL),
                      SQLITE_OK);
+    assert_int_equal(
+        sqlite3_prepare_v2(db,
+                           "SELECT status, attempts, next_attempt_at FROM "
+                           "webhook_outbox WHERE event_id = ?1",
+                           -1, &st, NULL),
+        SQLITE_OK);
     sqlite3_bind_text(st, 1, event_id, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         o->exists = 1;
-        snprintf(o->status, sizeof o->status, "%s", (const char *)sqlite3_column_text(st, 0));
+        snprintf(o->status, sizeof o->status, "%s",
+                 (const char *)sqlite3_column_text(st, 0));
         o->attempts = sqlite3_column_int(st, 1);
         o->next_attempt_at = sqlite3_column_int64(st, 2);
     }
     sqlite3_finalize(st);
-    o->last_success_at = raw_int(db, "SELECT max(last_success_at) FROM webhook_endpoint", NULL);
-    o->disabled_at = raw_int(db, "SELECT max(disabled_at) FROM webhook_endpoint", NULL);
-    o->published = (int)raw_int(db, "SELECT count(*) FROM publication WHERE date = ?1", date);
+    o->last_success_at = raw_int(
+        db, "SELECT max(last_success_at) FROM webhook_endpoint", NULL);
+    o->disabled_at = raw_int(db, "SELECT max(disabled_at) FROM webhook_endpoint",
+                             NULL);
+    o->published = (int)raw_int(
+        db, "SELECT count(*) FROM publication WHERE date = ?1", date);
     sqlite3_close(db);
 }
 
@@ -293,14 +312,22 @@ static int same_state(const struct outbox_state *a, const struct outbox_state *b
 {
     return a->exists == b->exists && strcmp(a->status, b->status) == 0 &&
            a->attempts == b->attempts && a->next_attempt_at == b->next_attempt_at &&
-           a->last_success_at == b->last_success_at && a->disabled_at == b->disabled_at &&
-           a->published == b->published;
+           a->last_success_at == b->last_success_at &&
+           a->disabled_at == b->disabled_at && a->published == b->published;
 }
 
-enum op { OP_PUBLISH, OP_ENQUEUE, OP_ATTEMPT, OP_FAILED, OP_DELIVERED, OP_GONE, OP_COUNT };
-static const char *const op_name[] = { "mark_published+events", "enqueue_events",
-                                       "outbox_attempt", "outbox_failed",
-                                       "outbox_delivered", "outbox_gone" };
+enum op {
+    OP_PUBLISH,
+    OP_ENQUEUE,
+    OP_ATTEMPT,
+    OP_FAILED,
+    OP_DELIVERED,
+    OP_GONE,
+    OP_COUNT
+};
+static const char *const op_name[] = {"mark_published+events", "enqueue_events",
+                                      "outbox_attempt",        "outbox_failed",
+                                      "outbox_delivered",      "outbox_gone"};
 
 struct scenario {
     struct store *s;
@@ -315,7 +342,8 @@ static int64_t outbox_id(struct store *s, const char *event_id)
     char err[STORE_ERR_MAX];
     size_t n = 0;
 
-    assert_int_equal(store_outbox_pending(s, rows, 64, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_pending(s, rows, 64, &n, err, sizeof err),
+                     STORE_OK);
     for (size_t i = 0; i < n; i++)
         if (strcmp(rows[i].event_id, event_id) == 0)
             return rows[i].id;
@@ -325,23 +353,26 @@ static int64_t outbox_id(struct store *s, const char *event_id)
 static int run_op(struct scenario *sc, enum op op, char *err, size_t errlen)
 {
     static const char body[] = "{\"type\":\"puzzles.published\"}";
-    struct store_event ev = { sc->event_id, "site", "puzzles.published", body,
-                              sizeof body - 1 };
+    struct store_event ev = {sc->event_id, "site", "puzzles.published", body,
+                             sizeof body - 1};
 
     switch (op) {
     case OP_PUBLISH:
-        return store_mark_published(sc->s, sc->date, 1795262400, &ev, 1, err, errlen);
+        return store_mark_published(sc->s, sc->date, 1795262400, &ev, 1, err,
+                                    errlen);
     case OP_ENQUEUE:
-        return store_enqueue_events(sc->s, sc->date, 1795262401, &ev, 1, err, errlen);
+        return store_enqueue_events(sc->s, sc->date, 1795262401, &ev, 1, err,
+                                    errlen);
     case OP_ATTEMPT:
         return store_outbox_attempt(sc->s, sc->id, 1795262500, err, errlen);
     case OP_FAILED:
-        return store_outbox_failed(sc->s, sc->id, 500, "HTTP 500", 1795262600, 0, err,
-                                   errlen);
+        return store_outbox_failed(sc->s, sc->id, 500, "HTTP 500", 1795262600, 0,
+                                   err, errlen);
     case OP_DELIVERED:
         return store_outbox_delivered(sc->s, sc->id, 1795262700, 200, err, errlen);
     case OP_GONE:
-        return store_outbox_gone(sc->s, sc->id, 1795262800, 410, "gone", err, errlen);
+        return store_outbox_gone(sc->s, sc->id, 1795262800, 410, "gone", err,
+                                 errlen);
     case OP_COUNT:
         break;
     }
@@ -363,8 +394,8 @@ static void prepare(struct scenario *sc, enum op op, int k)
     if (op == OP_PUBLISH)
         return;
     if (op == OP_ENQUEUE) {
-        assert_int_equal(store_mark_published(sc->s, sc->date, 1795262400, NULL, 0, err,
-                                              sizeof err),
+        assert_int_equal(store_mark_published(sc->s, sc->date, 1795262400, NULL, 0,
+                                              err, sizeof err),
                          STORE_OK);
         return;
     }
@@ -415,24 +446,27 @@ static void test_delivery_faults(void **state)
                 /* Reads go on; a new connection sees before or after, whole. */
                 size_t cnt = 0;
                 struct store_outbox_row rows[4];
-                assert_int_equal(store_outbox_pending(sc.s, rows, 4, &cnt, err, sizeof err),
-                                 STORE_OK);
+                assert_int_equal(
+                    store_outbox_pending(sc.s, rows, 4, &cnt, err, sizeof err),
+                    STORE_OK);
                 read_state(sc.event_id, sc.date, &got);
                 /* event ids differ per scenario: compare without them */
                 int was_before = same_state(&got, &before) ||
-                                 (op <= OP_ENQUEUE && !got.exists && !before.exists &&
+                                 (op <= OP_ENQUEUE && !got.exists &&
+                                  !before.exists &&
                                   got.published == before.published);
                 int was_after = got.exists == after.exists &&
                                 strcmp(got.status, after.status) == 0 &&
                                 got.attempts == after.attempts &&
                                 got.published == after.published &&
-                                (got.last_success_at > 0) == (after.last_success_at > 0) &&
+                                (got.last_success_at > 0) ==
+                                    (after.last_success_at > 0) &&
                                 (got.disabled_at > 0) == (after.disabled_at > 0);
                 if (!was_before && !was_after)
                     fail_msg("%s, %s at write point %ld: a half-applied state "
                              "(status '%s', attempts %d, published %d)",
-                             op_name[op], kind_name[kind], n, got.status, got.attempts,
-                             got.published);
+                             op_name[op], kind_name[kind], n, got.status,
+                             got.attempts, got.published);
                 if (op > OP_ENQUEUE && !got.exists)
                     fail_msg("%s: the outbox event was lost", op_name[op]);
                 if (rc != STORE_OK)
@@ -440,12 +474,14 @@ static void test_delivery_faults(void **state)
                 /* Restart, then retry unless it already took. */
                 store_close(sc.s);
                 sc.s = open_ok();
-                assert_int_equal(store_integrity_check(sc.s, err, sizeof err), STORE_OK);
+                assert_int_equal(store_integrity_check(sc.s, err, sizeof err),
+                                 STORE_OK);
                 if (!was_after) {
                     rc = run_op(&sc, (enum op)op, err, sizeof err);
                     if (rc != STORE_OK)
-                        fail_msg("%s, %s at write point %ld: the retry failed (%d): %s",
-                                 op_name[op], kind_name[kind], n, rc, err);
+                        fail_msg(
+                            "%s, %s at write point %ld: the retry failed (%d): %s",
+                            op_name[op], kind_name[kind], n, rc, err);
                 }
                 read_state(sc.event_id, sc.date, &got);
                 assert_string_equal(got.status, after.status);

@@ -39,10 +39,10 @@ struct fixture {
 };
 
 /* A loopback port nobody listens on: bound, never listened, closed. */
-static int
-refused_port(void)
+static int refused_port(void)
 {
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    struct sockaddr_in a = {.sin_family = AF_INET,
+                            .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     socklen_t len = sizeof a;
     int fd = socket(AF_INET, SOCK_STREAM, 0), port;
 
@@ -54,8 +54,7 @@ refused_port(void)
     return port;
 }
 
-static void
-put_day(struct store *s)
+static void put_day(struct store *s)
 {
     static const char *const tiers[] = {"easy", "medium", "hard"};
     struct store_puzzle p[3];
@@ -66,19 +65,20 @@ put_day(struct store *s)
         snprintf(p[t].date, sizeof p[t].date, DATE);
         snprintf(p[t].tier, sizeof p[t].tier, "%s", tiers[t]);
         for (int i = 0; i < 81; i++)
-            p[t].solution[i] = (char)('1' + ((i / 9) * 3 + (i / 9) / 3 + i % 9) % 9);
+            p[t].solution[i] = (char)('1' +
+                                      ((i / 9) * 3 + (i / 9) / 3 + i % 9) % 9);
         memcpy(p[t].puzzle, p[t].solution, 82);
         p[t].puzzle[t] = '.';
         p[t].clues = 80;
-        snprintf(p[t].hardest_technique, sizeof p[t].hardest_technique, "naked_single");
+        snprintf(p[t].hardest_technique, sizeof p[t].hardest_technique,
+                 "naked_single");
         snprintf(p[t].technique_counts, sizeof p[t].technique_counts, "{}");
     }
     if (store_put_day(s, p, 3, err, sizeof err) != STORE_OK)
         fail_msg("%s", err);
 }
 
-static int
-setup(void **state)
+static int setup(void **state)
 {
     struct fixture *f = calloc(1, sizeof *f);
     char path[96], err[STORE_ERR_MAX], conf[512];
@@ -94,10 +94,13 @@ setup(void **state)
                  "[webhook \"a\"]\nurl = http://127.0.0.1:%d/\nsecret = " WHSEC "\n"
                  "retry_base = 60\n"
                  "[webhook \"off\"]\nurl = https://c.example/\nsecret = " WHSEC "\n"
-                 "enabled = false\n", refused_port());
+                 "enabled = false\n",
+                 refused_port());
     if (store_open(&f->store, path, err, sizeof err) != STORE_OK ||
-        config_parse(&f->cfg, "t.conf", conf, (size_t)n, err, sizeof err) != CONFIG_OK ||
-        webhook_open(&f->w, &f->loop, f->store, &f->cfg, "test", err, sizeof err) != 0) {
+        config_parse(&f->cfg, "t.conf", conf, (size_t)n, err, sizeof err) !=
+            CONFIG_OK ||
+        webhook_open(&f->w, &f->loop, f->store, &f->cfg, "test", err, sizeof err) !=
+            0) {
         fprintf(stderr, "%s\n", err);
         return -1;
     }
@@ -107,8 +110,7 @@ setup(void **state)
 }
 
 /* Stopping must leave nothing open: uv_loop_close succeeds. */
-static int
-teardown(void **state)
+static int teardown(void **state)
 {
     struct fixture *f = *state;
     char cmd[96];
@@ -125,15 +127,15 @@ teardown(void **state)
     return rc == 0 && system(cmd) == 0 ? 0 : -1;
 }
 
-static json_t *
-status_of(struct fixture *f, const char *name)
+static json_t *status_of(struct fixture *f, const char *name)
 {
     char err[STORE_ERR_MAX];
     json_t *all = webhook_status(f->w, err, sizeof err), *v, *found = NULL;
     size_t i;
 
     assert_non_null(all);
-    json_array_foreach(all, i, v) {
+    json_array_foreach(all, i, v)
+    {
         if (strcmp(json_string_value(json_object_get(v, "name")), name) == 0)
             found = json_incref(v);
     }
@@ -142,8 +144,7 @@ status_of(struct fixture *f, const char *name)
     return found;
 }
 
-static json_int_t
-status_int(struct fixture *f, const char *name, const char *key)
+static json_int_t status_int(struct fixture *f, const char *name, const char *key)
 {
     json_t *s = status_of(f, name);
     json_int_t v = json_integer_value(json_object_get(s, key));
@@ -153,8 +154,7 @@ status_int(struct fixture *f, const char *name, const char *key)
 }
 
 /* Stops the loop once the first attempt has been made and has failed. */
-static void
-on_poll(uv_timer_t *t)
+static void on_poll(uv_timer_t *t)
 {
     struct fixture *f = t->data;
     struct store_outbox_row row;
@@ -171,14 +171,12 @@ on_poll(uv_timer_t *t)
     }
 }
 
-static void
-on_deadline(uv_timer_t *t)
+static void on_deadline(uv_timer_t *t)
 {
     uv_stop(t->loop);
 }
 
-static void
-run_until_attempted(struct fixture *f)
+static void run_until_attempted(struct fixture *f)
 {
     uv_timer_init(&f->loop, &f->poll);
     uv_timer_init(&f->loop, &f->deadline);
@@ -192,8 +190,7 @@ run_until_attempted(struct fixture *f)
 
 /* What the daemon's publish module does for a day: mark it published with
  * its events, then wake the relay. */
-static int
-publish(struct fixture *f, int64_t now, char *err, size_t errlen)
+static int publish(struct fixture *f, int64_t now, char *err, size_t errlen)
 {
     int rc = webhook_queue_publish(f->store, &f->cfg, DATE, now, err, errlen);
 
@@ -201,8 +198,7 @@ publish(struct fixture *f, int64_t now, char *err, size_t errlen)
     return rc;
 }
 
-static void
-test_refused_is_retried_later(void **state)
+static void test_refused_is_retried_later(void **state)
 {
     struct fixture *f = *state;
     struct store_outbox_row row;
@@ -214,7 +210,8 @@ test_refused_is_retried_later(void **state)
     assert_int_equal(publish(f, now, err, sizeof err), STORE_OK);
     run_until_attempted(f);
     assert_true(f->done);
-    assert_int_equal(store_outbox_pending(f->store, &row, 1, &n, err, sizeof err), 0);
+    assert_int_equal(store_outbox_pending(f->store, &row, 1, &n, err, sizeof err),
+                     0);
     assert_int_equal(n, 1);
     /* retry_base 60: the next attempt is a minute or so away. */
     assert_true(row.next_attempt_at >= now + 60 && row.next_attempt_at <= now + 80);
@@ -225,8 +222,7 @@ test_refused_is_retried_later(void **state)
     json_decref(s);
 }
 
-static void
-test_operator_functions(void **state)
+static void test_operator_functions(void **state)
 {
     struct fixture *f = *state;
     char err[STORE_ERR_MAX];
@@ -234,7 +230,8 @@ test_operator_functions(void **state)
     size_t n;
     json_t *s;
 
-    assert_int_equal(webhook_replay(f->w, DATE, &n, err, sizeof err), STORE_INVALID);
+    assert_int_equal(webhook_replay(f->w, DATE, &n, err, sizeof err),
+                     STORE_INVALID);
     assert_non_null(strstr(err, "not published"));
     assert_int_equal(publish(f, 1, err, sizeof err), STORE_OK);
     assert_int_equal(webhook_catch_up(f->w, DATE, &n, err, sizeof err), STORE_OK);
@@ -243,8 +240,10 @@ test_operator_functions(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(webhook_send_test(f->w, NULL, &n, err, sizeof err), STORE_OK);
     assert_int_equal(n, 1);
-    assert_int_equal(webhook_send_test(f->w, "off", &n, err, sizeof err), STORE_INVALID);
-    assert_int_equal(webhook_backlog(f->w, &pending, &dead, err, sizeof err), STORE_OK);
+    assert_int_equal(webhook_send_test(f->w, "off", &n, err, sizeof err),
+                     STORE_INVALID);
+    assert_int_equal(webhook_backlog(f->w, &pending, &dead, err, sizeof err),
+                     STORE_OK);
     assert_int_equal(pending, 3);
     assert_int_equal(dead, 0);
     assert_int_equal(status_int(f, "a", "pending"), 3);
@@ -252,16 +251,17 @@ test_operator_functions(void **state)
     assert_true(json_is_false(json_object_get(s, "enabled")));
     assert_int_equal(json_integer_value(json_object_get(s, "pending")), 0);
     json_decref(s);
-    assert_int_equal(webhook_retry(f->w, "msg_nope", &n, err, sizeof err), STORE_NOT_FOUND);
+    assert_int_equal(webhook_retry(f->w, "msg_nope", &n, err, sizeof err),
+                     STORE_NOT_FOUND);
     assert_int_equal(webhook_retry(f->w, NULL, &n, err, sizeof err), STORE_OK);
     assert_int_equal(n, 3);
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_refused_is_retried_later, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refused_is_retried_later, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_operator_functions, setup, teardown),
     };
 

@@ -12,11 +12,13 @@
 
 #include "webhook_event.h"
 
-#define SOL "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-#define PUZ "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+#define SOL \
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+#define PUZ \
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
-static void
-make(struct store_puzzle *p, const char *tier, double score, const char *hardest)
+static void make(struct store_puzzle *p, const char *tier, double score,
+                 const char *hardest)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->date, sizeof p->date, "2026-11-21");
@@ -28,8 +30,7 @@ make(struct store_puzzle *p, const char *tier, double score, const char *hardest
     p->clues = 30;
 }
 
-static void
-test_published_exact(void **state)
+static void test_published_exact(void **state)
 {
     struct store_puzzle p[2];
     char *body, err[256];
@@ -38,9 +39,11 @@ test_published_exact(void **state)
     (void)state;
     make(&p[0], "easy", 1.5, "naked_single");
     make(&p[1], "hard", 7.2, "x_wing");
-    assert_int_equal(webhook_event_published("2026-11-21", p, 2, 0, 1795219200, &body, &len,
-                                             err, sizeof err), 0);
-    assert_string_equal(body,
+    assert_int_equal(webhook_event_published("2026-11-21", p, 2, 0, 1795219200,
+                                             &body, &len, err, sizeof err),
+                     0);
+    assert_string_equal(
+        body,
         "{\"type\":\"puzzles.published\",\"timestamp\":\"2026-11-21T00:00:00Z\","
         "\"data\":{\"date\":\"2026-11-21\",\"puzzles\":["
         "{\"tier\":\"easy\",\"puzzle\":\"" PUZ "\",\"score\":1.5,"
@@ -51,8 +54,7 @@ test_published_exact(void **state)
     free(body);
 }
 
-static void
-test_solutions_on_request(void **state)
+static void test_solutions_on_request(void **state)
 {
     struct store_puzzle p;
     char *body, err[256];
@@ -61,20 +63,22 @@ test_solutions_on_request(void **state)
 
     (void)state;
     make(&p, "medium", 3.0, "hidden_pair");
-    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 1, 1795219200, &body, &len,
-                                             err, sizeof err), 0);
+    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 1, 1795219200,
+                                             &body, &len, err, sizeof err),
+                     0);
     root = json_loadb(body, len, 0, NULL);
     assert_non_null(root);
-    first = json_array_get(json_object_get(json_object_get(root, "data"), "puzzles"), 0);
+    first = json_array_get(
+        json_object_get(json_object_get(root, "data"), "puzzles"), 0);
     assert_string_equal(json_string_value(json_object_get(first, "solution")), SOL);
-    assert_non_null(strstr(body, "\"puzzle\":\"" PUZ "\",\"solution\":\"" SOL "\""));
+    assert_non_null(
+        strstr(body, "\"puzzle\":\"" PUZ "\",\"solution\":\"" SOL "\""));
     json_decref(root);
     free(body);
 }
 
 /* Whatever the grader names a technique, the result is valid JSON. */
-static void
-test_escaping(void **state)
+static void test_escaping(void **state)
 {
     struct store_puzzle p;
     char *body, err[256];
@@ -83,21 +87,23 @@ test_escaping(void **state)
 
     (void)state;
     make(&p, "expert", 9.0, "quote\" and \\ back\nslash");
-    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 0, 0, &body, &len, err,
-                                             sizeof err), 0);
+    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 0, 0, &body, &len,
+                                             err, sizeof err),
+                     0);
     root = json_loadb(body, len, 0, NULL);
     assert_non_null(root);
-    first = json_array_get(json_object_get(json_object_get(root, "data"), "puzzles"), 0);
-    assert_string_equal(json_string_value(json_object_get(first, "hardest_technique")),
-                        "quote\" and \\ back\nslash");
+    first = json_array_get(
+        json_object_get(json_object_get(root, "data"), "puzzles"), 0);
+    assert_string_equal(
+        json_string_value(json_object_get(first, "hardest_technique")),
+        "quote\" and \\ back\nslash");
     assert_string_equal(json_string_value(json_object_get(root, "timestamp")),
                         "1970-01-01T00:00:00Z");
     json_decref(root);
     free(body);
 }
 
-static void
-test_bad_text_refused(void **state)
+static void test_bad_text_refused(void **state)
 {
     struct store_puzzle p;
     char *body = (char *)"unchanged", err[256] = "";
@@ -105,27 +111,28 @@ test_bad_text_refused(void **state)
 
     (void)state;
     make(&p, "easy", 1.0, "bad \xff utf-8");
-    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 0, 0, &body, &len, err,
-                                             sizeof err), -1);
+    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 0, 0, &body, &len,
+                                             err, sizeof err),
+                     -1);
     assert_null(body);
     assert_non_null(strstr(err, "puzzles.published"));
 }
 
-static void
-test_ping(void **state)
+static void test_ping(void **state)
 {
     char *body, err[256];
     size_t len;
 
     (void)state;
-    assert_int_equal(webhook_event_test("site-1", 1795219200, &body, &len, err, sizeof err), 0);
-    assert_string_equal(body, "{\"type\":\"webhook.test\",\"timestamp\":"
-                              "\"2026-11-21T00:00:00Z\",\"data\":{\"endpoint\":\"site-1\"}}");
+    assert_int_equal(
+        webhook_event_test("site-1", 1795219200, &body, &len, err, sizeof err), 0);
+    assert_string_equal(
+        body, "{\"type\":\"webhook.test\",\"timestamp\":"
+              "\"2026-11-21T00:00:00Z\",\"data\":{\"endpoint\":\"site-1\"}}");
     free(body);
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_published_exact),

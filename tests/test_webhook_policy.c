@@ -10,11 +10,10 @@
 
 #include "webhook_policy.h"
 
-static void
-test_schedule_exact(void **state)
+static void test_schedule_exact(void **state)
 {
-    static const int64_t want[] = {5, 20, 80, 320, 1280, 5120, 20480,
-                                   28800, 28800, 28800, 28800};
+    static const int64_t want[] = {5,     20,    80,    320,   1280, 5120,
+                                   20480, 28800, 28800, 28800, 28800};
 
     (void)state;
     for (int a = 1; a < WEBHOOK_ATTEMPTS_MAX; a++)
@@ -27,8 +26,7 @@ test_schedule_exact(void **state)
 }
 
 /* Jitter only lengthens a delay, by less than a quarter. */
-static void
-test_jitter_bounds(void **state)
+static void test_jitter_bounds(void **state)
 {
     static const uint32_t randoms[] = {0, 1, 0x40000000u, 0x80000000u, 0xffffffffu};
 
@@ -46,8 +44,7 @@ test_jitter_bounds(void **state)
     assert_int_equal(webhook_retry_delay(8, 5, 0x80000000u, 0), 28800 + 3600);
 }
 
-static void
-test_span_over_a_day(void **state)
+static void test_span_over_a_day(void **state)
 {
     static const int bases[] = {1, 2, 5, 60, WEBHOOK_RETRY_BASE_MAX};
 
@@ -62,20 +59,19 @@ test_span_over_a_day(void **state)
     }
 }
 
-static void
-test_retry_after(void **state)
+static void test_retry_after(void **state)
 {
     (void)state;
     assert_int_equal(webhook_retry_delay(1, 5, 0, 120), 120);
-    assert_int_equal(webhook_retry_delay(1, 5, 0, 2), 5);   /* never sooner */
+    assert_int_equal(webhook_retry_delay(1, 5, 0, 2), 5); /* never sooner */
     assert_int_equal(webhook_retry_delay(7, 5, 0, 60), 20480);
-    assert_int_equal(webhook_retry_delay(1, 5, 0, 1000000000), WEBHOOK_RETRY_AFTER_MAX_S);
+    assert_int_equal(webhook_retry_delay(1, 5, 0, 1000000000),
+                     WEBHOOK_RETRY_AFTER_MAX_S);
     assert_int_equal(webhook_retry_delay(1, 5, 0, -5), 5);
     assert_int_equal(webhook_retry_delay(WEBHOOK_ATTEMPTS_MAX, 5, 0, 120), -1);
 }
 
-static void
-test_loopback_hosts(void **state)
+static void test_loopback_hosts(void **state)
 {
     (void)state;
     assert_true(webhook_host_is_loopback("localhost"));
@@ -92,21 +88,20 @@ test_loopback_hosts(void **state)
     assert_false(webhook_host_is_loopback(""));
 }
 
-static void
-expect_url(const char *url, int ok, int plain, const char *message)
+static void expect_url(const char *url, int ok, int plain, const char *message)
 {
     char err[512] = "";
     int got_plain = -1;
 
-    assert_int_equal(webhook_url_check(url, &got_plain, err, sizeof err), ok ? 0 : -1);
+    assert_int_equal(webhook_url_check(url, &got_plain, err, sizeof err),
+                     ok ? 0 : -1);
     if (ok)
         assert_int_equal(got_plain, plain);
     else if (strstr(err, message) == NULL)
         fail_msg("%s: expected '%s' in '%s'", url, message, err);
 }
 
-static void
-test_url_rules(void **state)
+static void test_url_rules(void **state)
 {
     (void)state;
     expect_url("https://example.org/hook?a=1", 1, 0, NULL);
@@ -123,8 +118,7 @@ test_url_rules(void **state)
     expect_url("", 0, 0, "expected an absolute URL");
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_schedule_exact),

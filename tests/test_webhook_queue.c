@@ -30,11 +30,12 @@ struct fixture {
 static const char conf_text[] =
     "[generator]\nsecret = unit-test-secret-123\n"
     "[webhook \"a\"]\nurl = https://a.example/\nsecret = " WHSEC "\n"
-    "[webhook \"b\"]\nurl = https://b.example/\nsecret = " WHSEC "\ninclude_solutions = true\n"
-    "[webhook \"off\"]\nurl = https://c.example/\nsecret = " WHSEC "\nenabled = false\n";
+    "[webhook \"b\"]\nurl = https://b.example/\nsecret = " WHSEC
+    "\ninclude_solutions = true\n"
+    "[webhook \"off\"]\nurl = https://c.example/\nsecret = " WHSEC
+    "\nenabled = false\n";
 
-static void
-put_day(struct store *s, const char *date)
+static void put_day(struct store *s, const char *date)
 {
     static const char *const tiers[] = {"easy", "medium", "hard", "expert"};
     struct store_puzzle p[4];
@@ -45,12 +46,14 @@ put_day(struct store *s, const char *date)
         snprintf(p[t].date, sizeof p[t].date, "%s", date);
         snprintf(p[t].tier, sizeof p[t].tier, "%s", tiers[t]);
         for (int i = 0; i < 81; i++)
-            p[t].solution[i] = (char)('1' + ((i / 9) * 3 + (i / 9) / 3 + i % 9) % 9);
+            p[t].solution[i] = (char)('1' +
+                                      ((i / 9) * 3 + (i / 9) / 3 + i % 9) % 9);
         memcpy(p[t].puzzle, p[t].solution, 82);
         p[t].puzzle[t + (date[9] - '0') * 5] = '.';
         p[t].clues = 80;
         p[t].score = 1.0 + t;
-        snprintf(p[t].hardest_technique, sizeof p[t].hardest_technique, "naked_single");
+        snprintf(p[t].hardest_technique, sizeof p[t].hardest_technique,
+                 "naked_single");
         snprintf(p[t].technique_counts, sizeof p[t].technique_counts, "{}");
         snprintf(p[t].symmetry, sizeof p[t].symmetry, "none");
         snprintf(p[t].seed, sizeof p[t].seed, "s");
@@ -60,8 +63,7 @@ put_day(struct store *s, const char *date)
         fail_msg("%s", err);
 }
 
-static int
-setup(void **state)
+static int setup(void **state)
 {
     struct fixture *f = calloc(1, sizeof *f);
     char path[96], err[STORE_ERR_MAX];
@@ -81,8 +83,7 @@ setup(void **state)
     return 0;
 }
 
-static int
-teardown(void **state)
+static int teardown(void **state)
 {
     struct fixture *f = *state;
     char cmd[96];
@@ -95,36 +96,36 @@ teardown(void **state)
 }
 
 /* The pending events' endpoints, in id order, like "a b". */
-static void
-pending_endpoints(struct store *s, char *out, size_t outlen, struct store_outbox_row *rows)
+static void pending_endpoints(struct store *s, char *out, size_t outlen,
+                              struct store_outbox_row *rows)
 {
     char err[STORE_ERR_MAX];
     size_t n;
 
-    assert_int_equal(store_outbox_pending(s, rows, 16, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_pending(s, rows, 16, &n, err, sizeof err),
+                     STORE_OK);
     out[0] = '\0';
     for (size_t i = 0; i < n; i++)
         snprintf(out + strlen(out), outlen - strlen(out), "%s%s", i ? " " : "",
                  rows[i].endpoint);
 }
 
-static json_t *
-body_json(struct store *s, int64_t id)
+static json_t *body_json(struct store *s, int64_t id)
 {
     char err[STORE_ERR_MAX];
     void *body;
     size_t len;
     json_t *j;
 
-    assert_int_equal(store_outbox_body(s, id, &body, &len, err, sizeof err), STORE_OK);
+    assert_int_equal(store_outbox_body(s, id, &body, &len, err, sizeof err),
+                     STORE_OK);
     j = json_loadb(body, len, 0, NULL);
     free(body);
     assert_non_null(j);
     return j;
 }
 
-static void
-test_publish(void **state)
+static void test_publish(void **state)
 {
     struct fixture *f = *state;
     struct store_outbox_row rows[16];
@@ -132,9 +133,11 @@ test_publish(void **state)
     json_t *a, *b, *list;
     int published = 0;
 
-    assert_int_equal(webhook_queue_publish(f->store, &f->cfg, DATE, 1795219200, err,
-                                           sizeof err), STORE_OK);
-    assert_int_equal(store_is_published(f->store, DATE, &published, err, sizeof err), 0);
+    assert_int_equal(
+        webhook_queue_publish(f->store, &f->cfg, DATE, 1795219200, err, sizeof err),
+        STORE_OK);
+    assert_int_equal(
+        store_is_published(f->store, DATE, &published, err, sizeof err), 0);
     assert_int_equal(published, 1);
     pending_endpoints(f->store, names, sizeof names, rows);
     assert_string_equal(names, "a b"); /* not "off" */
@@ -148,44 +151,51 @@ test_publish(void **state)
     assert_null(json_object_get(json_array_get(list, 0), "solution"));
     list = json_object_get(json_object_get(b, "data"), "puzzles");
     assert_non_null(json_object_get(json_array_get(list, 2), "solution"));
-    assert_string_equal(json_string_value(json_object_get(json_array_get(list, 2), "tier")),
-                        "hard");
+    assert_string_equal(
+        json_string_value(json_object_get(json_array_get(list, 2), "tier")),
+        "hard");
     json_decref(a);
     json_decref(b);
     /* Publishing twice is refused and queues nothing. */
-    assert_int_equal(webhook_queue_publish(f->store, &f->cfg, DATE, 1795219300, err,
-                                           sizeof err), STORE_EXISTS);
+    assert_int_equal(
+        webhook_queue_publish(f->store, &f->cfg, DATE, 1795219300, err, sizeof err),
+        STORE_EXISTS);
     pending_endpoints(f->store, names, sizeof names, rows);
     assert_string_equal(names, "a b");
 }
 
-static void
-test_catch_up_and_replay(void **state)
+static void test_catch_up_and_replay(void **state)
 {
     struct fixture *f = *state;
     struct store_outbox_row rows[16];
     char err[STORE_ERR_MAX], names[64];
     size_t queued = 99;
 
-    assert_int_equal(webhook_queue_day(f->store, &f->cfg, DATE, 5, 1, &queued, err,
-                                       sizeof err), STORE_INVALID);
+    assert_int_equal(
+        webhook_queue_day(f->store, &f->cfg, DATE, 5, 1, &queued, err, sizeof err),
+        STORE_INVALID);
     assert_non_null(strstr(err, "not published"));
-    assert_int_equal(store_mark_published(f->store, DATE, 1, NULL, 0, err, sizeof err), 0);
+    assert_int_equal(
+        store_mark_published(f->store, DATE, 1, NULL, 0, err, sizeof err), 0);
     /* Catch-up: both receiving endpoints lack the event. */
-    assert_int_equal(webhook_queue_day(f->store, &f->cfg, DATE, 5, 1, &queued, err,
-                                       sizeof err), STORE_OK);
+    assert_int_equal(
+        webhook_queue_day(f->store, &f->cfg, DATE, 5, 1, &queued, err, sizeof err),
+        STORE_OK);
     assert_int_equal(queued, 2);
-    assert_int_equal(webhook_queue_day(f->store, &f->cfg, DATE, 6, 1, &queued, err,
-                                       sizeof err), STORE_OK);
+    assert_int_equal(
+        webhook_queue_day(f->store, &f->cfg, DATE, 6, 1, &queued, err, sizeof err),
+        STORE_OK);
     assert_int_equal(queued, 0);
     /* "off" is enabled: only it catches up. */
     f->cfg.webhooks[2].enabled = 1;
-    assert_int_equal(webhook_queue_day(f->store, &f->cfg, DATE, 7, 1, &queued, err,
-                                       sizeof err), STORE_OK);
+    assert_int_equal(
+        webhook_queue_day(f->store, &f->cfg, DATE, 7, 1, &queued, err, sizeof err),
+        STORE_OK);
     assert_int_equal(queued, 1);
     /* Replay: everyone again, with new ids. */
-    assert_int_equal(webhook_queue_day(f->store, &f->cfg, DATE, 8, 0, &queued, err,
-                                       sizeof err), STORE_OK);
+    assert_int_equal(
+        webhook_queue_day(f->store, &f->cfg, DATE, 8, 0, &queued, err, sizeof err),
+        STORE_OK);
     assert_int_equal(queued, 3);
     pending_endpoints(f->store, names, sizeof names, rows);
     assert_string_equal(names, "a b off a b off");
@@ -195,25 +205,28 @@ test_catch_up_and_replay(void **state)
     }
 }
 
-static void
-test_ping(void **state)
+static void test_ping(void **state)
 {
     struct fixture *f = *state;
     struct store_outbox_row rows[16];
     char err[STORE_ERR_MAX], names[64];
     size_t queued;
 
-    assert_int_equal(webhook_queue_test(f->store, &f->cfg, "nope", 1, &queued, err,
-                                        sizeof err), STORE_NOT_FOUND);
+    assert_int_equal(
+        webhook_queue_test(f->store, &f->cfg, "nope", 1, &queued, err, sizeof err),
+        STORE_NOT_FOUND);
     assert_non_null(strstr(err, "no webhook \"nope\""));
-    assert_int_equal(webhook_queue_test(f->store, &f->cfg, "off", 1, &queued, err,
-                                        sizeof err), STORE_INVALID);
+    assert_int_equal(
+        webhook_queue_test(f->store, &f->cfg, "off", 1, &queued, err, sizeof err),
+        STORE_INVALID);
     assert_non_null(strstr(err, "enabled = false"));
-    assert_int_equal(webhook_queue_test(f->store, &f->cfg, "b", 1, &queued, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        webhook_queue_test(f->store, &f->cfg, "b", 1, &queued, err, sizeof err),
+        STORE_OK);
     assert_int_equal(queued, 1);
-    assert_int_equal(webhook_queue_test(f->store, &f->cfg, NULL, 2, &queued, err, sizeof err),
-                     STORE_OK);
+    assert_int_equal(
+        webhook_queue_test(f->store, &f->cfg, NULL, 2, &queued, err, sizeof err),
+        STORE_OK);
     assert_int_equal(queued, 2);
     pending_endpoints(f->store, names, sizeof names, rows);
     assert_string_equal(names, "b a b");
@@ -221,8 +234,7 @@ test_ping(void **state)
     assert_string_equal(rows[0].date, "");
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_publish, setup, teardown),

@@ -17,31 +17,30 @@
 #define VEC_BODY "{\"test\": 2432232314}"
 #define VEC_SIG "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
 
-static void
-test_known_answer(void **state)
+static void test_known_answer(void **state)
 {
     char sig[WEBHOOK_SIGNATURE_MAX], err[256];
 
     (void)state;
-    assert_int_equal(webhook_sign(VEC_SECRET, VEC_ID, VEC_TS, VEC_BODY, strlen(VEC_BODY), sig,
-                                  err, sizeof err), WEBHOOK_SIGN_OK);
+    assert_int_equal(webhook_sign(VEC_SECRET, VEC_ID, VEC_TS, VEC_BODY,
+                                  strlen(VEC_BODY), sig, err, sizeof err),
+                     WEBHOOK_SIGN_OK);
     assert_string_equal(sig, VEC_SIG);
 }
 
-static void
-test_every_input_matters(void **state)
+static void test_every_input_matters(void **state)
 {
     char sig[WEBHOOK_SIGNATURE_MAX], err[256];
 
     (void)state;
-    webhook_sign(VEC_SECRET, VEC_ID, VEC_TS + 1, VEC_BODY, strlen(VEC_BODY), sig, err,
-                 sizeof err);
+    webhook_sign(VEC_SECRET, VEC_ID, VEC_TS + 1, VEC_BODY, strlen(VEC_BODY), sig,
+                 err, sizeof err);
     assert_string_not_equal(sig, VEC_SIG);
     webhook_sign(VEC_SECRET, "msg_p5jXN8AQM9LWM0D4loKWxJeK", VEC_TS, VEC_BODY,
                  strlen(VEC_BODY), sig, err, sizeof err);
     assert_string_not_equal(sig, VEC_SIG);
-    webhook_sign(VEC_SECRET, VEC_ID, VEC_TS, VEC_BODY, strlen(VEC_BODY) - 1, sig, err,
-                 sizeof err);
+    webhook_sign(VEC_SECRET, VEC_ID, VEC_TS, VEC_BODY, strlen(VEC_BODY) - 1, sig,
+                 err, sizeof err);
     assert_string_not_equal(sig, VEC_SIG);
     webhook_sign("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSx", VEC_ID, VEC_TS, VEC_BODY,
                  strlen(VEC_BODY), sig, err, sizeof err);
@@ -49,53 +48,57 @@ test_every_input_matters(void **state)
 }
 
 /* A body with NUL bytes is signed in full, not up to the first NUL. */
-static void
-test_binary_body(void **state)
+static void test_binary_body(void **state)
 {
     char a[WEBHOOK_SIGNATURE_MAX], b[WEBHOOK_SIGNATURE_MAX], err[256];
 
     (void)state;
-    assert_int_equal(webhook_sign(VEC_SECRET, "msg_1", 1, "x\0y", 3, a, err, sizeof err), 0);
-    assert_int_equal(webhook_sign(VEC_SECRET, "msg_1", 1, "x\0z", 3, b, err, sizeof err), 0);
+    assert_int_equal(
+        webhook_sign(VEC_SECRET, "msg_1", 1, "x\0y", 3, a, err, sizeof err), 0);
+    assert_int_equal(
+        webhook_sign(VEC_SECRET, "msg_1", 1, "x\0z", 3, b, err, sizeof err), 0);
     assert_string_not_equal(a, b);
 }
 
 /* 25 bytes of key: base64 with "==" padding, which may also be left off. */
-static void
-test_padding_optional(void **state)
+static void test_padding_optional(void **state)
 {
     char a[WEBHOOK_SIGNATURE_MAX], b[WEBHOOK_SIGNATURE_MAX], err[256];
     const char *padded = "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGA==";
     const char *bare = "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGA";
 
     (void)state;
-    assert_int_equal(webhook_sign(padded, "msg_1", 5, "{}", 2, a, err, sizeof err), 0);
-    assert_int_equal(webhook_sign(bare, "msg_1", 5, "{}", 2, b, err, sizeof err), 0);
+    assert_int_equal(webhook_sign(padded, "msg_1", 5, "{}", 2, a, err, sizeof err),
+                     0);
+    assert_int_equal(webhook_sign(bare, "msg_1", 5, "{}", 2, b, err, sizeof err),
+                     0);
     assert_string_equal(a, b);
 }
 
-static void
-test_refusals(void **state)
+static void test_refusals(void **state)
 {
     char sig[WEBHOOK_SIGNATURE_MAX], err[256];
 
     (void)state;
-    assert_int_equal(webhook_sign("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_1", 1, "", 0, sig,
-                                  err, sizeof err), WEBHOOK_SIGN_ERR_SECRET);
-    assert_non_null(strstr(err, "whsec_"));
-    assert_int_equal(webhook_sign("whsec_not base64!", "msg_1", 1, "", 0, sig, err,
-                                  sizeof err), WEBHOOK_SIGN_ERR_SECRET);
-    assert_int_equal(webhook_sign("whsec_", "msg_1", 1, "", 0, sig, err, sizeof err),
+    assert_int_equal(webhook_sign("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_1", 1,
+                                  "", 0, sig, err, sizeof err),
                      WEBHOOK_SIGN_ERR_SECRET);
-    assert_int_equal(webhook_sign(VEC_SECRET, "msg.1", 1, "", 0, sig, err, sizeof err),
-                     WEBHOOK_SIGN_ERR_ID);
+    assert_non_null(strstr(err, "whsec_"));
+    assert_int_equal(
+        webhook_sign("whsec_not base64!", "msg_1", 1, "", 0, sig, err, sizeof err),
+        WEBHOOK_SIGN_ERR_SECRET);
+    assert_int_equal(
+        webhook_sign("whsec_", "msg_1", 1, "", 0, sig, err, sizeof err),
+        WEBHOOK_SIGN_ERR_SECRET);
+    assert_int_equal(
+        webhook_sign(VEC_SECRET, "msg.1", 1, "", 0, sig, err, sizeof err),
+        WEBHOOK_SIGN_ERR_ID);
     assert_non_null(strstr(err, "msg.1"));
     assert_int_equal(webhook_sign(VEC_SECRET, "", 1, "", 0, sig, err, sizeof err),
                      WEBHOOK_SIGN_ERR_ID);
 }
 
-static void
-test_new_id(void **state)
+static void test_new_id(void **state)
 {
     char a[WEBHOOK_ID_LEN + 1], b[WEBHOOK_ID_LEN + 1], err[256];
 
@@ -108,8 +111,7 @@ test_new_id(void **state)
     assert_string_not_equal(a, b);
 }
 
-int
-main(void)
+int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_answer),

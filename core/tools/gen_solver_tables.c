@@ -24,8 +24,8 @@ static unsigned triads_of_row(unsigned row9)
  * to at least one permutation fully available. */
 static unsigned allowed_minirows(unsigned occupied)
 {
-    static const unsigned perms[6][3] = {
-        {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    static const unsigned perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     unsigned minirows = 0;
     for (int p = 0; p < 6; p++) {
         unsigned m = 0;

@@ -29,16 +29,18 @@ static char *print(const struct config *cfg, size_t *len)
 static void check_ranges(const struct config *c)
 {
     if (c->days_ahead < 0 || c->days_ahead > CONFIG_DAYS_AHEAD_MAX ||
-        c->publish_minute < 0 || c->publish_minute >= 24 * 60 ||
-        c->tiers == 0 || c->tiers >= (1u << GRADE_TIERS) ||
-        c->webhook_count > CONFIG_WEBHOOK_MAX || c->socket_max_clients < 1 ||
-        c->socket_max_clients > CONFIG_SOCKET_CLIENTS_MAX || c->socket_mode > 07777 ||
-        c->database_path == NULL || c->socket_path == NULL || c->state_directory == NULL)
+        c->publish_minute < 0 || c->publish_minute >= 24 * 60 || c->tiers == 0 ||
+        c->tiers >= (1u << GRADE_TIERS) || c->webhook_count > CONFIG_WEBHOOK_MAX ||
+        c->socket_max_clients < 1 ||
+        c->socket_max_clients > CONFIG_SOCKET_CLIENTS_MAX ||
+        c->socket_mode > 07777 || c->database_path == NULL ||
+        c->socket_path == NULL || c->state_directory == NULL)
         abort();
     for (size_t i = 0; i < c->webhook_count; i++) {
         const struct config_webhook *w = &c->webhooks[i];
         if (w->name == NULL || w->url == NULL || w->secret == NULL ||
-            w->header_count > CONFIG_HEADER_MAX || w->timeout_s < 1 || w->retry_base_s < 1)
+            w->header_count > CONFIG_HEADER_MAX || w->timeout_s < 1 ||
+            w->retry_base_s < 1)
             abort();
     }
 }
@@ -49,9 +51,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[CONFIG_ERR_MAX];
 
     memset(err, 'x', sizeof err);
-    int rc = config_parse(&cfg, "fuzz.conf", (const char *)data, size, err, sizeof err);
+    int rc = config_parse(&cfg, "fuzz.conf", (const char *)data, size, err,
+                          sizeof err);
     if (rc != CONFIG_OK) {
-        if (rc > CONFIG_OK || rc < CONFIG_ERR_NOMEM || memchr(err, '\0', sizeof err) == NULL ||
+        if (rc > CONFIG_OK || rc < CONFIG_ERR_NOMEM ||
+            memchr(err, '\0', sizeof err) == NULL ||
             strncmp(err, "fuzz.conf", 9) != 0)
             abort();
         config_free(&cfg);
@@ -67,7 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(text, first, len1 + 1);
         /* An inline secret is printed as a comment: give it one back. */
         char *gen = strstr(text, "\n[generator]\nsymmetry = ");
-        char *hidden = gen ? strstr(gen, "\n# secret = (hidden; given inline)\n") : NULL;
+        char *hidden = gen ? strstr(gen, "\n# secret = (hidden; given inline)\n")
+                           : NULL;
         if (hidden != NULL)
             hidden++;
         if (hidden != NULL)

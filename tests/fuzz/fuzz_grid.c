@@ -29,7 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(err, 'x', sizeof err);
     int rc = grid_parse_n(&g, (const char *)data, size, err, sizeof err);
     if (rc != GRID_OK) {
-        if ((rc != GRID_ERR_SIZE && rc != GRID_ERR_CHAR && rc != GRID_ERR_CONFLICT) ||
+        if ((rc != GRID_ERR_SIZE && rc != GRID_ERR_CHAR &&
+             rc != GRID_ERR_CONFLICT) ||
             memchr(err, '\0', sizeof err) == NULL || err[0] == '\0')
             abort();
     } else {

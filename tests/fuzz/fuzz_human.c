@@ -48,8 +48,10 @@ static void print_checked(void)
     fprintf(stderr, "fuzz_human: %lu steps checked:", total);
     for (int t = 0; t < human_tech_count(); t++)
         fprintf(stderr, " %s=%lu", human_tech_info(t)->key, checked[t]);
-    fprintf(stderr, "\nfuzz_human: %lu uniqueness steps met a state with several "
-            "solutions (not checked)\n", uniqueness_skipped);
+    fprintf(stderr,
+            "\nfuzz_human: %lu uniqueness steps met a state with several "
+            "solutions (not checked)\n",
+            uniqueness_skipped);
 }
 
 struct input {
@@ -74,10 +76,11 @@ static int same_house(int a, int b)
 /* A solution grid chosen by the input. */
 static void pick_solution(struct input *in, struct grid *sol)
 {
-    struct grid seed = { { 0 } };
+    struct grid seed = {{0}};
 
     for (int i = 0; i < SEED_PAIRS; i++) {
-        int cell = (int)(take(in) % GRID_CELLS), digit = (int)(take(in) % 9) + 1, ok = 1;
+        int cell = (int)(take(in) % GRID_CELLS), digit = (int)(take(in) % 9) + 1,
+            ok = 1;
         for (int c = 0; c < GRID_CELLS; c++)
             ok &= !(seed.cell[c] == digit && same_house(c, cell));
         if (ok && seed.cell[cell] == 0)
@@ -87,7 +90,9 @@ static void pick_solution(struct input *in, struct grid *sol)
         return;
     /* Some consistent seeds have no completion: a fixed grid then. */
     for (int c = 0; c < GRID_CELLS; c++)
-        sol->cell[c] = (uint8_t)((grid_row(c) * 3 + grid_row(c) / 3 + grid_col(c)) % 9 + 1);
+        sol->cell[c] = (uint8_t)((grid_row(c) * 3 + grid_row(c) / 3 + grid_col(c)) %
+                                     9 +
+                                 1);
 }
 
 /* Techniques whose logic assumes the puzzle has one solution (rectangles
@@ -97,7 +102,8 @@ static int assumes_uniqueness(int tech)
 {
     const char *key = human_tech_info(tech)->key;
     /* empty_rectangle is plain logic: judged like every other technique. */
-    return strncmp(key, "unique_", 7) == 0 || strcmp(key, "hidden_rectangle") == 0 ||
+    return strncmp(key, "unique_", 7) == 0 ||
+           strcmp(key, "hidden_rectangle") == 0 ||
            strcmp(key, "avoidable_rectangle") == 0 || strncmp(key, "bug_", 4) == 0;
 }
 
@@ -113,7 +119,9 @@ struct counter {
 
 static uint16_t *house_used(struct counter *k, int c, int h)
 {
-    return &k->used[h == 0 ? grid_row(c) : h == 1 ? 9 + grid_col(c) : 18 + grid_box(c)];
+    return &k->used[h == 0   ? grid_row(c)
+                    : h == 1 ? 9 + grid_col(c)
+                             : 18 + grid_box(c)];
 }
 
 static void counter_set(struct counter *k, int c, int digit, int on)
@@ -192,7 +200,8 @@ static int counter_count(struct counter *k, int limit)
     }
     if (best < 0)
         return 1;
-    if (__builtin_popcount(best_mask) > 1 && counter_hidden_single(k, &best, &best_mask) < 0)
+    if (__builtin_popcount(best_mask) > 1 &&
+        counter_hidden_single(k, &best, &best_mask) < 0)
         return 0;
     int n = 0;
     for (int d = 1; d <= 9 && n < limit; d++) {
@@ -208,7 +217,7 @@ static int counter_count(struct counter *k, int limit)
 /* Solutions of the state (values and candidates), up to limit. */
 static int count_solutions(const struct human_state *st, int limit)
 {
-    struct counter k = { .used = { 0 } };
+    struct counter k = {.used = {0}};
 
     memcpy(k.cand, st->cand, sizeof k.cand);
     for (int c = 0; c < GRID_CELLS; c++)
@@ -231,15 +240,17 @@ static void fail(const struct human_state *st, const struct human_step *step,
 
 /* Builds the state: mode 0 random supersets; mode 1 human_init's marks with
  * some removed (a player's own eliminations). */
-static void build_state(struct input *in, const struct grid *sol, struct human_state *st)
+static void build_state(struct input *in, const struct grid *sol,
+                        struct human_state *st)
 {
     unsigned mode = take(in) & 1;
-    struct grid g = { { 0 } };
+    struct grid g = {{0}};
 
     for (int c = 0; c < GRID_CELLS; c++) {
         unsigned a = take(in), b = take(in);
         g.cell[c] = (a & 0x80) ? sol->cell[c] : 0;
-        st->cand[c] = (uint16_t)((((a & 0x7Fu) << 2) | (b & 3u)) & HUMAN_ALL_DIGITS);
+        st->cand[c] = (uint16_t)((((a & 0x7Fu) << 2) | (b & 3u)) &
+                                 HUMAN_ALL_DIGITS);
     }
     uint16_t extra[GRID_CELLS];
     memcpy(extra, st->cand, sizeof extra);
@@ -284,8 +295,8 @@ static int check_step(const struct human_state *st, const struct human_step *ste
     }
     if (step->n_place + step->n_elim == 0)
         fail(st, step, sol, "empty step");
-    if (step->n_place < 0 || step->n_place > HUMAN_STEP_MAX_PLACE || step->n_elim < 0 ||
-        step->n_elim > HUMAN_STEP_MAX_ELIM || step->tech < 0 ||
+    if (step->n_place < 0 || step->n_place > HUMAN_STEP_MAX_PLACE ||
+        step->n_elim < 0 || step->n_elim > HUMAN_STEP_MAX_ELIM || step->tech < 0 ||
         step->tech >= human_tech_count())
         fail(st, step, sol, "step out of bounds");
     for (int i = 0; i < step->n_elim; i++) {
@@ -327,7 +338,8 @@ static int on_step(void *arg, const struct human_state *before,
         if (r->n == r->kept) {
             if (r->cut)
                 return 1;
-            fail(before, step, r->sol, "the plain path finds a step the memo path did not");
+            fail(before, step, r->sol,
+                 "the plain path finds a step the memo path did not");
         }
         if (!step_same(&r->step[r->n], step))
             fail(before, step, r->sol, "the plain path differs from the memo path");
@@ -355,7 +367,7 @@ static int on_step(void *arg, const struct human_state *before,
 
 struct listing {
     const struct grid *sol;
-    int n, stopped;          /* stopped: a uniqueness step, several solutions */
+    int n, stopped; /* stopped: a uniqueness step, several solutions */
     int tech[LISTED_MAX];
     uint64_t key[LISTED_MAX];
 };
@@ -366,7 +378,8 @@ static uint64_t step_key(const struct human_step *step)
 {
     uint64_t k = 0;
     for (int i = 0; i < step->n_elim; i++)
-        k += (step->elim[i].cell * 10u + step->elim[i].digit) * 0x9E3779B97F4A7C15ull;
+        k += (step->elim[i].cell * 10u + step->elim[i].digit) *
+             0x9E3779B97F4A7C15ull;
     for (int i = 0; i < step->n_place; i++)
         k += (1000u + step->place[i].cell * 10u + step->place[i].digit) *
              0xC2B2AE3D27D4EB4Full;
@@ -390,7 +403,8 @@ static int list_one(void *arg, const struct human_state *before,
     return 0;
 }
 
-static void check_listing(const struct human_state *st, const struct grid *sol, int t)
+static void check_listing(const struct human_state *st, const struct grid *sol,
+                          int t)
 {
     static struct listing l;
     l.sol = sol;
@@ -416,10 +430,10 @@ static void check_listing(const struct human_state *st, const struct grid *sol, 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct input in = { data, size };
+    struct input in = {data, size};
     struct grid sol, end;
     struct human_state st, start;
-    static struct run r;    /* four steps, 3.6 KB: off the fuzzer's stack */
+    static struct run r; /* four steps, 3.6 KB: off the fuzzer's stack */
     static int registered;
 
     if (!registered) {

@@ -24,9 +24,11 @@ static unsigned long judged[4];
 
 static void print_judged(void)
 {
-    fprintf(stderr, "fuzz_pencil: states judged: %lu right, %lu wrong-marks, "
-            "%lu no solution, %lu several\n", judged[PENCIL_RIGHT],
-            judged[PENCIL_WRONG], judged[PENCIL_NO_SOLUTION], judged[PENCIL_MULTIPLE]);
+    fprintf(stderr,
+            "fuzz_pencil: states judged: %lu right, %lu wrong-marks, "
+            "%lu no solution, %lu several\n",
+            judged[PENCIL_RIGHT], judged[PENCIL_WRONG], judged[PENCIL_NO_SOLUTION],
+            judged[PENCIL_MULTIPLE]);
 }
 
 static int same_house(int a, int b)
@@ -38,7 +40,7 @@ static int same_house(int a, int b)
 static void check_consistent(const struct human_state *st)
 {
     int empty = 0;
-    uint8_t house_empty[27] = { 0 };
+    uint8_t house_empty[27] = {0};
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         int v = st->value[cell];
         if (v > 9 || (st->cand[cell] & ~HUMAN_ALL_DIGITS))
@@ -59,7 +61,8 @@ static void check_consistent(const struct human_state *st)
         house_empty[9 + grid_col(cell)]++;
         house_empty[18 + grid_box(cell)]++;
     }
-    if (empty != st->empty || memcmp(house_empty, st->house_empty, sizeof house_empty))
+    if (empty != st->empty ||
+        memcmp(house_empty, st->house_empty, sizeof house_empty))
         abort();
 }
 
@@ -121,12 +124,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct pencil_judgement j;
     struct grid sol;
     int verdict = pencil_judge(&st, NULL, &j);
-    if (verdict < PENCIL_RIGHT || verdict > PENCIL_MULTIPLE || verdict != (int)j.verdict)
+    if (verdict < PENCIL_RIGHT || verdict > PENCIL_MULTIPLE ||
+        verdict != (int)j.verdict)
         abort();
     judged[verdict]++;
     if (verdict == PENCIL_RIGHT && pencil_count(&st, 2, &sol) != 1)
         abort();
-    if (verdict == PENCIL_WRONG && (j.cell < -1 || j.cell >= GRID_CELLS || !j.message[0]))
+    if (verdict == PENCIL_WRONG &&
+        (j.cell < -1 || j.cell >= GRID_CELLS || !j.message[0]))
         abort();
     return 0;
 }

@@ -31,7 +31,7 @@ static char dir[] = "/tmp/fuzz_proto.XXXXXX";
 
 static void make_day(const char *date, int base)
 {
-    static const char *const tiers[] = { "easy", "medium", "hard" };
+    static const char *const tiers[] = {"easy", "medium", "hard"};
     struct store_puzzle day[3];
     char err[STORE_ERR_MAX];
 
@@ -52,14 +52,16 @@ static void make_day(const char *date, int base)
             }
         p->score = 1.5 + t;
         snprintf(p->hardest_technique, sizeof p->hardest_technique, "Naked single");
-        snprintf(p->technique_counts, sizeof p->technique_counts, "{\"naked_single\":3}");
+        snprintf(p->technique_counts, sizeof p->technique_counts,
+                 "{\"naked_single\":3}");
         snprintf(p->symmetry, sizeof p->symmetry, "none");
         snprintf(p->seed, sizeof p->seed, "%u", n);
         snprintf(p->generator_version, sizeof p->generator_version, "1");
         p->created_at = NOW;
     }
     if (store_put_day(store, day, 3, err, sizeof err) != STORE_OK ||
-        store_mark_published(store, date, NOW, NULL, 0, err, sizeof err) != STORE_OK) {
+        store_mark_published(store, date, NOW, NULL, 0, err, sizeof err) !=
+            STORE_OK) {
         fprintf(stderr, "fuzz_proto: setting up the store: %s\n", err);
         abort();
     }
@@ -72,7 +74,8 @@ static void cleanup(void)
     query_free(query);
     store_close(store);
     config_free(&cfg);
-    for (const char *const *f = (const char *const[]){ "", "-wal", "-shm", NULL }; *f; f++) {
+    for (const char *const *f = (const char *const[]){"", "-wal", "-shm", NULL}; *f;
+         f++) {
         snprintf(path, sizeof path, "%s/fuzz.db%s", dir, *f);
         unlink(path);
     }
@@ -81,16 +84,20 @@ static void cleanup(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    char text[512], err[CONFIG_ERR_MAX > STORE_ERR_MAX ? CONFIG_ERR_MAX : STORE_ERR_MAX];
+    char text[512],
+        err[CONFIG_ERR_MAX > STORE_ERR_MAX ? CONFIG_ERR_MAX : STORE_ERR_MAX];
 
     (void)argc;
     (void)argv;
     if (mkdtemp(dir) == NULL)
         abort();
-    snprintf(text, sizeof text,
-             "[daemon]\nstate_directory = %s\ndatabase = fuzz.db\nlog_level = error\n"
-             "[schedule]\ntime_zone = UTC\n[generator]\nsecret = fuzz-secret-0123456789\n", dir);
-    if (config_parse(&cfg, "fuzz.conf", text, strlen(text), err, sizeof err) != CONFIG_OK ||
+    snprintf(
+        text, sizeof text,
+        "[daemon]\nstate_directory = %s\ndatabase = fuzz.db\nlog_level = error\n"
+        "[schedule]\ntime_zone = UTC\n[generator]\nsecret = fuzz-secret-0123456789\n",
+        dir);
+    if (config_parse(&cfg, "fuzz.conf", text, strlen(text), err, sizeof err) !=
+            CONFIG_OK ||
         store_open(&store, cfg.database_path, err, sizeof err) != STORE_OK) {
         fprintf(stderr, "fuzz_proto: %s\n", err);
         abort();
@@ -127,7 +134,8 @@ static void check_request(const struct proto_request *req)
     if (req->command == PROTO_GET && !date_ok(req->from))
         abort();
     if (req->command == PROTO_LIST &&
-        (!date_ok(req->from) || !date_ok(req->to) || schedule_date_cmp(req->from, req->to) > 0 ||
+        (!date_ok(req->from) || !date_ok(req->to) ||
+         schedule_date_cmp(req->from, req->to) > 0 ||
          schedule_days_from_civil(req->to) - schedule_days_from_civil(req->from) >=
              PROTO_LIST_DAYS_MAX))
         abort();
@@ -142,8 +150,8 @@ static void check_reply(const struct reply_buf *b)
 {
     json_error_t jerr;
 
-    if (b->len == 0 || b->data[b->len - 1] != '\n' || memchr(b->data, '\n', b->len) !=
-                                                          b->data + b->len - 1)
+    if (b->len == 0 || b->data[b->len - 1] != '\n' ||
+        memchr(b->data, '\n', b->len) != b->data + b->len - 1)
         abort();
     json_t *root = json_loadb(b->data, b->len - 1, 0, &jerr);
     if (root == NULL || !json_is_boolean(json_object_get(root, "ok")))
@@ -155,7 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct proto_request req;
     char err[PROTO_ERR_MAX];
-    struct query_counters counters = { .started = NOW - 100, .requests = 7 };
+    struct query_counters counters = {.started = NOW - 100, .requests = 7};
 
     size_t len = size > 0 && data[size - 1] == '\r' ? size - 1 : size;
 
@@ -181,7 +189,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (proto_command_info(req.command)->heavy)
         return 0;
-    struct reply_buf b = { 0 };
+    struct reply_buf b = {0};
     time_t now = NOW + (time_t)(size % 3) * 86400; /* today is each stored day */
     if (query_answer(query, &req, now, &counters, reply_buf_append, &b) < 0)
         abort();

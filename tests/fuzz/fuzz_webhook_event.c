@@ -47,16 +47,18 @@ static int str_is(json_t *o, const char *key, const char *want)
 }
 
 static void check_published(const char *body, size_t len, const char *date,
-                            const struct store_puzzle *ps, size_t count, int solutions)
+                            const struct store_puzzle *ps, size_t count,
+                            int solutions)
 {
     json_error_t jerr;
     json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
     json_t *d = json_object_get(root, "data");
     json_t *list = json_object_get(d, "puzzles");
 
-    if (root == NULL || strlen(body) != len || !str_is(root, "type", "puzzles.published") ||
-        !json_is_string(json_object_get(root, "timestamp")) || !str_is(d, "date", date) ||
-        json_array_size(list) != count)
+    if (root == NULL || strlen(body) != len ||
+        !str_is(root, "type", "puzzles.published") ||
+        !json_is_string(json_object_get(root, "timestamp")) ||
+        !str_is(d, "date", date) || json_array_size(list) != count)
         abort();
     for (size_t i = 0; i < count; i++) {
         json_t *p = json_array_get(list, i);
@@ -72,7 +74,7 @@ static void check_published(const char *body, size_t len, const char *date,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct input in = { data, size };
+    struct input in = {data, size};
     static struct store_puzzle ps[STORE_DAY_MAX];
     char date[16], endpoint[80], err[256];
     int64_t now = 0;

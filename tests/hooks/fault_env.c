@@ -13,21 +13,22 @@
 static int fault_on;
 static struct vfs_fault_spec fault;
 
-static void
-report_fault(long point, const char *op, const char *file, const char *failure)
+static void report_fault(long point, const char *op, const char *file,
+                         const char *failure)
 {
     const char *base = file != NULL ? strrchr(file, '/') : NULL;
-    const char *name = base != NULL ? base + 1 : file != NULL ? file : "a temporary file";
+    const char *name = base != NULL   ? base + 1
+                       : file != NULL ? file
+                                      : "a temporary file";
 
     if (failure != NULL)
-        log_warning("TEST FAULT: write point %ld (%s of %s) fails with %s", point, op, name,
-                    failure);
+        log_warning("TEST FAULT: write point %ld (%s of %s) fails with %s", point,
+                    op, name, failure);
     else
         log_debug("test fault: write point %ld (%s of %s)", point, op, name);
 }
 
-int
-fault_env_setup(int test_clock)
+int fault_env_setup(int test_clock)
 {
     const char *text = getenv("SUDOKUD_TEST_FAULT");
     char err[160];
@@ -35,7 +36,8 @@ fault_env_setup(int test_clock)
     if (text == NULL || text[0] == '\0')
         return 0;
     if (!test_clock) {
-        log_warning("SUDOKUD_TEST_FAULT ignored: it works only with SUDOKUD_TEST_CLOCK=1");
+        log_warning(
+            "SUDOKUD_TEST_FAULT ignored: it works only with SUDOKUD_TEST_CLOCK=1");
         return 0;
     }
     if (vfs_fault_parse(text, &fault, err, sizeof err) != 0) {
@@ -47,23 +49,22 @@ fault_env_setup(int test_clock)
         return -1;
     }
     fault_on = 1;
-    log_warning("TEST FAULT: SQLite write points %ld to %ld fail as %s; never use this in "
-                "production", fault.at, fault.at + fault.count - 1,
-                vfs_fault_kind_name(fault.kind));
+    log_warning(
+        "TEST FAULT: SQLite write points %ld to %ld fail as %s; never use this in "
+        "production",
+        fault.at, fault.at + fault.count - 1, vfs_fault_kind_name(fault.kind));
     return 0;
 }
 
-void
-fault_env_arm(void)
+void fault_env_arm(void)
 {
     if (fault_on)
         vfs_fault_arm(&fault);
 }
 
-void
-fault_env_report(void)
+void fault_env_report(void)
 {
     if (fault_on)
-        log_warning("TEST FAULT: %ld write points met, %ld failed", vfs_fault_points(),
-                    vfs_fault_injected());
+        log_warning("TEST FAULT: %ld write points met, %ld failed",
+                    vfs_fault_points(), vfs_fault_injected());
 }

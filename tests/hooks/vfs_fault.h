@@ -70,6 +70,7 @@ const char *vfs_fault_kind_name(enum vfs_fault_kind kind);
 
 /* Parses "KIND:N" or "KIND:N:COUNT" (KIND as above, N and COUNT from 1).
  * Returns 0, or -1 with the problem in err. */
-int vfs_fault_parse(const char *text, struct vfs_fault_spec *out, char *err, size_t errlen);
+int vfs_fault_parse(const char *text, struct vfs_fault_spec *out, char *err,
+                    size_t errlen);
 
 #endif
