@@ -110,7 +110,7 @@ static void replay_init(struct replay *rp, struct human_state *st, int houses)
     for (int h = 0; h < TECH_HOUSES && houses; h++)
         rp->last |= st->house_empty[h] == 1 ? 1u << h : 0;
     for (int cell = 0; cell < GRID_CELLS; cell++)
-        if (!st->value[cell] && tech_count(st->cand[cell]) == 1)
+        if (!st->value[cell] && bits_count(st->cand[cell]) == 1)
             rp->naked[cell >> 6] |= 1ull << (cell & 63);
 }
 

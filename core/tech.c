@@ -54,7 +54,7 @@ unsigned tech_house_positions(const struct human_state *st, int house,
             continue;
         }
         for (unsigned m = st->cand[cell]; m; m &= m - 1)
-            pos[tech_lowest(m)] |= (uint16_t)(1u << i);
+            pos[bits_lowest(m)] |= (uint16_t)(1u << i);
     }
     return placed;
 }
@@ -183,7 +183,7 @@ void tech_say_cells(struct human_step *step, const uint8_t *cells, int n, int pr
 
 void tech_say_digits(struct human_step *step, unsigned mask)
 {
-    int n = tech_count(mask), i = 0;
+    int n = bits_count(mask), i = 0;
     if (!wants_text(step))
         return;
     for (unsigned m = mask; m; m &= m - 1, i++)
@@ -198,7 +198,7 @@ void tech_say_elims(struct human_step *step)
         return;
     for (int i = 0; i < step->n_elim; i++)
         digits |= tech_bit(step->elim[i].digit);
-    int groups = tech_count(digits), g = 0;
+    int groups = bits_count(digits), g = 0;
     for (unsigned m = digits; m; m &= m - 1, g++) {
         int d = tech_lowest_digit(m), n = 0;
         for (int i = 0; i < step->n_elim; i++)

@@ -150,15 +150,6 @@ static inline int tech_lowest_digit(unsigned mask)
 {
     return bits_lowest(mask) + 1;
 }
-/* The technique files' names for bits_count and bits_lowest (bits.h). */
-static inline int tech_count(unsigned mask)
-{
-    return bits_count(mask);
-}
-static inline int tech_lowest(unsigned mask)
-{
-    return bits_lowest(mask);
-}
 
 static inline int tech_row_of(int cell)
 {

@@ -63,17 +63,17 @@ static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
     a->cells = 0;
     a->digits = (uint16_t)digits;
     for (unsigned m = digits; m; m &= m - 1)
-        a->seen[tech_lowest(m)] = ~(tech_cells)0;
+        a->seen[bits_lowest(m)] = ~(tech_cells)0;
     for (unsigned m = pos; m; m &= m - 1) {
-        int cell = tech_house_cells[h][tech_lowest(m)];
+        int cell = tech_house_cells[h][bits_lowest(m)];
         tech_cells peers = tech_peers(cell);
         a->list[a->n++] = (uint8_t)cell;
         a->cells |= tech_cell_bit(cell);
         for (unsigned dm = s->st->cand[cell]; dm; dm &= dm - 1)
-            a->seen[tech_lowest(dm)] &= peers;
+            a->seen[bits_lowest(dm)] &= peers;
     }
     for (unsigned m = digits; m; m &= m - 1) {
-        int d = tech_lowest(m);
+        int d = bits_lowest(m);
         reach |= a->seen[d] & s->with[d];
         s->having[d][i / 64] |= (uint64_t)1 << (i % 64);
     }
@@ -103,10 +103,10 @@ static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
         int p = bits_highest(m);
         m &= ~(1u << p);
         unsigned u = digits | w->cand[p];
-        if (tech_count(u) <= ALS_CELLS + 1)
+        if (bits_count(u) <= ALS_CELLS + 1)
             als_walk(w, pos | (1u << p), u, n + 1, p);
     }
-    if (n == 0 || tech_count(digits) != n + 1 || w->s->n >= ALS_MAX)
+    if (n == 0 || bits_count(digits) != n + 1 || w->s->n >= ALS_MAX)
         return;
     /* a row's or column's set inside one box is that box's, met before */
     if (w->line &&
@@ -154,7 +154,7 @@ static int pair_removes(const struct als_search *s, const struct als_set *a,
                         const struct als_set *b, unsigned zs)
 {
     for (unsigned zm = zs; zm; zm &= zm - 1) {
-        int z = tech_lowest(zm);
+        int z = bits_lowest(zm);
         if (a->seen[z] & b->seen[z] & s->with[z])
             return 1;
     }
@@ -227,7 +227,7 @@ static int als_pair(struct als_search *s, const struct als_set *a,
     for (unsigned xm = common; xm; xm &= xm - 1)
         if (restricted(s, a, b, tech_lowest_digit(xm)))
             rcc |= xm & -xm;
-    if (tech_count(rcc) >= 2)
+    if (bits_count(rcc) >= 2)
         return als_doubly(s, a, b, rcc) && tech_found(s->ctx, s->step);
     for (unsigned xm = rcc; xm; xm &= xm - 1) {
         int x = tech_lowest_digit(xm);
@@ -306,7 +306,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
         uint64_t once[ALS_WORDS] = {0}, twice[ALS_WORDS] = {0};
         uint64_t back[ALS_WORDS], overlap[ALS_WORDS];
         for (unsigned m = s->set[i].digits; m; m &= m - 1) {
-            const uint64_t *h = s->having[tech_lowest(m)];
+            const uint64_t *h = s->having[bits_lowest(m)];
             for (int k = 0; k < ALS_WORDS; k++) {
                 twice[k] |= once[k] & h[k];
                 once[k] |= h[k];

@@ -163,7 +163,7 @@ static int set_rating(const struct wing_search *s, int h, unsigned pos)
 {
     int largest = 0;
     for (; pos; pos &= pos - 1) {
-        int c = tech_count(s->st->cand[tech_house_cells[h][tech_lowest(pos)]]);
+        int c = bits_count(s->st->cand[tech_house_cells[h][bits_lowest(pos)]]);
         largest = c > largest ? c : largest;
     }
     return wing_rating(s->n, largest);
@@ -219,7 +219,7 @@ static int has_target(const struct wing_search *s, int h, unsigned pz, int y, in
 {
     tech_cells t = tech_peers(y) & s->with[z - 1];
     for (; pz && t; pz &= pz - 1)
-        t &= tech_peers(tech_house_cells[h][tech_lowest(pz)]);
+        t &= tech_peers(tech_house_cells[h][bits_lowest(pz)]);
     return t != 0;
 }
 
@@ -233,7 +233,7 @@ static void keep_wing(struct wing_search *s, int h, unsigned pos, int rating, in
     s->best_z = z;
     s->best_house = h;
     for (int i = 0; pos && i < 4; pos &= pos - 1)
-        s->best_set[i++] = tech_house_cells[h][tech_lowest(pos)];
+        s->best_set[i++] = tech_house_cells[h][bits_lowest(pos)];
 }
 
 static int build_step(const struct wing_search *s, struct human_step *step,
@@ -296,7 +296,7 @@ static void house_sets_all(struct wing_search *s, int h)
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
         unsigned c = st->cand[cell];
-        if (st->value[cell] || tech_count(c) < 2 || tech_count(c) > limit)
+        if (st->value[cell] || bits_count(c) < 2 || bits_count(c) > limit)
             continue;
         pm[m] = 1u << i;
         cm[m++] = c;
@@ -304,21 +304,21 @@ static void house_sets_all(struct wing_search *s, int h)
     for (int i = 0; i <= m - n; i++)
         for (int j = i + 1; j <= m - n + 1; j++) {
             unsigned uj = cm[i] | cm[j];
-            if (tech_count(uj) > limit)
+            if (bits_count(uj) > limit)
                 continue;
             for (int k = j + 1; k <= m - n + 2; k++) {
                 unsigned uk = uj | cm[k];
-                if (tech_count(uk) > limit)
+                if (bits_count(uk) > limit)
                     continue;
                 if (n == 3) {
-                    if (tech_count(uk) == limit &&
+                    if (bits_count(uk) == limit &&
                         try_set(s, h, pm[i] | pm[j] | pm[k], uk))
                         return;
                     continue;
                 }
                 for (int l = k + 1; l < m; l++) {
                     unsigned ul = uk | cm[l];
-                    if (tech_count(ul) == limit &&
+                    if (bits_count(ul) == limit &&
                         try_set(s, h, pm[i] | pm[j] | pm[k] | pm[l], ul))
                         return;
                 }
@@ -428,7 +428,7 @@ static void search(struct wing_search *s)
                 house_sets(s->st, h, &local[0], &local[1]);
             }
             if ((!hs->n_sets && !hs->overflow) || hs->m < n ||
-                tech_count(hs->all & s->bivalue_union) < 2 || !house_ys(s, h, hs))
+                bits_count(hs->all & s->bivalue_union) < 2 || !house_ys(s, h, hs))
                 continue;
             if (hs->overflow) { /* too many to keep: all of them again */
                 house_sets_all(s, h);

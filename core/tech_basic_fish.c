@@ -36,12 +36,12 @@ static int cover_house(int cols, int line)
 /* "rows B and F", "columns 2, 5 and 8". */
 static void say_lines(struct human_step *step, int cols, unsigned lines)
 {
-    int n = tech_count(lines), i = 0;
+    int n = bits_count(lines), i = 0;
     tech_say(step, "%s ", cols ? "columns" : "rows");
     for (unsigned m = lines; m; m &= m - 1, i++)
         tech_say(step, "%s%c", i == 0 ? "" : (i == n - 1 ? " and " : ", "),
-                 cols ? (char)('1' + tech_lowest(m))
-                      : (char)('A' + tech_lowest(m)));
+                 cols ? (char)('1' + bits_lowest(m))
+                      : (char)('A' + bits_lowest(m)));
 }
 
 /* Base lines chosen (bits of line numbers) covered by cover lines. */
@@ -50,20 +50,20 @@ static int fish_found(struct fish *f, unsigned base, unsigned cover)
     struct human_step *step = f->step;
     tech_step_reset(step);
     for (unsigned m = cover; m; m &= m - 1) {
-        int c = tech_lowest(m);
+        int c = bits_lowest(m);
         unsigned outside = f->dg->pos[f->digit - 1][cover_house(f->cols, c)] &
                            ~base;
         for (unsigned o = outside; o; o &= o - 1)
-            tech_eliminate(step, f->st, tech_line_cell(f->cols, tech_lowest(o), c),
+            tech_eliminate(step, f->st, tech_line_cell(f->cols, bits_lowest(o), c),
                            f->digit);
     }
     if (step->n_elim == 0)
         return 0;
     for (unsigned m = base; m; m &= m - 1) {
-        int b = tech_lowest(m);
+        int b = bits_lowest(m);
         for (unsigned p = f->dg->pos[f->digit - 1][base_house(f->cols, b)]; p;
              p &= p - 1)
-            tech_cause(step, tech_line_cell(f->cols, b, tech_lowest(p)), f->digit);
+            tech_cause(step, tech_line_cell(f->cols, b, bits_lowest(p)), f->digit);
         tech_house(step, base_house(f->cols, b));
     }
     tech_say(step, "%s: %d in ", f->name, f->digit);
@@ -79,7 +79,7 @@ static int fish_found(struct fish *f, unsigned base, unsigned cover)
 static int fish_eliminates(const struct fish *f, unsigned base, unsigned cover)
 {
     for (unsigned m = cover; m; m &= m - 1)
-        if (f->dg->pos[f->digit - 1][cover_house(f->cols, tech_lowest(m))] & ~base)
+        if (f->dg->pos[f->digit - 1][cover_house(f->cols, bits_lowest(m))] & ~base)
             return 1;
     return 0;
 }
@@ -116,8 +116,8 @@ static const struct tech_fish_lines *fish_lines(struct tech_ctx *ctx,
         fl->upto[cols][2] = (uint16_t)(upto4 >> sh);
         fl->some[cols] = (uint16_t)((any & ~once) >> sh);
     }
-    int k = tech_count(any & 0x1FF);
-    fl->lines = (uint8_t)(!once && k == tech_count(any >> 16) ? k : 0);
+    int k = bits_count(any & 0x1FF);
+    fl->lines = (uint8_t)(!once && k == bits_count(any >> 16) ? k : 0);
     ctx->built.fish |= 1u << (d - 1);
     return fl;
 }
@@ -154,11 +154,11 @@ static int combine(struct fish *f, int start, int depth, unsigned base,
                    unsigned cover)
 {
     if (depth == f->size)
-        return tech_count(cover) == f->size && fish_eliminates(f, base, cover) &&
+        return bits_count(cover) == f->size && fish_eliminates(f, base, cover) &&
                fish_found(f, base, cover) && tech_found(f->ctx, f->step);
     for (int i = start; i <= f->n_lines - (f->size - depth); i++) {
         unsigned u = cover | f->mask[i];
-        if (tech_count(u) > f->size)
+        if (bits_count(u) > f->size)
             continue;
         if (combine(f, i + 1, depth + 1, base | (1u << f->line[i]), u))
             return 1;
@@ -187,7 +187,7 @@ static int find_fish(struct tech_ctx *ctx, struct human_step *step, int size,
                 continue;
             f.n_lines = 0;
             for (unsigned m = fl->upto[f.cols][size - 2]; m; m &= m - 1) {
-                int l = tech_lowest(m);
+                int l = bits_lowest(m);
                 f.line[f.n_lines] = l;
                 f.mask[f.n_lines++] = dg->pos[f.digit - 1][base_house(f.cols, l)];
             }
@@ -236,12 +236,12 @@ static int finned_found(const struct fish *f, int l1, int l2, unsigned fins,
     if (step->n_elim == 0)
         return 0;
     for (unsigned m = fins; m; m &= m - 1)
-        fin_cells[n_fins++] = (uint8_t)tech_line_cell(f->cols, l1, tech_lowest(m));
+        fin_cells[n_fins++] = (uint8_t)tech_line_cell(f->cols, l1, bits_lowest(m));
     int lines[2] = {l1, l2};
     for (int k = 0; k < 2; k++) {
         for (unsigned p = f->dg->pos[d - 1][base_house(f->cols, lines[k])]; p;
              p &= p - 1)
-            tech_cause(step, tech_line_cell(f->cols, lines[k], tech_lowest(p)), d);
+            tech_cause(step, tech_line_cell(f->cols, lines[k], bits_lowest(p)), d);
         tech_house(step, base_house(f->cols, lines[k]));
     }
     tech_house(step, TECH_BOX(tech_box_of(fin_cells[0])));
@@ -281,20 +281,20 @@ static inline int finned_line(struct fish *f, unsigned twos, int l1, int sashimi
     unsigned p1 = pos[base_house(f->cols, l1)], band = 7u << (l1 / 3 * 3);
     unsigned meet = 0; /* the lines sharing a position with l1 */
     for (unsigned m = p1; m; m &= m - 1)
-        meet |= pos[cover_house(f->cols, tech_lowest(m))];
+        meet |= pos[cover_house(f->cols, bits_lowest(m))];
     for (unsigned t = twos & meet & ~(1u << l1); t; t &= t - 1) {
-        int l2 = tech_lowest(t);
+        int l2 = bits_lowest(t);
         unsigned p2 = pos[base_house(f->cols, l2)];
         unsigned fins = p1 & ~p2;
         if (!fins || !(p1 & p2))
             continue;
-        unsigned block = 7u << (tech_lowest(fins) / 3 * 3);
+        unsigned block = 7u << (bits_lowest(fins) / 3 * 3);
         unsigned cover = p2 & block;
-        if ((fins & ~block) || tech_count(cover) != 1)
+        if ((fins & ~block) || bits_count(cover) != 1)
             continue;
         if (((p1 & cover) == 0) != sashimi)
             continue;
-        int c = tech_lowest(cover);
+        int c = bits_lowest(cover);
         if (!(pos[cover_house(f->cols, c)] & band & ~(1u << l1) & ~(1u << l2)))
             continue;
         if (finned_found(f, l1, l2, fins, c, sashimi) &&
@@ -319,7 +319,7 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step, int sashim
             if (!twos)
                 continue;
             for (unsigned l1s = fl->some[f.cols]; l1s; l1s &= l1s - 1) {
-                int l1 = tech_lowest(l1s);
+                int l1 = bits_lowest(l1s);
                 if (finned_shape(pos[base_house(f.cols, l1)], sashimi) &&
                     finned_line(&f, twos, l1, sashimi))
                     return 1;

@@ -176,8 +176,8 @@ static void house_links(struct tech_links *g, const struct tech_houses *hv,
         for (unsigned m = pairs[h]; m; m &= m - 1) {
             int d = tech_lowest_digit(m);
             unsigned pos = dg->pos[d - 1][h];
-            int ca = tech_house_cells[h][tech_lowest(pos)];
-            int cb = tech_house_cells[h][tech_lowest(pos & (pos - 1u))];
+            int ca = tech_house_cells[h][bits_lowest(pos)];
+            int cb = tech_house_cells[h][bits_lowest(pos & (pos - 1u))];
             if (h >= TECH_BOX(0) && line_pair(pairs, ca, cb, d))
                 continue;
             add_link(g, ca, d, cb, d, 0);
@@ -474,7 +474,7 @@ search_all(struct ch_search *s, tech_cells cells, unsigned digits, unsigned link
     for (; cells && !done(s); cells &= cells - 1) {
         int cell = tech_cells_lowest(cells);
         for (unsigned m = s->st->cand[cell] & digits; m && !done(s); m &= m - 1) {
-            int start = cell * 9 + tech_lowest(m);
+            int start = cell * 9 + bits_lowest(m);
             if (s->g->kinds[start] & links & CH_STRONG)
                 search_from(s, start, links);
         }
@@ -615,7 +615,7 @@ static tech_cells xy_reach(const struct ch_search *s, tech_cells changed)
             int c = tech_cells_lowest(frontier);
             unsigned m = s->st->cand[c];
             next |= tech_peers(c) &
-                    (s->with[tech_lowest(m)] | s->with[tech_lowest(m & (m - 1))]);
+                    (s->with[bits_lowest(m)] | s->with[bits_lowest(m & (m - 1))]);
         }
         frontier = next & bivalue & ~reach;
         reach |= frontier;

@@ -150,9 +150,9 @@ static void graph_strong(struct graph *g, const struct tech_digits *dg, int d)
     graph_init(g);
     for (int h = 0; h < TECH_HOUSES; h++) {
         unsigned p = dg->pos[d - 1][h];
-        if (tech_count(p) == 2)
-            graph_edge(g, tech_house_cells[h][tech_lowest(p)],
-                       tech_house_cells[h][tech_lowest(p & (p - 1))]);
+        if (bits_count(p) == 2)
+            graph_edge(g, tech_house_cells[h][bits_lowest(p)],
+                       tech_house_cells[h][bits_lowest(p & (p - 1))]);
     }
     graph_colour(g);
 }
@@ -172,10 +172,10 @@ static void clusters_strong(struct clusters *cl, const struct tech_digits *dg,
     memset(node, -1, sizeof node);
     for (int h = 0; h < TECH_HOUSES; h++) {
         unsigned p = dg->pos[d - 1][h];
-        if (tech_count(p) != 2)
+        if (bits_count(p) != 2)
             continue;
-        int ends[2] = {tech_house_cells[h][tech_lowest(p)],
-                       tech_house_cells[h][tech_lowest(p & (p - 1))]},
+        int ends[2] = {tech_house_cells[h][bits_lowest(p)],
+                       tech_house_cells[h][bits_lowest(p & (p - 1))]},
             u[2];
         for (int e = 0; e < 2; e++) {
             if (node[ends[e]] < 0) {
@@ -699,9 +699,9 @@ int tech_find_remote_pair(struct tech_ctx *ctx, struct human_step *step)
     tech_cells changed = tech_memo_changed(ctx, TECH_MEMO_REMOTE_PAIR);
     while (left) {
         unsigned pair = ctx->st->cand[tech_cells_lowest(left)];
-        int lo = tech_lowest(pair);
+        int lo = bits_lowest(pair);
         tech_cells cells = left & dg->cells[lo] &
-                           dg->cells[tech_lowest(pair & (pair - 1))];
+                           dg->cells[bits_lowest(pair & (pair - 1))];
         left &= ~cells;
         if (remote_pair_for(ctx, step, pair, cells, changed))
             return 1;

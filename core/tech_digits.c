@@ -18,7 +18,7 @@ void tech_digits_build(const struct human_state *st, struct tech_digits *dg)
         for (int c = 0; c < 9; c++, cell++) {
             int b = TECH_BOX(r / 3 * 3 + c / 3), bp = r % 3 * 3 + c % 3;
             for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1) {
-                uint16_t *p = dg->pos[tech_lowest(m)];
+                uint16_t *p = dg->pos[bits_lowest(m)];
                 p[TECH_ROW(r)] = (uint16_t)(p[TECH_ROW(r)] | (1u << c));
                 p[TECH_COL(c)] = (uint16_t)(p[TECH_COL(c)] | (1u << r));
                 p[b] = (uint16_t)(p[b] | (1u << bp));
@@ -169,7 +169,7 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st,
     int r = tech_row_of(c), col = tech_col_of(c), b = tech_box_of(c),
         bp = tech_box_pos(c);
     for (unsigned d = was ^ now; d; d &= d - 1) {
-        int k = tech_lowest(d);
+        int k = bits_lowest(d);
         uint16_t *p = m->dg.pos[k];
         p[TECH_ROW(r)] = (uint16_t)(p[TECH_ROW(r)] ^ (1u << col));
         p[TECH_COL(col)] = (uint16_t)(p[TECH_COL(col)] ^ (1u << r));

@@ -39,12 +39,12 @@ static int fin_house(const struct fin *f, int line)
 static void say_lines(struct human_step *step, const struct fin *f, unsigned lines,
                       int cover)
 {
-    int n = tech_count(lines), i = 0;
+    int n = bits_count(lines), i = 0;
     int cols = cover ? !f->by_col : f->by_col;
     tech_say(step, "%s ", cols ? "columns" : "rows");
     for (unsigned m = lines; m; m &= m - 1, i++)
         tech_say(step, "%s%c", i == 0 ? "" : (i == n - 1 ? " and " : ", "),
-                 cols ? '1' + tech_lowest(m) : 'A' + tech_lowest(m));
+                 cols ? '1' + bits_lowest(m) : 'A' + bits_lowest(m));
 }
 
 /* One finned fish on the base lines: its covers, fins (all in box) and
@@ -68,13 +68,13 @@ static int fin_eval(const struct fin *f, unsigned base, unsigned cover,
     fish->sashimi = 0;
     fish->elim = 0;
     for (unsigned m = base; m; m &= m - 1) {
-        int line = tech_lowest(m);
+        int line = bits_lowest(m);
         unsigned in = f->line_pos[line] & cover, out = f->line_pos[line] & ~cover;
         if (!in)
             return 0;
-        fish->sashimi |= tech_count(in) == 1;
+        fish->sashimi |= bits_count(in) == 1;
         for (unsigned o = out; o; o &= o - 1) {
-            int cell = fin_cell(f, line, tech_lowest(o));
+            int cell = fin_cell(f, line, bits_lowest(o));
             if (fish->box >= 0 && tech_box_of(cell) != fish->box)
                 return 0;
             fish->box = tech_box_of(cell);
@@ -85,7 +85,7 @@ static int fin_eval(const struct fin *f, unsigned base, unsigned cover,
         return 0;
     for (unsigned c = cover; c; c &= c - 1)
         for (int line = 0; line < 9; line++) {
-            int cell = fin_cell(f, line, tech_lowest(c));
+            int cell = fin_cell(f, line, bits_lowest(c));
             if (!(base & (1u << line)) && tech_box_of(cell) == fish->box &&
                 tech_has(f->st, cell, f->d))
                 fish->elim |= tech_cell_bit(cell);
@@ -112,9 +112,9 @@ static void fin_step(struct fin *f, unsigned base, const struct fin_fish *fish,
         for (tech_cells e = k ? two->elim : fish->elim; e; e &= e - 1)
             tech_eliminate(f->step, f->st, tech_cells_lowest(e), f->d);
     for (unsigned m = base; m; m &= m - 1) {
-        int line = tech_lowest(m);
+        int line = bits_lowest(m);
         for (unsigned p = f->line_pos[line]; p; p &= p - 1)
-            tech_cause(f->step, fin_cell(f, line, tech_lowest(p)), f->d);
+            tech_cause(f->step, fin_cell(f, line, bits_lowest(p)), f->d);
         tech_house(f->step, fin_house(f, line));
     }
     tech_house(f->step, TECH_BOX(fish->box));
@@ -147,7 +147,7 @@ static int fin_may_remove(const struct fin *f, unsigned base, unsigned cover,
 {
     unsigned fin_lines = 0;
     for (unsigned m = base; m; m &= m - 1) {
-        int line = tech_lowest(m);
+        int line = bits_lowest(m);
         if (!(f->line_pos[line] & cover))
             return 0;
         if (f->line_pos[line] & fin_pos)
@@ -155,11 +155,11 @@ static int fin_may_remove(const struct fin *f, unsigned base, unsigned cover,
     }
     if (!fin_lines)
         return 0;
-    unsigned band = 7u << (tech_lowest(fin_lines) / 3 * 3);
+    unsigned band = 7u << (bits_lowest(fin_lines) / 3 * 3);
     if (fin_lines & ~band)
         return 0;
     for (unsigned m = band & ~base; m; m &= m - 1)
-        if (f->pos[fin_house(f, tech_lowest(m))] & sub)
+        if (f->pos[fin_house(f, bits_lowest(m))] & sub)
             return 1;
     return 0;
 }
@@ -177,16 +177,16 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
 {
     struct fin_fish first, two;
     int found = 0;
-    if (tech_count(uni) <= f->n || tech_count(uni) > f->n + 3)
+    if (bits_count(uni) <= f->n || bits_count(uni) > f->n + 3)
         return 0;
     for (int stack = 0; stack < 3; stack++) {
         unsigned inside = uni & (7u << (3 * stack)), outside = uni & ~inside;
-        int need = f->n - tech_count(outside);
-        if (need <= 0 || need >= tech_count(inside))
+        int need = f->n - bits_count(outside);
+        if (need <= 0 || need >= bits_count(inside))
             continue;
         for (unsigned sub = inside & (inside - 1);; sub = (sub - 1) & inside) {
             struct fin_fish *fish = found ? &two : &first;
-            if (tech_count(sub) == need &&
+            if (bits_count(sub) == need &&
                 fin_may_remove(f, base, outside | sub, inside & ~sub, sub) &&
                 fin_eval(f, base, outside | sub, fish)) {
                 /* collect mode: each fish alone is an instance too */
@@ -219,7 +219,7 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
 static int fin_fits(const struct fin *f, unsigned uni)
 {
     for (int s = 0; s < 9; s += 3)
-        if (tech_count(uni & ~(7u << s)) < f->n)
+        if (bits_count(uni & ~(7u << s)) < f->n)
             return 1;
     return 0;
 }

@@ -219,7 +219,7 @@ static int fc_common(struct fc_search *s, const struct fc_choice *ch)
             tech_place(step, cell, value);
         } else if (st->cand[cell] & ~left) {
             if (target < 0)
-                target = cell * 9 + tech_lowest(st->cand[cell] & ~left);
+                target = cell * 9 + bits_lowest(st->cand[cell] & ~left);
             tech_eliminate_mask(step, st, cell, ~left);
         }
     }
@@ -265,7 +265,7 @@ int tech_find_cell_forcing_chain(struct tech_ctx *ctx, struct human_step *step)
     for (int k = 2; k <= FC_MAX_BRANCH; k++) {
         for (int cell = 0; cell < GRID_CELLS; cell++) {
             unsigned m = st->cand[cell];
-            if (st->value[cell] || tech_count(m) != k)
+            if (st->value[cell] || bits_count(m) != k)
                 continue;
             struct fc_choice ch = {.n = k, .house = -1};
             for (int b = 0; b < k; b++, m &= m - 1) {
@@ -289,12 +289,12 @@ int tech_find_region_forcing_chain(struct tech_ctx *ctx, struct human_step *step
             uint16_t pos[9];
             unsigned placed = tech_house_positions(st, h, pos);
             for (int d = 1; d <= 9; d++) {
-                if ((placed & tech_bit(d)) || tech_count(pos[d - 1]) != k)
+                if ((placed & tech_bit(d)) || bits_count(pos[d - 1]) != k)
                     continue;
                 struct fc_choice ch = {.n = k, .house = h};
                 unsigned m = pos[d - 1];
                 for (int b = 0; b < k; b++, m &= m - 1) {
-                    ch.cell[b] = tech_house_cells[h][tech_lowest(m)];
+                    ch.cell[b] = tech_house_cells[h][bits_lowest(m)];
                     ch.digit[b] = d;
                 }
                 if (fc_try(&s, &ch) && tech_found(ctx, step))

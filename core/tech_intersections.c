@@ -146,7 +146,7 @@ static int cells_at(int h, unsigned posmask, uint8_t cells[9])
 {
     int n = 0;
     for (unsigned m = posmask; m; m &= m - 1)
-        cells[n++] = tech_house_cells[h][tech_lowest(m)];
+        cells[n++] = tech_house_cells[h][bits_lowest(m)];
     return n;
 }
 
@@ -189,7 +189,7 @@ static int pointing_step(const struct human_state *st, struct human_step *step,
     uint16_t pos[9];
     tech_house_positions(st, TECH_BOX(b), pos);
     tech_step_reset(step);
-    tech_say(step, "Pointing %s", group_word[tech_count(pos[d - 1])]);
+    tech_say(step, "Pointing %s", group_word[bits_count(pos[d - 1])]);
     return confine(st, step, TECH_BOX(b), line, d, pos[d - 1]);
 }
 
@@ -286,11 +286,11 @@ static int try_locked(const struct human_state *st, struct human_step *step, int
     unsigned digits = 0;
     for (int k = 0; k < n; k++) {
         unsigned c = st->cand[cells[k]];
-        if (st->value[cells[k]] || tech_count(c) < 2)
+        if (st->value[cells[k]] || bits_count(c) < 2)
             return 0;
         digits |= c;
     }
-    if (tech_count(digits) != n)
+    if (bits_count(digits) != n)
         return 0;
     tech_step_reset(step);
     clear_two_houses(st, step, TECH_BOX(b), line, cells, n, digits);
@@ -324,15 +324,15 @@ static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
     unsigned m[3], usable = 0;
     int i = 0;
     for (unsigned p = seg; p; p &= p - 1, i++) {
-        m[i] = cand_of(st, tech_house_cells[TECH_BOX(b)][tech_lowest(p)]);
-        if (tech_count(m[i]) >= 2 && tech_count(m[i]) <= n)
+        m[i] = cand_of(st, tech_house_cells[TECH_BOX(b)][bits_lowest(p)]);
+        if (bits_count(m[i]) >= 2 && bits_count(m[i]) <= n)
             usable |= p & -p;
     }
-    if (tech_count(usable) < n)
+    if (bits_count(usable) < n)
         return 0; /* a locked set's cells hold 2..n digits */
     unsigned others = box_rest(sg, cols, l, k) | line_rest(sg, cols, l, k);
     for (unsigned sub = seg; sub; sub = (sub - 1) & seg) {
-        if (tech_count(sub) != n || (sub & ~usable))
+        if (bits_count(sub) != n || (sub & ~usable))
             continue;
         unsigned digits = 0, rest = others;
         i = 0;
@@ -342,7 +342,7 @@ static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
             else
                 rest |= m[i];
         }
-        if (tech_count(digits) == n && (digits & rest) &&
+        if (bits_count(digits) == n && (digits & rest) &&
             try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n) &&
             tech_found(ctx, step))
             return 1;
@@ -354,7 +354,7 @@ static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
  * cells: n of its cells hold 2..n digits (fit). */
 static int segment_may_lock(unsigned fit, unsigned seg, int n)
 {
-    return tech_count(fit & seg) >= n;
+    return bits_count(fit & seg) >= n;
 }
 
 static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
@@ -367,10 +367,10 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
             continue;
         unsigned fit = 0;
         for (int i = 0; i < 9; i++) {
-            int c = tech_count(hv->cand[TECH_BOX(b)][i] & HUMAN_ALL_DIGITS);
+            int c = bits_count(hv->cand[TECH_BOX(b)][i] & HUMAN_ALL_DIGITS);
             fit |= c >= 2 && c <= n ? 1u << i : 0;
         }
-        for (int k = 0; k < 3 && tech_count(fit) >= n; k++) {
+        for (int k = 0; k < 3 && bits_count(fit) >= n; k++) {
             int row = (b / 3) * 3 + k, col = (b % 3) * 3 + k;
             unsigned rseg = 7u << (3 * k), cseg = 0x49u << k;
             if ((segment_may_lock(fit, rseg, n) &&

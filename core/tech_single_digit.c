@@ -137,10 +137,10 @@ static tech_cells sdp_elims(const struct tech_digits *dg, int d,
 static int sdp_other_end(const struct tech_digits *dg, int d, int h, int cell)
 {
     unsigned p = dg->pos[d - 1][h];
-    if (tech_count(p) != 2)
+    if (bits_count(p) != 2)
         return -1;
-    int e0 = tech_house_cells[h][tech_lowest(p)];
-    int e1 = tech_house_cells[h][tech_lowest(p & (p - 1))];
+    int e0 = tech_house_cells[h][bits_lowest(p)];
+    int e1 = tech_house_cells[h][bits_lowest(p & (p - 1))];
     return e0 == cell ? e1 : e1 == cell ? e0 : -1;
 }
 
@@ -175,12 +175,12 @@ static void collect_links(const struct tech_digits *dg, int d, struct sdp_links 
     l->n = 0;
     for (int h = 0; h < TECH_HOUSES; h++) {
         unsigned p = dg->pos[d - 1][h];
-        if (tech_count(p) != 2)
+        if (bits_count(p) != 2)
             continue;
         int i = l->n++;
         l->house[i] = (uint8_t)h;
-        l->end[0][i] = tech_house_cells[h][tech_lowest(p)];
-        l->end[1][i] = tech_house_cells[h][tech_lowest(p & (p - 1))];
+        l->end[0][i] = tech_house_cells[h][bits_lowest(p)];
+        l->end[1][i] = tech_house_cells[h][bits_lowest(p & (p - 1))];
         for (int e = 0; e < 2; e++) {
             l->houses[e][i] = tech_cell_houses[l->end[e][i]];
             l->far[e][i] = tech_peers(l->end[e][i]) & dg->cells[d - 1] &
@@ -238,7 +238,7 @@ static unsigned sdp_pair(struct tech_sdp *sdp, const struct sdp_links *l, int d,
                          int i, int j, unsigned ways, unsigned open)
 {
     for (; ways && open; ways &= ways - 1) {
-        int ib = tech_lowest(ways) & 1, jb = tech_lowest(ways) >> 1;
+        int ib = bits_lowest(ways) & 1, jb = bits_lowest(ways) >> 1;
         int b1 = l->end[ib][i], a1 = l->end[!ib][i];
         int b2 = l->end[jb][j], a2 = l->end[!jb][j];
         int k = (int)classify(l->house[i], l->house[j], a1, b1, a2, b2);
@@ -267,9 +267,9 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
     unsigned open = kinds;
     collect_links(dg, d, &l);
     for (unsigned m = kinds; m; m &= m - 1) {
-        sdp->found[tech_lowest(m)] &= (uint16_t) ~(1u << (d - 1));
+        sdp->found[bits_lowest(m)] &= (uint16_t) ~(1u << (d - 1));
         if (fresh != ALL)
-            fresh |= tech_memo_houses_since(ctx, sdp_slot(tech_lowest(m)), d);
+            fresh |= tech_memo_houses_since(ctx, sdp_slot(bits_lowest(m)), d);
     }
     for (int i = 0; i < l.n; i++)
         fresh_links |= ((fresh >> l.house[i]) & 1) << i;
@@ -277,7 +277,7 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
         uint32_t later = ~0u << i << 1;
         uint32_t js = ((fresh_links >> i) & 1) ? later : later & fresh_links;
         for (js &= (1u << l.n) - 1; js && open; js &= js - 1) {
-            int j = tech_lowest(js);
+            int j = bits_lowest(js);
             if (!((l.houses[0][i] | l.houses[1][i]) &
                   (l.houses[0][j] | l.houses[1][j])) ||
                 sdp_share_cell(&l, i, j))
@@ -288,7 +288,7 @@ static void sdp_digit(struct tech_ctx *ctx, const struct tech_digits *dg, int d,
         }
     }
     for (unsigned m = kinds; m; m &= m - 1)
-        ctx->built.sdp_known[tech_lowest(m)] |= (uint16_t)(1u << (d - 1));
+        ctx->built.sdp_known[bits_lowest(m)] |= (uint16_t)(1u << (d - 1));
 }
 
 /* Pattern (i, j, way) of digit d's links l: its houses and four cells
@@ -325,7 +325,7 @@ static int sdp_all(struct tech_ctx *ctx, struct human_step *step,
                     continue;
                 for (unsigned ways = sdp_ways(&l, i, j); ways; ways &= ways - 1) {
                     uint8_t house[2], chain[4];
-                    if (sdp_pattern(&l, i, j, (unsigned)tech_lowest(ways), house,
+                    if (sdp_pattern(&l, i, j, (unsigned)bits_lowest(ways), house,
                                     chain) != want)
                         continue;
                     tech_cells elim = sdp_elims(dg, d, chain), more;
@@ -431,7 +431,7 @@ static void er_found(const struct human_state *st, struct human_step *step,
     for (int k = 0; k < n_hit; k++)
         tech_eliminate(step, st, hit[k].target, d);
     for (unsigned p = dg->pos[d - 1][TECH_BOX(b)]; p; p &= p - 1) {
-        cells[n] = tech_house_cells[TECH_BOX(b)][tech_lowest(p)];
+        cells[n] = tech_house_cells[TECH_BOX(b)][bits_lowest(p)];
         tech_cause(step, cells[n++], d);
     }
     for (int k = 0; k < n_hit; k++) {
@@ -472,12 +472,12 @@ static void er_lines_build(const struct tech_digits *dg, int d, struct er_lines 
     memset(ln, 0, sizeof *ln);
     for (int x = 0; x < 9; x++) {
         unsigned p = dg->pos[d - 1][TECH_COL(x)];
-        for (unsigned q = tech_count(p) == 2 ? p : 0; q; q &= q - 1)
-            ln->cols[tech_lowest(q)] = (uint16_t)(ln->cols[tech_lowest(q)] |
+        for (unsigned q = bits_count(p) == 2 ? p : 0; q; q &= q - 1)
+            ln->cols[bits_lowest(q)] = (uint16_t)(ln->cols[bits_lowest(q)] |
                                                   (1u << x));
         p = dg->pos[d - 1][TECH_ROW(x)];
-        for (unsigned q = tech_count(p) == 2 ? p : 0; q; q &= q - 1)
-            ln->rows[tech_lowest(q)] = (uint16_t)(ln->rows[tech_lowest(q)] |
+        for (unsigned q = bits_count(p) == 2 ? p : 0; q; q &= q - 1)
+            ln->rows[bits_lowest(q)] = (uint16_t)(ln->rows[bits_lowest(q)] |
                                                   (1u << x));
     }
 }
@@ -496,16 +496,16 @@ static int er_links(const struct human_state *st, const struct tech_digits *dg,
         unsigned xs = dir ? ln->rows[c] & ~(7u << band)
                           : ln->cols[r] & ~(7u << stack);
         for (; xs && n < max; xs &= xs - 1) {
-            int x = tech_lowest(xs);
+            int x = bits_lowest(xs);
             struct er_hit h;
             if (!dir) {
-                int t = tech_lowest(dg->pos[d - 1][TECH_COL(x)] & ~(1u << r));
+                int t = bits_lowest(dg->pos[d - 1][TECH_COL(x)] & ~(1u << r));
                 h = (struct er_hit){r,         c,         TECH_COL(x),
                                     r * 9 + x, t * 9 + x, t * 9 + c};
                 if (t / 3 * 3 == band)
                     continue;
             } else {
-                int t = tech_lowest(dg->pos[d - 1][TECH_ROW(x)] & ~(1u << c));
+                int t = bits_lowest(dg->pos[d - 1][TECH_ROW(x)] & ~(1u << c));
                 h = (struct er_hit){r,         c,         TECH_ROW(x),
                                     x * 9 + c, x * 9 + t, r * 9 + t};
                 if (t / 3 * 3 == stack)
@@ -554,7 +554,7 @@ static int er_column(unsigned p, int i)
     unsigned cols = (off | off >> 3 | off >> 6) & 7;
     if (!off || (cols & (cols - 1)))
         return -1;
-    int j = tech_lowest(cols);
+    int j = bits_lowest(cols);
     return (p & row & ~(0x49u << j)) ? j : -1;
 }
 
@@ -569,7 +569,7 @@ static int er_digit(struct tech_ctx *ctx, struct human_step *step,
     int have_lines = 0;
     for (int b = 0; b < 9; b++) {
         unsigned p = dg->pos[d - 1][TECH_BOX(b)];
-        if (tech_count(p) < 2)
+        if (bits_count(p) < 2)
             continue;
         struct er_hit hit[ER_HITS_MAX];
         int n = 0, max = ctx->collect ? ER_HITS_MAX : 2;

@@ -19,7 +19,7 @@ int tech_full_house_cell(const struct human_state *st, int h, int *digit)
         empty = v ? empty : cell;
     }
     unsigned missing = HUMAN_ALL_DIGITS & ~placed;
-    if (empty < 0 || tech_count(missing) != 1 || !(st->cand[empty] & missing))
+    if (empty < 0 || bits_count(missing) != 1 || !(st->cand[empty] & missing))
         return -1;
     *digit = tech_lowest_digit(missing);
     return empty;
@@ -141,9 +141,9 @@ static int hidden_single_step(struct tech_ctx *ctx,
         uint16_t pos[9];
         tech_house_positions(st, h, pos);
         for (int d = 1; d <= 9; d++) {
-            if (tech_count(pos[d - 1]) != 1)
+            if (bits_count(pos[d - 1]) != 1)
                 continue;
-            at.cell = tech_house_cells[h][tech_lowest(pos[d - 1])];
+            at.cell = tech_house_cells[h][bits_lowest(pos[d - 1])];
             at.digit = (uint8_t)d;
             hidden_single_say(step, h, at);
             if (tech_found(ctx, step))
@@ -247,7 +247,7 @@ static int may_hold_naked_single(const struct human_state *st)
         all |= x;
     }
     return single || (all & LANES_WIDE) ||
-           tech_count(st->cand[GRID_CELLS - 1]) == 1;
+           bits_count(st->cand[GRID_CELLS - 1]) == 1;
 }
 
 int tech_find_naked_single(struct tech_ctx *ctx, struct human_step *step)
@@ -261,7 +261,7 @@ int tech_find_naked_single(struct tech_ctx *ctx, struct human_step *step)
             cell += 4;
         if (cell >= GRID_CELLS)
             break;
-        if (st->value[cell] || tech_count(st->cand[cell]) != 1)
+        if (st->value[cell] || bits_count(st->cand[cell]) != 1)
             continue;
         int d = tech_lowest_digit(st->cand[cell]);
         tech_place(step, cell, d);

@@ -55,7 +55,7 @@ static int subset_found(struct subset *s, unsigned chosen, unsigned uni)
     uint8_t cells[4];
     unsigned posmask = 0, digits = 0;
     for (unsigned m = chosen; m; m &= m - 1) {
-        int it = s->item[tech_lowest(m)];
+        int it = s->item[bits_lowest(m)];
         if (s->hidden)
             digits |= tech_bit(it);
         else
@@ -67,7 +67,7 @@ static int subset_found(struct subset *s, unsigned chosen, unsigned uni)
         digits = uni;
     int n = 0;
     for (unsigned m = posmask; m; m &= m - 1)
-        cells[n++] = tech_house_cells[s->house][tech_lowest(m)];
+        cells[n++] = tech_house_cells[s->house][bits_lowest(m)];
     tech_step_reset(s->step);
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[s->house][i];
@@ -94,7 +94,7 @@ static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
 {
     unsigned posmask = 0, digits = 0, rest = 0;
     for (unsigned m = chosen; m; m &= m - 1) {
-        int it = s->item[tech_lowest(m)];
+        int it = s->item[bits_lowest(m)];
         if (s->hidden)
             digits |= tech_bit(it);
         else
@@ -102,7 +102,7 @@ static int subset_removes(const struct subset *s, unsigned chosen, unsigned uni)
     }
     if (s->hidden) {
         for (unsigned m = uni; m; m &= m - 1)
-            rest |= s->cand[tech_lowest(m)];
+            rest |= s->cand[bits_lowest(m)];
         return (rest & ~digits) != 0;
     }
     for (int i = 0; i < 9; i++)
@@ -187,7 +187,7 @@ static void house_build(struct tech_house_hidden *z, const struct tech_houses *h
     /* b0..b3: the bits of how many cells hold each digit */
     unsigned b0 = 0, b1 = 0, b2 = 0, b3 = 0;
     for (unsigned m = cells; m; m &= m - 1) {
-        unsigned x = hv->cand[h][tech_lowest(m)], c0 = b0 & x, c1 = b1 & c0;
+        unsigned x = hv->cand[h][bits_lowest(m)], c0 = b0 & x, c1 = b1 & c0;
         b0 ^= x;
         b1 ^= c0;
         b3 |= b2 & c1;
@@ -198,9 +198,9 @@ static void house_build(struct tech_house_hidden *z, const struct tech_houses *h
     z->digits[0] = (uint16_t)(b1 & ~b0 & ~b2 & not_placed);
     z->digits[1] = (uint16_t)(b1 & ~b2 & not_placed);
     z->digits[2] = (uint16_t)(((b1 & ~b2) | (b2 & ~b1 & ~b0)) & not_placed);
-    int e = tech_count(cells);
+    int e = bits_count(cells);
     z->paired = (uint8_t)(!lone && !once && !(held & hv->placed[h]) &&
-                                  tech_count(held) == e
+                                  bits_count(held) == e
                               ? e
                               : 0);
 }
@@ -257,11 +257,11 @@ static int collect_hidden(struct subset *s, const struct tech_house_hidden *z,
                           const struct tech_digits *dg, const uint32_t *failed)
 {
     unsigned digits = z->digits[s->size - 2];
-    if (tech_count(digits) < s->size || complement_failed(s, z, failed))
+    if (bits_count(digits) < s->size || complement_failed(s, z, failed))
         return 0;
     s->n_items = 0;
     for (unsigned m = digits; m; m &= m - 1) {
-        int i = tech_lowest(m);
+        int i = bits_lowest(m);
         s->item[s->n_items] = i + 1;
         s->mask[s->n_items++] = dg->pos[i][s->house];
     }
@@ -273,7 +273,7 @@ static void collect_naked(struct subset *s, unsigned fits)
 {
     s->n_items = 0;
     for (; fits; fits &= fits - 1) {
-        int i = tech_lowest(fits);
+        int i = bits_lowest(fits);
         s->item[s->n_items] = i;
         s->mask[s->n_items++] = s->cand[i] & HUMAN_ALL_DIGITS; /* nine bits */
     }
@@ -291,8 +291,8 @@ static int naked_items(struct subset *s, struct tech_ctx *ctx,
         complement_failed(s, house_hidden(ctx, counts, s->house), failed))
         return 0;
     unsigned pos = house_positions(fits, s->house);
-    if (tech_count(pos) < s->size ||
-        tech_count(house_positions(counts[0], s->house)) <= s->size)
+    if (bits_count(pos) < s->size ||
+        bits_count(house_positions(counts[0], s->house)) <= s->size)
         return 0;
     collect_naked(s, pos);
     return 1;
@@ -318,7 +318,7 @@ static int find_subset(struct tech_ctx *ctx, struct human_step *step, int size,
     /* the houses to search as bits in search order: boxes, rows, columns */
     uint32_t order = ((dirty >> 18) & 0x1FFu) | ((dirty & 0x3FFFFu) << 9);
     for (; order; order &= order - 1) {
-        int k = tech_lowest(order), h = k < 9 ? k + 18 : k - 9;
+        int k = bits_lowest(order), h = k < 9 ? k + 18 : k - 9;
         s.house = h;
         s.cand = s.hv->cand[h];
         if ((hidden ? collect_hidden(&s, house_hidden(ctx, counts, h), dg, failed)

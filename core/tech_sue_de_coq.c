@@ -77,7 +77,7 @@ static void sdc_table_build(const struct sdc *s, struct sdc_table *t, int h,
     t->n[0] = 0;
     for (unsigned x = 1; x <= t->avail; x++) {
         unsigned rest = x & (x - 1);
-        int j = tech_lowest(x);
+        int j = bits_lowest(x);
         t->pos[x] = (uint16_t)(t->pos[rest] | bit[j]);
         t->digits[x] = (uint16_t)(t->digits[rest] | t->cand[j]);
         t->n[x] = (uint8_t)(t->n[rest] + 1);
@@ -95,7 +95,7 @@ static int sdc_parts(const struct sdc *s, struct sdc_table *t, int h, int other,
         sdc_table_build(s, t, h, other);
     unsigned avail = 0;
     for (unsigned m = t->avail; m; m &= m - 1)
-        if (t->cand[tech_lowest(m)] & s->v)
+        if (t->cand[bits_lowest(m)] & s->v)
             avail |= m & -m;
     int n = 0;
     for (unsigned x = avail; x; x = (x - 1) & avail) {
@@ -103,8 +103,8 @@ static int sdc_parts(const struct sdc *s, struct sdc_table *t, int h, int other,
         if (size > 4)
             continue;
         unsigned digits = t->digits[x];
-        int gain = size - tech_count(digits & ~s->v);
-        if (gain >= 1 && tech_count(digits) > size)
+        int gain = size - bits_count(digits & ~s->v);
+        if (gain >= 1 && bits_count(digits) > size)
             out[n++] = (struct sdc_part){t->pos[x], digits, gain};
     }
     return n;
@@ -124,7 +124,7 @@ static void say_part(struct human_step *step, int h, unsigned pos, unsigned digi
     uint8_t cells[9];
     int n = 0;
     for (unsigned m = pos; m; m &= m - 1)
-        cells[n++] = tech_house_cells[h][tech_lowest(m)];
+        cells[n++] = tech_house_cells[h][bits_lowest(m)];
     tech_say_cells(step, cells, n, 1);
     tech_say(step, " (");
     tech_say_digits(step, digits);
@@ -136,8 +136,8 @@ static int sdc_pair(struct sdc *s, const struct sdc_part *la,
                     const struct sdc_part *ba)
 {
     unsigned d_all = s->v | la->digits | ba->digits;
-    int cells = s->n_c + tech_count(la->cells) + tech_count(ba->cells);
-    if ((la->digits & ba->digits) || tech_count(d_all) != cells)
+    int cells = s->n_c + bits_count(la->cells) + bits_count(ba->cells);
+    if ((la->digits & ba->digits) || bits_count(d_all) != cells)
         return 0;
     tech_step_reset(s->step);
     sdc_clear(s, s->line, la->cells, d_all & ~ba->digits);
@@ -147,11 +147,11 @@ static int sdc_pair(struct sdc *s, const struct sdc_part *la,
     for (int i = 0; i < s->n_c; i++)
         tech_cause_mask(s->step, s->st, s->c_list[i], d_all);
     for (unsigned m = la->cells; m; m &= m - 1)
-        tech_cause_mask(s->step, s->st, tech_house_cells[s->line][tech_lowest(m)],
+        tech_cause_mask(s->step, s->st, tech_house_cells[s->line][bits_lowest(m)],
                         d_all);
     for (unsigned m = ba->cells; m; m &= m - 1)
         tech_cause_mask(s->step, s->st,
-                        tech_house_cells[TECH_BOX(s->box)][tech_lowest(m)], d_all);
+                        tech_house_cells[TECH_BOX(s->box)][bits_lowest(m)], d_all);
     tech_house(s->step, s->line);
     tech_house(s->step, TECH_BOX(s->box));
     tech_say(s->step, "Sue de Coq: ");
@@ -187,7 +187,7 @@ static int sdc_try(struct sdc *s)
         by_gain[g][n_gain[g]] = (uint8_t)j;
         gain_digits[g][n_gain[g]++] = (uint16_t)ba[j].digits;
     }
-    int need = tech_count(s->v) - s->n_c;
+    int need = bits_count(s->v) - s->n_c;
     for (int i = 0; i < n_la; i++) {
         int g = need - la[i].gain;
         if (g < 1 || g > 4)
@@ -205,18 +205,18 @@ static int sdc_try(struct sdc *s)
 static int sdc_intersection(struct sdc *s, const uint8_t *inter)
 {
     for (unsigned sub = 7; sub; sub--) {
-        if (tech_count(sub) < 2)
+        if (bits_count(sub) < 2)
             continue;
         s->n_c = 0;
         s->v = 0;
         int ok = 1;
         for (unsigned m = sub; m; m &= m - 1) {
-            int cell = inter[tech_lowest(m)];
+            int cell = inter[bits_lowest(m)];
             ok &= !s->st->value[cell];
             s->c_list[s->n_c++] = (uint8_t)cell;
             s->v |= s->st->cand[cell];
         }
-        if (ok && tech_count(s->v) >= s->n_c + 2 && sdc_try(s))
+        if (ok && bits_count(s->v) >= s->n_c + 2 && sdc_try(s))
             return 1;
     }
     return 0;

@@ -80,7 +80,7 @@ static int scan_rects(struct tech_ctx *ctx,
     tech_cells bv = tech_ctx_counts(ctx)[2];
     for (int ra = 0; ra < 9; ra++) {
         for (unsigned ma = (unsigned)(bv >> (9 * ra)) & 0x1FFu; ma; ma &= ma - 1) {
-            int ca = tech_lowest(ma);
+            int ca = bits_lowest(ma);
             unsigned pair = cand_of(st, ra * 9 + ca);
             int x = tech_lowest_digit(pair),
                 y = tech_lowest_digit(pair & (pair - 1));
@@ -90,12 +90,12 @@ static int scan_rects(struct tech_ctx *ctx,
             for (unsigned mb = down ? corner_mask(hv, dg, 0, ra, x, y) & ~(1u << ca)
                                     : 0;
                  mb; mb &= mb - 1) {
-                int cb = tech_lowest(mb);
+                int cb = bits_lowest(mb);
                 /* on two boxes only (not one, not four) */
                 unsigned rows = down & corner_mask(hv, dg, 1, cb, x, y) &
                                 (ca / 3 == cb / 3 ? ~band : band);
                 for (; rows; rows &= rows - 1) {
-                    int rc = tech_lowest(rows);
+                    int rc = bits_lowest(rows);
                     int r1 = ra < rc ? ra : rc, r2 = ra ^ rc ^ r1;
                     int c1 = ca < cb ? ca : cb, c2 = ca ^ cb ^ c1;
                     struct tech_rect rect = {
@@ -224,9 +224,9 @@ static int try_type1(struct tech_ctx *ctx, struct human_step *step,
 {
     const struct human_state *st = ctx->st;
     unsigned bare = bare_corners(st, rc);
-    if (tech_count(bare) != 3)
+    if (bits_count(bare) != 3)
         return 0;
-    int k = tech_lowest(~bare & 0xF);
+    int k = bits_lowest(~bare & 0xF);
     tech_step_reset(step);
     if (!tech_eliminate_mask(step, st, rc->cell[k], rc->pair))
         return 0; /* the fourth corner lost both digits already */
@@ -248,14 +248,14 @@ static int roof_of(const struct human_state *st, const struct tech_rect *rc,
                    int roof[2], int diagonal)
 {
     unsigned bare = bare_corners(st, rc);
-    if (tech_count(bare) != 2)
+    if (bits_count(bare) != 2)
         return 0;
     int is_diag = bare == 0x9 || bare == 0x6;
     if (is_diag != diagonal)
         return 0;
     unsigned rest = ~bare & 0xF;
-    roof[0] = rc->cell[tech_lowest(rest)];
-    roof[1] = rc->cell[tech_lowest(rest & (rest - 1))];
+    roof[0] = rc->cell[bits_lowest(rest)];
+    roof[1] = rc->cell[bits_lowest(rest & (rest - 1))];
     return 1;
 }
 
@@ -286,7 +286,7 @@ static int try_type2(struct tech_ctx *ctx, struct human_step *step,
             continue;
         unsigned e0 = cand_of(st, roof[0]) & ~rc->pair;
         unsigned e1 = cand_of(st, roof[1]) & ~rc->pair;
-        if (e0 != e1 || tech_count(e0) != 1)
+        if (e0 != e1 || bits_count(e0) != 1)
             return 0;
         tech_step_reset(step);
         eliminate_seen_by_both(step, st, roof[0], roof[1], e0, rect_cells(rc));
@@ -434,7 +434,7 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
     uint8_t cells[9];
     int n = 0;
     for (unsigned m = chosen; m; m &= m - 1)
-        cells[n++] = u->item[tech_lowest(m)];
+        cells[n++] = u->item[bits_lowest(m)];
     tech_step_reset(step);
     tech_cells set = tech_cell_bit(u->roof[0]) | tech_cell_bit(u->roof[1]);
     for (int k = 0; k < n; k++)
@@ -488,8 +488,8 @@ static int ur3_found(struct ur3 *u, unsigned chosen, unsigned digits)
 static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
                        unsigned uni)
 {
-    int k = tech_count(chosen);
-    if (k > 0 && tech_count(uni) == k + 1 && ur3_found(u, chosen, uni))
+    int k = bits_count(chosen);
+    if (k > 0 && bits_count(uni) == k + 1 && ur3_found(u, chosen, uni))
         return 1;
     if (k == size)
         return 0;
@@ -498,8 +498,8 @@ static int ur3_combine(struct ur3 *u, int start, int size, unsigned chosen,
         /* the digits can still be one more than the cells: with the
          * items left at most (a branch that cannot is not walked) */
         int most = k + 1 + (u->n_items - i - 1);
-        if (tech_count(nu) <= size + 1 &&
-            tech_count(nu) <= (most < size ? most : size) + 1 &&
+        if (bits_count(nu) <= size + 1 &&
+            bits_count(nu) <= (most < size ? most : size) + 1 &&
             ur3_combine(u, i + 1, size, chosen | (1u << i), nu))
             return 1;
     }
@@ -515,7 +515,7 @@ static void ur3_items(struct ur3 *u, int max_cands, unsigned skip)
         int cell = tech_house_cells[u->house][p];
         unsigned c = cand_of(u->st, cell);
         if (cell != u->roof[0] && cell != u->roof[1] && c &&
-            tech_count(c) <= max_cands && !(c & skip))
+            bits_count(c) <= max_cands && !(c & skip))
             u->item[u->n_items++] = (uint8_t)cell;
     }
 }
@@ -524,7 +524,7 @@ static void ur3_items(struct ur3 *u, int max_cands, unsigned skip)
 static int ur3_items_small(const struct ur3 *u)
 {
     for (int i = 0; i < u->n_items; i++)
-        if (tech_count(u->st->cand[u->item[i]]) > 4)
+        if (bits_count(u->st->cand[u->item[i]]) > 4)
             return 0;
     return 1;
 }
@@ -545,7 +545,7 @@ static int try_type3(struct tech_ctx *ctx, struct human_step *step,
          * each, with up to three extras (what the search always took, in
          * its order); then any set, as HoDoKu does: any number of extras,
          * any cells of the house without x or y. */
-        int first = tech_count(u.extra) <= 3, n_first = 0;
+        int first = bits_count(u.extra) <= 3, n_first = 0;
         if (first) {
             ur3_items(&u, 4, 0);
             if (ur3_combine(&u, 0, 3, 0, u.extra))
@@ -574,7 +574,7 @@ int tech_rate_unique_rectangle_3(const struct human_step *step)
     unsigned digits = 0;
     for (int i = 8; i < step->n_cause; i++)
         digits |= tech_bit(step->cause[i].digit);
-    return 45 + tech_count(digits) - 1;
+    return 45 + bits_count(digits) - 1;
 }
 
 int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
@@ -582,7 +582,7 @@ int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
     const struct human_state *st = ctx->st;
     int three = -1;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
-        int n = tech_count(cand_of(st, cell));
+        int n = bits_count(cand_of(st, cell));
         if (st->value[cell] || n == 2)
             continue;
         if (n != 3 || three >= 0)
@@ -603,7 +603,7 @@ int tech_find_bug_plus_1(struct tech_ctx *ctx, struct human_step *step)
     for (int d = 1; d <= 9; d++) {
         unsigned odd = 0;
         for (int h = 0; h < TECH_HOUSES; h++) {
-            int n = tech_count(dg->pos[d - 1][h]);
+            int n = bits_count(dg->pos[d - 1][h]);
             if (n == 0 || n == 2)
                 continue;
             int k = h == h3[0] ? 0 : h == h3[1] ? 1 : h == h3[2] ? 2 : -1;

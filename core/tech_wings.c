@@ -64,11 +64,11 @@ static tech_cells pincer_cells(const struct tech_digits *dg, tech_cells bivalue,
                                unsigned pm, int xyz)
 {
     unsigned rest = pm & (pm - 1);
-    tech_cells ca = dg->cells[tech_lowest(pm)], cb = dg->cells[tech_lowest(rest)];
+    tech_cells ca = dg->cells[bits_lowest(pm)], cb = dg->cells[bits_lowest(rest)];
     if (!xyz)
         return bivalue & (ca ^ cb);
     rest &= rest - 1;
-    tech_cells cc = dg->cells[tech_lowest(rest)];
+    tech_cells cc = dg->cells[bits_lowest(rest)];
     return bivalue & ((ca & cb) | (ca & cc) | (cb & cc));
 }
 
@@ -100,12 +100,12 @@ static int find_wing(struct tech_ctx *ctx, struct human_step *step, int xyz)
             for (int j = i + 1; j < n; j++) {
                 unsigned a = st->cand[pincer[i]], b = st->cand[pincer[j]];
                 unsigned zm = a & b;
-                if (tech_count(zm) != 1 || (a | b | pm) != (xyz ? pm : (pm | zm)) ||
+                if (bits_count(zm) != 1 || (a | b | pm) != (xyz ? pm : (pm | zm)) ||
                     (zm & pm) != (xyz ? zm : 0) || a == b)
                     continue;
                 uint8_t cells[3] = {(uint8_t)pivot, pincer[i], pincer[j]};
                 if (wing_found(st, step, xyz ? "XYZ-Wing" : "XY-Wing", cells,
-                               dg->cells[tech_lowest(zm)], tech_lowest_digit(zm),
+                               dg->cells[bits_lowest(zm)], tech_lowest_digit(zm),
                                xyz) &&
                     tech_found(ctx, step))
                     return 1;
@@ -180,12 +180,12 @@ static void collect_strong_links(const struct tech_digits *dg, int d,
     l->fresh = 0;
     for (int h = 0; h < TECH_HOUSES; h++) {
         unsigned pos = dg->pos[d][h];
-        if (tech_count(pos) != 2)
+        if (bits_count(pos) != 2)
             continue;
         int i = l->n++;
         l->house[i] = (uint8_t)h;
-        l->end[0][i] = tech_house_cells[h][tech_lowest(pos)];
-        l->end[1][i] = tech_house_cells[h][tech_lowest(pos & (pos - 1))];
+        l->end[0][i] = tech_house_cells[h][bits_lowest(pos)];
+        l->end[1][i] = tech_house_cells[h][bits_lowest(pos & (pos - 1))];
         l->houses[0][i] = tech_cell_houses[l->end[0][i]];
         l->houses[1][i] = tech_cell_houses[l->end[1][i]];
         l->fresh |= (changed & tech_house_set[h]) ? 1u << i : 0;
@@ -218,7 +218,7 @@ static int w_wing_pair(struct tech_ctx *ctx, struct human_step *step,
         const struct w_links *l = &links[y - 1];
         uint32_t ls = w_links_between(l, a, b) & (fresh ? ~0u : l->fresh);
         for (; ls; ls &= ls - 1) {
-            int i = tech_lowest(ls);
+            int i = bits_lowest(ls);
             for (int swap = 0; swap < 2; swap++) {
                 int s = l->end[swap][i], t = l->end[!swap][i];
                 if (s == a || s == b || t == a || t == b ||
@@ -248,13 +248,13 @@ int tech_find_w_wing(struct tech_ctx *ctx, struct human_step *step)
     for (tech_cells sa = bivalue; sa; sa &= sa - 1) {
         int a = tech_cells_lowest(sa);
         unsigned pair = st->cand[a];
-        tech_cells others = bivalue & dg->cells[tech_lowest(pair)] &
-                            dg->cells[tech_lowest(pair & (pair - 1))] &
+        tech_cells others = bivalue & dg->cells[bits_lowest(pair)] &
+                            dg->cells[bits_lowest(pair & (pair - 1))] &
                             ~tech_peers(a) & ~(((tech_cells)2 << a) - 1);
         if (others && (pair & ~have)) {
             for (unsigned m = pair & ~have; m; m &= m - 1)
-                collect_strong_links(dg, tech_lowest(m), changed,
-                                     &links[tech_lowest(m)]);
+                collect_strong_links(dg, bits_lowest(m), changed,
+                                     &links[bits_lowest(m)]);
             have |= pair;
         }
         for (tech_cells sb = others; sb; sb &= sb - 1) {
