@@ -170,9 +170,11 @@ int human_tech_find(const char *key);
 const char *human_group_name(enum human_group group);
 
 /*
- * Writes the grid with candidates: a 9x9 board of 3x3 mini-grids per cell
- * (given or placed digits shown large in the centre).  Returns the number
- * of bytes written (truncated to outlen - 1).
+ * Writes the grid with candidates as a pencil-mark grid: nine rows of nine
+ * cells, each cell its candidates as digits (a given or placed cell its
+ * digit alone), columns padded to their widest cell, `|` between boxes and
+ * a line of `-` and `+` between bands.  Returns the number of bytes written
+ * (truncated to outlen - 1).
  */
 size_t human_format_candidates(const struct human_state *st, char *out,
                                size_t outlen);
