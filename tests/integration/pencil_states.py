@@ -158,7 +158,9 @@ def test_stuck():
           "explain of a stuck state: where it stopped, with its candidates")
 
 
-def test_wrong_marks(tmp, cands):
+def wrong_marks_file(tmp, cands):
+    """The marks of cands with C1's 2 (its solution digit) removed, and a
+    file holding them as HoDoKu's pm grid."""
     marks = [set(c) for c in cands]
     c1 = cell("C1")
     assert marks[c1] == {2, 5}, marks[c1]
@@ -166,6 +168,11 @@ def test_wrong_marks(tmp, cands):
     path = os.path.join(tmp, "wrong.txt")
     with open(path, "w") as f:
         f.write(hodoku_grid(marks))
+    return marks, path
+
+
+def test_wrong_marks(tmp, cands):
+    marks, path = wrong_marks_file(tmp, cands)
     for what, args in (("pm grid", [path]), ("729 line", [line729(marks)]),
                        ("pm grid with --puzzle", [path, "--puzzle", PUZZLE])):
         r = ctl("hint", *args)

@@ -18,7 +18,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sudokud_test as sd  # noqa: E402
 from sudokud_test import PUZZLE, check, code_of  # noqa: E402
-from pencil_states import candidates, cell, hodoku_grid, line729, se_grid  # noqa: E402
+from pencil_states import (candidates, cell, hodoku_grid, line729, se_grid,  # noqa: E402
+                           wrong_marks_file)
 
 SOCKET_MAX = 50  # PROTO_STEPS_MAX
 
@@ -104,13 +105,7 @@ def test_json_and_keys(steps):
 
 
 def test_verdicts(tmp, cands):
-    marks = [set(c) for c in cands]
-    c1 = cell("C1")
-    assert marks[c1] == {2, 5}, marks[c1]
-    marks[c1] = {5}
-    path = os.path.join(tmp, "wrong.txt")
-    with open(path, "w") as f:
-        f.write(hodoku_grid(marks))
+    marks, path = wrong_marks_file(tmp, cands)
     for what, args in (("pm grid", [path]), ("729 line", [line729(marks)]),
                        ("with --puzzle", [path, "--puzzle", PUZZLE]),
                        ("with --technique", [path, "--technique", "x_wing"])):
