@@ -117,6 +117,13 @@ void human_apply(struct human_state *st, const struct human_step *step)
         place_digit(st, step->place[i].cell, step->place[i].digit);
 }
 
+/* The rating of a step the row found: by the step (chains, by length) or
+ * the row's fixed one. */
+static int row_rating(const struct tech_row *row, const struct human_step *step)
+{
+    return row->rate ? row->rate(step) : row->info.rating;
+}
+
 /* SE takes the lowest-rated chain of all it finds; our chain rows each
  * find their own shortest, so the first row to fire is not always the
  * chain SE would take. */
@@ -133,7 +140,7 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
         if (!row->find(ctx, &other))
             continue;
         other.tech = t;
-        other.rating = row->rate(&other);
+        other.rating = row_rating(row, &other);
         if (other.rating < best->rating)
             *best = other;
     }
@@ -155,8 +162,7 @@ static int find_step(const struct human_state *st, struct human_step *step,
         if (!row->find(&ctx, step))
             continue;
         step->tech = t;
-        step->rating = tech_table[t].rate ? tech_table[t].rate(step)
-                                          : tech_table[t].info.rating;
+        step->rating = row_rating(row, step);
         if (row->kind == TECH_KIND_CHAIN)
             cheapest_chain(&ctx, t, step);
         return 1;
@@ -249,7 +255,7 @@ static int collect_step(struct tech_ctx *ctx, struct human_step *step)
     if (seen_before(a, step_fingerprint(step)))
         return 0;
     step->tech = ctx->row;
-    step->rating = row->rate ? row->rate(step) : row->info.rating;
+    step->rating = row_rating(row, step);
     a->n++;
     a->stop = a->cb && a->cb(a->arg, ctx->st, step) != 0;
     a->halted = a->stop || a->kept >= HUMAN_ALL_STEPS_MAX;
