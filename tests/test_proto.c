@@ -382,34 +382,52 @@ static void test_compute(void **state)
                 "\"message\":\"check: STATE does not keep the given 4 at A1\"");
 }
 
+/* Sends "CMD MARKS" with the 729-character line of PUZZLE's candidates
+ * into line (sized for CMD, the line, a space and a PUZZLE): parsed into
+ * marks, answered with reply_status; with C1's solution digit (2) taken
+ * away, the error wrong_marks, with and without the PUZZLE after it.
+ * Returns where the marks start in line. */
+static char *expect_marks_request(char *line, const char *cmd,
+                                  enum proto_command command,
+                                  const char *reply_status)
+{
+    struct human_state st;
+    char msg[PENCIL_ERR_MAX];
+    size_t head = strlen(cmd) + 1;
+    char *marks = line + head;
+
+    memcpy(line, cmd, head - 1);
+    line[head - 1] = ' ';
+    assert_int_equal(
+        pencil_parse(&st, NULL, PUZZLE, GRID_LINE_LEN, msg, sizeof msg), PENCIL_OK);
+    pencil_format_line(&st, marks);
+    assert_int_equal(parse(line), PROTO_OK);
+    assert_int_equal(req.command, command);
+    assert_int_equal(req.has_marks, 1);
+    assert_int_equal(req.has_puzzle, 0);
+    assert_memory_equal(req.marks.cand, st.cand, sizeof st.cand);
+    expect_json(compute(line), reply_status);
+    /* C1 (2 5; its solution is 2) loses its 2. */
+    marks[18 * 9 + 1] = '.';
+    expect_json(compute(line), "{\"ok\":false,\"error\":{\"code\":\"wrong_marks\","
+                               "\"message\":\"wrong-marks: C1 lost its 2\"}}");
+    snprintf(marks + PENCIL_LINE_LEN, GRID_LINE_LEN + 2, " %s", PUZZLE);
+    assert_int_equal(parse(line), PROTO_OK);
+    assert_int_equal(req.has_puzzle, 1);
+    expect_json(compute(line), "\"code\":\"wrong_marks\"");
+    return marks;
+}
+
 /* hint's 729-character pencil-mark line: parsed into marks, judged by
  * the reply (wrong_marks), refused with the cell named when malformed;
  * check keeps to grids. */
 static void test_marks(void **state)
 {
-    struct human_state st;
-    char line[5 + PENCIL_LINE_LEN + 1 + GRID_LINE_LEN + 1], msg[PENCIL_ERR_MAX];
-    char *marks = line + 5;
+    char line[5 + PENCIL_LINE_LEN + 1 + GRID_LINE_LEN + 1];
 
     (void)state;
-    memcpy(line, "hint ", 5);
-    assert_int_equal(
-        pencil_parse(&st, NULL, PUZZLE, GRID_LINE_LEN, msg, sizeof msg), PENCIL_OK);
-    pencil_format_line(&st, marks);
-    assert_int_equal(parse(line), PROTO_OK);
-    assert_int_equal(req.command, PROTO_HINT);
-    assert_int_equal(req.has_marks, 1);
-    assert_int_equal(req.has_puzzle, 0);
-    assert_memory_equal(req.marks.cand, st.cand, sizeof st.cand);
-    expect_json(compute(line), "\"status\":\"step\"");
-    /* C1 (2 5; its solution is 2) loses its 2. */
-    marks[18 * 9 + 1] = '.';
-    expect_json(compute(line), "{\"ok\":false,\"error\":{\"code\":\"wrong_marks\","
-                               "\"message\":\"wrong-marks: C1 lost its 2\"}}");
-    snprintf(line + 5 + PENCIL_LINE_LEN, GRID_LINE_LEN + 2, " %s", PUZZLE);
-    assert_int_equal(parse(line), PROTO_OK);
-    assert_int_equal(req.has_puzzle, 1);
-    expect_json(compute(line), "\"code\":\"wrong_marks\"");
+    char *marks = expect_marks_request(line, "hint", PROTO_HINT,
+                                       "\"status\":\"step\"");
     marks[PENCIL_LINE_LEN] = '\0';
     marks[21 * 9 + 2] = 'x';
     expect_bad(line,
@@ -426,9 +444,7 @@ static void test_marks(void **state)
  * steps with the total; wrong marks are the error wrong_marks. */
 static void test_steps(void **state)
 {
-    struct human_state st;
-    char line[6 + PENCIL_LINE_LEN + 1 + GRID_LINE_LEN + 1], msg[PENCIL_ERR_MAX];
-    char *marks = line + 6;
+    char line[6 + PENCIL_LINE_LEN + 1 + GRID_LINE_LEN + 1];
 
     (void)state;
     assert_int_equal(parse("steps " PUZZLE), PROTO_OK);
@@ -482,22 +498,7 @@ static void test_steps(void **state)
     snprintf(want, sizeof want, "at most %d, with the total", PROTO_STEPS_MAX);
     assert_non_null(strstr(proto_command_info(PROTO_STEPS)->about, want));
 
-    memcpy(line, "steps ", 6);
-    assert_int_equal(
-        pencil_parse(&st, NULL, PUZZLE, GRID_LINE_LEN, msg, sizeof msg), PENCIL_OK);
-    pencil_format_line(&st, marks);
-    assert_int_equal(parse(line), PROTO_OK);
-    assert_int_equal(req.has_marks, 1);
-    assert_memory_equal(req.marks.cand, st.cand, sizeof st.cand);
-    expect_json(compute(line), "\"status\":\"steps\"");
-    /* C1 (2 5; its solution is 2) loses its 2. */
-    marks[18 * 9 + 1] = '.';
-    expect_json(compute(line), "{\"ok\":false,\"error\":{\"code\":\"wrong_marks\","
-                               "\"message\":\"wrong-marks: C1 lost its 2\"}}");
-    snprintf(line + 6 + PENCIL_LINE_LEN, GRID_LINE_LEN + 2, " %s", PUZZLE);
-    assert_int_equal(parse(line), PROTO_OK);
-    assert_int_equal(req.has_puzzle, 1);
-    expect_json(compute(line), "\"code\":\"wrong_marks\"");
+    expect_marks_request(line, "steps", PROTO_STEPS, "\"status\":\"steps\"");
 }
 
 int main(void)
