@@ -43,6 +43,17 @@ static inline void drop(struct human_state *st, int digit, const char *cells)
         st->cand[at(p)] &= (uint16_t)~tech_bit(digit);
 }
 
+/* The rectangle B1 B2 E1 E2 (boxes 1 and 4) on an empty grid, B1 and B2
+ * holding only 4 and 6, E1 and E2 the digits given. */
+static inline void rectangle(struct human_state *st, const char *e1, const char *e2)
+{
+    empty_state(st);
+    only(st, "B1", "46");
+    only(st, "B2", "46");
+    only(st, "E1", e1);
+    only(st, "E2", e2);
+}
+
 /* Eliminations as "9G7 9H7" sorted by digit then cell, for comparing. */
 static inline void elims_text(const struct human_step *step, char *out, size_t len)
 {

@@ -379,17 +379,6 @@ static void test_w_wing(void **unused)
 
 /* ---- uniqueness ----------------------------------------------------- */
 
-/* The rectangle B1 B2 E1 E2 (boxes 1 and 4) with B1 and B2 holding only
- * 4 and 6. */
-static void rectangle(struct human_state *st, const char *e1, const char *e2)
-{
-    empty_state(st);
-    only(st, "B1", "46");
-    only(st, "B2", "46");
-    only(st, "E1", e1);
-    only(st, "E2", e2);
-}
-
 static void test_unique_rectangle_1(void **unused)
 {
     (void)unused;

@@ -100,28 +100,17 @@ static void confine_4(struct human_state *st)
     drop(st, 4, "A2 C2 D2 F2 G2 H2 I2");
 }
 
-/* B1 B2 E1 E2 (boxes 1 and 4): B1, B2 hold only 4 and 6, E1 and E2 as
- * given. */
-static void corners(struct human_state *st, const char *e1, const char *e2)
-{
-    empty_state(st);
-    only(st, "B1", "46");
-    only(st, "B2", "46");
-    only(st, "E1", e1);
-    only(st, "E2", e2);
-}
-
 static void test_ur1_missing_candidate(void **unused)
 {
     (void)unused;
     struct human_state st;
-    corners(&st, "46", "49"); /* E2 lost 6: still type 1 */
+    rectangle(&st, "46", "49"); /* E2 lost 6: still type 1 */
     expect_key_elims("unique_rectangle_1", &st, "4E2");
-    corners(&st, "46", "89"); /* E2 lost both: nothing */
+    rectangle(&st, "46", "89"); /* E2 lost both: nothing */
     expect_key_none("unique_rectangle_1", &st);
     /* E1 lost 6 because a 6 is placed in row E: the pattern is not
      * possible by the placed digits (HoDoKu's rule), so no rectangle. */
-    corners(&st, "4", "49");
+    rectangle(&st, "4", "49");
     st.value[at("E5")] = 6;
     st.cand[at("E5")] = 0;
     expect_key_none("unique_rectangle_1", &st);
@@ -131,10 +120,10 @@ static void test_ur2_missing_candidate(void **unused)
 {
     (void)unused;
     struct human_state st;
-    corners(&st, "49", "469"); /* E1 lost 6 */
+    rectangle(&st, "49", "469"); /* E1 lost 6 */
     drop(&st, 9, "E3 E4 E5 E6 E8 E9 D1 D2 F1 F2 F3");
     expect_key_elims("unique_rectangle_2", &st, "9D3 9E7");
-    corners(&st, "49", "468"); /* two different extras */
+    rectangle(&st, "49", "468"); /* two different extras */
     expect_key_none("unique_rectangle_2", &st);
 }
 
@@ -142,7 +131,7 @@ static void test_ur4_missing_candidate(void **unused)
 {
     (void)unused;
     struct human_state st;
-    corners(&st, "49", "468");            /* E1 lost 6 */
+    rectangle(&st, "49", "468");          /* E1 lost 6 */
     drop(&st, 4, "E3 E4 E5 E6 E7 E8 E9"); /* 4 of row E in E1, E2 */
     expect_key_elims("unique_rectangle_4", &st, "6E2");
     only(&st, "E7", "34"); /* row E's 4 elsewhere too */
@@ -153,7 +142,7 @@ static void test_hidden_rectangle_missing_candidate(void **unused)
 {
     (void)unused;
     struct human_state st;
-    corners(&st, "49", EVERY_DIGIT); /* E1 lost 6 */
+    rectangle(&st, "49", EVERY_DIGIT); /* E1 lost 6 */
     confine_4(&st);
     expect_key_elims("hidden_rectangle", &st, "6E2");
     only(&st, "H2", "48"); /* column 2's 4 elsewhere too */
