@@ -248,18 +248,6 @@ static int answer_list(struct query *q, const struct proto_request *req, time_t 
 
 /* ---- stats -------------------------------------------------------------- */
 
-static json_t *time_json(int64_t t)
-{
-    char text[32];
-    time_t tt = (time_t)t;
-    struct tm tm;
-
-    if (t <= 0 || gmtime_r(&tt, &tm) == NULL)
-        return json_null();
-    strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return json_string(text);
-}
-
 /* The webhook backlog over all endpoints and each endpoint's state, from
  * the relay (the store's counts when there is none). */
 static int add_webhook_stats(struct query *q, const struct store_stats *st,
@@ -291,7 +279,7 @@ static int answer_stats(struct query *q, time_t now, const struct query_counters
     obj = json_pack(
         "{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
         "uptime_s", (json_int_t)(now - n->started), "today", date, "puzzles_stored",
-        (json_int_t)st.puzzles, "last_generation", time_json(st.last_created_at),
+        (json_int_t)st.puzzles, "last_generation", reply_time(st.last_created_at),
         "requests", (json_int_t)n->requests, "errors", (json_int_t)n->errors,
         "connections", (json_int_t)n->connections, "connections_total",
         (json_int_t)n->connections_total, "refused", (json_int_t)n->refused,

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "grade.h"
 #include "hint.h"
@@ -28,6 +29,18 @@ json_t *reply_error(enum proto_error code, const char *message)
 {
     return json_pack("{s:b,s:{s:s,s:s}}", "ok", 0, "error", "code",
                      proto_error_name(code), "message", message);
+}
+
+json_t *reply_time(int64_t t)
+{
+    char text[32];
+    time_t tt = (time_t)t;
+    struct tm tm;
+
+    if (t <= 0 || gmtime_r(&tt, &tm) == NULL)
+        return json_null();
+    strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return json_string(text);
 }
 
 static json_t *technique_counts(const char *text)

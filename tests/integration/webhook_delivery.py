@@ -14,6 +14,7 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -31,6 +32,8 @@ def test_delivery(tmp):
     d.create_db()
     store_day(d.db, sd.days_from(today(), -1), 1)
     store_day(d.db, today(), 2)
+    with sqlite3.connect(d.db) as db:
+        db.execute("UPDATE puzzle SET technique_counts = '{\"naked_single\":30}'")
     check(d.start(), "daemon with two webhooks starts")
     check(wait_until(lambda: site.count() >= 1 and full.count() >= 1, 10),
           "each endpoint receives a delivery")
@@ -43,9 +46,16 @@ def test_delivery(tmp):
           "puzzles.published event for today (no catch-up flood of yesterday)")
     check([p["tier"] for p in event["data"]["puzzles"]] == ["easy", "medium", "hard"],
           "all three tiers, easiest first")
+    check(event["schema_version"] == 1, "payload schema_version 1")
+    check(event["data"]["published_at"] == today() + "T00:00:00Z",
+          f"published_at is the day's publish time ({event['data']['published_at']})")
     p0 = event["data"]["puzzles"][0]
-    check(set(p0) == {"tier", "puzzle", "score", "hardest_technique", "clues"}
+    check(set(p0) == {"tier", "puzzle", "score", "hardest_technique", "clues",
+                      "technique_counts", "symmetry", "generator_version"}
           and p0["score"] == 1.5, f"no solutions unless configured ({sorted(p0)})")
+    check(p0["technique_counts"] == {"naked_single": 30} and p0["symmetry"] == "none"
+          and p0["generator_version"] == "test",
+          f"technique counts, symmetry and generator version as stored ({p0})")
     full_p0 = json.loads(full.requests[0][2])["data"]["puzzles"][0]
     check(full_p0.get("solution") == GRID, "include_solutions = true adds solutions")
     check(h["content-type"] == "application/json", "Content-Type: application/json")
@@ -70,6 +80,17 @@ def test_delivery(tmp):
     time.sleep(0.5)
     check(site.count() == 1 and full.count() == 1 and late.count() == 1,
           "a restart sends nothing twice")
+    late_event = json.loads(late.requests[0][2])
+    check(late_event["data"]["published_at"] == event["data"]["published_at"]
+          and late_event["timestamp"] > event["data"]["published_at"],
+          "an endpoint added later: published_at is the day's, timestamp when queued "
+          f"({late_event['data']['published_at']}, {late_event['timestamp']})")
+    reply = d.ask(f"webhook replay {today()}")
+    check(reply.get("ok") is True, f"webhook replay of today ({reply})")
+    check(wait_until(lambda: late.count() >= 2, 10), "the replay is delivered")
+    replayed = json.loads(late.requests[1][2])
+    check(replayed["data"]["published_at"] == event["data"]["published_at"],
+          f"a replay keeps the day's published_at ({replayed['data']['published_at']})")
     d.stop()
     for r in (site, full, late):
         r.close()
