@@ -214,10 +214,25 @@ static void print_grid(const char *text)
     fputs(pretty, stdout);
 }
 
+/* The tier as people read it: its label, with the key when they differ
+ * ("Tough going (hard)"); the key alone when there is no label. */
+static const char *tier_shown(const json_t *p, char *buf, size_t len)
+{
+    const char *tier = str(p, "tier"), *label = str(p, "label");
+
+    if (label[0] == '\0' || strcmp(label, tier) == 0)
+        return tier;
+    snprintf(buf, len, "%s (%s)", label, tier);
+    return buf;
+}
+
 static void print_puzzle(const json_t *p)
 {
+    char tier[96];
+
     printf("%s %s: score %g, %lld clues, hardest %s\n", str(p, "date"),
-           str(p, "tier"), json_number_value(json_object_get(p, "score")),
+           tier_shown(p, tier, sizeof tier),
+           json_number_value(json_object_get(p, "score")),
            (long long)json_integer_value(json_object_get(p, "clues")),
            str(p, "hardest_technique"));
     print_grid(str(p, "puzzle"));
@@ -238,7 +253,9 @@ static void print_puzzles(const struct client *c, const json_t *reply)
     json_array_foreach(list, i, p)
     {
         if (strcmp(c->cmd, "list") == 0) {
-            printf("%s %-6s %s%s%s\n", str(p, "date"), str(p, "tier"),
+            char tier[96];
+
+            printf("%s %-6s %s%s%s\n", str(p, "date"), tier_shown(p, tier, sizeof tier),
                    str(p, "puzzle"), c->solution ? " " : "",
                    c->solution ? str(p, "solution") : "");
             continue;

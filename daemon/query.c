@@ -20,6 +20,8 @@
 struct cached {
     char date[SCHEDULE_DATE_LEN + 1];
     unsigned tiers; /* the configured tiers it was complete for */
+    /* the labels it was rendered with (a SIGHUP may change them) */
+    char labels[GRADE_TIERS][CONFIG_LABEL_MAX + 1];
     struct reply_buf text;
 };
 
@@ -84,6 +86,7 @@ static int send_store_error(const char *err, reply_emit_fn emit, void *arg)
 /* ---- puzzles ------------------------------------------------------------ */
 
 struct collect {
+    const struct config *cfg; /* for the tiers' labels */
     json_t *list;
     int solution;
     unsigned tiers; /* CONFIG_TIER_BIT of the tiers seen */
@@ -96,7 +99,7 @@ static int collect_puzzle(void *arg, const struct store_puzzle *p)
 
     if (grade_tier_parse(p->tier, &tier) == 0)
         c->tiers |= CONFIG_TIER_BIT(tier);
-    return json_array_append_new(c->list, reply_puzzle(p, c->solution));
+    return json_array_append_new(c->list, reply_puzzle(p, config_tier_label(c->cfg, p->tier), c->solution));
 }
 
 /* Fills c with the puzzles of date (one tier or all); returns a store
@@ -131,7 +134,7 @@ static int render_day(struct query *q, const char *date,
                       const struct proto_request *req, struct reply_buf *out,
                       unsigned *tiers, char *msg, size_t msglen)
 {
-    struct collect c = {json_array(), req->solution, 0};
+    struct collect c = {q->cfg, json_array(), req->solution, 0};
     char err[STORE_ERR_MAX];
 
     if (read_day(q, date, req->tier, &c, err, sizeof err) != STORE_OK) {
@@ -166,6 +169,7 @@ static void keep_today(struct query *q, const char *date,
     reply_buf_free(&slot->text);
     snprintf(slot->date, sizeof slot->date, "%s", date);
     slot->tiers = want;
+    memcpy(slot->labels, q->cfg->tier_labels, sizeof slot->labels);
     slot->text = *text;
     memset(text, 0, sizeof *text);
 }
@@ -177,6 +181,7 @@ static const struct cached *cached_today(struct query *q, const char *date,
     const struct cached *slot = &q->cache[row][req->solution];
 
     if (slot->text.len == 0 || strcmp(slot->date, date) != 0 ||
+        memcmp(slot->labels, q->cfg->tier_labels, sizeof slot->labels) != 0 ||
         (req->tier == PROTO_TIER_ALL && slot->tiers != q->cfg->tiers))
         return NULL;
     return slot;
@@ -221,7 +226,7 @@ static int answer_list(struct query *q, const struct proto_request *req, time_t 
                        reply_emit_fn emit, void *arg)
 {
     struct schedule_date live = today(q, now), to = req->to;
-    struct collect c = {json_array(), req->solution, 0};
+    struct collect c = {q->cfg, json_array(), req->solution, 0};
     char from_text[SCHEDULE_DATE_LEN + 1], to_text[SCHEDULE_DATE_LEN + 1];
     char err[STORE_ERR_MAX];
 

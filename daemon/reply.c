@@ -54,10 +54,11 @@ static json_t *technique_counts(const char *text)
     return counts;
 }
 
-json_t *reply_puzzle(const struct store_puzzle *p, int solution)
+json_t *reply_puzzle(const struct store_puzzle *p, const char *label, int solution)
 {
-    json_t *obj = json_pack("{s:s,s:s,s:s,s:i,s:f,s:s,s:o,s:s,s:s}", "date",
-                            p->date, "tier", p->tier, "puzzle", p->puzzle, "clues",
+    json_t *obj = json_pack("{s:s,s:s,s:s,s:s,s:i,s:f,s:s,s:o,s:s,s:s}", "date",
+                            p->date, "tier", p->tier, "label", label, "puzzle",
+                            p->puzzle, "clues",
                             p->clues, "score", p->score, "hardest_technique",
                             p->hardest_technique, "technique_counts",
                             technique_counts(p->technique_counts), "symmetry",

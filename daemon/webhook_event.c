@@ -31,9 +31,10 @@ static json_t *event_time(int64_t t)
 }
 
 /* The socket's puzzle object without its date (the event's data has it). */
-static json_t *puzzle_json(const struct store_puzzle *p, int include_solutions)
+static json_t *puzzle_json(const struct store_puzzle *p, const char *label,
+                           int include_solutions)
 {
-    json_t *o = reply_puzzle(p, include_solutions);
+    json_t *o = reply_puzzle(p, label, include_solutions);
 
     if (o != NULL && json_object_del(o, "date") != 0) {
         json_decref(o);
@@ -77,8 +78,9 @@ int webhook_event_published(const struct webhook_event_day *day, int64_t now,
              json_object_set(data, "puzzles", list) == 0;
 
     for (size_t i = 0; ok && i < day->count; i++)
-        ok = json_array_append_new(list, puzzle_json(&day->puzzles[i],
-                                                     day->include_solutions)) == 0;
+        ok = json_array_append_new(
+                 list, puzzle_json(&day->puzzles[i], day->labels[i],
+                                   day->include_solutions)) == 0;
     json_decref(list);
     if (!ok) {
         json_decref(data);

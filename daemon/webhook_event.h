@@ -15,7 +15,8 @@
  *    "puzzles":[PUZZLE,...]}}
  * "published_at" is the day's publish instant (publish_time on that date in
  * time_zone), the same in every event about the day.  Each PUZZLE has the
- * fields of the socket's puzzle replies (reply_puzzle) but the date.
+ * fields of the socket's puzzle replies (reply_puzzle) but the date, its
+ * "label" the tier's display label (config_tier_label).
  * "solution" only when the endpoint has include_solutions.
  *
  * webhook.test (sudokuctl webhook test):
@@ -40,6 +41,7 @@ struct webhook_event_day {
     const char *date;                   /* YYYY-MM-DD */
     int64_t published_at;               /* the day's publish instant */
     const struct store_puzzle *puzzles; /* easiest first */
+    const char *const *labels;          /* labels[i]: puzzles[i]'s tier label */
     size_t count;
     int include_solutions;
 };

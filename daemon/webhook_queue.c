@@ -19,6 +19,7 @@ struct batch {
     char *bodies[CONFIG_WEBHOOK_MAX];
     size_t count;
     struct store_puzzle puzzles[STORE_DAY_MAX];
+    const char *labels[STORE_DAY_MAX]; /* the config's label of each tier */
     size_t puzzle_count;
     unsigned tiers;
     int64_t published_at; /* the day's publish instant, for every event */
@@ -92,7 +93,7 @@ static int add_day_event(struct store *s, struct batch *b,
                                       &yes, err, errlen)) != STORE_OK ||
          yes))
         return rc;
-    day = (struct webhook_event_day){date, b->published_at, b->puzzles,
+    day = (struct webhook_event_day){date, b->published_at, b->puzzles, b->labels,
                                      b->puzzle_count, w->include_solutions};
     if (webhook_event_published(&day, now, &body, &len, err, errlen) != 0)
         return STORE_ERR;
@@ -125,6 +126,8 @@ static int build_day(struct store *s, const struct config *cfg, const char *date
     if ((rc = store_list(s, date, date, collect_puzzle, b, err, errlen)) !=
         STORE_OK)
         return rc;
+    for (size_t i = 0; i < b->puzzle_count; i++)
+        b->labels[i] = config_tier_label(cfg, b->puzzles[i].tier);
     if (b->puzzle_count == 0) {
         snprintf(err, errlen,
                  "no puzzles of the configured tiers are stored for %s", date);

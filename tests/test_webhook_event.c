@@ -36,7 +36,8 @@ static int published(const char *date, int64_t published_at,
                      const struct store_puzzle *p, size_t count, int solutions,
                      int64_t now, char **body, size_t *len, char *err, size_t errlen)
 {
-    struct webhook_event_day day = {date, published_at, p, count, solutions};
+    static const char *const labels[] = {"Gentle", "Tough", "x", "y", "z", "w"};
+    struct webhook_event_day day = {date, published_at, p, labels, count, solutions};
 
     return webhook_event_published(&day, now, body, len, err, errlen);
 }
@@ -61,10 +62,10 @@ static void test_published_exact(void **state)
         "\"timestamp\":\"2026-11-21T00:00:05Z\","
         "\"data\":{\"date\":\"2026-11-21\","
         "\"published_at\":\"2026-11-21T00:00:00Z\",\"puzzles\":["
-        "{\"tier\":\"easy\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":1.5,"
+        "{\"tier\":\"easy\",\"label\":\"Gentle\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":1.5,"
         "\"hardest_technique\":\"naked_single\",\"technique_counts\":{},"
         "\"symmetry\":\"rotational-180\",\"generator_version\":\"1\"},"
-        "{\"tier\":\"hard\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":7.2,"
+        "{\"tier\":\"hard\",\"label\":\"Tough\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":7.2,"
         "\"hardest_technique\":\"x_wing\","
         "\"technique_counts\":{\"naked_single\":40,\"x_wing\":1},"
         "\"symmetry\":\"rotational-180\",\"generator_version\":\"1\"}]}}");

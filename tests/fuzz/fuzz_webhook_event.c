@@ -103,7 +103,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ps[i].score = (double)take_byte(&in) / 10.0;
     }
     err[0] = '\0';
-    struct webhook_event_day day = {date, now, ps, count, solutions};
+    const char *labels[STORE_DAY_MAX];
+    for (size_t i = 0; i < count; i++)
+        labels[i] = ps[i].tier;
+    struct webhook_event_day day = {date, now, ps, labels, count, solutions};
     if (webhook_event_published(&day, now, &body, &len, err, sizeof err) == 0) {
         check_published(body, len, date, ps, count, solutions);
         free(body);

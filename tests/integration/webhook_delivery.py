@@ -50,7 +50,7 @@ def test_delivery(tmp):
     check(event["data"]["published_at"] == today() + "T00:00:00Z",
           f"published_at is the day's publish time ({event['data']['published_at']})")
     p0 = event["data"]["puzzles"][0]
-    check(set(p0) == {"tier", "puzzle", "score", "hardest_technique", "clues",
+    check(set(p0) == {"tier", "label", "puzzle", "score", "hardest_technique", "clues",
                       "technique_counts", "symmetry", "generator_version"}
           and p0["score"] == 1.5, f"no solutions unless configured ({sorted(p0)})")
     check(p0["technique_counts"] == {"naked_single": 30} and p0["symmetry"] == "none"
@@ -94,6 +94,44 @@ def test_delivery(tmp):
     d.stop()
     for r in (site, full, late):
         r.close()
+
+
+def test_labels(tmp):
+    """[schedule] labels: shown in the payload, the socket's replies and
+    sudokuctl's output; the tier key stays; a SIGHUP that changes them is
+    seen at once (today's cached reply is not served stale)."""
+    r = Receiver([200])
+    d = sd.Daemon(tmp, "labels",
+                  config={"schedule": {"labels": "easy: Gentle, hard: Tough going"}},
+                  webhooks={"site": sd.webhook(f"http://127.0.0.1:{r.port}/")})
+    d.create_db()
+    store_day(d.db, today(), 9)
+    check(d.start(), "daemon with tier labels starts")
+    check(wait_until(lambda: r.count() >= 1, 10), "the day's event is delivered")
+    puzzles = json.loads(r.requests[0][2])["data"]["puzzles"]
+    got = [(p["tier"], p["label"]) for p in puzzles]
+    check(got == [("easy", "Gentle"), ("medium", "medium"), ("hard", "Tough going")],
+          f"payload: each puzzle's tier key and label, the key for a tier not named ({got})")
+    reply = d.ask("today")
+    got = [(p["tier"], p["label"]) for p in reply["puzzles"]]
+    check(got == [("easy", "Gentle"), ("medium", "medium"), ("hard", "Tough going")],
+          f"socket today: tier key and label ({got})")
+    out = d.ctl("today", "hard")
+    check(out.returncode == 0 and f"{today()} Tough going (hard): score" in out.stdout,
+          f"sudokuctl today hard shows the label ({out.stdout.splitlines()[:1]})")
+    out = d.ctl("list", today(), today())
+    check(out.returncode == 0 and "Gentle (easy)" in out.stdout,
+          f"sudokuctl list shows the label ({out.stdout.strip()[:80]})")
+    d.write_config(config={"schedule": {"labels": "hard: Brutal"}},
+                   webhooks={"site": sd.webhook(f"http://127.0.0.1:{r.port}/")})
+    d.notify.forget()
+    d.signal(signal.SIGHUP)
+    check(d.notify.wait_for("READY=1", 5), "SIGHUP reloads")
+    got = [(p["tier"], p["label"]) for p in d.ask("today")["puzzles"]]
+    check(got == [("easy", "easy"), ("medium", "medium"), ("hard", "Brutal")],
+          f"after SIGHUP today's reply has the new labels ({got})")
+    d.stop()
+    r.close()
 
 
 def test_500_then_200(tmp):
@@ -273,6 +311,6 @@ def test_npm(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(sd.main([test_delivery, test_500_then_200, test_down_then_up, test_gone,
+    sys.exit(sd.main([test_delivery, test_labels, test_500_then_200, test_down_then_up, test_gone,
                       test_kill9_resume, test_never_answers, test_redirect_and_big_replies,
                       test_npm]))
