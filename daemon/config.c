@@ -771,26 +771,39 @@ static int set_whsec(struct parser *p, const struct key_row *row, char *base,
                            check_whsec);
 }
 
+/* word names a tier of row not yet in *seen: adds it, sets *t.  verb says
+ * how the message calls a repeat ("listed twice"). */
+static int take_tier(struct parser *p, const struct key_row *row, const char *word,
+                     unsigned *seen, const char *verb, long *t)
+{
+    char buf[72], what[128];
+
+    if (parse_choice(row, word, t) != 0) {
+        expected(row, what, sizeof what);
+        return fail_at(p, CONFIG_ERR_VALUE, "unknown tier %s (expected %s)",
+                       shown(word, buf), what);
+    }
+    if (*seen & CONFIG_TIER_BIT(*t))
+        return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' is %s twice", word, verb);
+    *seen |= CONFIG_TIER_BIT(*t);
+    return CONFIG_OK;
+}
+
 static int set_tiers(struct parser *p, const struct key_row *row, void *field,
                      const char *value)
 {
-    char copy[256], *save = NULL, buf[72], what[128];
+    char copy[256], *save = NULL;
     unsigned mask = 0;
     long t;
+    int rc;
 
     if (strlen(value) >= sizeof copy)
         return fail_value(p, row, value);
     strcpy(copy, value);
     for (char *w = strtok_r(copy, ", \t", &save); w != NULL;
          w = strtok_r(NULL, ", \t", &save)) {
-        if (parse_choice(row, w, &t) != 0) {
-            expected(row, what, sizeof what);
-            return fail_at(p, CONFIG_ERR_VALUE, "unknown tier %s (expected %s)",
-                           shown(w, buf), what);
-        }
-        if (mask & CONFIG_TIER_BIT(t))
-            return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' is listed twice", w);
-        mask |= CONFIG_TIER_BIT(t);
+        if ((rc = take_tier(p, row, w, &mask, "listed", &t)) != CONFIG_OK)
+            return rc;
     }
     if (mask == 0)
         return fail_value(p, row, value);
@@ -825,7 +838,7 @@ static int set_labels(struct parser *p, const struct key_row *row, void *field,
                       const char *value)
 {
     char(*labels)[CONFIG_LABEL_MAX + 1] = field;
-    char copy[1024], *save = NULL, buf[72], what[128];
+    char copy[1024], *save = NULL, buf[72];
     unsigned seen = 0;
     long t;
     int rc;
@@ -852,15 +865,8 @@ static int set_labels(struct parser *p, const struct key_row *row, void *field,
         for (end = label + strlen(label);
              end > label && (end[-1] == ' ' || end[-1] == '\t');)
             *--end = '\0';
-        if (parse_choice(row, tier, &t) != 0) {
-            expected(row, what, sizeof what);
-            return fail_at(p, CONFIG_ERR_VALUE, "unknown tier %s (expected %s)",
-                           shown(tier, buf), what);
-        }
-        if (seen & CONFIG_TIER_BIT(t))
-            return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' is labelled twice", tier);
-        seen |= CONFIG_TIER_BIT(t);
-        if ((rc = check_label(p, tier, label)) != CONFIG_OK)
+        if ((rc = take_tier(p, row, tier, &seen, "labelled", &t)) != CONFIG_OK ||
+            (rc = check_label(p, tier, label)) != CONFIG_OK)
             return rc;
         snprintf(labels[t], CONFIG_LABEL_MAX + 1, "%s", label);
     }
