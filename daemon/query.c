@@ -119,10 +119,14 @@ static int read_day(struct query *q, const char *date, int tier, struct collect 
     return rc == STORE_NOT_FOUND ? STORE_OK : rc;
 }
 
-static void not_found_message(const char *date, int tier, char *msg, size_t len)
+static void not_found_message(const struct config *cfg, const char *date, int tier,
+                              char *msg, size_t len)
 {
     if (tier == PROTO_TIER_ALL)
         snprintf(msg, len, "no puzzles for %s", date);
+    else if (!(cfg->tiers & CONFIG_TIER_BIT(tier)))
+        snprintf(msg, len, "tier %s is not configured ([schedule] tiers)",
+                 grade_tier_name((enum grade_tier)tier));
     else
         snprintf(msg, len, "no %s puzzle for %s",
                  grade_tier_name((enum grade_tier)tier), date);
@@ -145,7 +149,7 @@ static int render_day(struct query *q, const char *date,
     *tiers = c.tiers;
     if (json_array_size(c.list) == 0) {
         json_decref(c.list);
-        not_found_message(date, req->tier, msg, msglen);
+        not_found_message(q->cfg, date, req->tier, msg, msglen);
         return 1;
     }
     return reply_write(

@@ -11,6 +11,7 @@ retry_base = 1 so the test takes seconds, not minutes."""
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -130,6 +131,44 @@ def test_labels(tmp):
     got = [(p["tier"], p["label"]) for p in d.ask("today")["puzzles"]]
     check(got == [("easy", "easy"), ("medium", "medium"), ("hard", "Brutal")],
           f"after SIGHUP today's reply has the new labels ({got})")
+    d.stop()
+    r.close()
+
+
+ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+
+def test_status_vocabulary(tmp):
+    """webhook status over the socket: times in ISO 8601 UTC (as in every
+    reply), each endpoint's last error; sudokuctl webhook status prints the
+    error and sudokuctl stats prints the endpoints as lines, not JSON."""
+    r = Receiver([(500, 10), 200])
+    d = sd.Daemon(tmp, "status",
+                  webhooks={"site": sd.webhook(f"http://127.0.0.1:{r.port}/", retry_base=60)})
+    d.create_db()
+    store_day(d.db, today(), 10)
+    d.start()
+    check(wait_until(lambda: "attempt 1 of 12 failed" in d.log(), 10), "the 500 is recorded")
+    e = d.ask("webhook status")["webhooks"][0]
+    check(e["last_error"] == "HTTP 500: nnnnnnnnnn", f"status: the last error ({e})")
+    check(ISO_UTC.match(e["oldest_pending_at"] or "") and e["last_success_at"] is None,
+          f"status: oldest_pending_at in ISO 8601 UTC, last_success_at null ({e})")
+    out = d.ctl("webhook", "status")
+    check(out.returncode == 0 and "last error: HTTP 500: nnnnnnnnnn" in out.stdout
+          and f"(oldest {e['oldest_pending_at']})" in out.stdout,
+          f"sudokuctl webhook status prints the last error ({out.stdout.strip()})")
+    out = d.ctl("stats")
+    check(out.returncode == 0 and "\n  site: enabled, pending 1" in out.stdout
+          and "last error: HTTP 500" in out.stdout and "[{" not in out.stdout,
+          f"sudokuctl stats prints webhooks as lines ({out.stdout.strip()[-160:]})")
+    check(d.ask("webhook retry all").get("requeued") == 1, "retry all requeues the event")
+    check(wait_until(lambda: r.count() >= 2, 10), "the retry is delivered")
+    check(wait_until(lambda: d.ask("webhook status")["webhooks"][0]["delivered"] == 1, 5),
+          "status counts it delivered")
+    e = d.ask("webhook status")["webhooks"][0]
+    check(ISO_UTC.match(e["last_success_at"] or "") and e["last_error"] is None
+          and e["oldest_pending_at"] is None,
+          f"after delivery: last_success_at in ISO 8601 UTC, no last error ({e})")
     d.stop()
     r.close()
 
@@ -311,6 +350,6 @@ def test_npm(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(sd.main([test_delivery, test_labels, test_500_then_200, test_down_then_up, test_gone,
+    sys.exit(sd.main([test_delivery, test_labels, test_status_vocabulary, test_500_then_200, test_down_then_up, test_gone,
                       test_kill9_resume, test_never_answers, test_redirect_and_big_replies,
                       test_npm]))
