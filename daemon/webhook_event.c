@@ -1,6 +1,6 @@
 /*
- * webhook_event: owns the JSON envelope of each event type; a puzzle's
- * fields are the socket's (reply_puzzle), so both speak one vocabulary.
+ * webhook_event: owns the JSON envelope of each event type; a puzzle is
+ * the socket's object (reply_puzzle), so both speak one vocabulary.
  * Everything goes through jansson; nothing here formats JSON by hand.
  */
 #include "webhook_event.h"
@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "reply.h"
 
@@ -28,19 +27,6 @@ static json_t *event_time(int64_t t)
         return NULL;
     }
     return j;
-}
-
-/* The socket's puzzle object without its date (the event's data has it). */
-static json_t *puzzle_json(const struct store_puzzle *p, const char *label,
-                           int include_solutions)
-{
-    json_t *o = reply_puzzle(p, label, include_solutions);
-
-    if (o != NULL && json_object_del(o, "date") != 0) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
 }
 
 /* Wraps data into the envelope, serializes it and frees everything. */
@@ -79,8 +65,8 @@ int webhook_event_published(const struct webhook_event_day *day, int64_t now,
 
     for (size_t i = 0; ok && i < day->count; i++)
         ok = json_array_append_new(
-                 list, puzzle_json(&day->puzzles[i], day->labels[i],
-                                   day->include_solutions)) == 0;
+                 list, reply_puzzle(&day->puzzles[i], day->labels[i],
+                                    day->include_solutions)) == 0;
     json_decref(list);
     if (!ok) {
         json_decref(data);

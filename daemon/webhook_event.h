@@ -14,9 +14,9 @@
  *    "data":{"date":"2026-11-21","published_at":"2026-11-21T00:00:00Z",
  *    "puzzles":[PUZZLE,...]}}
  * "published_at" is the day's publish instant (publish_time on that date in
- * time_zone), the same in every event about the day.  Each PUZZLE has the
- * fields of the socket's puzzle replies (reply_puzzle) but the date, its
- * "label" the tier's display label (config_tier_label).
+ * time_zone), the same in every event about the day.  Each PUZZLE is the
+ * socket's puzzle object (reply_puzzle), its "label" the tier's display
+ * label (config_tier_label).
  * "solution" only when the endpoint has include_solutions.
  *
  * webhook.test (sudokuctl webhook test):

@@ -62,10 +62,10 @@ static void test_published_exact(void **state)
         "\"timestamp\":\"2026-11-21T00:00:05Z\","
         "\"data\":{\"date\":\"2026-11-21\","
         "\"published_at\":\"2026-11-21T00:00:00Z\",\"puzzles\":["
-        "{\"tier\":\"easy\",\"label\":\"Gentle\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":1.5,"
+        "{\"date\":\"2026-11-21\",\"tier\":\"easy\",\"label\":\"Gentle\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":1.5,"
         "\"hardest_technique\":\"naked_single\",\"technique_counts\":{},"
         "\"symmetry\":\"rotational-180\",\"generator_version\":\"1\"},"
-        "{\"tier\":\"hard\",\"label\":\"Tough\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":7.2,"
+        "{\"date\":\"2026-11-21\",\"tier\":\"hard\",\"label\":\"Tough\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":7.2,"
         "\"hardest_technique\":\"x_wing\","
         "\"technique_counts\":{\"naked_single\":40,\"x_wing\":1},"
         "\"symmetry\":\"rotational-180\",\"generator_version\":\"1\"}]}}");

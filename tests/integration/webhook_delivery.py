@@ -51,7 +51,7 @@ def test_delivery(tmp):
     check(event["data"]["published_at"] == today() + "T00:00:00Z",
           f"published_at is the day's publish time ({event['data']['published_at']})")
     p0 = event["data"]["puzzles"][0]
-    check(set(p0) == {"tier", "label", "puzzle", "score", "hardest_technique", "clues",
+    check(set(p0) == {"date", "tier", "label", "puzzle", "score", "hardest_technique", "clues",
                       "technique_counts", "symmetry", "generator_version"}
           and p0["score"] == 1.5, f"no solutions unless configured ({sorted(p0)})")
     check(p0["technique_counts"] == {"naked_single": 30} and p0["symmetry"] == "none"
