@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <jansson.h>
 
 #include "ini.h"
 #include "webhook_policy.h"
@@ -614,7 +615,7 @@ static const struct key_row rows[] = {
      tier_name,
      NULL,
      0},
-    {{"schedule", "labels", CONFIG_TYPE_LABELS, 0, GRADE_TIERS - 1, NULL, "",
+    {{"schedule", "labels", CONFIG_TYPE_LABELS, GRADE_EASY, GRADE_TIERS - 1, NULL, "",
       "display labels of tiers, TIER: LABEL, ...; the tier keys stay"},
      IN_CONFIG(tier_labels),
      0,
@@ -811,12 +812,18 @@ static int set_tiers(struct parser *p, const struct key_row *row, void *field,
     return CONFIG_OK;
 }
 
-/* A label is for display: printable text without the list's separators
- * (',' and ':'), at most CONFIG_LABEL_MAX bytes. */
+/* A label is for display: printable UTF-8 text without the list's
+ * separators (',' and ':'), at most CONFIG_LABEL_MAX bytes.  It goes into
+ * JSON replies and events, so the JSON library judges its UTF-8. */
 static int check_label(struct parser *p, const char *tier, const char *label)
 {
     char buf[72];
+    json_t *text = json_string(label);
 
+    json_decref(text);
+    if (text == NULL)
+        return fail_at(p, CONFIG_ERR_VALUE, "the label of tier '%s' is not UTF-8",
+                       tier);
     if (label[0] == '\0')
         return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' has an empty label", tier);
     if (strlen(label) > CONFIG_LABEL_MAX)
@@ -830,6 +837,17 @@ static int check_label(struct parser *p, const char *tier, const char *label)
                            "',' or ':': %s",
                            tier, shown(label, buf));
     return CONFIG_OK;
+}
+
+/* s without its leading and trailing blanks (cut in place). */
+static char *trim(char *s)
+{
+    char *end;
+
+    s += strspn(s, " \t");
+    for (end = s + strlen(s); end > s && (end[-1] == ' ' || end[-1] == '\t');)
+        *--end = '\0';
+    return s;
 }
 
 /* "easy: Gentle, hard: Tough going": each pair sets one tier's label; the
@@ -850,21 +868,15 @@ static int set_labels(struct parser *p, const struct key_row *row, void *field,
     memset(labels, 0, sizeof(char[GRADE_TIERS][CONFIG_LABEL_MAX + 1]));
     for (char *pair = strtok_r(copy, ",", &save); pair != NULL;
          pair = strtok_r(NULL, ",", &save)) {
-        char *colon = strchr(pair, ':'), *tier = pair, *label, *end;
+        char *colon = strchr(pair, ':'), *tier, *label;
 
         if (colon == NULL)
             return fail_at(p, CONFIG_ERR_VALUE,
                            "expected TIER: LABEL pairs separated by commas, got %s",
                            shown(pair + strspn(pair, " \t"), buf));
         *colon = '\0';
-        label = colon + 1;
-        tier += strspn(tier, " \t");
-        for (end = colon; end > tier && (end[-1] == ' ' || end[-1] == '\t');)
-            *--end = '\0';
-        label += strspn(label, " \t");
-        for (end = label + strlen(label);
-             end > label && (end[-1] == ' ' || end[-1] == '\t');)
-            *--end = '\0';
+        tier = trim(pair);
+        label = trim(colon + 1);
         if ((rc = take_tier(p, row, tier, &seen, "labelled", &t)) != CONFIG_OK ||
             (rc = check_label(p, tier, label)) != CONFIG_OK)
             return rc;

@@ -284,6 +284,11 @@ static void test_labels(void **state)
     expect_error("[schedule]\nlabels = hard: 123456789012345678901234567890123\n",
                  "sudokud.conf:2: labels: the label of tier 'hard' is longer than 32 "
                  "bytes: '123456789012345678901234567890123'");
+    expect_error("[schedule]\nlabels = hard: Tr\xe8s dur\n",
+                 "sudokud.conf:2: labels: the label of tier 'hard' is not UTF-8");
+    expect_ok(&cfg, GEN "[schedule]\nlabels = hard: Tr\xc3\xa8s dur\n");
+    assert_string_equal(config_tier_label(&cfg, "hard"), "Tr\xc3\xa8s dur");
+    config_free(&cfg);
     expect_error("[schedule]\nlabels = hard: a\tb\n",
                  "sudokud.conf:2: labels: the label of tier 'hard' holds a control "
                  "character, ',' or ':': 'a\tb'");
