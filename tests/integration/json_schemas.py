@@ -188,6 +188,21 @@ def test_real_output(tmp):
     st = d.ask("stats")
     check(len(st["webhooks"]) == 2, "stats lists both endpoints (each checked by the schema)")
 
+    # sudokuctl's own JSON speaks the replies' vocabulary.
+    out = sd.ctl("generate", "--difficulty", "easy", "--count", "1", "--seed", "7", "--json")
+    gen = json.loads(out.stdout)
+    versions = {p["generator_version"] for p in published["data"]["puzzles"]}
+    check(versions == {gen["generator_version"]},
+          f"generator_version is the same string in generate --json and the daemon's "
+          f"puzzles ({gen['generator_version']!r}, {versions})")
+    out = sd.ctl("grade", "-", "--json", input=PUZZLE + "\n")
+    local = json.loads(out.stdout)
+    same = {k: (local.get(k), got["grade"].get(k))
+            for k in ("tier", "score", "hardest_technique", "technique_counts")}
+    check(all(a == b and a is not None for a, b in same.values())
+          and "hardest" not in local and "counts" not in local,
+          f"grade --json and the socket's grade use the same keys and values ({same})")
+
     # too_large closes the connection: its one reply is the error.
     s = d.connect()
     s.sendall(b"x" * 5000 + b"\n")
