@@ -249,6 +249,8 @@ install: all $(MAN_PAGES)
 	install -m 0644 man/sudokud.8 $(DESTDIR)$(MANDIR)/man8/sudokud.8
 	install -d $(DESTDIR)$(DATADIR)/schema $(DESTDIR)$(DOCDIR)/examples
 	install -m 0644 $(SCHEMA_SQL) $(DESTDIR)$(DATADIR)/schema/
+	install -d $(DESTDIR)$(DATADIR)/json-schema
+	install -m 0644 schema/json/*.json $(DESTDIR)$(DATADIR)/json-schema/
 	install -m 0644 config/sudokud.conf $(DESTDIR)$(DOCDIR)/examples/sudokud.conf
 	install -m 0644 tests/integration/receiver.py $(DESTDIR)$(DOCDIR)/examples/receiver.py
 	install -d -m 0755 $(CONF_DIR)

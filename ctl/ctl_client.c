@@ -214,10 +214,25 @@ static void print_grid(const char *text)
     fputs(pretty, stdout);
 }
 
+/* The tier as people read it: its label, with the key when they differ
+ * ("Tough going (hard)"); the key alone when there is no label. */
+static const char *tier_shown(const json_t *p, char *buf, size_t len)
+{
+    const char *tier = str(p, "tier"), *label = str(p, "label");
+
+    if (label[0] == '\0' || strcmp(label, tier) == 0)
+        return tier;
+    snprintf(buf, len, "%s (%s)", label, tier);
+    return buf;
+}
+
 static void print_puzzle(const json_t *p)
 {
+    char tier[96];
+
     printf("%s %s: score %g, %lld clues, hardest %s\n", str(p, "date"),
-           str(p, "tier"), json_number_value(json_object_get(p, "score")),
+           tier_shown(p, tier, sizeof tier),
+           json_number_value(json_object_get(p, "score")),
            (long long)json_integer_value(json_object_get(p, "clues")),
            str(p, "hardest_technique"));
     print_grid(str(p, "puzzle"));
@@ -238,7 +253,9 @@ static void print_puzzles(const struct client *c, const json_t *reply)
     json_array_foreach(list, i, p)
     {
         if (strcmp(c->cmd, "list") == 0) {
-            printf("%s %-6s %s%s%s\n", str(p, "date"), str(p, "tier"),
+            char tier[96];
+
+            printf("%s %-6s %s%s%s\n", str(p, "date"), tier_shown(p, tier, sizeof tier),
                    str(p, "puzzle"), c->solution ? " " : "",
                    c->solution ? str(p, "solution") : "");
             continue;
@@ -246,24 +263,6 @@ static void print_puzzles(const struct client *c, const json_t *reply)
         if (i > 0)
             putchar('\n');
         print_puzzle(p);
-    }
-}
-
-static void print_fields(const json_t *reply)
-{
-    const char *key;
-    const json_t *v;
-
-    json_object_foreach((json_t *)reply, key, v)
-    {
-        char *text;
-
-        if (strcmp(key, "ok") == 0)
-            continue;
-        text = json_is_string(v) ? NULL
-                                 : json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-        printf("%s: %s\n", key, text != NULL ? text : json_string_value(v));
-        free(text);
     }
 }
 
@@ -280,16 +279,10 @@ void ctl_print_verdict(const json_t *reply)
     }
 }
 
-/* Unix seconds (or null) as an ISO 8601 UTC time, or "never". */
-static const char *when(const json_t *t, char *buf, size_t len)
+/* A reply's time (ISO 8601 UTC, or null) as printed: "never" for null. */
+static const char *when(const json_t *t)
 {
-    time_t tt = (time_t)json_integer_value(t);
-    struct tm tm;
-
-    if (!json_is_integer(t) || gmtime_r(&tt, &tm) == NULL)
-        return "never";
-    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
+    return json_is_string(t) ? json_string_value(t) : "never";
 }
 
 static long long num(const json_t *obj, const char *key)
@@ -297,15 +290,13 @@ static long long num(const json_t *obj, const char *key)
     return (long long)json_integer_value(json_object_get(obj, key));
 }
 
-/* One line per endpoint: its state, then its counts. */
-static void print_endpoint(const json_t *e)
+/* One line per endpoint: its state, then its counts; its last error on a
+ * second line. */
+static void print_endpoint(const json_t *e, const char *indent)
 {
-    char t1[32], t2[32];
-
-    printf("%s: ", str(e, "name"));
-    if (json_is_integer(json_object_get(e, "disabled_at")))
-        printf("disabled since %s (%s)",
-               when(json_object_get(e, "disabled_at"), t1, sizeof t1),
+    printf("%s%s: ", indent, str(e, "name"));
+    if (json_is_string(json_object_get(e, "disabled_at")))
+        printf("disabled since %s (%s)", when(json_object_get(e, "disabled_at")),
                str(e, "disabled_reason"));
     else if (!json_is_true(json_object_get(e, "configured")))
         printf("not configured");
@@ -315,12 +306,41 @@ static void print_endpoint(const json_t *e)
                          : "enabled = false");
     printf(", pending %lld", num(e, "pending"));
     if (num(e, "pending") > 0)
-        printf(" (oldest %s)",
-               when(json_object_get(e, "oldest_pending_at"), t1, sizeof t1));
+        printf(" (oldest %s)", when(json_object_get(e, "oldest_pending_at")));
     printf(", dead %lld, delivered %lld, last success %s%s\n", num(e, "dead"),
-           num(e, "delivered"),
-           when(json_object_get(e, "last_success_at"), t2, sizeof t2),
+           num(e, "delivered"), when(json_object_get(e, "last_success_at")),
            json_is_true(json_object_get(e, "in_flight")) ? ", sending now" : "");
+    if (json_is_string(json_object_get(e, "last_error")))
+        printf("%s  last error: %s\n", indent, str(e, "last_error"));
+}
+
+static void print_fields(const json_t *reply)
+{
+    const char *key;
+    const json_t *v;
+
+    json_object_foreach((json_t *)reply, key, v)
+    {
+        char *text;
+
+        if (strcmp(key, "ok") == 0)
+            continue;
+        if (strcmp(key, "webhooks") == 0 && json_is_array(v)) {
+            const json_t *e;
+            size_t i;
+
+            printf("webhooks:%s\n", json_array_size(v) == 0 ? " none configured" : "");
+            json_array_foreach(v, i, e)
+            {
+                print_endpoint(e, "  ");
+            }
+            continue;
+        }
+        text = json_is_string(v) ? NULL
+                                 : json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        printf("%s: %s\n", key, text != NULL ? text : json_string_value(v));
+        free(text);
+    }
 }
 
 static void print_webhook(const struct client *c, const json_t *reply)
@@ -331,7 +351,7 @@ static void print_webhook(const struct client *c, const json_t *reply)
 
     if (strcasecmp(action, "status") == 0 && json_array_size(list) == 0)
         printf("no webhook endpoints configured\n");
-    json_array_foreach(list, i, e) print_endpoint(e);
+    json_array_foreach(list, i, e) print_endpoint(e, "");
     if (strcasecmp(action, "retry") == 0)
         printf("requeued %lld event(s)\n", num(reply, "requeued"));
     else if (strcasecmp(action, "replay") == 0)

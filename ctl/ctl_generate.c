@@ -118,7 +118,8 @@ static int parse_args(struct gen_cli *c, int argc, char **argv)
 static json_t *result_json(const struct gen_cli *c, const struct gen_result *r,
                            uint64_t seed)
 {
-    char puzzle[GRID_LINE_LEN + 1], solution[GRID_LINE_LEN + 1], seed_text[24];
+    char puzzle[GRID_LINE_LEN + 1], solution[GRID_LINE_LEN + 1], seed_text[24],
+        version[16];
     const struct human_tech_info *hardest = r->grade.hardest >= 0
                                                 ? human_tech_info(r->grade.hardest)
                                                 : NULL;
@@ -126,12 +127,14 @@ static json_t *result_json(const struct gen_cli *c, const struct gen_result *r,
     grid_format_line(&r->solution, solution);
     /* A string: 64-bit seeds do not survive JSON numbers in every reader. */
     snprintf(seed_text, sizeof seed_text, "%" PRIu64, seed);
+    /* A string, as the daemon stores and replies it. */
+    snprintf(version, sizeof version, "%d", GENERATOR_VERSION);
     return json_pack(
-        "{s:s, s:s, s:s, s:f, s:s?, s:i, s:s, s:s, s:i, s:i}", "puzzle", puzzle,
+        "{s:s, s:s, s:s, s:f, s:s?, s:i, s:s, s:s, s:i, s:s}", "puzzle", puzzle,
         "solution", solution, "tier", grade_tier_name(r->grade.tier), "score",
         r->grade.score / 10.0, "hardest_technique", hardest ? hardest->name : NULL,
         "clues", r->clues, "symmetry", gen_symmetry_name(c->opts.symmetry), "seed",
-        seed_text, "attempts", r->attempts, "generator_version", GENERATOR_VERSION);
+        seed_text, "attempts", r->attempts, "generator_version", version);
 }
 
 static uint64_t os_seed(void)

@@ -64,9 +64,10 @@ static json_t *grade_json(const struct grade *g)
 {
     json_t *counts = human_json_counts(g);
     return json_pack("{s:s,s:f,s:s?,s:i,s:i,s:o}", "tier", grade_tier_name(g->tier),
-                     "score", g->score / 10.0, "hardest",
-                     g->hardest >= 0 ? human_tech_info(g->hardest)->key : NULL,
-                     "effort", g->effort, "steps", g->steps, "counts", counts);
+                     "score", g->score / 10.0, "hardest_technique",
+                     g->hardest >= 0 ? human_tech_info(g->hardest)->name : NULL,
+                     "effort", g->effort, "steps", g->steps, "technique_counts",
+                     counts);
 }
 
 /* ---- grade ---------------------------------------------------------- */
@@ -291,8 +292,9 @@ static int explain_marks(const struct opts *o, struct ctl_state *s)
     const char *hardest = e.hardest >= 0 ? human_tech_info(e.hardest)->name : "-";
     if (o->json) {
         json_t *obj = json_pack("{s:s,s:s,s:o,s:s?,s:f}", "state", start, "status",
-                                status_word(status), "steps", e.steps, "hardest",
-                                e.hardest >= 0 ? human_tech_info(e.hardest)->key
+                                status_word(status), "steps", e.steps,
+                                "hardest_technique",
+                                e.hardest >= 0 ? human_tech_info(e.hardest)->name
                                                : NULL,
                                 "score", e.score / 10.0);
         if (o->candidates)

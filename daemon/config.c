@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <jansson.h>
 
 #include "ini.h"
 #include "webhook_policy.h"
@@ -154,6 +155,10 @@ static void expected(const struct key_row *row, char *out, size_t len)
         name_list(row, list, sizeof list);
         snprintf(out, len, "%s %s",
                  k->type == CONFIG_TYPE_CHOICE ? "one of" : "a list of", list);
+        break;
+    case CONFIG_TYPE_LABELS:
+        name_list(row, list, sizeof list);
+        snprintf(out, len, "pairs TIER: LABEL with TIER one of %s", list);
         break;
     default:
         snprintf(out, len, "a value");
@@ -610,6 +615,13 @@ static const struct key_row rows[] = {
      tier_name,
      NULL,
      0},
+    {{"schedule", "labels", CONFIG_TYPE_LABELS, GRADE_EASY, GRADE_TIERS - 1, NULL, "",
+      "display labels of tiers, TIER: LABEL, ...; the tier keys stay"},
+     IN_CONFIG(tier_labels),
+     0,
+     tier_name,
+     NULL,
+     0},
     {{"generator", "symmetry", CONFIG_TYPE_CHOICE, GEN_SYM_NONE, GEN_SYM_DIAGONAL,
       NULL, "rotational-180", "pattern of the givens"},
      IN_CONFIG(symmetry),
@@ -760,31 +772,126 @@ static int set_whsec(struct parser *p, const struct key_row *row, char *base,
                            check_whsec);
 }
 
+/* word names a tier of row not yet in *seen: adds it, sets *t.  verb says
+ * how the message calls a repeat ("listed twice"). */
+static int take_tier(struct parser *p, const struct key_row *row, const char *word,
+                     unsigned *seen, const char *verb, long *t)
+{
+    char buf[72], what[128];
+
+    if (parse_choice(row, word, t) != 0) {
+        expected(row, what, sizeof what);
+        return fail_at(p, CONFIG_ERR_VALUE, "unknown tier %s (expected %s)",
+                       shown(word, buf), what);
+    }
+    if (*seen & CONFIG_TIER_BIT(*t))
+        return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' is %s twice", word, verb);
+    *seen |= CONFIG_TIER_BIT(*t);
+    return CONFIG_OK;
+}
+
 static int set_tiers(struct parser *p, const struct key_row *row, void *field,
                      const char *value)
 {
-    char copy[256], *save = NULL, buf[72], what[128];
+    char copy[256], *save = NULL;
     unsigned mask = 0;
     long t;
+    int rc;
 
     if (strlen(value) >= sizeof copy)
         return fail_value(p, row, value);
     strcpy(copy, value);
     for (char *w = strtok_r(copy, ", \t", &save); w != NULL;
          w = strtok_r(NULL, ", \t", &save)) {
-        if (parse_choice(row, w, &t) != 0) {
-            expected(row, what, sizeof what);
-            return fail_at(p, CONFIG_ERR_VALUE, "unknown tier %s (expected %s)",
-                           shown(w, buf), what);
-        }
-        if (mask & CONFIG_TIER_BIT(t))
-            return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' is listed twice", w);
-        mask |= CONFIG_TIER_BIT(t);
+        if ((rc = take_tier(p, row, w, &mask, "listed", &t)) != CONFIG_OK)
+            return rc;
     }
     if (mask == 0)
         return fail_value(p, row, value);
     put_int(field, (long)mask);
     return CONFIG_OK;
+}
+
+/* A label is for display: printable UTF-8 text without the list's
+ * separators (',' and ':'), at most CONFIG_LABEL_MAX bytes.  It goes into
+ * JSON replies and events, so the JSON library judges its UTF-8. */
+static int check_label(struct parser *p, const char *tier, const char *label)
+{
+    char buf[72];
+    json_t *text = json_string(label);
+
+    json_decref(text);
+    if (text == NULL)
+        return fail_at(p, CONFIG_ERR_VALUE, "the label of tier '%s' is not UTF-8",
+                       tier);
+    if (label[0] == '\0')
+        return fail_at(p, CONFIG_ERR_VALUE, "tier '%s' has an empty label", tier);
+    if (strlen(label) > CONFIG_LABEL_MAX)
+        return fail_at(p, CONFIG_ERR_VALUE,
+                       "the label of tier '%s' is longer than %d bytes: %s", tier,
+                       CONFIG_LABEL_MAX, shown(label, buf));
+    for (const char *c = label; *c != '\0'; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f || *c == ',' || *c == ':')
+            return fail_at(p, CONFIG_ERR_VALUE,
+                           "the label of tier '%s' holds a control character, "
+                           "',' or ':': %s",
+                           tier, shown(label, buf));
+    return CONFIG_OK;
+}
+
+/* s without its leading and trailing blanks (cut in place). */
+static char *trim(char *s)
+{
+    char *end;
+
+    s += strspn(s, " \t");
+    for (end = s + strlen(s); end > s && (end[-1] == ' ' || end[-1] == '\t');)
+        *--end = '\0';
+    return s;
+}
+
+/* "easy: Gentle, hard: Tough going": each pair sets one tier's label; the
+ * tiers not named keep none.  Empty: no labels. */
+static int set_labels(struct parser *p, const struct key_row *row, void *field,
+                      const char *value)
+{
+    char(*labels)[CONFIG_LABEL_MAX + 1] = field;
+    char copy[1024], *save = NULL, buf[72];
+    unsigned seen = 0;
+    long t;
+    int rc;
+
+    if (strlen(value) >= sizeof copy)
+        return fail_at(p, CONFIG_ERR_VALUE, "longer than %zu bytes",
+                       sizeof copy - 1);
+    strcpy(copy, value);
+    memset(labels, 0, sizeof(char[GRADE_TIERS][CONFIG_LABEL_MAX + 1]));
+    for (char *pair = strtok_r(copy, ",", &save); pair != NULL;
+         pair = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(pair, ':'), *tier, *label;
+
+        if (colon == NULL)
+            return fail_at(p, CONFIG_ERR_VALUE,
+                           "expected TIER: LABEL pairs separated by commas, got %s",
+                           shown(pair + strspn(pair, " \t"), buf));
+        *colon = '\0';
+        tier = trim(pair);
+        label = trim(colon + 1);
+        if ((rc = take_tier(p, row, tier, &seen, "labelled", &t)) != CONFIG_OK ||
+            (rc = check_label(p, tier, label)) != CONFIG_OK)
+            return rc;
+        snprintf(labels[t], CONFIG_LABEL_MAX + 1, "%s", label);
+    }
+    return CONFIG_OK;
+}
+
+const char *config_tier_label(const struct config *cfg, const char *tier)
+{
+    enum grade_tier t;
+
+    if (grade_tier_parse(tier, &t) != 0 || cfg->tier_labels[t][0] == '\0')
+        return tier;
+    return cfg->tier_labels[t];
 }
 
 static int set_header(struct parser *p, const struct key_row *row, char *base,
@@ -841,6 +948,8 @@ static int set_value(struct parser *p, const struct section *s,
         return set_whsec(p, row, base, value);
     case CONFIG_TYPE_HEADER:
         return set_header(p, row, base, value);
+    case CONFIG_TYPE_LABELS:
+        return set_labels(p, row, field, value);
     }
     if (bad)
         return fail_value(p, row, value);
@@ -1213,6 +1322,18 @@ static void print_row(const struct key_row *row, const char *base, FILE *out)
         for (size_t h = 0; h < *(const size_t *)(base + row->field2); h++)
             fprintf(out, "# %s = %.*s: (value hidden)\n", key,
                     (int)strcspn(s[h], ":"), s[h]);
+        break;
+    case CONFIG_TYPE_LABELS:
+        fprintf(out, "%s = ", key);
+        for (long t = row->info.min, n = 0; t <= row->info.max; t++) {
+            const char *label = (const char *)(base + row->field) +
+                                (size_t)t * (CONFIG_LABEL_MAX + 1);
+
+            if (label[0] != '\0')
+                fprintf(out, "%s%s: %s", n++ > 0 ? ", " : "", row->names((int)t),
+                        label);
+        }
+        fputc('\n', out);
         break;
     }
 }

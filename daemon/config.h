@@ -25,6 +25,7 @@
 #define CONFIG_DAYS_AHEAD_MAX 366
 #define CONFIG_WEBHOOK_MAX 16
 #define CONFIG_HEADER_MAX 16 /* extra headers per webhook */
+#define CONFIG_LABEL_MAX 32  /* bytes of a tier's display label */
 
 enum config_status {
     CONFIG_OK = 0,
@@ -69,6 +70,8 @@ struct config {
     int publish_minute;          /* minutes after local midnight; default 0 */
     int days_ahead;              /* default 2 */
     unsigned tiers;              /* CONFIG_TIER_BIT mask; default easy..hard */
+    /* Each tier's display label ("" when none: shown by its key). */
+    char tier_labels[GRADE_TIERS][CONFIG_LABEL_MAX + 1];
     enum gen_symmetry symmetry;  /* default rotational-180 */
     char *generator_secret;      /* inline or read from generator_secret_file */
     char *generator_secret_file; /* NULL when given inline */
@@ -91,6 +94,12 @@ int config_parse(struct config *cfg, const char *name, const char *text, size_t 
 /* Frees every string; cfg may be NULL or already freed. */
 void config_free(struct config *cfg);
 
+/* The display label of tier (its key as stored, e.g. "hard"): the
+ * configured label, or the key itself when there is none or the key names
+ * no tier.  The key is what replies and events identify a tier by; the
+ * label is only for people. */
+const char *config_tier_label(const struct config *cfg, const char *tier);
+
 /* Writes the effective configuration as a config file that parses again,
  * every key present, secrets replaced by "(hidden)". */
 void config_print(const struct config *cfg, FILE *out);
@@ -110,6 +119,7 @@ enum config_type {
     CONFIG_TYPE_SECRET_FILE, /* the generator's secret, from a file */
     CONFIG_TYPE_WHSEC,       /* a webhook's signing secret, or a file holding it */
     CONFIG_TYPE_HEADER,      /* an extra request header; the key may repeat */
+    CONFIG_TYPE_LABELS,      /* "TIER: LABEL, ..." pairs, each tier at most once */
 };
 
 /* One row of the table of keys, as tests and documentation checks read it. */
@@ -117,8 +127,9 @@ struct config_key {
     const char *section; /* "daemon", "schedule", "generator" or "webhook" */
     const char *key;
     enum config_type type;
-    long min, max;    /* INT, MODE, CLOCK: the bounds; CHOICE, TIERS: the
-                           * values named; HEADER: max is how many */
+    long min, max;    /* INT, MODE, CLOCK: the bounds; CHOICE, TIERS,
+                           * LABELS: the values named; HEADER: max is how
+                           * many */
     const char *unit; /* INT: how the message names it, "an integer" */
     const char *def;  /* the default as written in the file ("" for
                            * empty); NULL when there is none: required or

@@ -20,6 +20,8 @@
 struct cached {
     char date[SCHEDULE_DATE_LEN + 1];
     unsigned tiers; /* the configured tiers it was complete for */
+    /* the labels it was rendered with (a SIGHUP may change them) */
+    char labels[GRADE_TIERS][CONFIG_LABEL_MAX + 1];
     struct reply_buf text;
 };
 
@@ -84,6 +86,7 @@ static int send_store_error(const char *err, reply_emit_fn emit, void *arg)
 /* ---- puzzles ------------------------------------------------------------ */
 
 struct collect {
+    const struct config *cfg; /* for the tiers' labels */
     json_t *list;
     int solution;
     unsigned tiers; /* CONFIG_TIER_BIT of the tiers seen */
@@ -96,7 +99,7 @@ static int collect_puzzle(void *arg, const struct store_puzzle *p)
 
     if (grade_tier_parse(p->tier, &tier) == 0)
         c->tiers |= CONFIG_TIER_BIT(tier);
-    return json_array_append_new(c->list, reply_puzzle(p, c->solution));
+    return json_array_append_new(c->list, reply_puzzle(p, config_tier_label(c->cfg, p->tier), c->solution));
 }
 
 /* Fills c with the puzzles of date (one tier or all); returns a store
@@ -116,10 +119,14 @@ static int read_day(struct query *q, const char *date, int tier, struct collect 
     return rc == STORE_NOT_FOUND ? STORE_OK : rc;
 }
 
-static void not_found_message(const char *date, int tier, char *msg, size_t len)
+static void not_found_message(const struct config *cfg, const char *date, int tier,
+                              char *msg, size_t len)
 {
     if (tier == PROTO_TIER_ALL)
         snprintf(msg, len, "no puzzles for %s", date);
+    else if (!(cfg->tiers & CONFIG_TIER_BIT(tier)))
+        snprintf(msg, len, "tier %s is not configured ([schedule] tiers)",
+                 grade_tier_name((enum grade_tier)tier));
     else
         snprintf(msg, len, "no %s puzzle for %s",
                  grade_tier_name((enum grade_tier)tier), date);
@@ -131,7 +138,7 @@ static int render_day(struct query *q, const char *date,
                       const struct proto_request *req, struct reply_buf *out,
                       unsigned *tiers, char *msg, size_t msglen)
 {
-    struct collect c = {json_array(), req->solution, 0};
+    struct collect c = {q->cfg, json_array(), req->solution, 0};
     char err[STORE_ERR_MAX];
 
     if (read_day(q, date, req->tier, &c, err, sizeof err) != STORE_OK) {
@@ -142,7 +149,7 @@ static int render_day(struct query *q, const char *date,
     *tiers = c.tiers;
     if (json_array_size(c.list) == 0) {
         json_decref(c.list);
-        not_found_message(date, req->tier, msg, msglen);
+        not_found_message(q->cfg, date, req->tier, msg, msglen);
         return 1;
     }
     return reply_write(
@@ -166,6 +173,7 @@ static void keep_today(struct query *q, const char *date,
     reply_buf_free(&slot->text);
     snprintf(slot->date, sizeof slot->date, "%s", date);
     slot->tiers = want;
+    memcpy(slot->labels, q->cfg->tier_labels, sizeof slot->labels);
     slot->text = *text;
     memset(text, 0, sizeof *text);
 }
@@ -177,6 +185,7 @@ static const struct cached *cached_today(struct query *q, const char *date,
     const struct cached *slot = &q->cache[row][req->solution];
 
     if (slot->text.len == 0 || strcmp(slot->date, date) != 0 ||
+        memcmp(slot->labels, q->cfg->tier_labels, sizeof slot->labels) != 0 ||
         (req->tier == PROTO_TIER_ALL && slot->tiers != q->cfg->tiers))
         return NULL;
     return slot;
@@ -221,7 +230,7 @@ static int answer_list(struct query *q, const struct proto_request *req, time_t 
                        reply_emit_fn emit, void *arg)
 {
     struct schedule_date live = today(q, now), to = req->to;
-    struct collect c = {json_array(), req->solution, 0};
+    struct collect c = {q->cfg, json_array(), req->solution, 0};
     char from_text[SCHEDULE_DATE_LEN + 1], to_text[SCHEDULE_DATE_LEN + 1];
     char err[STORE_ERR_MAX];
 
@@ -247,18 +256,6 @@ static int answer_list(struct query *q, const struct proto_request *req, time_t 
 }
 
 /* ---- stats -------------------------------------------------------------- */
-
-static json_t *time_json(int64_t t)
-{
-    char text[32];
-    time_t tt = (time_t)t;
-    struct tm tm;
-
-    if (t <= 0 || gmtime_r(&tt, &tm) == NULL)
-        return json_null();
-    strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return json_string(text);
-}
 
 /* The webhook backlog over all endpoints and each endpoint's state, from
  * the relay (the store's counts when there is none). */
@@ -291,7 +288,7 @@ static int answer_stats(struct query *q, time_t now, const struct query_counters
     obj = json_pack(
         "{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
         "uptime_s", (json_int_t)(now - n->started), "today", date, "puzzles_stored",
-        (json_int_t)st.puzzles, "last_generation", time_json(st.last_created_at),
+        (json_int_t)st.puzzles, "last_generation", reply_time(st.last_created_at),
         "requests", (json_int_t)n->requests, "errors", (json_int_t)n->errors,
         "connections", (json_int_t)n->connections, "connections_total",
         (json_int_t)n->connections_total, "refused", (json_int_t)n->refused,

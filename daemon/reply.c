@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "grade.h"
 #include "hint.h"
@@ -30,6 +31,18 @@ json_t *reply_error(enum proto_error code, const char *message)
                      proto_error_name(code), "message", message);
 }
 
+json_t *reply_time(int64_t t)
+{
+    char text[32];
+    time_t tt = (time_t)t;
+    struct tm tm;
+
+    if (t <= 0 || gmtime_r(&tt, &tm) == NULL)
+        return json_null();
+    strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return json_string(text);
+}
+
 static json_t *technique_counts(const char *text)
 {
     json_t *counts = json_loads(text, 0, NULL);
@@ -41,10 +54,11 @@ static json_t *technique_counts(const char *text)
     return counts;
 }
 
-json_t *reply_puzzle(const struct store_puzzle *p, int solution)
+json_t *reply_puzzle(const struct store_puzzle *p, const char *label, int solution)
 {
-    json_t *obj = json_pack("{s:s,s:s,s:s,s:i,s:f,s:s,s:o,s:s,s:s}", "date",
-                            p->date, "tier", p->tier, "puzzle", p->puzzle, "clues",
+    json_t *obj = json_pack("{s:s,s:s,s:s,s:s,s:i,s:f,s:s,s:o,s:s,s:s}", "date",
+                            p->date, "tier", p->tier, "label", label, "puzzle",
+                            p->puzzle, "clues",
                             p->clues, "score", p->score, "hardest_technique",
                             p->hardest_technique, "technique_counts",
                             technique_counts(p->technique_counts), "symmetry",
@@ -110,9 +124,10 @@ static json_t *compute_grade(const struct grid *puzzle)
     counts = human_json_counts(&g);
     return json_pack("{s:b,s:s,s:s,s:f,s:s?,s:i,s:i,s:o}", "ok", 1, "status",
                      "graded", "tier", grade_tier_name(g.tier), "score",
-                     g.score / 10.0, "hardest",
-                     g.hardest >= 0 ? human_tech_info(g.hardest)->key : NULL,
-                     "effort", g.effort, "steps", g.steps, "counts", counts);
+                     g.score / 10.0, "hardest_technique",
+                     g.hardest >= 0 ? human_tech_info(g.hardest)->name : NULL,
+                     "effort", g.effort, "steps", g.steps, "technique_counts",
+                     counts);
 }
 
 /* hint's and steps' judgement of STATE [PUZZLE]: 1 when the state is right

@@ -11,6 +11,7 @@
 #define SUDOKUD_REPLY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -26,8 +27,13 @@ json_t *reply_ok(void);
 /* {"ok":false,"error":{"code":CODE,"message":message}} */
 json_t *reply_error(enum proto_error code, const char *message);
 
-/* One puzzle's public fields, with its solution only when solution is 1. */
-json_t *reply_puzzle(const struct store_puzzle *p, int solution);
+/* One puzzle's public fields, "label" its tier's display label
+ * (config_tier_label), with its solution only when solution is 1. */
+json_t *reply_puzzle(const struct store_puzzle *p, const char *label, int solution);
+
+/* Unix seconds t as an ISO 8601 UTC string "2026-11-21T00:00:00Z", the
+ * one form of every time in replies and events; null when t <= 0 (never). */
+json_t *reply_time(int64_t t);
 
 /* {"ok":true,"commands":[{"name","usage","about"},...]} */
 json_t *reply_help(void);

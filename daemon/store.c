@@ -133,11 +133,14 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_WEBHOOK_STATS] =
         "SELECT name, sum(status = 'pending'), sum(status = 'dead'), "
         "sum(status = 'delivered'), min(CASE WHEN status = 'pending' THEN created_at END), "
-        "max(last_success_at), max(disabled_at), max(disabled_reason) FROM ("
+        "max(last_success_at), max(disabled_at), max(disabled_reason), "
+        /* delivery clears last_error: the newest event still holding one */
+        "(SELECT o.last_error FROM webhook_outbox o WHERE o.endpoint = u.name "
+        "AND o.last_error IS NOT NULL ORDER BY o.id DESC LIMIT 1) FROM ("
         "SELECT endpoint AS name, status, created_at, NULL AS last_success_at, "
         "NULL AS disabled_at, NULL AS disabled_reason FROM webhook_outbox UNION ALL "
         "SELECT name, NULL, NULL, last_success_at, disabled_at, disabled_reason "
-        "FROM webhook_endpoint) GROUP BY name ORDER BY name",
+        "FROM webhook_endpoint) AS u GROUP BY u.name ORDER BY u.name",
 };
 
 struct store {
@@ -1109,6 +1112,7 @@ int store_webhook_stats(struct store *s, struct store_webhook_stats *out,
         w->last_success_at = sqlite3_column_int64(st, 5);
         w->disabled_at = sqlite3_column_int64(st, 6);
         copy_column(st, 7, w->disabled_reason, sizeof w->disabled_reason);
+        copy_column(st, 8, w->last_error, sizeof w->last_error);
     }
     sqlite3_reset(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)

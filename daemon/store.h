@@ -157,6 +157,9 @@ struct store_webhook_stats {
     int64_t last_success_at;   /* 0: never */
     int64_t disabled_at;       /* 0: enabled */
     char disabled_reason[128];
+    /* why the newest undelivered event that failed did ("HTTP 500: ...",
+     * a curl error); "" when none */
+    char last_error[512];
 };
 
 /* Queues events outside a publication (catch-up, replay, test pings), all

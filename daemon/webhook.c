@@ -14,6 +14,7 @@
 
 #include "curl_uv.h"
 #include "log.h"
+#include "reply.h"
 #include "webhook_policy.h"
 #include "webhook_queue.h"
 #include "webhook_sign.h"
@@ -554,9 +555,23 @@ int webhook_send_test(struct webhook *w, const char *endpoint, size_t *queued,
     return rc;
 }
 
-static json_t *time_or_null(int64_t t)
+/* text as a JSON string, null when empty.  A receiver's reply is kept raw
+ * and may be cut inside a UTF-8 sequence: bytes outside printable ASCII
+ * then become '?' rather than losing the field. */
+static json_t *text_or_null(const char *text)
 {
-    return t > 0 ? json_integer(t) : json_null();
+    char clean[sizeof ((struct store_webhook_stats *)0)->last_error];
+    json_t *j;
+
+    if (text[0] == '\0')
+        return json_null();
+    if ((j = json_string(text)) != NULL)
+        return j;
+    snprintf(clean, sizeof clean, "%s", text);
+    for (char *c = clean; *c != '\0'; c++)
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
+            *c = '?';
+    return json_string(clean);
 }
 
 static json_t *status_entry(const struct webhook *w, const char *name,
@@ -570,16 +585,17 @@ static json_t *status_entry(const struct webhook *w, const char *name,
     json_object_set_new(o, "name", json_string(name));
     json_object_set_new(o, "configured", json_boolean(hook != NULL));
     json_object_set_new(o, "enabled", json_boolean(hook != NULL && hook->enabled));
-    json_object_set_new(o, "disabled_at", time_or_null(st->disabled_at));
+    json_object_set_new(o, "disabled_at", reply_time(st->disabled_at));
     json_object_set_new(o, "disabled_reason",
                         st->disabled_at > 0 ? json_string(st->disabled_reason)
                                             : json_null());
-    json_object_set_new(o, "last_success_at", time_or_null(st->last_success_at));
+    json_object_set_new(o, "last_success_at", reply_time(st->last_success_at));
+    json_object_set_new(o, "last_error", text_or_null(st->last_error));
     json_object_set_new(o, "pending", json_integer(st->pending));
     json_object_set_new(o, "dead", json_integer(st->dead));
     json_object_set_new(o, "delivered", json_integer(st->delivered));
     json_object_set_new(o, "oldest_pending_at",
-                        time_or_null(st->oldest_pending_at));
+                        reply_time(st->oldest_pending_at));
     json_object_set_new(o, "in_flight", json_boolean(endpoint_busy(w, name)));
     return o;
 }

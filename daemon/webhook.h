@@ -82,9 +82,10 @@ int webhook_send_test(struct webhook *w, const char *endpoint, size_t *queued,
 /*
  * `sudokuctl webhook status`: a new JSON array, one object per endpoint
  * configured or known to the store: {"name", "configured", "enabled",
- * "disabled_at", "disabled_reason", "last_success_at", "pending", "dead",
- * "delivered", "oldest_pending_at", "in_flight"} (times are Unix seconds or
- * null).  NULL with err set on failure.
+ * "disabled_at", "disabled_reason", "last_success_at", "last_error",
+ * "pending", "dead", "delivered", "oldest_pending_at", "in_flight"} (times
+ * in ISO 8601 UTC or null; last_error: why the newest undelivered event
+ * that failed did, or null).  NULL with err set on failure.
  */
 json_t *webhook_status(struct webhook *w, char *err, size_t errlen);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "schedule.h"
 #include "webhook_event.h"
 #include "webhook_sign.h"
 
@@ -18,8 +19,10 @@ struct batch {
     char *bodies[CONFIG_WEBHOOK_MAX];
     size_t count;
     struct store_puzzle puzzles[STORE_DAY_MAX];
+    const char *labels[STORE_DAY_MAX]; /* the config's label of each tier */
     size_t puzzle_count;
     unsigned tiers;
+    int64_t published_at; /* the day's publish instant, for every event */
 };
 
 static void batch_free(struct batch *b)
@@ -78,6 +81,7 @@ static int add_day_event(struct store *s, struct batch *b,
                          const struct config_webhook *w, const char *date,
                          int64_t now, int only_missing, char *err, size_t errlen)
 {
+    struct webhook_event_day day;
     char *body;
     size_t len;
     int yes, rc;
@@ -89,9 +93,9 @@ static int add_day_event(struct store *s, struct batch *b,
                                       &yes, err, errlen)) != STORE_OK ||
          yes))
         return rc;
-    if (webhook_event_published(date, b->puzzles, b->puzzle_count,
-                                w->include_solutions, now, &body, &len, err,
-                                errlen) != 0)
+    day = (struct webhook_event_day){date, b->published_at, b->puzzles, b->labels,
+                                     b->puzzle_count, w->include_solutions};
+    if (webhook_event_published(&day, now, &body, &len, err, errlen) != 0)
         return STORE_ERR;
     return batch_add(b, w->name, WEBHOOK_EVENT_PUBLISHED, body, len, err, errlen);
 }
@@ -103,6 +107,7 @@ static int build_day(struct store *s, const struct config *cfg, const char *date
                      size_t errlen)
 {
     struct batch *b = calloc(1, sizeof *b);
+    struct schedule_date day;
     int rc;
 
     *out = b;
@@ -111,9 +116,18 @@ static int build_day(struct store *s, const struct config *cfg, const char *date
         return STORE_ERR;
     }
     b->tiers = cfg->tiers;
+    if (schedule_date_parse(date, &day) != 0) {
+        snprintf(err, errlen, "webhook events: '%s' is not a date YYYY-MM-DD", date);
+        return STORE_INVALID;
+    }
+    /* From the schedule, not the clock: a replay or an endpoint added
+     * later gets the same published_at as the day's first events. */
+    b->published_at = (int64_t)schedule_local_instant(day, cfg->publish_minute);
     if ((rc = store_list(s, date, date, collect_puzzle, b, err, errlen)) !=
         STORE_OK)
         return rc;
+    for (size_t i = 0; i < b->puzzle_count; i++)
+        b->labels[i] = config_tier_label(cfg, b->puzzles[i].tier);
     if (b->puzzle_count == 0) {
         snprintf(err, errlen,
                  "no puzzles of the configured tiers are stored for %s", date);

@@ -239,6 +239,61 @@ static void test_value_errors(void **state)
         "one has 118");
 }
 
+/* labels: TIER: LABEL pairs; a tier not named is shown by its key; every
+ * bad pair is refused naming the problem; --print-config gives them back. */
+static void test_labels(void **state)
+{
+    struct config cfg, again;
+    char *printed, *line, text[512], err[CONFIG_ERR_MAX] = "";
+    size_t len = 0;
+    FILE *f;
+
+    (void)state;
+    expect_ok(&cfg, GEN "[schedule]\nlabels = easy: Gentle ,hard:Tough going\n");
+    assert_string_equal(config_tier_label(&cfg, "easy"), "Gentle");
+    assert_string_equal(config_tier_label(&cfg, "hard"), "Tough going");
+    assert_string_equal(config_tier_label(&cfg, "medium"), "medium");
+    assert_string_equal(config_tier_label(&cfg, "unrated"), "unrated");
+    f = open_memstream(&printed, &len);
+    assert_non_null(f);
+    config_print(&cfg, f);
+    fclose(f);
+    line = strstr(printed, "\nlabels = easy: Gentle, hard: Tough going\n");
+    assert_non_null(line);
+    /* The printed line reads back as the same labels. */
+    snprintf(text, sizeof text, GEN "[schedule]%.*s", (int)strcspn(line + 1, "\n") + 2,
+             line);
+    expect_ok(&again, text);
+    assert_memory_equal(again.tier_labels, cfg.tier_labels, sizeof cfg.tier_labels);
+    config_free(&again);
+    free(printed);
+    config_free(&cfg);
+    /* The message lists the tiers the engine has, whatever they are. */
+    assert_int_not_equal(parse(&again, "[schedule]\nlabels = easy: A, simple: B\n", err),
+                         CONFIG_OK);
+    assert_non_null(strstr(err, "sudokud.conf:2: labels: unknown tier 'simple' "
+                                "(expected pairs TIER: LABEL with TIER one of easy, "));
+    config_free(&again);
+    expect_error("[schedule]\nlabels = easy Gentle\n",
+                 "sudokud.conf:2: labels: expected TIER: LABEL pairs separated by "
+                 "commas, got 'easy Gentle'");
+    expect_error("[schedule]\nlabels = hard: A, hard: B\n",
+                 "sudokud.conf:2: labels: tier 'hard' is labelled twice");
+    expect_error("[schedule]\nlabels = hard:\n",
+                 "sudokud.conf:2: labels: tier 'hard' has an empty label");
+    expect_error("[schedule]\nlabels = hard: 123456789012345678901234567890123\n",
+                 "sudokud.conf:2: labels: the label of tier 'hard' is longer than 32 "
+                 "bytes: '123456789012345678901234567890123'");
+    expect_error("[schedule]\nlabels = hard: Tr\xe8s dur\n",
+                 "sudokud.conf:2: labels: the label of tier 'hard' is not UTF-8");
+    expect_ok(&cfg, GEN "[schedule]\nlabels = hard: Tr\xc3\xa8s dur\n");
+    assert_string_equal(config_tier_label(&cfg, "hard"), "Tr\xc3\xa8s dur");
+    config_free(&cfg);
+    expect_error("[schedule]\nlabels = hard: a\tb\n",
+                 "sudokud.conf:2: labels: the label of tier 'hard' holds a control "
+                 "character, ',' or ':': 'a\tb'");
+}
+
 static void test_structure_errors(void **state)
 {
     (void)state;
@@ -904,6 +959,7 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_table_bounds),
         cmocka_unit_test(test_table_header_max),
+        cmocka_unit_test(test_labels),
         cmocka_unit_test(test_table_defaults),
         cmocka_unit_test(test_table_man_page),
     };

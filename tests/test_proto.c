@@ -341,12 +341,14 @@ static void test_reply_shapes(void **state)
     expect_json(dump(reply_ok()), "{\"ok\":true}");
     expect_json(dump(reply_help()), "\"usage\":\"list FROM TO [solution]\"");
     expect_json(dump(reply_help()), "\"usage\":\"backup PATH\"");
-    text = dump(reply_puzzle(&p, 0));
+    text = dump(reply_puzzle(&p, "Tough going", 0));
     assert_null(strstr(text, SOLVED));
     assert_null(strstr(text, "secret-ish")); /* the seed stays inside */
     expect_json(text, "\"score\":2.6,\"hardest_technique\":\"x_wing\","
                       "\"technique_counts\":{\"x_wing\":1}");
-    expect_json(dump(reply_puzzle(&p, 1)), "\"solution\":\"" SOLVED "\"");
+    expect_json(dump(reply_puzzle(&p, "Tough going", 0)),
+                "\"tier\":\"hard\",\"label\":\"Tough going\"");
+    expect_json(dump(reply_puzzle(&p, "hard", 1)), "\"solution\":\"" SOLVED "\"");
 }
 
 static void test_compute(void **state)

@@ -28,6 +28,18 @@ static void make(struct store_puzzle *p, const char *tier, double score,
     p->score = score;
     snprintf(p->hardest_technique, sizeof p->hardest_technique, "%s", hardest);
     p->clues = 30;
+    snprintf(p->symmetry, sizeof p->symmetry, "rotational-180");
+    snprintf(p->generator_version, sizeof p->generator_version, "1");
+}
+
+static int published(const char *date, int64_t published_at,
+                     const struct store_puzzle *p, size_t count, int solutions,
+                     int64_t now, char **body, size_t *len, char *err, size_t errlen)
+{
+    static const char *const labels[] = {"Gentle", "Tough", "x", "y", "z", "w"};
+    struct webhook_event_day day = {date, published_at, p, labels, count, solutions};
+
+    return webhook_event_published(&day, now, body, len, err, errlen);
 }
 
 static void test_published_exact(void **state)
@@ -39,17 +51,24 @@ static void test_published_exact(void **state)
     (void)state;
     make(&p[0], "easy", 1.5, "naked_single");
     make(&p[1], "hard", 7.2, "x_wing");
-    assert_int_equal(webhook_event_published("2026-11-21", p, 2, 0, 1795219200,
-                                             &body, &len, err, sizeof err),
+    snprintf(p[1].technique_counts, sizeof p[1].technique_counts,
+             "{\"naked_single\":40,\"x_wing\":1}");
+    assert_int_equal(published("2026-11-21", 1795219200, p, 2, 0, 1795219205, &body,
+                               &len, err, sizeof err),
                      0);
     assert_string_equal(
         body,
-        "{\"type\":\"puzzles.published\",\"timestamp\":\"2026-11-21T00:00:00Z\","
-        "\"data\":{\"date\":\"2026-11-21\",\"puzzles\":["
-        "{\"tier\":\"easy\",\"puzzle\":\"" PUZ "\",\"score\":1.5,"
-        "\"hardest_technique\":\"naked_single\",\"clues\":30},"
-        "{\"tier\":\"hard\",\"puzzle\":\"" PUZ "\",\"score\":7.2,"
-        "\"hardest_technique\":\"x_wing\",\"clues\":30}]}}");
+        "{\"type\":\"puzzles.published\",\"schema_version\":1,"
+        "\"timestamp\":\"2026-11-21T00:00:05Z\","
+        "\"data\":{\"date\":\"2026-11-21\","
+        "\"published_at\":\"2026-11-21T00:00:00Z\",\"puzzles\":["
+        "{\"date\":\"2026-11-21\",\"tier\":\"easy\",\"label\":\"Gentle\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":1.5,"
+        "\"hardest_technique\":\"naked_single\",\"technique_counts\":{},"
+        "\"symmetry\":\"rotational-180\",\"generator_version\":\"1\"},"
+        "{\"date\":\"2026-11-21\",\"tier\":\"hard\",\"label\":\"Tough\",\"puzzle\":\"" PUZ "\",\"clues\":30,\"score\":7.2,"
+        "\"hardest_technique\":\"x_wing\","
+        "\"technique_counts\":{\"naked_single\":40,\"x_wing\":1},"
+        "\"symmetry\":\"rotational-180\",\"generator_version\":\"1\"}]}}");
     assert_int_equal(len, strlen(body));
     free(body);
 }
@@ -63,16 +82,15 @@ static void test_solutions_on_request(void **state)
 
     (void)state;
     make(&p, "medium", 3.0, "hidden_pair");
-    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 1, 1795219200,
-                                             &body, &len, err, sizeof err),
+    assert_int_equal(published("2026-11-21", 1795219200, &p, 1, 1, 1795219200, &body,
+                               &len, err, sizeof err),
                      0);
     root = json_loadb(body, len, 0, NULL);
     assert_non_null(root);
     first = json_array_get(
         json_object_get(json_object_get(root, "data"), "puzzles"), 0);
     assert_string_equal(json_string_value(json_object_get(first, "solution")), SOL);
-    assert_non_null(
-        strstr(body, "\"puzzle\":\"" PUZ "\",\"solution\":\"" SOL "\""));
+    assert_non_null(strstr(body, "\"solution\":\"" SOL "\""));
     json_decref(root);
     free(body);
 }
@@ -87,9 +105,8 @@ static void test_escaping(void **state)
 
     (void)state;
     make(&p, "expert", 9.0, "quote\" and \\ back\nslash");
-    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 0, 0, &body, &len,
-                                             err, sizeof err),
-                     0);
+    assert_int_equal(
+        published("2026-11-21", 1, &p, 1, 0, 1, &body, &len, err, sizeof err), 0);
     root = json_loadb(body, len, 0, NULL);
     assert_non_null(root);
     first = json_array_get(
@@ -98,7 +115,7 @@ static void test_escaping(void **state)
         json_string_value(json_object_get(first, "hardest_technique")),
         "quote\" and \\ back\nslash");
     assert_string_equal(json_string_value(json_object_get(root, "timestamp")),
-                        "1970-01-01T00:00:00Z");
+                        "1970-01-01T00:00:01Z");
     json_decref(root);
     free(body);
 }
@@ -111,11 +128,26 @@ static void test_bad_text_refused(void **state)
 
     (void)state;
     make(&p, "easy", 1.0, "bad \xff utf-8");
-    assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 0, 0, &body, &len,
-                                             err, sizeof err),
-                     -1);
+    assert_int_equal(
+        published("2026-11-21", 1, &p, 1, 0, 1, &body, &len, err, sizeof err), -1);
     assert_null(body);
     assert_non_null(strstr(err, "puzzles.published"));
+}
+
+/* An event without a real time is refused, not sent with a null. */
+static void test_no_time_refused(void **state)
+{
+    struct store_puzzle p;
+    char *body = (char *)"unchanged", err[256] = "";
+    size_t len;
+
+    (void)state;
+    make(&p, "easy", 1.0, "naked_single");
+    assert_int_equal(
+        published("2026-11-21", 0, &p, 1, 0, 1, &body, &len, err, sizeof err), -1);
+    assert_null(body);
+    assert_int_equal(webhook_event_test("x", 0, &body, &len, err, sizeof err), -1);
+    assert_null(body);
 }
 
 static void test_ping(void **state)
@@ -127,7 +159,7 @@ static void test_ping(void **state)
     assert_int_equal(
         webhook_event_test("site-1", 1795219200, &body, &len, err, sizeof err), 0);
     assert_string_equal(
-        body, "{\"type\":\"webhook.test\",\"timestamp\":"
+        body, "{\"type\":\"webhook.test\",\"schema_version\":1,\"timestamp\":"
               "\"2026-11-21T00:00:00Z\",\"data\":{\"endpoint\":\"site-1\"}}");
     free(body);
 }
@@ -139,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_solutions_on_request),
         cmocka_unit_test(test_escaping),
         cmocka_unit_test(test_bad_text_refused),
+        cmocka_unit_test(test_no_time_refused),
         cmocka_unit_test(test_ping),
     };
 

@@ -205,6 +205,36 @@ static void test_catch_up_and_replay(void **state)
     }
 }
 
+/* published_at is the day's publish instant from the schedule (UTC here,
+ * publish_time 01:30), whenever the event is queued; timestamp is when. */
+static void test_published_at(void **state)
+{
+    struct fixture *f = *state;
+    struct store_outbox_row rows[16];
+    char err[STORE_ERR_MAX], names[64];
+    size_t queued;
+    json_t *j;
+
+    f->cfg.publish_minute = 90;
+    assert_int_equal(webhook_queue_publish(f->store, &f->cfg, DATE,
+                                           1795219200 + 5 * 3600, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(webhook_queue_day(f->store, &f->cfg, DATE, 1795219200 + 86000, 0,
+                                       &queued, err, sizeof err),
+                     STORE_OK);
+    pending_endpoints(f->store, names, sizeof names, rows);
+    assert_string_equal(names, "a b a b");
+    for (int i = 0; i < 4; i++) {
+        j = body_json(f->store, rows[i].id);
+        assert_string_equal(
+            json_string_value(json_object_get(json_object_get(j, "data"), "published_at")),
+            "2026-11-21T01:30:00Z");
+        assert_string_equal(json_string_value(json_object_get(j, "timestamp")),
+                            i < 2 ? "2026-11-21T05:00:00Z" : "2026-11-21T23:53:20Z");
+        json_decref(j);
+    }
+}
+
 static void test_ping(void **state)
 {
     struct fixture *f = *state;
@@ -239,6 +269,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_publish, setup, teardown),
         cmocka_unit_test_setup_teardown(test_catch_up_and_replay, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_published_at, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ping, setup, teardown),
     };
 

@@ -57,7 +57,10 @@ static void check_published(const char *body, size_t len, const char *date,
 
     if (root == NULL || strlen(body) != len ||
         !str_is(root, "type", "puzzles.published") ||
+        json_integer_value(json_object_get(root, "schema_version")) !=
+            WEBHOOK_SCHEMA_VERSION ||
         !json_is_string(json_object_get(root, "timestamp")) ||
+        !json_is_string(json_object_get(d, "published_at")) ||
         !str_is(d, "date", date) || json_array_size(list) != count)
         abort();
     for (size_t i = 0; i < count; i++) {
@@ -100,8 +103,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ps[i].score = (double)take_byte(&in) / 10.0;
     }
     err[0] = '\0';
-    if (webhook_event_published(date, ps, count, solutions, now, &body, &len, err,
-                                sizeof err) == 0) {
+    const char *labels[STORE_DAY_MAX];
+    for (size_t i = 0; i < count; i++)
+        labels[i] = ps[i].tier;
+    struct webhook_event_day day = {date, now, ps, labels, count, solutions};
+    if (webhook_event_published(&day, now, &body, &len, err, sizeof err) == 0) {
         check_published(body, len, date, ps, count, solutions);
         free(body);
     } else if (err[0] == '\0' || body != NULL) {

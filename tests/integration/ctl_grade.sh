@@ -37,11 +37,12 @@ import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 assert len(rows) == 4, rows
 first = rows[0]
-for key in ("tier", "score", "hardest", "effort", "steps", "counts", "puzzle"):
+for key in ("tier", "score", "hardest_technique", "effort", "steps", "technique_counts",
+            "puzzle"):
     assert key in first, key
 assert first["tier"] == "easy" and first["steps"] == 41
 assert first["status"] == "graded"
-assert sum(first["counts"].values()) == 41
+assert sum(first["technique_counts"].values()) == 41
 assert rows[2]["line"] == 4 and rows[2]["status"] == "invalid" and rows[2]["error"]
 assert rows[3]["status"] == "multiple"
 EOF

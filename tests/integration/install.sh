@@ -40,6 +40,8 @@ for f in usr/local/sbin/sudokud usr/local/bin/sudokuctl \
          usr/local/share/man/man8/sudokud.8 usr/local/share/man/man1/sudokuctl.1 \
          usr/local/share/man/man5/sudokud.conf.5 \
          usr/local/share/sudokud/schema/001_initial.sql \
+         usr/local/share/sudokud/json-schema/webhook-event.json \
+         usr/local/share/sudokud/json-schema/socket-reply.json \
          usr/local/share/doc/sudokud/examples/sudokud.conf \
          usr/local/share/doc/sudokud/examples/receiver.py \
          etc/sudokud/sudokud.conf; do

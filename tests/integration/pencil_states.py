@@ -133,7 +133,7 @@ def test_marks_matter(tmp, cands):
     r = ctl("explain", line729(marks), "--json", "--candidates")
     d = json.loads(r.stdout) if r.returncode == 0 else {}
     check(d.get("status") == "solved" and d.get("state") == line729(marks) and d.get("steps")
-          and d.get("hardest") and d.get("score", 0) >= 1.0 and "candidates" in d,
+          and d.get("hardest_technique") and d.get("score", 0) >= 1.0 and "candidates" in d,
           "explain --json --candidates of a state")
 
 

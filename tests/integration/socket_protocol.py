@@ -72,8 +72,11 @@ def test_commands(d):
     r = d.ask("today")
     check([p["tier"] for p in r["puzzles"]] == TIERS, "today: every tier, easiest first")
     check(d.ask("today expert") == {"ok": False, "error": {
-        "code": "not_found", "message": f"no expert puzzle for {d.today}"}},
-        "today expert: not_found names tier and date")
+        "code": "not_found", "message": "tier expert is not configured ([schedule] tiers)"}},
+        "today expert (not in tiers): not_found says the tier is not configured")
+    check(d.ask("get 2001-01-01 hard") == {"ok": False, "error": {
+        "code": "not_found", "message": "no hard puzzle for 2001-01-01"}},
+        "get of a configured tier on an empty day: not_found names tier and date")
     yesterday = sd.days_from(d.today, -1)
     r = d.ask(f"get {yesterday} medium")
     check(r["ok"] and r["puzzles"][0]["date"] == yesterday, "get DATE TIER")
@@ -205,7 +208,7 @@ def test_sudokuctl(d, tmp):
     check(r.returncode == 0 and json.loads(r.stdout)["puzzles"][0]["tier"] == "hard",
           "sudokuctl today --json: the raw reply")
     r = d.ctl("today", "expert")
-    check(r.returncode == 1 and "not_found: no expert puzzle" in r.stderr,
+    check(r.returncode == 1 and "not_found: tier expert is not configured" in r.stderr,
           "sudokuctl: error reply exits 1 with code and message")
     r = d.ctl("list", d.today, d.today)
     check(r.returncode == 0 and len(r.stdout.splitlines()) == 3, "sudokuctl list")

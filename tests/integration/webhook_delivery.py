@@ -11,9 +11,11 @@ retry_base = 1 so the test takes seconds, not minutes."""
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -31,6 +33,8 @@ def test_delivery(tmp):
     d.create_db()
     store_day(d.db, sd.days_from(today(), -1), 1)
     store_day(d.db, today(), 2)
+    with sqlite3.connect(d.db) as db:
+        db.execute("UPDATE puzzle SET technique_counts = '{\"naked_single\":30}'")
     check(d.start(), "daemon with two webhooks starts")
     check(wait_until(lambda: site.count() >= 1 and full.count() >= 1, 10),
           "each endpoint receives a delivery")
@@ -43,9 +47,16 @@ def test_delivery(tmp):
           "puzzles.published event for today (no catch-up flood of yesterday)")
     check([p["tier"] for p in event["data"]["puzzles"]] == ["easy", "medium", "hard"],
           "all three tiers, easiest first")
+    check(event["schema_version"] == 1, "payload schema_version 1")
+    check(event["data"]["published_at"] == today() + "T00:00:00Z",
+          f"published_at is the day's publish time ({event['data']['published_at']})")
     p0 = event["data"]["puzzles"][0]
-    check(set(p0) == {"tier", "puzzle", "score", "hardest_technique", "clues"}
+    check(set(p0) == {"date", "tier", "label", "puzzle", "score", "hardest_technique", "clues",
+                      "technique_counts", "symmetry", "generator_version"}
           and p0["score"] == 1.5, f"no solutions unless configured ({sorted(p0)})")
+    check(p0["technique_counts"] == {"naked_single": 30} and p0["symmetry"] == "none"
+          and p0["generator_version"] == "test",
+          f"technique counts, symmetry and generator version as stored ({p0})")
     full_p0 = json.loads(full.requests[0][2])["data"]["puzzles"][0]
     check(full_p0.get("solution") == GRID, "include_solutions = true adds solutions")
     check(h["content-type"] == "application/json", "Content-Type: application/json")
@@ -70,9 +81,96 @@ def test_delivery(tmp):
     time.sleep(0.5)
     check(site.count() == 1 and full.count() == 1 and late.count() == 1,
           "a restart sends nothing twice")
+    late_event = json.loads(late.requests[0][2])
+    check(late_event["data"]["published_at"] == event["data"]["published_at"]
+          and late_event["timestamp"] > event["data"]["published_at"],
+          "an endpoint added later: published_at is the day's, timestamp when queued "
+          f"({late_event['data']['published_at']}, {late_event['timestamp']})")
+    reply = d.ask(f"webhook replay {today()}")
+    check(reply.get("ok") is True, f"webhook replay of today ({reply})")
+    check(wait_until(lambda: late.count() >= 2, 10), "the replay is delivered")
+    replayed = json.loads(late.requests[1][2])
+    check(replayed["data"]["published_at"] == event["data"]["published_at"],
+          f"a replay keeps the day's published_at ({replayed['data']['published_at']})")
     d.stop()
     for r in (site, full, late):
         r.close()
+
+
+def test_labels(tmp):
+    """[schedule] labels: shown in the payload, the socket's replies and
+    sudokuctl's output; the tier key stays; a SIGHUP that changes them is
+    seen at once (today's cached reply is not served stale)."""
+    r = Receiver([200])
+    d = sd.Daemon(tmp, "labels",
+                  config={"schedule": {"labels": "easy: Gentle, hard: Tough going"}},
+                  webhooks={"site": sd.webhook(f"http://127.0.0.1:{r.port}/")})
+    d.create_db()
+    store_day(d.db, today(), 9)
+    check(d.start(), "daemon with tier labels starts")
+    check(wait_until(lambda: r.count() >= 1, 10), "the day's event is delivered")
+    puzzles = json.loads(r.requests[0][2])["data"]["puzzles"]
+    got = [(p["tier"], p["label"]) for p in puzzles]
+    check(got == [("easy", "Gentle"), ("medium", "medium"), ("hard", "Tough going")],
+          f"payload: each puzzle's tier key and label, the key for a tier not named ({got})")
+    reply = d.ask("today")
+    got = [(p["tier"], p["label"]) for p in reply["puzzles"]]
+    check(got == [("easy", "Gentle"), ("medium", "medium"), ("hard", "Tough going")],
+          f"socket today: tier key and label ({got})")
+    out = d.ctl("today", "hard")
+    check(out.returncode == 0 and f"{today()} Tough going (hard): score" in out.stdout,
+          f"sudokuctl today hard shows the label ({out.stdout.splitlines()[:1]})")
+    out = d.ctl("list", today(), today())
+    check(out.returncode == 0 and "Gentle (easy)" in out.stdout,
+          f"sudokuctl list shows the label ({out.stdout.strip()[:80]})")
+    d.write_config(config={"schedule": {"labels": "hard: Brutal"}},
+                   webhooks={"site": sd.webhook(f"http://127.0.0.1:{r.port}/")})
+    d.notify.forget()
+    d.signal(signal.SIGHUP)
+    check(d.notify.wait_for("READY=1", 5), "SIGHUP reloads")
+    got = [(p["tier"], p["label"]) for p in d.ask("today")["puzzles"]]
+    check(got == [("easy", "easy"), ("medium", "medium"), ("hard", "Brutal")],
+          f"after SIGHUP today's reply has the new labels ({got})")
+    d.stop()
+    r.close()
+
+
+ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+
+def test_status_vocabulary(tmp):
+    """webhook status over the socket: times in ISO 8601 UTC (as in every
+    reply), each endpoint's last error; sudokuctl webhook status prints the
+    error and sudokuctl stats prints the endpoints as lines, not JSON."""
+    r = Receiver([(500, 10), 200])
+    d = sd.Daemon(tmp, "status",
+                  webhooks={"site": sd.webhook(f"http://127.0.0.1:{r.port}/", retry_base=60)})
+    d.create_db()
+    store_day(d.db, today(), 10)
+    d.start()
+    check(wait_until(lambda: "attempt 1 of 12 failed" in d.log(), 10), "the 500 is recorded")
+    e = d.ask("webhook status")["webhooks"][0]
+    check(e["last_error"] == "HTTP 500: nnnnnnnnnn", f"status: the last error ({e})")
+    check(ISO_UTC.match(e["oldest_pending_at"] or "") and e["last_success_at"] is None,
+          f"status: oldest_pending_at in ISO 8601 UTC, last_success_at null ({e})")
+    out = d.ctl("webhook", "status")
+    check(out.returncode == 0 and "last error: HTTP 500: nnnnnnnnnn" in out.stdout
+          and f"(oldest {e['oldest_pending_at']})" in out.stdout,
+          f"sudokuctl webhook status prints the last error ({out.stdout.strip()})")
+    out = d.ctl("stats")
+    check(out.returncode == 0 and "\n  site: enabled, pending 1" in out.stdout
+          and "last error: HTTP 500" in out.stdout and "[{" not in out.stdout,
+          f"sudokuctl stats prints webhooks as lines ({out.stdout.strip()[-160:]})")
+    check(d.ask("webhook retry all").get("requeued") == 1, "retry all requeues the event")
+    check(wait_until(lambda: r.count() >= 2, 10), "the retry is delivered")
+    check(wait_until(lambda: d.ask("webhook status")["webhooks"][0]["delivered"] == 1, 5),
+          "status counts it delivered")
+    e = d.ask("webhook status")["webhooks"][0]
+    check(ISO_UTC.match(e["last_success_at"] or "") and e["last_error"] is None
+          and e["oldest_pending_at"] is None,
+          f"after delivery: last_success_at in ISO 8601 UTC, no last error ({e})")
+    d.stop()
+    r.close()
 
 
 def test_500_then_200(tmp):
@@ -252,6 +350,6 @@ def test_npm(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(sd.main([test_delivery, test_500_then_200, test_down_then_up, test_gone,
+    sys.exit(sd.main([test_delivery, test_labels, test_status_vocabulary, test_500_then_200, test_down_then_up, test_gone,
                       test_kill9_resume, test_never_answers, test_redirect_and_big_replies,
                       test_npm]))
