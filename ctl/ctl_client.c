@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "defaults.h"
+#include "grade.h"
 #include "grid.h"
 
 #define ARGS_MAX 3
@@ -51,7 +52,24 @@ static int takes_puzzle(const char *cmd)
     return is_cmd(cmd, "check") || is_cmd(cmd, "hint") || is_cmd(cmd, "steps");
 }
 
-/* [--socket PATH] [--json] [--solution] and up to max positional words. */
+/* today's and get's TIER, in any case; the daemon would refuse any other
+ * word too, but in the socket's terms. */
+static int check_tier(const struct client *c, const char *word)
+{
+    enum grade_tier t;
+    char tiers[128];
+
+    if (grade_tier_lookup(word, strlen(word), &t) == 0)
+        return CTL_EXIT_OK;
+    grade_tier_list(tiers, sizeof tiers);
+    return ctl_usage_error(c->cmd, "unknown tier '%s' (expected one of %s)", word,
+                           tiers);
+}
+
+/* [--socket PATH] [--json] [--solution] and up to max positional words.
+ * The socket's own word "solution" is taken as --solution (today, get,
+ * list), so a request reads the same on the socket and on the command
+ * line. */
 static int parse_args(struct client *c, int argc, char **argv, int min, int max)
 {
     for (int i = 0; i < argc; i++) {
@@ -59,7 +77,8 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
 
         if (strcmp(a, "--json") == 0)
             c->json = 1;
-        else if (strcmp(a, "--solution") == 0 && takes_solution(c->cmd))
+        else if ((strcmp(a, "--solution") == 0 || strcasecmp(a, "solution") == 0) &&
+                 takes_solution(c->cmd))
             c->solution = 1;
         else if (strcmp(a, "--socket") == 0 && i + 1 < argc)
             c->socket = argv[++i];
@@ -77,6 +96,13 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
     }
     if (c->nargs < min)
         return ctl_usage_error(c->cmd, "missing argument");
+    if ((is_cmd(c->cmd, "today") && c->nargs == 1) ||
+        (is_cmd(c->cmd, "get") && c->nargs == 2)) {
+        int rc = check_tier(c, c->args[c->nargs - 1]);
+
+        if (rc != CTL_EXIT_OK)
+            return rc;
+    }
     if (c->puzzle != NULL && c->nargs == 2)
         return ctl_usage_error(c->cmd, "PUZZLE given twice");
     if (c->puzzle != NULL)

@@ -156,17 +156,21 @@ static const struct command commands[] = {
      "STATE or PUZZLE is not a grid or a state, or KEY is no technique's key,\n"
      "1 when FILE cannot be read.\n",
      ctl_cmd_steps_remote},
-    {"today", ctl_cmd_today, "today [TIER] [--solution] [--json] [--socket PATH]",
-     "Prints today's puzzle of TIER (easy, medium, hard, expert), or every\n"
-     "tier's, as grids with their date, score and hardest technique; with\n"
-     "--solution, their solutions too. \"Today\" is the daemon's, in its\n"
-     "configured time zone.\n" SOCKET_HELP DAEMON_EXIT,
+    {"today", ctl_cmd_today,
+     "today [TIER] [--solution|solution] [--json] [--socket PATH]",
+     "Prints today's puzzle of TIER (easy, medium, hard, expert, in any case),\n"
+     "or every tier's, as grids with their date, score and hardest technique;\n"
+     "with --solution (or the socket's word: 'today hard solution'), their\n"
+     "solutions too. \"Today\" is the daemon's, in its configured time zone.\n" SOCKET_HELP
+         DAEMON_EXIT,
      NULL},
-    {"get", ctl_cmd_get, "get DATE [TIER] [--solution] [--json] [--socket PATH]",
+    {"get", ctl_cmd_get,
+     "get DATE [TIER] [--solution|solution] [--json] [--socket PATH]",
      "Prints the puzzles of a published DATE (YYYY-MM-DD), as today does.\n" SOCKET_HELP
          DAEMON_EXIT,
      NULL},
-    {"list", ctl_cmd_list, "list FROM TO [--solution] [--json] [--socket PATH]",
+    {"list", ctl_cmd_list,
+     "list FROM TO [--solution|solution] [--json] [--socket PATH]",
      "Prints one line per published puzzle from FROM to TO (YYYY-MM-DD, at\n"
      "most 31 days): DATE TIER PUZZLE [SOLUTION].\n" SOCKET_HELP DAEMON_EXIT,
      NULL},

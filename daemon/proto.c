@@ -207,13 +207,12 @@ static int parse_date(struct word w, struct schedule_date *out, const char *cmd,
 
 static int parse_tier(struct word w, int *tier)
 {
-    for (int t = 0; t < GRADE_TIERS; t++) {
-        if (is(w, grade_tier_name((enum grade_tier)t))) {
-            *tier = t;
-            return 0;
-        }
-    }
-    return -1;
+    enum grade_tier t;
+
+    if (grade_tier_lookup(w.text, w.len, &t) != 0)
+        return -1;
+    *tier = (int)t;
+    return 0;
 }
 
 /* [TIER] [solution] in any order, each at most once. */
@@ -230,11 +229,13 @@ static int parse_options(const struct word *w, int n, int allow_tier,
                    parse_tier(w[i], &tier) == 0) {
             req->tier = tier;
         } else if (allow_tier) {
-            return bad(
-                err, errlen,
-                "%s: unexpected '%.*s%s' (expected one tier of easy, medium, "
-                "hard, expert, and 'solution')",
-                cmd, SHOWN(w[i]));
+            char tiers[128];
+
+            grade_tier_list(tiers, sizeof tiers);
+            return bad(err, errlen,
+                       "%s: unexpected '%.*s%s' (expected one tier of %s, and "
+                       "'solution')",
+                       cmd, SHOWN(w[i]), tiers);
         } else {
             return bad(err, errlen, "%s: unexpected '%.*s%s' (expected 'solution')",
                        cmd, SHOWN(w[i]));
