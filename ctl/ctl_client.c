@@ -293,13 +293,13 @@ static void print_fields(const json_t *reply)
     }
 }
 
-void ctl_print_verdict(const json_t *reply)
+void ctl_print_verdict(const json_t *reply, int list_wrong)
 {
     const json_t *wrong = json_object_get(reply, "wrong"), *cell;
     size_t i;
 
     printf("%s: %s\n", str(reply, "status"), str(reply, "message"));
-    if (json_array_size(wrong) > 0) {
+    if (list_wrong && json_array_size(wrong) > 0) {
         printf("wrong:");
         json_array_foreach(wrong, i, cell) printf(" %s", json_string_value(cell));
         putchar('\n');
@@ -385,7 +385,8 @@ static void print_reply(const struct client *c, const json_t *reply)
         ctl_print_steps(reply);
     else if (strcmp(c->cmd, "check") == 0 || strcmp(c->cmd, "hint") == 0 ||
              strcmp(c->cmd, "steps") == 0)
-        ctl_print_verdict(reply);
+        /* hint's and steps' messages name the wrong cells themselves. */
+        ctl_print_verdict(reply, strcmp(c->cmd, "check") == 0);
     else
         print_puzzles(c, reply);
 }
@@ -466,7 +467,7 @@ int ctl_cmd_list(int argc, char **argv)
     return run(&c, argc, argv, 2, 2);
 }
 
-int ctl_cmd_check(int argc, char **argv)
+int ctl_cmd_check_remote(int argc, char **argv)
 {
     struct client c = {.cmd = "check"};
     return run(&c, argc, argv, 1, 2);

@@ -3,14 +3,18 @@
 build/sudokuctl and build/sudokud on a real socket: the socket's words on
 the command line (`today hard solution`), tiers in any case everywhere
 (the socket, sudokuctl, `generate --difficulty`, the config file), and
-usage errors in sudokuctl's own terms."""
+usage errors in sudokuctl's own terms.  Puzzles as arguments (solve,
+count, grade, check), check offline with the daemon's answer, verdicts
+printed once, unrated puzzles said to be stuck, the candidates grid with
+the cell names the sentences use."""
 
+import json
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import sudokud_test as sd  # noqa: E402
-from sudokud_test import SOLVED, check, code_of  # noqa: E402
+from sudokud_test import PUZZLE, SOLVED, check, code_of  # noqa: E402
 from socket_protocol import query_daemon  # noqa: E402
 
 
@@ -41,10 +45,37 @@ def test_socket_words(d):
           "the socket's unknown tier lists the tiers")
 
 
+WRONG_A1 = "5" + PUZZLE[1:]
+DATA = os.environ.get("SUDOKU_DATA_DIR",
+                      os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                   "..", "..", "..", "shared", "bench", "data"))
+
+
+def test_verdicts_once(d):
+    """Through the daemon as offline: the same output, each verdict once."""
+    for args in (["hint", WRONG_A1, "--puzzle", PUZZLE], ["hint", WRONG_A1, PUZZLE],
+                 ["check", WRONG_A1, "--puzzle", PUZZLE], ["check", WRONG_A1, PUZZLE],
+                 ["check", "55" + PUZZLE[2:]], ["check", PUZZLE],
+                 ["check", WRONG_A1, PUZZLE, "--json"]):
+        local, remote = sd.ctl(*args), d.ctl(*args)
+        check(local.returncode == 0 and local.stdout == remote.stdout
+              and local.stdout.strip() != "",
+              f"sudokuctl {args[0]} {' '.join(a[:4] for a in args[1:])}: offline as "
+              f"through the daemon ({local.stdout.strip()!r})")
+    r = sd.ctl("hint", WRONG_A1, "--puzzle", PUZZLE)
+    check(r.stdout == "wrong: 1 entry is wrong: A1\n", "hint --puzzle: the verdict once")
+    r = d.ctl("hint", WRONG_A1, "--puzzle", PUZZLE)
+    check(r.stdout == "wrong: 1 entry is wrong: A1\n", "hint --socket --puzzle: once too")
+    r = sd.ctl("check", WRONG_A1, "--puzzle", PUZZLE)
+    check(r.stdout == "wrong: 1 filled cell(s) disagree with the solution\nwrong: A1\n",
+          "check: the verdict, then the wrong cells")
+
+
 def test_queries(tmp):
     with query_daemon(tmp) as d:
         check(d.start(), "the daemon starts")
         test_socket_words(d)
+        test_verdicts_once(d)
         check(d.stop() == 0, "SIGTERM: exit 0")
 
 
@@ -67,5 +98,82 @@ def test_config_case(tmp):
     check(r.returncode != 0 and "unknown tier" in r.stderr, "config: an unknown tier named")
 
 
+def test_puzzle_arguments(tmp):
+    lines = sd.ctl("grade", input=PUZZLE + "\n")
+    r = sd.ctl("grade", PUZZLE)
+    check(r.returncode == 0 and r.stdout == lines.stdout and r.stdout.startswith("easy "),
+          f"grade PUZZLE: as from standard input ({r.stdout.strip()})")
+    r = sd.ctl("grade", ".5.8..9..")
+    check(r.returncode == 0 and r.stdout == "invalid: expected 81 cells, got 9\n"
+          and "No such file" not in r.stderr, "grade of a short puzzle: invalid, not a file")
+    path = os.path.join(tmp, "two.txt")
+    with open(path, "w") as f:
+        f.write(PUZZLE + "\n" + WRONG_A1 + "\n")
+    r = sd.ctl("solve", PUZZLE, path, "55" + PUZZLE[2:])
+    check(r.returncode == 0 and r.stdout.splitlines() == [
+        SOLVED, SOLVED, "unsolvable", "invalid: digit 5 appears twice in row A (A1, A2)"],
+        "solve PUZZLE FILE PUZZLE: each in turn")
+    r = sd.ctl("solve", "--json", "55" + PUZZLE[2:], PUZZLE)
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    check([row["line"] for row in rows] == [1, 2] and rows[1]["solution"] == SOLVED,
+          "solve --json: line is the argument's position")
+    r = sd.ctl("count", "--limit", "5", PUZZLE, "." * 81)
+    check(r.returncode == 0 and r.stdout == "1\n5\n", "count PUZZLE PUZZLE")
+    r = sd.ctl("solve", os.path.join(tmp, "missing.txt"))
+    check(r.returncode == 1 and "missing.txt: No such file" in r.stderr,
+          "a path that names no file is still a missing FILE")
+
+
+def test_check_offline(tmp):
+    env_socket = os.path.join(tmp, "nobody.sock")
+    r = sd.ctl("check", WRONG_A1, "--puzzle", PUZZLE)
+    check(r.returncode == 0 and "wrong: A1" in r.stdout, "check works without a daemon")
+    with open(os.path.join(tmp, "state.txt"), "w") as f:
+        f.write(WRONG_A1 + "\n")
+    r = sd.ctl("check", os.path.join(tmp, "state.txt"), PUZZLE)
+    check(r.returncode == 0 and "wrong: A1" in r.stdout, "check FILE PUZZLE")
+    r = sd.ctl("check", "-", "--json", input=PUZZLE)
+    check(r.returncode == 0 and json.loads(r.stdout)["status"] == "correct", "check - --json")
+    r = sd.ctl("check", "." + PUZZLE[1:], "--puzzle", SOLVED)
+    check(r.returncode == 2 and "STATE does not keep the given 4 at A1" in r.stderr,
+          "check: a given not kept is named")
+    r = sd.ctl("check", PUZZLE, "--puzzle", "." * 81)
+    check(r.returncode == 2 and "PUZZLE has more than one solution" in r.stderr,
+          "check: a PUZZLE with several solutions")
+    r = sd.ctl("check", PUZZLE, "--socket", env_socket)
+    check(r.returncode == 3, "check --socket PATH still asks the daemon there")
+
+
+def test_unrated(tmp):
+    """The puzzle is the tenth of a data file read in place (never copied):
+    one step, then stuck."""
+    path = os.path.join(DATA, "forum_hardest_1905_11plus.txt")
+    if not os.path.exists(path):
+        print(f"SKIPPED: grade of an unrated puzzle ({path} absent)")
+        return
+    with open(path) as f:
+        puzzle = f.readlines()[9][:81]
+    r = sd.ctl("grade", puzzle)
+    check(r.returncode == 0 and r.stdout.startswith("unrated: stuck after 1 step, ")
+          and "the hardest step so far was Hidden rectangle (4.5)" in r.stdout,
+          f"grade of an unrated puzzle says it got stuck ({r.stdout.strip()})")
+    r = sd.ctl("grade", "--json", puzzle)
+    check(json.loads(r.stdout)["tier"] == "unrated", "grade --json: tier unrated")
+
+
+def test_candidates_labels(tmp):
+    r = sd.ctl("explain", PUZZLE, "--candidates")
+    lines = r.stdout.splitlines()
+    header, rows = lines[0], lines[1:12]
+    check(header.split() == [str(c) for c in range(1, 10)], "the grid's columns: 1 to 9")
+    check([line[:2] for line in rows] == ["A ", "B ", "C ", "  ", "D ", "E ", "F ", "  ",
+                                          "G ", "H ", "I "], "the grid's rows: A to I")
+    # Column 3 of row A is the given 3, under the label 3.
+    check(rows[0][header.index("3")] == "3" and rows[0][header.index("5")] == "2",
+          "each label stands over its column")
+
+
 if __name__ == "__main__":
-    sys.exit(sd.main([test_queries, test_generate_case, test_config_case]))
+    sys.exit(sd.main([test_queries, test_generate_case, test_config_case,
+                      test_puzzle_arguments, test_check_offline, test_unrated,
+                      test_candidates_labels]))
