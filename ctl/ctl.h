@@ -108,6 +108,7 @@ void ctl_print_steps(const json_t *answer);
 int ctl_cmd_generate(int argc, char **argv);
 
 /* Commands answered by a running sudokud (ctl_client.c). */
+
 int ctl_cmd_today(int argc, char **argv);
 int ctl_cmd_get(int argc, char **argv);
 int ctl_cmd_list(int argc, char **argv);

@@ -8,6 +8,7 @@
  */
 #include "ctl.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,16 @@ static int takes_puzzle(const char *cmd)
     return is_cmd(cmd, "check") || is_cmd(cmd, "hint") || is_cmd(cmd, "steps");
 }
 
+/* The socket asked when --socket PATH is not given: $SUDOKUD_SOCKET when
+ * set and not empty, else the default.  hint, steps and check stay
+ * offline without --socket (sudokuctl.c), whatever the environment. */
+static const char *ctl_socket_path(void)
+{
+    const char *env = getenv("SUDOKUD_SOCKET");
+
+    return env != NULL && env[0] != '\0' ? env : SUDOKUD_DEFAULT_SOCKET;
+}
+
 /* today's and get's TIER, in any case; the daemon would refuse any other
  * word too, but in the socket's terms. */
 static int check_tier(const struct client *c, const char *word)
@@ -87,7 +98,8 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
         else if (strcmp(a, "--technique") == 0 && i + 1 < argc &&
                  is_cmd(c->cmd, "steps"))
             c->technique = argv[++i];
-        else if (a[0] == '-' && a[1] != '\0')
+        else if (a[0] == '-' && a[1] != '\0' &&
+                 !(is_cmd(c->cmd, "get") && isdigit((unsigned char)a[1])))
             return ctl_usage_error(c->cmd, "unknown option '%s'", a);
         else if (c->nargs == max)
             return ctl_usage_error(c->cmd, "unexpected argument '%s'", a);
@@ -110,7 +122,7 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
     if (c->technique != NULL)
         c->args[c->nargs++] = c->technique;
     if (c->socket == NULL)
-        c->socket = SUDOKUD_DEFAULT_SOCKET;
+        c->socket = ctl_socket_path();
     return CTL_EXIT_OK;
 }
 
@@ -128,7 +140,7 @@ static int connect_daemon(const char *path)
     if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
         fprintf(stderr,
                 "sudokuctl: cannot connect to %s: %s (is sudokud running? "
-                "--socket PATH names another socket)\n",
+                "--socket PATH or SUDOKUD_SOCKET=PATH names another socket)\n",
                 path, strerror(errno));
         if (fd >= 0)
             close(fd);

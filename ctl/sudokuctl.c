@@ -23,8 +23,9 @@ struct command {
     "\nExit status: 0 ok, 1 an error reply from the daemon (its code and\n" \
     "message on stderr), 2 a usage error, 3 no daemon at the socket.\n"
 #define SOCKET_HELP \
-    "Asks the running sudokud over its socket (--socket PATH, default\n" SUDOKUD_DEFAULT_SOCKET \
-    "); --json prints its JSON reply as is.\n"
+    "Asks the running sudokud over its socket (--socket PATH, else\n" \
+    "$SUDOKUD_SOCKET, else " SUDOKUD_DEFAULT_SOCKET "); --json prints its\n" \
+    "JSON reply as is.\n"
 
 static const struct command commands[] = {
     {"solve", ctl_cmd_solve, "solve [PUZZLE|FILE|-]... [--json]",
@@ -171,7 +172,11 @@ static const struct command commands[] = {
      NULL},
     {"get", ctl_cmd_get,
      "get DATE [TIER] [--solution|solution] [--json] [--socket PATH]",
-     "Prints the puzzles of a published DATE (YYYY-MM-DD), as today does.\n" SOCKET_HELP
+     "Prints the puzzles of a published DATE, as today does. DATE is\n"
+     "YYYY-MM-DD, or counted from the daemon's today (the day 'today'\n"
+     "prints): yesterday, today, tomorrow, today+N or today-N (also +N, -N;\n"
+     "N days, at most 3660). A day after today is not published yet,\n"
+     "whichever way it is named: 'get tomorrow' is answered not_found.\n" SOCKET_HELP
          DAEMON_EXIT,
      NULL},
     {"list", ctl_cmd_list,
@@ -269,7 +274,12 @@ static void print_usage(FILE *out)
     fprintf(
         out,
         "usage: sudokuctl [--help] [--version] [--socket PATH] COMMAND [ARGS]\n\n"
-        "Commands:\n");
+        "The commands that ask the daemon use --socket PATH, else the socket\n"
+        "named by the environment variable SUDOKUD_SOCKET, else\n"
+        "%s. hint, steps and check work offline unless\n"
+        "--socket PATH is given.\n\n"
+        "Commands:\n",
+        SUDOKUD_DEFAULT_SOCKET);
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  sudokuctl %s\n", commands[i].synopsis);
     fprintf(out, "\n'sudokuctl help COMMAND' describes one command.\n");

@@ -6,16 +6,19 @@ the command line (`today hard solution`), tiers in any case everywhere
 usage errors in sudokuctl's own terms.  Puzzles as arguments (solve,
 count, grade, check), check offline with the daemon's answer, verdicts
 printed once, unrated puzzles said to be stuck, the candidates grid with
-the cell names the sentences use."""
+the cell names the sentences use.  Relative dates in get (yesterday,
+today, tomorrow, today+N), tomorrow as unreadable as any later day, and
+SUDOKUD_SOCKET naming the socket instead of --socket."""
 
 import json
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import sudokud_test as sd  # noqa: E402
 from sudokud_test import PUZZLE, SOLVED, check, code_of  # noqa: E402
-from socket_protocol import query_daemon  # noqa: E402
+from socket_protocol import day_puzzles, query_daemon  # noqa: E402
 
 
 def test_socket_words(d):
@@ -71,11 +74,75 @@ def test_verdicts_once(d):
           "check: the verdict, then the wrong cells")
 
 
+def ctl_env(env, *args):
+    """sudokuctl with env added to the environment (SUDOKUD_SOCKET removed
+    unless env sets it)."""
+    e = {k: v for k, v in os.environ.items() if k != "SUDOKUD_SOCKET"}
+    e.update(env)
+    return subprocess.run([sd.SUDOKUCTL] + list(args), capture_output=True, text=True,
+                          timeout=20, env=e)
+
+
+def test_relative_dates(d):
+    yesterday, tomorrow = sd.days_from(d.today, -1), sd.days_from(d.today, 1)
+    for word, date in [("yesterday", yesterday), ("today-1", yesterday), ("-1", yesterday),
+                       ("TODAY", d.today), ("today+0", d.today), ("+0", d.today)]:
+        r = d.ask(f"get {word} medium solution")
+        check(r.get("ok") and r["date"] == date and r == d.ask(f"get {date} medium solution"),
+              f"get {word}: the puzzles of {date}")
+    check(d.ask("get today") == d.ask("today"), "get today: what today answers")
+    # Tomorrow's puzzles are in the database (days_ahead makes them early),
+    # yet no name of the day reads them before it comes.
+    sd.store_puzzles(d.db, [dict(date=date, tier=tier, puzzle=puzzle, solution=SOLVED)
+                            for date, tier, puzzle in day_puzzles(tomorrow, 2)])
+    future = d.ask(f"get {tomorrow} solution")
+    check(code_of(future) == "not_found" and "not published yet" in future["error"]["message"],
+          "get of tomorrow's date: not published yet")
+    for word in ("tomorrow", "today+1", "+1", "today+400"):
+        r = d.ask(f"get {word} solution")
+        check(code_of(r) == "not_found" and "not published yet" in r["error"]["message"]
+              and SOLVED not in json.dumps(r), f"get {word}: not published yet, nothing shown")
+    check(d.ask("get tomorrow solution") == future, "get tomorrow: the answer its date gets")
+    r = d.ask("get today+3661")
+    check(code_of(r) == "bad_request" and "at most 3660" in r["error"]["message"],
+          "get today+3661: bad_request saying the limit")
+    r = d.ctl("get", "yesterday", "hard")
+    check(r.returncode == 0 and f"{yesterday} hard" in r.stdout, "sudokuctl get yesterday hard")
+    r = d.ctl("get", "-1", "--json")
+    check(r.returncode == 0 and json.loads(r.stdout)["date"] == yesterday, "sudokuctl get -1")
+    r = d.ctl("get", "tomorrow")
+    check(r.returncode == 1 and "not published yet" in r.stderr, "sudokuctl get tomorrow: exit 1")
+
+
+def test_socket_env(d, tmp):
+    here = {"SUDOKUD_SOCKET": d.sock}
+    r = ctl_env(here, "ping")
+    check(r.returncode == 0 and r.stdout == "pong\n", "SUDOKUD_SOCKET: ping without --socket")
+    r = ctl_env(here, "today", "hard", "solution")
+    check(r.returncode == 0 and "solution:" in r.stdout, "SUDOKUD_SOCKET: today hard solution")
+    nowhere = os.path.join(tmp, "nobody.sock")
+    r = ctl_env({"SUDOKUD_SOCKET": nowhere}, "ping", "--socket", d.sock)
+    check(r.returncode == 0, "--socket PATH wins over SUDOKUD_SOCKET")
+    r = ctl_env({"SUDOKUD_SOCKET": nowhere}, "ping")
+    check(r.returncode == 3 and nowhere in r.stderr and "SUDOKUD_SOCKET" in r.stderr,
+          "SUDOKUD_SOCKET naming no daemon: exit 3, the path named")
+    r = ctl_env({"SUDOKUD_SOCKET": nowhere}, "check", PUZZLE)
+    check(r.returncode == 0 and r.stdout.startswith("correct: "),
+          "SUDOKUD_SOCKET leaves check offline")
+    r = ctl_env({"SUDOKUD_SOCKET": ""}, "ping")
+    default = "/run/sudokud/sudokud.sock"
+    check((r.returncode == 3 and default in r.stderr) or
+          (r.returncode == 0 and os.path.exists(default)),
+          "an empty SUDOKUD_SOCKET: the default socket")
+
+
 def test_queries(tmp):
     with query_daemon(tmp) as d:
         check(d.start(), "the daemon starts")
         test_socket_words(d)
         test_verdicts_once(d)
+        test_relative_dates(d)
+        test_socket_env(d, tmp)
         check(d.stop() == 0, "SIGTERM: exit 0")
 
 
