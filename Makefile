@@ -182,8 +182,10 @@ $(BUILD)/bench/%: bench/%.c $(LIBS)
 
 # ---- tests ---------------------------------------------------------------
 # tests/run prints one line per test and closes with "tests: N passed, N
-# failed"; each stage of make check is one command, so make stops at the
-# first stage that fails.
+# failed, N skipped"; each stage of make check is one command, so make
+# stops at the first stage that fails.  A stage or check that cannot run
+# for want of a tool says so through tests/missing, which fails it under
+# CI=true (.ci/run).
 test-bins: $(PROGRAMS) $(TESTS) $(TEST_DAEMON)
 
 test: test-bins
@@ -354,4 +356,4 @@ fuzz: fuzz-build
 fuzz-smoke:
 	@if tests/fuzz/run --have-libfuzzer; then \
 	    $(MAKE) --no-print-directory fuzz-build && tests/fuzz/run --smoke $(FUZZ_DIR)/fuzz; \
-	else echo "fuzz-smoke: SKIPPED: clang with libFuzzer not found"; fi
+	else tests/missing "clang with libFuzzer (fuzz-smoke)" "clang libclang-rt-14-dev"; fi

@@ -171,7 +171,7 @@ if [ "$(id -u)" -eq 0 ] && command -v systemd-sysusers > /dev/null &&
             test -n "$gid" -a "$got" = "0 $gid 640"
     done
 else
-    echo "SKIP: not root or systemd-sysusers/systemd-tmpfiles missing: the postinst steps' ownership unchecked"
+    echo "SKIPPED: the postinst steps' ownership: needs root and systemd-sysusers, systemd-tmpfiles"
 fi
 
 # What a live install (no DESTDIR, as root) does after copying, with the
