@@ -164,11 +164,11 @@ static const struct command commands[] = {
      ctl_cmd_steps_remote},
     {"today", ctl_cmd_today,
      "today [TIER] [--solution|solution] [--json] [--socket PATH]",
-     "Prints today's puzzle of TIER (easy, medium, hard, expert, in any case),\n"
-     "or every tier's, as grids with their date, score and hardest technique;\n"
-     "with --solution (or the socket's word: 'today hard solution'), their\n"
-     "solutions too. \"Today\" is the daemon's, in its configured time zone.\n" SOCKET_HELP
-         DAEMON_EXIT,
+     "Prints today's puzzle of TIER (a tier's name in any case, 'today Hard';\n"
+     "a wrong one gets the list), or every tier's, as grids with their date,\n"
+     "score and hardest technique; with --solution (or the socket's word:\n"
+     "'today hard solution'), their solutions too. \"Today\" is the daemon's,\n"
+     "in its configured time zone.\n" SOCKET_HELP DAEMON_EXIT,
      NULL},
     {"get", ctl_cmd_get,
      "get DATE [TIER] [--solution|solution] [--json] [--socket PATH]",
