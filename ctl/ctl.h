@@ -36,9 +36,10 @@ int ctl_for_each_line(const char *path, ctl_line_cb cb, void *arg);
 int ctl_arg_is_text(const char *arg);
 
 /* The inputs of solve, count and grade: each of the n args is a puzzle
- * written out (ctl_arg_is_text; cb gets it with lineno its position among
- * the args, from 1) or a FILE ('-' for stdin) walked by ctl_for_each_line;
- * no args: stdin.  Returns 0, or -1 after a FILE's I/O error. */
+ * written out (only digits, '.' and blanks, and no file of that name; cb
+ * gets it with lineno its position among the args, from 1) or a FILE ('-'
+ * for stdin) walked by ctl_for_each_line; no args: stdin.  Returns 0, or
+ * -1 after a FILE's I/O error. */
 int ctl_for_each_input(char *const *args, int n, ctl_line_cb cb, void *arg);
 
 /* Prints "sudokuctl CMD: message" and the usage hint to stderr; returns

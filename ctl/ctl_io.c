@@ -70,12 +70,21 @@ int ctl_arg_is_text(const char *arg)
     return strcmp(arg, "-") != 0 && !strchr(arg, '/') && access(arg, F_OK) != 0;
 }
 
+/* A puzzle written as an argument: the characters of a grid only, and no
+ * file of that name (a mistyped FILE is still "No such file"). */
+static int is_puzzle_arg(const char *arg)
+{
+    size_t len = strlen(arg);
+    return len > 0 && strspn(arg, "0123456789. \t\r\n") == len &&
+           access(arg, F_OK) != 0;
+}
+
 int ctl_for_each_input(char *const *args, int n, ctl_line_cb cb, void *arg)
 {
     if (n == 0)
         return ctl_for_each_line(NULL, cb, arg);
     for (int i = 0; i < n; i++) {
-        if (!ctl_arg_is_text(args[i])) {
+        if (!is_puzzle_arg(args[i])) {
             if (ctl_for_each_line(args[i], cb, arg) != 0)
                 return -1;
         } else if (cb(arg, i + 1, args[i], strlen(args[i])) != 0) {

@@ -33,7 +33,7 @@ static const struct command commands[] = {
      "FILE (standard input for '-', or when no argument is given). Blank\n"
      "lines and lines starting with '#' are skipped. A puzzle is 81\n"
      "characters: '1'-'9' for a given, '.' or '0' for an empty cell; an\n"
-     "argument that names no file is taken as a puzzle.\n"
+     "argument of digits and '.' only that names no file is a PUZZLE.\n"
      "\n"
      "Prints one line per puzzle: the 81-digit solution, or\n"
      "  unsolvable        the givens are consistent but no grid completes them\n"

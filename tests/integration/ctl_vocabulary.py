@@ -186,9 +186,10 @@ def test_puzzle_arguments(tmp):
           "solve --json: line is the argument's position")
     r = sd.ctl("count", "--limit", "5", PUZZLE, "." * 81)
     check(r.returncode == 0 and r.stdout == "1\n5\n", "count PUZZLE PUZZLE")
-    r = sd.ctl("solve", os.path.join(tmp, "missing.txt"))
-    check(r.returncode == 1 and "missing.txt: No such file" in r.stderr,
-          "a path that names no file is still a missing FILE")
+    for name in (os.path.join(tmp, "missing.txt"), "puzles.txt"):
+        r = sd.ctl("solve", name, cwd=tmp)
+        check(r.returncode == 1 and f"{name}: No such file" in r.stderr,
+              f"a mistyped FILE is still a missing FILE ({name})")
 
 
 def test_check_offline(tmp):
