@@ -1,7 +1,8 @@
 /*
  * ctl_client: owns the sudokuctl commands that ask a running sudokud over
- * its query socket (today, get, list, check, stats, ping, webhook, backup,
- * and hint and steps when a socket is named): one request line, one JSON reply line,
+ * its query socket (today, get, list, stats, ping, webhook, backup, and
+ * hint, steps and check when --socket names one; the socket is --socket
+ * PATH, else $SUDOKUD_SOCKET, else the default): one request line, one JSON reply line,
  * printed as a grid or text, or raw with --json.  Exit status: 0 ok, 1 an error reply
  * (its code and message on stderr), 2 usage, 3 no daemon at the socket, 4
  * hint's and steps' wrong_marks reply (its message on stdout, as the local hint does).
