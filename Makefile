@@ -182,8 +182,10 @@ $(BUILD)/bench/%: bench/%.c $(LIBS)
 
 # ---- tests ---------------------------------------------------------------
 # tests/run prints one line per test and closes with "tests: N passed, N
-# failed"; each stage of make check is one command, so make stops at the
-# first stage that fails.
+# failed, N skipped"; each stage of make check is one command, so make
+# stops at the first stage that fails.  A stage or check that cannot run
+# for want of a tool says so through tests/missing, which fails it under
+# CI=true (.ci/run).
 test-bins: $(PROGRAMS) $(TESTS) $(TEST_DAEMON)
 
 test: test-bins
@@ -231,6 +233,12 @@ bench: all $(BENCHES)
 # user and groups are left alone.
 CONF_DIR   = $(DESTDIR)$(SYSCONFDIR)/sudokud
 MAN_PAGES  = man/sudokuctl.1 man/sudokud.conf.5 man/sudokud.8
+# The paths the pages and the tmpfiles.d file are written with, made the
+# installed ones (most specific first).
+INSTALL_PATHS = sed -e 's|/usr/local/share/doc/sudokud|$(DOCDIR)|g' \
+	-e 's|/usr/local/share/sudokud|$(DATADIR)|g' -e 's|/usr/local/sbin|$(SBINDIR)|g' \
+	-e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local|$(PREFIX)|g' \
+	-e 's|/etc/sudokud|$(SYSCONFDIR)/sudokud|g'
 
 install: all $(MAN_PAGES)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR)
@@ -242,11 +250,12 @@ install: all $(MAN_PAGES)
 	chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/sudokud.service
 	install -m 0644 systemd/sudokud.socket $(DESTDIR)$(SYSTEMDUNITDIR)/sudokud.socket
 	install -m 0644 systemd/sudokud.sysusers $(DESTDIR)$(SYSUSERSDIR)/sudokud.conf
-	install -m 0644 systemd/sudokud.tmpfiles $(DESTDIR)$(TMPFILESDIR)/sudokud.conf
+	$(INSTALL_PATHS) systemd/sudokud.tmpfiles > $(DESTDIR)$(TMPFILESDIR)/sudokud.conf
+	chmod 0644 $(DESTDIR)$(TMPFILESDIR)/sudokud.conf
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
-	install -m 0644 man/sudokuctl.1 $(DESTDIR)$(MANDIR)/man1/sudokuctl.1
-	install -m 0644 man/sudokud.conf.5 $(DESTDIR)$(MANDIR)/man5/sudokud.conf.5
-	install -m 0644 man/sudokud.8 $(DESTDIR)$(MANDIR)/man8/sudokud.8
+	for page in $(MAN_PAGES); do \
+	    out=$(DESTDIR)$(MANDIR)/man$${page##*.}/$${page#man/}; \
+	    $(INSTALL_PATHS) $$page > $$out && chmod 0644 $$out || exit 1; done
 	install -d $(DESTDIR)$(DATADIR)/schema $(DESTDIR)$(DOCDIR)/examples
 	install -m 0644 $(SCHEMA_SQL) $(DESTDIR)$(DATADIR)/schema/
 	install -d $(DESTDIR)$(DATADIR)/json-schema
@@ -263,23 +272,25 @@ install: all $(MAN_PAGES)
 	@if [ -z "$(DESTDIR)" ]; then $(MAKE) --no-print-directory install-system; fi
 
 # Only for a live install (no DESTDIR), as root: what a package's
-# postinst would do.
+# postinst would do (sudokud(8), INSTALLATION).  The secret is made before
+# systemd-tmpfiles, whose `z` lines give it and the configuration to the
+# group sudokud; the chgrp calls do it where systemd-tmpfiles is missing.
 install-system:
 	@if [ "$$(id -u)" -ne 0 ]; then \
 	    echo "not root: run systemd-sysusers, systemd-tmpfiles --create and"; \
 	    echo "systemctl daemon-reload yourself (see sudokud(8), INSTALLATION)"; exit 0; fi; \
 	if command -v systemd-sysusers >/dev/null; then \
 	    systemd-sysusers $(SYSUSERSDIR)/sudokud.conf; fi; \
-	if command -v systemd-tmpfiles >/dev/null; then \
-	    systemd-tmpfiles --create $(TMPFILESDIR)/sudokud.conf; fi; \
-	if getent group sudokud >/dev/null; then \
-	    chgrp sudokud $(CONF_DIR)/sudokud.conf; fi; \
 	if [ ! -e $(CONF_DIR)/generator.secret ]; then \
 	    echo "creating $(CONF_DIR)/generator.secret"; \
 	    (umask 077; head -c 32 /dev/urandom | base64 > $(CONF_DIR)/generator.secret); \
 	    chmod 0640 $(CONF_DIR)/generator.secret; \
 	    if getent group sudokud >/dev/null; then \
 	        chgrp sudokud $(CONF_DIR)/generator.secret; fi; fi; \
+	if command -v systemd-tmpfiles >/dev/null; then \
+	    systemd-tmpfiles --create $(TMPFILESDIR)/sudokud.conf; fi; \
+	if getent group sudokud >/dev/null; then \
+	    chgrp sudokud $(CONF_DIR)/sudokud.conf; fi; \
 	if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
 	echo "installed; start with: systemctl enable --now sudokud"
 
@@ -347,4 +358,4 @@ fuzz: fuzz-build
 fuzz-smoke:
 	@if tests/fuzz/run --have-libfuzzer; then \
 	    $(MAKE) --no-print-directory fuzz-build && tests/fuzz/run --smoke $(FUZZ_DIR)/fuzz; \
-	else echo "fuzz-smoke: SKIPPED: clang with libFuzzer not found"; fi
+	else tests/missing "clang with libFuzzer (fuzz-smoke)" "clang libclang-rt-14-dev"; fi

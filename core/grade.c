@@ -7,7 +7,9 @@
 
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * Effort ceilings per tier: HoDoKu 2.2's maximum scores for EASY (800),
@@ -54,6 +56,34 @@ int grade_tier_parse(const char *name, enum grade_tier *out)
         }
     }
     return -1;
+}
+
+int grade_tier_lookup(const char *name, size_t len, enum grade_tier *out)
+{
+    for (int t = 0; t < GRADE_TIERS; t++) {
+        if (strlen(tier_names[t]) == len &&
+            strncasecmp(name, tier_names[t], len) == 0) {
+            *out = (enum grade_tier)t;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+void grade_tier_list(char *out, size_t outlen)
+{
+    size_t len = 0;
+
+    if (outlen == 0)
+        return;
+    out[0] = '\0';
+    for (int t = 0; t < GRADE_TIERS && len + 1 < outlen; t++) {
+        int n = snprintf(out + len, outlen - len, "%s%s", t > 0 ? ", " : "",
+                         tier_names[t]);
+        if (n < 0)
+            break;
+        len += (size_t)n < outlen - len ? (size_t)n : outlen - len - 1;
+    }
 }
 
 /* HoDoKu's singles order (replay_round's), whose weights grade a run of

@@ -65,4 +65,12 @@ const char *grade_tier_name(enum grade_tier tier);
  * for any other name ("unrated" included). */
 int grade_tier_parse(const char *name, enum grade_tier *out);
 
+/* As grade_tier_parse for the len bytes at name, in any case ("Hard"):
+ * what people type (the socket's words, sudokuctl, the config file). */
+int grade_tier_lookup(const char *name, size_t len, enum grade_tier *out);
+
+/* Writes the tiers a puzzle can be asked for, "easy, medium, hard, expert",
+ * to out (cut to outlen - 1 bytes), for messages that list them. */
+void grade_tier_list(char *out, size_t outlen);
+
 #endif

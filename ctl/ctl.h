@@ -30,6 +30,18 @@ typedef int (*ctl_line_cb)(void *arg, long lineno, const char *line, size_t len)
  * printing "sudokuctl: PATH: reason" to stderr on an I/O error. */
 int ctl_for_each_line(const char *path, ctl_line_cb cb, void *arg);
 
+/* 1 when the command-line argument arg is a puzzle or state written out
+ * rather than a FILE: several lines, or 81 or 729 characters, or neither
+ * '-', a path (no '/') nor the name of a file here. */
+int ctl_arg_is_text(const char *arg);
+
+/* The inputs of solve, count and grade: each of the n args is a puzzle
+ * written out (only digits, '.' and blanks, and no file of that name; cb
+ * gets it with lineno its position among the args, from 1) or a FILE ('-'
+ * for stdin) walked by ctl_for_each_line; no args: stdin.  Returns 0, or
+ * -1 after a FILE's I/O error. */
+int ctl_for_each_input(char *const *args, int n, ctl_line_cb cb, void *arg);
+
 /* Prints "sudokuctl CMD: message" and the usage hint to stderr; returns
  * CTL_EXIT_USAGE so callers can `return ctl_usage_error(...)`. */
 int ctl_usage_error(const char *cmd, const char *fmt, ...)
@@ -85,6 +97,7 @@ int ctl_cmd_count(int argc, char **argv);
 int ctl_cmd_grade(int argc, char **argv);
 int ctl_cmd_explain(int argc, char **argv);
 int ctl_cmd_hint(int argc, char **argv);
+int ctl_cmd_check(int argc, char **argv);
 /* ctl_steps.c: every step of a state, as HoDoKu's "all steps" panel. */
 int ctl_cmd_steps(int argc, char **argv);
 /* The row of technique key in *tech (-1 when key is NULL: every one);
@@ -96,15 +109,17 @@ void ctl_print_steps(const json_t *answer);
 int ctl_cmd_generate(int argc, char **argv);
 
 /* Commands answered by a running sudokud (ctl_client.c). */
+
 int ctl_cmd_today(int argc, char **argv);
 int ctl_cmd_get(int argc, char **argv);
 int ctl_cmd_list(int argc, char **argv);
-int ctl_cmd_check(int argc, char **argv);
+int ctl_cmd_check_remote(int argc, char **argv);
 int ctl_cmd_hint_remote(int argc, char **argv);
 int ctl_cmd_steps_remote(int argc, char **argv);
-/* Prints hint's answer {"status","message","wrong"?} as text:
- * "STATUS: MESSAGE", then "wrong: A1 C7" when cells are named. */
-void ctl_print_verdict(const json_t *answer);
+/* Prints a verdict {"status","message","wrong"?} as text: "STATUS:
+ * MESSAGE", then, with list_wrong (check's, whose message counts them),
+ * "wrong: A1 C7" when cells are named. */
+void ctl_print_verdict(const json_t *answer, int list_wrong);
 int ctl_cmd_stats(int argc, char **argv);
 int ctl_cmd_ping(int argc, char **argv);
 int ctl_cmd_webhook(int argc, char **argv);

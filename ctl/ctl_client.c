@@ -1,13 +1,15 @@
 /*
  * ctl_client: owns the sudokuctl commands that ask a running sudokud over
- * its query socket (today, get, list, check, stats, ping, webhook, backup,
- * and hint and steps when a socket is named): one request line, one JSON reply line,
+ * its query socket (today, get, list, stats, ping, webhook, backup, and
+ * hint, steps and check when --socket names one; the socket is --socket
+ * PATH, else $SUDOKUD_SOCKET, else the default): one request line, one JSON reply line,
  * printed as a grid or text, or raw with --json.  Exit status: 0 ok, 1 an error reply
  * (its code and message on stderr), 2 usage, 3 no daemon at the socket, 4
  * hint's and steps' wrong_marks reply (its message on stdout, as the local hint does).
  */
 #include "ctl.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #include "defaults.h"
+#include "grade.h"
 #include "grid.h"
 
 #define ARGS_MAX 3
@@ -51,7 +54,34 @@ static int takes_puzzle(const char *cmd)
     return is_cmd(cmd, "check") || is_cmd(cmd, "hint") || is_cmd(cmd, "steps");
 }
 
-/* [--socket PATH] [--json] [--solution] and up to max positional words. */
+/* The socket asked when --socket PATH is not given: $SUDOKUD_SOCKET when
+ * set and not empty, else the default.  hint, steps and check stay
+ * offline without --socket (sudokuctl.c), whatever the environment. */
+static const char *ctl_socket_path(void)
+{
+    const char *env = getenv("SUDOKUD_SOCKET");
+
+    return env != NULL && env[0] != '\0' ? env : SUDOKUD_DEFAULT_SOCKET;
+}
+
+/* today's and get's TIER, in any case; the daemon would refuse any other
+ * word too, but in the socket's terms. */
+static int check_tier(const struct client *c, const char *word)
+{
+    enum grade_tier t;
+    char tiers[128];
+
+    if (grade_tier_lookup(word, strlen(word), &t) == 0)
+        return CTL_EXIT_OK;
+    grade_tier_list(tiers, sizeof tiers);
+    return ctl_usage_error(c->cmd, "unknown tier '%s' (expected one of %s)", word,
+                           tiers);
+}
+
+/* [--socket PATH] [--json] [--solution] and up to max positional words.
+ * The socket's own word "solution" is taken as --solution (today, get,
+ * list), so a request reads the same on the socket and on the command
+ * line. */
 static int parse_args(struct client *c, int argc, char **argv, int min, int max)
 {
     for (int i = 0; i < argc; i++) {
@@ -59,7 +89,8 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
 
         if (strcmp(a, "--json") == 0)
             c->json = 1;
-        else if (strcmp(a, "--solution") == 0 && takes_solution(c->cmd))
+        else if ((strcmp(a, "--solution") == 0 || strcasecmp(a, "solution") == 0) &&
+                 takes_solution(c->cmd))
             c->solution = 1;
         else if (strcmp(a, "--socket") == 0 && i + 1 < argc)
             c->socket = argv[++i];
@@ -68,7 +99,8 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
         else if (strcmp(a, "--technique") == 0 && i + 1 < argc &&
                  is_cmd(c->cmd, "steps"))
             c->technique = argv[++i];
-        else if (a[0] == '-' && a[1] != '\0')
+        else if (a[0] == '-' && a[1] != '\0' &&
+                 !(is_cmd(c->cmd, "get") && isdigit((unsigned char)a[1])))
             return ctl_usage_error(c->cmd, "unknown option '%s'", a);
         else if (c->nargs == max)
             return ctl_usage_error(c->cmd, "unexpected argument '%s'", a);
@@ -77,6 +109,13 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
     }
     if (c->nargs < min)
         return ctl_usage_error(c->cmd, "missing argument");
+    if ((is_cmd(c->cmd, "today") && c->nargs == 1) ||
+        (is_cmd(c->cmd, "get") && c->nargs == 2)) {
+        int rc = check_tier(c, c->args[c->nargs - 1]);
+
+        if (rc != CTL_EXIT_OK)
+            return rc;
+    }
     if (c->puzzle != NULL && c->nargs == 2)
         return ctl_usage_error(c->cmd, "PUZZLE given twice");
     if (c->puzzle != NULL)
@@ -84,7 +123,7 @@ static int parse_args(struct client *c, int argc, char **argv, int min, int max)
     if (c->technique != NULL)
         c->args[c->nargs++] = c->technique;
     if (c->socket == NULL)
-        c->socket = SUDOKUD_DEFAULT_SOCKET;
+        c->socket = ctl_socket_path();
     return CTL_EXIT_OK;
 }
 
@@ -102,7 +141,7 @@ static int connect_daemon(const char *path)
     if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
         fprintf(stderr,
                 "sudokuctl: cannot connect to %s: %s (is sudokud running? "
-                "--socket PATH names another socket)\n",
+                "--socket PATH or SUDOKUD_SOCKET=PATH names another socket)\n",
                 path, strerror(errno));
         if (fd >= 0)
             close(fd);
@@ -266,13 +305,13 @@ static void print_puzzles(const struct client *c, const json_t *reply)
     }
 }
 
-void ctl_print_verdict(const json_t *reply)
+void ctl_print_verdict(const json_t *reply, int list_wrong)
 {
     const json_t *wrong = json_object_get(reply, "wrong"), *cell;
     size_t i;
 
     printf("%s: %s\n", str(reply, "status"), str(reply, "message"));
-    if (json_array_size(wrong) > 0) {
+    if (list_wrong && json_array_size(wrong) > 0) {
         printf("wrong:");
         json_array_foreach(wrong, i, cell) printf(" %s", json_string_value(cell));
         putchar('\n');
@@ -379,7 +418,8 @@ static void print_reply(const struct client *c, const json_t *reply)
         ctl_print_steps(reply);
     else if (strcmp(c->cmd, "check") == 0 || strcmp(c->cmd, "hint") == 0 ||
              strcmp(c->cmd, "steps") == 0)
-        ctl_print_verdict(reply);
+        /* hint's and steps' messages name the wrong cells themselves. */
+        ctl_print_verdict(reply, strcmp(c->cmd, "check") == 0);
     else
         print_puzzles(c, reply);
 }
@@ -460,7 +500,7 @@ int ctl_cmd_list(int argc, char **argv)
     return run(&c, argc, argv, 2, 2);
 }
 
-int ctl_cmd_check(int argc, char **argv)
+int ctl_cmd_check_remote(int argc, char **argv)
 {
     struct client c = {.cmd = "check"};
     return run(&c, argc, argv, 1, 2);

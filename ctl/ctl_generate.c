@@ -38,11 +38,14 @@ static int parse_valued(struct gen_cli *c, const char *flag, const char *val)
 {
     long v;
     if (strcmp(flag, "--difficulty") == 0) {
-        if (grade_tier_parse(val, &c->opts.tier) != 0)
+        if (grade_tier_lookup(val, strlen(val), &c->opts.tier) != 0) {
+            char tiers[128];
+
+            grade_tier_list(tiers, sizeof tiers);
             return ctl_usage_error("generate",
-                                   "--difficulty: expected easy, "
-                                   "medium, hard or expert, got '%s'",
-                                   val);
+                                   "--difficulty: expected one of %s, got '%s'",
+                                   tiers, val);
+        }
     } else if (strcmp(flag, "--symmetry") == 0) {
         int s = gen_symmetry_parse(val);
         if (s < 0)

@@ -4,12 +4,15 @@
  *   explain STATE [--puzzle PUZZLE] [--json] [--candidates]
  *                                the whole path, step by step
  *   hint STATE [--puzzle PUZZLE] [--json]    the next step only
+ *   check STATE [--puzzle PUZZLE] [--json]   which filled cells are wrong
  * STATE is any format of pencil.h, read by ctl_state.c; pencil-mark
  * states are judged first (exit CTL_EXIT_WRONG_MARKS when wrong).
  * Text goes to stdout; JSON (jansson) is one object per line.  Puzzles
  * that are not proper get the verdicts of `solve`: "invalid: REASON",
  * "unsolvable", "multiple".
  */
+#include "check_json.h"
+#include "bits.h"
 #include "ctl.h"
 #include "grade.h"
 #include "hint.h"
@@ -26,28 +29,47 @@
 struct opts {
     int json, candidates;
     const char *arg;    /* the positional argument */
-    const char *puzzle; /* hint --puzzle */
+    const char *puzzle; /* --puzzle, or the socket's second word */
+    char **inputs;      /* grade: its puzzles and FILEs (ctl_for_each_input) */
+    int ninputs;
 };
 
-/* Parses [ARG] and the flags a command allows; returns 0 or a usage
- * error. */
-static int parse_opts(const char *cmd, int argc, char **argv, int allow_cand,
-                      int allow_puzzle, struct opts *o)
+enum {
+    OPT_CANDIDATES = 1, /* --candidates */
+    OPT_PUZZLE = 2,     /* --puzzle PUZZLE, or PUZZLE after STATE as the
+                           socket's "hint STATE PUZZLE" */
+    OPT_INPUTS = 4,     /* any number of puzzles and FILEs, gathered at the
+                           front of argv (each moves to a slot already read) */
+};
+
+/* Parses the arguments and the flags a command allows (OPT_*); returns 0
+ * or a usage error. */
+static int parse_opts(const char *cmd, int argc, char **argv, int allow,
+                      struct opts *o)
 {
     memset(o, 0, sizeof *o);
+    o->inputs = argv;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
-        else if (allow_cand && strcmp(argv[i], "--candidates") == 0)
+        else if ((allow & OPT_CANDIDATES) && strcmp(argv[i], "--candidates") == 0)
             o->candidates = 1;
-        else if (allow_puzzle && strcmp(argv[i], "--puzzle") == 0 && i + 1 < argc)
+        else if ((allow & OPT_PUZZLE) && strcmp(argv[i], "--puzzle") == 0 &&
+                 i + 1 < argc && o->puzzle)
+            return ctl_usage_error(cmd, "PUZZLE given twice");
+        else if ((allow & OPT_PUZZLE) && strcmp(argv[i], "--puzzle") == 0 &&
+                 i + 1 < argc)
             o->puzzle = argv[++i];
         else if (argv[i][0] == '-' && argv[i][1] != '\0')
             return ctl_usage_error(cmd, "unknown option '%s'", argv[i]);
-        else if (o->arg)
-            return ctl_usage_error(cmd, "unexpected argument '%s'", argv[i]);
-        else
+        else if (allow & OPT_INPUTS)
+            argv[o->ninputs++] = argv[i];
+        else if (!o->arg)
             o->arg = argv[i];
+        else if ((allow & OPT_PUZZLE) && !o->puzzle)
+            o->puzzle = argv[i];
+        else
+            return ctl_usage_error(cmd, "unexpected argument '%s'", argv[i]);
     }
     return 0;
 }
@@ -114,6 +136,15 @@ static int grade_line(void *arg, long lineno, const char *line, size_t len)
     if (verdict)
         return grade_verdict(o, lineno, line, verdict, err);
     grade_puzzle(&g, &gr);
+    if (!o->json && gr.tier == GRADE_UNRATED && gr.hardest < 0)
+        return printf("unrated: stuck before the first step, where no technique "
+                      "this solver knows applies\n") < 0;
+    if (!o->json && gr.tier == GRADE_UNRATED)
+        return printf("unrated: stuck after %d step%s, where no technique this "
+                      "solver knows applies; the hardest step so far was %s "
+                      "(%.1f)\n",
+                      gr.steps, gr.steps == 1 ? "" : "s",
+                      human_tech_info(gr.hardest)->name, gr.score / 10.0) < 0;
     if (!o->json)
         return printf("%s %.1f %s\n", grade_tier_name(gr.tier), gr.score / 10.0,
                       gr.hardest >= 0 ? human_tech_info(gr.hardest)->name : "-") <
@@ -129,10 +160,10 @@ static int grade_line(void *arg, long lineno, const char *line, size_t len)
 int ctl_cmd_grade(int argc, char **argv)
 {
     struct opts o;
-    int rc = parse_opts("grade", argc, argv, 0, 0, &o);
+    int rc = parse_opts("grade", argc, argv, OPT_INPUTS, &o);
     if (rc)
         return rc;
-    if (ctl_for_each_line(o.arg, grade_line, &o) != 0)
+    if (ctl_for_each_input(o.inputs, o.ninputs, grade_line, &o) != 0)
         return CTL_EXIT_ERROR;
     return ctl_finish_output();
 }
@@ -146,11 +177,43 @@ struct explain {
     int hardest, score; /* the hardest step so far: table row (-1), rating */
 };
 
+/* Where column c starts in a line of human_format_candidates: each column
+ * as wide as its widest cell (a value, or its candidates), one space
+ * after it, "| " before columns 4 and 7. */
+static void column_starts(const struct human_state *st, int start[9])
+{
+    int width[9] = {0};
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        int n = st->value[cell] ? 1 : bits_count(st->cand[cell]);
+        if (n > width[cell % 9])
+            width[cell % 9] = n;
+    }
+    start[0] = 0;
+    for (int c = 1; c < 9; c++)
+        start[c] = start[c - 1] + width[c - 1] + 1 + (c == 3 || c == 6 ? 2 : 0);
+}
+
+/* The candidates grid with the names the sentences use: columns 1-9
+ * above, rows A-I on the left.  (--json's "candidates" stays the bare
+ * pencil-mark grid that hint reads back.) */
 static void print_candidates(const struct human_state *st)
 {
     static char buf[HUMAN_CANDIDATES_MAX];
+    int start[9], at = 0;
+    char row = 'A';
     human_format_candidates(st, buf, sizeof buf);
-    fputs(buf, stdout);
+    column_starts(st, start);
+    printf("  ");
+    for (int c = 0; c < 9; c++) {
+        printf("%*s%d", start[c] - at, "", c + 1);
+        at = start[c] + 1;
+    }
+    putchar('\n');
+    for (const char *line = buf; *line;) {
+        size_t len = strcspn(line, "\n");
+        printf("%c %.*s\n", line[0] == '-' ? ' ' : row++, (int)len, line);
+        line += len + (line[len] == '\n');
+    }
 }
 
 /* explain --json --candidates: the grid where the path ended. */
@@ -314,7 +377,7 @@ int ctl_cmd_explain(int argc, char **argv)
 {
     struct opts o;
     struct ctl_state s;
-    int rc = parse_opts("explain", argc, argv, 1, 1, &o);
+    int rc = parse_opts("explain", argc, argv, OPT_CANDIDATES | OPT_PUZZLE, &o);
     if (rc || (rc = ctl_state_load("explain", o.arg, &s)) != CTL_EXIT_OK)
         return rc;
     rc = s.format == PENCIL_FORMAT_GRID ? explain_puzzle(&o, s.text)
@@ -330,7 +393,7 @@ int ctl_cmd_hint(int argc, char **argv)
     struct opts o;
     struct ctl_state s;
     char err[256];
-    int rc = parse_opts("hint", argc, argv, 0, 1, &o);
+    int rc = parse_opts("hint", argc, argv, OPT_PUZZLE, &o);
     if (rc || (rc = ctl_state_load("hint", o.arg, &s)) != CTL_EXIT_OK)
         return rc;
     struct hint *h = malloc(sizeof *h);
@@ -354,4 +417,39 @@ int ctl_cmd_hint(int argc, char **argv)
         rc = CTL_EXIT_WRONG_MARKS;
     free(h);
     return rc;
+}
+
+/* ---- check ---------------------------------------------------------- */
+
+/* The daemon's judgement (check_json), computed here: the same output as
+ * with --socket, without a daemon. */
+int ctl_cmd_check(int argc, char **argv)
+{
+    struct opts o;
+    struct ctl_state s;
+    struct grid state, puzzle;
+    char err[CHECK_ERR_MAX > GRID_ERR_MAX ? CHECK_ERR_MAX : GRID_ERR_MAX];
+    int rc = parse_opts("check", argc, argv, OPT_PUZZLE, &o);
+    if (rc || (rc = ctl_state_load("check", o.arg, &s)) != CTL_EXIT_OK)
+        return rc;
+    if (s.format != PENCIL_FORMAT_GRID) {
+        ctl_state_free(&s);
+        return ctl_usage_error("check", "STATE: expected a grid of values (81 "
+                                        "characters), not pencil marks");
+    }
+    rc = grid_parse_n(&state, s.text, strlen(s.text), err, sizeof err);
+    ctl_state_free(&s);
+    /* A repeated digit is the player's mistake: the verdict "conflict". */
+    if (rc != GRID_OK && rc != GRID_ERR_CONFLICT)
+        return ctl_usage_error("check", "STATE: %s", err);
+    if (o.puzzle && grid_parse(&puzzle, o.puzzle, err, sizeof err) != GRID_OK)
+        return ctl_usage_error("check", "PUZZLE: %s", err);
+    json_t *obj = check_json(&state, o.puzzle ? &puzzle : NULL, err, sizeof err);
+    if (!obj)
+        return ctl_usage_error("check", "%s", err);
+    if (o.json)
+        return ctl_print_json(obj) == 0 ? ctl_finish_output() : CTL_EXIT_ERROR;
+    ctl_print_verdict(obj, 1);
+    json_decref(obj);
+    return ctl_finish_output();
 }

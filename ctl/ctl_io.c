@@ -1,6 +1,7 @@
 /*
  * ctl_io: owns what the sudokuctl subcommands share — walking the puzzle
- * lines of a file or stdin, and reporting usage errors the same way.
+ * lines of a file or stdin or the puzzles written as arguments, and
+ * reporting usage errors the same way.
  */
 #include "ctl.h"
 
@@ -9,6 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "grid.h"
+#include "pencil.h"
 
 static int is_skipped(const char *line, size_t len)
 {
@@ -50,6 +55,43 @@ int ctl_for_each_line(const char *path, ctl_line_cb cb, void *arg)
     if (!from_stdin)
         fclose(f);
     return rc;
+}
+
+int ctl_arg_is_text(const char *arg)
+{
+    size_t len = strlen(arg);
+    if (strchr(arg, '\n'))
+        return 1;
+    while (len > 0 &&
+           (arg[len - 1] == ' ' || arg[len - 1] == '\t' || arg[len - 1] == '\r'))
+        len--;
+    if (len == GRID_LINE_LEN || len == PENCIL_LINE_LEN)
+        return 1;
+    return strcmp(arg, "-") != 0 && !strchr(arg, '/') && access(arg, F_OK) != 0;
+}
+
+/* A puzzle written as an argument: the characters of a grid only, and no
+ * file of that name (a mistyped FILE is still "No such file"). */
+static int is_puzzle_arg(const char *arg)
+{
+    size_t len = strlen(arg);
+    return len > 0 && strspn(arg, "0123456789. \t\r\n") == len &&
+           access(arg, F_OK) != 0;
+}
+
+int ctl_for_each_input(char *const *args, int n, ctl_line_cb cb, void *arg)
+{
+    if (n == 0)
+        return ctl_for_each_line(NULL, cb, arg);
+    for (int i = 0; i < n; i++) {
+        if (!is_puzzle_arg(args[i])) {
+            if (ctl_for_each_line(args[i], cb, arg) != 0)
+                return -1;
+        } else if (cb(arg, i + 1, args[i], strlen(args[i])) != 0) {
+            break;
+        }
+    }
+    return 0;
 }
 
 int ctl_usage_error(const char *cmd, const char *fmt, ...)

@@ -16,13 +16,17 @@
 
 struct solve_opts {
     const char *cmd;
-    const char *path;
+    char **inputs; /* puzzles and FILEs (ctl_for_each_input) */
+    int ninputs;
     int json;
     int limit; /* count only */
 };
 
+/* The positional arguments are gathered at the front of argv (each moves
+ * to a slot already read), in o->inputs. */
 static int parse_opts(struct solve_opts *o, int argc, char **argv)
 {
+    o->inputs = argv;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0) {
@@ -40,10 +44,8 @@ static int parse_opts(struct solve_opts *o, int argc, char **argv)
             o->limit = (int)v;
         } else if (a[0] == '-' && a[1] != '\0') {
             return ctl_usage_error(o->cmd, "unknown option '%s'", a);
-        } else if (o->path) {
-            return ctl_usage_error(o->cmd, "one input file at most");
         } else {
-            o->path = a;
+            argv[o->ninputs++] = argv[i];
         }
     }
     return CTL_EXIT_OK;
@@ -115,19 +117,19 @@ static int run(struct solve_opts *o, int argc, char **argv, ctl_line_cb cb)
         return rc;
     static char buf[1 << 16];
     setvbuf(stdout, buf, _IOFBF, sizeof buf);
-    if (ctl_for_each_line(o->path, cb, o) != 0)
+    if (ctl_for_each_input(o->inputs, o->ninputs, cb, o) != 0)
         return CTL_EXIT_ERROR;
     return ctl_finish_output();
 }
 
 int ctl_cmd_solve(int argc, char **argv)
 {
-    struct solve_opts o = {"solve", NULL, 0, 2};
+    struct solve_opts o = {"solve", NULL, 0, 0, 2};
     return run(&o, argc, argv, solve_line);
 }
 
 int ctl_cmd_count(int argc, char **argv)
 {
-    struct solve_opts o = {"count", NULL, 0, 2};
+    struct solve_opts o = {"count", NULL, 0, 0, 2};
     return run(&o, argc, argv, count_line);
 }

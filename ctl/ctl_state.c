@@ -11,24 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define STATE_FILE_MAX (64 * 1024) /* a pencil-mark grid is ~1.5 kB */
-
-/* The text is the state itself: several lines, or one line of a state's
- * length, or neither a path (no '/') nor the name of a file here. */
-static int is_state_text(const char *arg)
-{
-    size_t len = strlen(arg);
-    if (strchr(arg, '\n'))
-        return 1;
-    while (len > 0 &&
-           (arg[len - 1] == ' ' || arg[len - 1] == '\t' || arg[len - 1] == '\r'))
-        len--;
-    if (len == GRID_LINE_LEN || len == PENCIL_LINE_LEN)
-        return 1;
-    return !strchr(arg, '/') && access(arg, F_OK) != 0;
-}
 
 /* Reads all of f; NULL after saying why. */
 static char *read_all(const char *cmd, const char *name, FILE *f)
@@ -64,7 +48,7 @@ static char *state_text(const char *cmd, const char *arg)
 {
     if (strcmp(arg, "-") == 0)
         return read_all(cmd, "stdin", stdin);
-    if (is_state_text(arg)) {
+    if (ctl_arg_is_text(arg)) {
         char *copy = strdup(arg);
         if (!copy)
             fprintf(stderr, "sudokuctl %s: out of memory\n", cmd);

@@ -138,7 +138,7 @@ int ctl_cmd_steps(int argc, char **argv)
         if (ready)
             ctl_print_steps(answer);
         else
-            ctl_print_verdict(answer);
+            ctl_print_verdict(answer, 0);
         json_decref(answer);
     }
     rc = ctl_finish_output();

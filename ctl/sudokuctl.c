@@ -23,15 +23,17 @@ struct command {
     "\nExit status: 0 ok, 1 an error reply from the daemon (its code and\n" \
     "message on stderr), 2 a usage error, 3 no daemon at the socket.\n"
 #define SOCKET_HELP \
-    "Asks the running sudokud over its socket (--socket PATH, default\n" SUDOKUD_DEFAULT_SOCKET \
-    "); --json prints its JSON reply as is.\n"
+    "Asks the running sudokud over its socket (--socket PATH, else\n" \
+    "$SUDOKUD_SOCKET, else " SUDOKUD_DEFAULT_SOCKET "); --json prints its\n" \
+    "JSON reply as is.\n"
 
 static const struct command commands[] = {
-    {"solve", ctl_cmd_solve, "solve [FILE|-] [--json]",
-     "Solves one puzzle per input line (FILE, or standard input when FILE is\n"
-     "omitted or '-'). Blank lines and lines starting with '#' are skipped.\n"
-     "A puzzle is 81 characters: '1'-'9' for a given, '.' or '0' for an\n"
-     "empty cell.\n"
+    {"solve", ctl_cmd_solve, "solve [PUZZLE|FILE|-]... [--json]",
+     "Solves each PUZZLE given as an argument and each puzzle line of each\n"
+     "FILE (standard input for '-', or when no argument is given). Blank\n"
+     "lines and lines starting with '#' are skipped. A puzzle is 81\n"
+     "characters: '1'-'9' for a given, '.' or '0' for an empty cell; an\n"
+     "argument of digits and '.' only that names no file is a PUZZLE.\n"
      "\n"
      "Prints one line per puzzle: the 81-digit solution, or\n"
      "  unsolvable        the givens are consistent but no grid completes them\n"
@@ -40,12 +42,13 @@ static const struct command commands[] = {
      "                    digit repeated in a row, column or box\n"
      "--json prints one object per line instead:\n"
      "  {\"line\":3,\"puzzle\":\"...\",\"status\":\"solved\",\"solution\":\"...\"}\n"
-     "with status solved, unsolvable, multiple or invalid (with \"error\").\n"
+     "with status solved, unsolvable, multiple or invalid (with \"error\");\n"
+     "\"line\" is the line of its FILE, or the position of a PUZZLE argument.\n"
      "\n"
      "Exit status: 0 when every line was read (whatever the verdicts), 1 on an\n"
      "I/O error, 2 on a usage error.\n",
      NULL},
-    {"count", ctl_cmd_count, "count [--limit N] [FILE|-] [--json]",
+    {"count", ctl_cmd_count, "count [--limit N] [PUZZLE|FILE|-]... [--json]",
      "Counts the solutions of one puzzle per input line, stopping at N\n"
      "(default 2: \"none, one, or more than one\"). Input as for solve.\n"
      "\n"
@@ -56,15 +59,17 @@ static const struct command commands[] = {
      "Exit status: 0 when every line was read, 1 on an I/O error, 2 on a\n"
      "usage error.\n",
      NULL},
-    {"grade", ctl_cmd_grade, "grade [FILE|-] [--json]",
-     "Grades one puzzle per input line (input as for solve) with the solver\n"
+    {"grade", ctl_cmd_grade, "grade [PUZZLE|FILE|-]... [--json]",
+     "Grades each puzzle (input as for solve) with the solver\n"
      "that uses a person's techniques, easiest step first.\n"
      "\n"
      "Prints one line per puzzle: TIER SCORE HARDEST, e.g. 'medium 2.6 Pointing'.\n"
-     "TIER is easy, medium, hard or expert, or unrated when no known technique\n"
-     "finishes the puzzle (it needs guessing); SCORE is the Sudoku Explainer\n"
-     "rating of the hardest step; HARDEST is that step's technique. Puzzles\n"
-     "that are not proper get the verdicts of solve: invalid: REASON,\n"
+     "TIER is easy, medium, hard or expert; SCORE is the Sudoku Explainer\n"
+     "rating of the hardest step; HARDEST is that step's technique. A puzzle\n"
+     "no known technique finishes (it needs guessing) is unrated, said so:\n"
+     "  unrated: stuck after 12 steps, where no technique this solver knows\n"
+     "  applies; the hardest step so far was Hidden single (1.2)\n"
+     "Puzzles that are not proper get the verdicts of solve: invalid: REASON,\n"
      "unsolvable, multiple.\n"
      "--json adds effort, steps and counts per technique:\n"
      "  {\"tier\":\"medium\",\"score\":2.6,\"hardest_technique\":\"Pointing\",\n"
@@ -84,7 +89,8 @@ static const struct command commands[] = {
      "'wrong-marks: C4 lost its 7', never explained; --puzzle gives its\n"
      "givens), then solved from its own candidates; its summary names the\n"
      "hardest step instead of a grade. --candidates also prints the grid with\n"
-     "its candidates at the start and before every step beyond singles.\n"
+     "its candidates at the start and before every step beyond singles\n"
+     "(columns 1-9 above, rows A-I on the left, as the sentences name cells).\n"
      "--json prints one object with the grade (a state: \"state\",\n"
      "\"hardest_technique\" and \"score\") and every step (technique, rating, text, placements,\n"
      "eliminations, causes, houses).\n"
@@ -157,27 +163,45 @@ static const struct command commands[] = {
      "STATE or PUZZLE is not a grid or a state, or KEY is no technique's key,\n"
      "1 when FILE cannot be read.\n",
      ctl_cmd_steps_remote},
-    {"today", ctl_cmd_today, "today [TIER] [--solution] [--json] [--socket PATH]",
-     "Prints today's puzzle of TIER (easy, medium, hard, expert), or every\n"
-     "tier's, as grids with their date, score and hardest technique; with\n"
-     "--solution, their solutions too. \"Today\" is the daemon's, in its\n"
-     "configured time zone.\n" SOCKET_HELP DAEMON_EXIT,
+    {"today", ctl_cmd_today,
+     "today [TIER] [--solution|solution] [--json] [--socket PATH]",
+     "Prints today's puzzle of TIER (a tier's name in any case, 'today Hard';\n"
+     "a wrong one gets the list), or every tier's, as grids with their date,\n"
+     "score and hardest technique; with --solution (or the socket's word:\n"
+     "'today hard solution'), their solutions too. \"Today\" is the daemon's,\n"
+     "in its configured time zone.\n" SOCKET_HELP DAEMON_EXIT,
      NULL},
-    {"get", ctl_cmd_get, "get DATE [TIER] [--solution] [--json] [--socket PATH]",
-     "Prints the puzzles of a published DATE (YYYY-MM-DD), as today does.\n" SOCKET_HELP
+    {"get", ctl_cmd_get,
+     "get DATE [TIER] [--solution|solution] [--json] [--socket PATH]",
+     "Prints the puzzles of a published DATE, as today does. DATE is\n"
+     "YYYY-MM-DD, or counted from the daemon's today (the day 'today'\n"
+     "prints): yesterday, today, tomorrow, today+N or today-N (also +N, -N;\n"
+     "N days, at most 3660). A day after today is not published yet,\n"
+     "whichever way it is named: 'get tomorrow' is answered not_found.\n" SOCKET_HELP
          DAEMON_EXIT,
      NULL},
-    {"list", ctl_cmd_list, "list FROM TO [--solution] [--json] [--socket PATH]",
+    {"list", ctl_cmd_list,
+     "list FROM TO [--solution|solution] [--json] [--socket PATH]",
      "Prints one line per published puzzle from FROM to TO (YYYY-MM-DD, at\n"
      "most 31 days): DATE TIER PUZZLE [SOLUTION].\n" SOCKET_HELP DAEMON_EXIT,
      NULL},
     {"check", ctl_cmd_check,
-     "check STATE [--puzzle PUZZLE] [--json] [--socket PATH]",
-     "Says whether the filled cells of STATE (81 characters) agree with the\n"
+     "check STATE|FILE|- [PUZZLE] [--puzzle PUZZLE] [--json] [--socket PATH]",
+     "Says whether the filled cells of STATE (81 characters, or nine rows;\n"
+     "as the argument, in FILE, or on standard input with '-') agree with the\n"
      "unique solution: 'STATUS: MESSAGE' with STATUS correct, solved, wrong\n"
-     "(then 'wrong: A1 C7', needs --puzzle, the original givens), conflict,\n"
-     "no-solution or multiple.\n" SOCKET_HELP DAEMON_EXIT,
-     NULL},
+     "(then 'wrong: A1 C7'; needs PUZZLE, the original givens, as --puzzle\n"
+     "or the second word), conflict, no-solution or multiple.\n"
+     "--json prints {\"ok\":true,\"status\",\"message\",\"wrong\",\"filled\",\n"
+     "\"empty\"}, the daemon's reply.\n"
+     "\n"
+     "Works offline; with --socket PATH the daemon at PATH answers instead\n"
+     "(same output; exit status 1 for an error reply, 3 when no daemon).\n"
+     "\n"
+     "Exit status: 0 for any verdict, 2 when STATE or PUZZLE is not a grid,\n"
+     "STATE changes a given of PUZZLE or PUZZLE has no or several solutions,\n"
+     "1 when FILE cannot be read.\n",
+     ctl_cmd_check_remote},
     {"stats", ctl_cmd_stats, "stats [--json] [--socket PATH]",
      "Prints the daemon's counters, one 'name: value' per line: uptime,\n"
      "puzzles stored, last generation, requests, errors, connections,\n"
@@ -251,7 +275,12 @@ static void print_usage(FILE *out)
     fprintf(
         out,
         "usage: sudokuctl [--help] [--version] [--socket PATH] COMMAND [ARGS]\n\n"
-        "Commands:\n");
+        "The commands that ask the daemon use --socket PATH, else the socket\n"
+        "named by the environment variable SUDOKUD_SOCKET, else\n"
+        "%s. hint, steps and check work offline unless\n"
+        "--socket PATH is given.\n\n"
+        "Commands:\n",
+        SUDOKUD_DEFAULT_SOCKET);
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  sudokuctl %s\n", commands[i].synopsis);
     fprintf(out, "\n'sudokuctl help COMMAND' describes one command.\n");

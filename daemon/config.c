@@ -266,10 +266,11 @@ static int parse_bool(const char *value, int *out)
     return -1;
 }
 
+/* Any case: "Hard" and "DEBUG" are what people type. */
 static int parse_choice(const struct key_row *row, const char *value, long *out)
 {
     for (long v = row->info.min; v <= row->info.max; v++) {
-        if (strcmp(value, row->names((int)v)) == 0) {
+        if (strcasecmp(value, row->names((int)v)) == 0) {
             *out = v;
             return 0;
         }

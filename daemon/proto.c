@@ -43,7 +43,9 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
                      "configured time zone.",
                      0, 0},
     [PROTO_GET] = {"get", "get DATE [TIER] [solution]",
-                   "The puzzles of a published DATE (YYYY-MM-DD).", 0, 0},
+                   "The puzzles of a published DATE: YYYY-MM-DD, or yesterday, "
+                   "today, tomorrow, today+N, today-N (N days from today).",
+                   0, 0},
     [PROTO_LIST] = {"list", "list FROM TO [solution]",
                     "The published puzzles from FROM to TO, at most 31 days.", 0,
                     0},
@@ -205,15 +207,46 @@ static int parse_date(struct word w, struct schedule_date *out, const char *cmd,
                SHOWN(w));
 }
 
-static int parse_tier(struct word w, int *tier)
+/* get's relative DATE: yesterday, today, tomorrow, today+N, today-N, +N,
+ * -N.  Returns 1 and sets *offset (days after today), else 0. */
+static int parse_relative(struct word w, long *offset)
 {
-    for (int t = 0; t < GRADE_TIERS; t++) {
-        if (is(w, grade_tier_name((enum grade_tier)t))) {
-            *tier = t;
-            return 0;
+    static const struct {
+        const char *word;
+        long offset;
+    } named[] = {{"yesterday", -1}, {"today", 0}, {"tomorrow", 1}};
+    size_t i = 0;
+    long n = 0;
+
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+        if (is(w, named[k].word)) {
+            *offset = named[k].offset;
+            return 1;
         }
     }
-    return -1;
+    if (w.len > 5 && strncasecmp(w.text, "today", 5) == 0)
+        i = 5;
+    if (i == w.len || (w.text[i] != '+' && w.text[i] != '-') || i + 1 == w.len)
+        return 0;
+    for (size_t k = i + 1; k < w.len; k++) {
+        if (!isdigit((unsigned char)w.text[k]))
+            return 0;
+        n = n * 10 + (w.text[k] - '0');
+        if (n > PROTO_RELATIVE_DAYS_MAX)
+            return 0;
+    }
+    *offset = w.text[i] == '-' ? -n : n;
+    return 1;
+}
+
+static int parse_tier(struct word w, int *tier)
+{
+    enum grade_tier t;
+
+    if (grade_tier_lookup(w.text, w.len, &t) != 0)
+        return -1;
+    *tier = (int)t;
+    return 0;
 }
 
 /* [TIER] [solution] in any order, each at most once. */
@@ -230,11 +263,13 @@ static int parse_options(const struct word *w, int n, int allow_tier,
                    parse_tier(w[i], &tier) == 0) {
             req->tier = tier;
         } else if (allow_tier) {
-            return bad(
-                err, errlen,
-                "%s: unexpected '%.*s%s' (expected one tier of easy, medium, "
-                "hard, expert, and 'solution')",
-                cmd, SHOWN(w[i]));
+            char tiers[128];
+
+            grade_tier_list(tiers, sizeof tiers);
+            return bad(err, errlen,
+                       "%s: unexpected '%.*s%s' (expected one tier of %s, and "
+                       "'solution')",
+                       cmd, SHOWN(w[i]), tiers);
         } else {
             return bad(err, errlen, "%s: unexpected '%.*s%s' (expected 'solution')",
                        cmd, SHOWN(w[i]));
@@ -466,7 +501,6 @@ static int parse_args(const struct word *w, int n, struct proto_request *req,
                       char *err, size_t errlen)
 {
     const char *cmd = commands[req->command].name;
-    int rc;
 
     switch (req->command) {
     case PROTO_PING:
@@ -479,8 +513,14 @@ static int parse_args(const struct word *w, int n, struct proto_request *req,
         if (n < 1)
             return bad(err, errlen,
                        "get: expected a DATE (get DATE [TIER] [solution])");
-        if ((rc = parse_date(w[0], &req->from, cmd, err, errlen)) != PROTO_OK)
-            return rc;
+        req->relative = parse_relative(w[0], &req->offset);
+        if (!req->relative &&
+            parse_date(w[0], &req->from, cmd, err, errlen) != PROTO_OK)
+            return bad(err, errlen,
+                       "get: expected a date YYYY-MM-DD, got '%.*s%s' (or "
+                       "yesterday, today, tomorrow, today+N, today-N: N days "
+                       "from today, at most %d)",
+                       SHOWN(w[0]), PROTO_RELATIVE_DAYS_MAX);
         req->to = req->from;
         return parse_options(w + 1, n - 1, 1, req, cmd, err, errlen);
     case PROTO_LIST:

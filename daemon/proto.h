@@ -5,7 +5,11 @@
  * spaces or tabs, case-insensitive:
  *     ping | help | stats
  *     today [TIER] [solution]          every published tier when TIER is omitted
- *     get DATE [TIER] [solution]       DATE is YYYY-MM-DD
+ *     get DATE [TIER] [solution]       DATE is YYYY-MM-DD, or relative to
+ *                                      today (the date `today` answers):
+ *                                      yesterday, today, tomorrow, today+N,
+ *                                      today-N, +N or -N (N days,
+ *                                      0..PROTO_RELATIVE_DAYS_MAX)
  *     list FROM TO [solution]          at most PROTO_LIST_DAYS_MAX days
  *     solve PUZZLE | grade PUZZLE      81 cells, '.' or '0' for an empty cell
  *     hint STATE [PUZZLE] | check STATE [PUZZLE]
@@ -40,9 +44,10 @@
 #include "human.h"
 #include "schedule.h"
 
-#define PROTO_LINE_MAX 4096    /* bytes of a request, newline excluded */
-#define PROTO_LIST_DAYS_MAX 31 /* days one list request may cover */
-#define PROTO_ERR_MAX 256      /* bytes enough for any parse message */
+#define PROTO_LINE_MAX 4096          /* bytes of a request, newline excluded */
+#define PROTO_LIST_DAYS_MAX 31       /* days one list request may cover */
+#define PROTO_RELATIVE_DAYS_MAX 3660 /* N of get's today+N and today-N */
+#define PROTO_ERR_MAX 256            /* bytes enough for any parse message */
 #define PROTO_TIER_ALL (-1)
 #define PROTO_ARG_MAX 1024 /* bytes of a webhook or backup argument, with NUL */
 #define PROTO_STEPS_MAX \
@@ -95,6 +100,10 @@ struct proto_request {
     int tier;                      /* enum grade_tier, or PROTO_TIER_ALL */
     int solution;                  /* 1: include solutions */
     struct schedule_date from, to; /* get: from; list: from..to */
+    int relative; /* get: DATE was relative (yesterday, today, tomorrow,
+                     today+N...): the day is offset days after the
+                     daemon's today, from and to are unset */
+    long offset;
     struct grid grid;   /* solve, grade: the puzzle; hint, steps, check: the
                                        state (unless has_marks) */
     struct grid puzzle; /* hint, steps, check: the givens, when has_puzzle */

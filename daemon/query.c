@@ -315,7 +315,13 @@ int query_answer(struct query *q, const struct proto_request *req, time_t now,
     case PROTO_TODAY:
         return answer_day(q, req, today(q, now), now, emit, arg);
     case PROTO_GET:
-        return answer_day(q, req, req->from, now, emit, arg);
+        /* A relative day is counted from today, so tomorrow is as
+         * unpublished as any later day. */
+        return answer_day(q, req,
+                          req->relative
+                              ? schedule_date_add(today(q, now), req->offset)
+                              : req->from,
+                          now, emit, arg);
     case PROTO_LIST:
         return answer_list(q, req, now, emit, arg);
     case PROTO_WEBHOOK:

@@ -43,6 +43,25 @@ static void test_tier_boundaries(void **unused)
     assert_string_equal(grade_tier_name(GRADE_MEDIUM), "medium");
 }
 
+/* What people type: any case, the exact length, never "unrated". */
+static void test_tier_lookup(void **unused)
+{
+    (void)unused;
+    enum grade_tier t = GRADE_UNRATED;
+    char list[128];
+    assert_int_equal(grade_tier_lookup("Hard", 4, &t), 0);
+    assert_int_equal(t, GRADE_HARD);
+    assert_int_equal(grade_tier_lookup("EASY solution", 4, &t), 0);
+    assert_int_equal(t, GRADE_EASY);
+    assert_int_equal(grade_tier_lookup("har", 3, &t), -1);
+    assert_int_equal(grade_tier_lookup("hardest", 7, &t), -1);
+    assert_int_equal(grade_tier_lookup("unrated", 7, &t), -1);
+    grade_tier_list(list, sizeof list);
+    assert_true(strncmp(list, "easy, medium, hard, expert", 26) == 0);
+    grade_tier_list(list, 6);
+    assert_string_equal(list, "easy,");
+}
+
 static void test_grade_full_houses(void **unused)
 {
     (void)unused;
@@ -115,6 +134,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tier_boundaries),
+        cmocka_unit_test(test_tier_lookup),
         cmocka_unit_test(test_grade_full_houses),
         cmocka_unit_test(test_grade_solved_and_stuck),
         cmocka_unit_test(test_effort_counts_singles_as_hodoku),

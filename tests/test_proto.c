@@ -111,6 +111,33 @@ static void test_get(void **state)
     expect_bad("get 2026-11-22 hard x", "unexpected 'x'");
 }
 
+/* get's relative days: a word, today+N or +N; the daemon counts them from
+ * its today. */
+static void test_get_relative(void **state)
+{
+    static const struct {
+        const char *line;
+        long offset;
+    } ok[] = {
+        {"get yesterday", -1}, {"get TODAY hard", 0},          {"get Tomorrow", 1},
+        {"get today+7", 7},    {"get today-30 solution", -30}, {"get +2", 2},
+        {"get -1", -1},        {"get today-3660", -3660}};
+    (void)state;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        assert_int_equal(parse(ok[i].line), PROTO_OK);
+        assert_int_equal(req.relative, 1);
+        assert_int_equal(req.offset, ok[i].offset);
+    }
+    assert_int_equal(parse("get 2026-11-22"), PROTO_OK);
+    assert_int_equal(req.relative, 0);
+    expect_bad("get today+3661", "at most 3660");
+    expect_bad("get today+", "got 'today+'");
+    expect_bad("get +", "got '+'");
+    expect_bad("get today+1d", "got 'today+1d'");
+    expect_bad("get todays", "got 'todays'");
+    expect_bad("get --1", "got '--1'");
+}
+
 static void test_list(void **state)
 {
     (void)state;
@@ -509,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_simple_commands),
         cmocka_unit_test(test_today),
         cmocka_unit_test(test_get),
+        cmocka_unit_test(test_get_relative),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_grids),
         cmocka_unit_test(test_limits_and_bytes),

@@ -149,6 +149,33 @@ make -s uninstall PREFIX=/usr DESTDIR="$D2" > /dev/null 2>&1
 left=$(find "$D2" ! -type d)
 check "PREFIX=/usr: uninstall leaves no file behind${left:+: $left}" test -z "$left"
 
+# PREFIX=/usr as a package builds it: the pages name the installed paths,
+# and the documented postinst steps (sudokud(8), INSTALLATION) applied in a
+# scratch root give the configuration and the secret to the group sudokud.
+D3=$tmp/root3
+make -s install PREFIX=/usr DESTDIR="$D3" BUILD="$BUILD" > /dev/null 2>&1
+page=$D3/usr/share/man/man8/sudokud.8
+check "PREFIX=/usr: sudokud(8) FILES names /usr/share/sudokud/schema/" \
+    grep -qx '.I /usr/share/sudokud/schema/' "$page"
+check "PREFIX=/usr: sudokud(8) FILES names /usr/share/doc/sudokud/examples/" \
+    grep -qx '.I /usr/share/doc/sudokud/examples/' "$page"
+stale=$(grep -l /usr/local "$D3"/usr/share/man/man*/* 2>/dev/null)
+check "PREFIX=/usr: no installed page says /usr/local${stale:+ ($stale)}" test -z "$stale"
+if [ "$(id -u)" -eq 0 ] && command -v systemd-sysusers > /dev/null &&
+        command -v systemd-tmpfiles > /dev/null; then
+    systemd-sysusers --root="$D3" > /dev/null 2>&1
+    (umask 077; head -c 32 /dev/urandom | base64 > "$D3/etc/sudokud/generator.secret")
+    systemd-tmpfiles --root="$D3" --create sudokud.conf > /dev/null 2>&1
+    gid=$(sed -n 's/^sudokud:x:\([0-9]*\):.*/\1/p' "$D3/etc/group")
+    for f in sudokud.conf generator.secret; do
+        got=$(stat -c '%u %g %a' "$D3/etc/sudokud/$f")
+        check "postinst steps: /etc/sudokud/$f is root:sudokud 0640 (got $got, sudokud is $gid)" \
+            test -n "$gid" -a "$got" = "0 $gid 640"
+    done
+else
+    echo "SKIPPED: the postinst steps' ownership: needs root and systemd-sysusers, systemd-tmpfiles"
+fi
+
 # What a live install (no DESTDIR, as root) does after copying, with the
 # system tools replaced by stubs that log their arguments and /etc in tmp.
 if [ "$(id -u)" -eq 0 ]; then

@@ -37,7 +37,7 @@ if command -v man > /dev/null 2>&1; then
         fi
     done
 else
-    echo "SKIP: man is not installed (apt-get install man-db groff-base); formatting unchecked"
+    tests/missing "man (the pages' formatting check)" "man-db groff-base" || fails=$((fails + 1))
 fi
 
 # has PAGE PATTERN WHAT: PATTERN (grep -E) occurs in PAGE.

@@ -13,7 +13,7 @@ if [ "$(id -u)" -ne 0 ]; then
     echo "SKIPPED: socket_forbidden needs root to act as another user"; exit 0
 fi
 for tool in socat setpriv; do
-    command -v $tool >/dev/null 2>&1 || { echo "SKIPPED: socket_forbidden needs $tool"; exit 0; }
+    command -v $tool >/dev/null 2>&1 || { tests/missing "$tool (socket_forbidden)" "socat util-linux"; exit $?; }
 done
 tmp=$(mktemp -d)
 chmod 755 "$tmp"

@@ -14,8 +14,8 @@ set -u
 BUILD=${BUILD:-build}
 TARGET=2.0
 if ! command -v systemd-analyze > /dev/null 2>&1; then
-    echo "SKIP: systemd-analyze is not installed (apt-get install systemd)"
-    exit 0
+    tests/missing "systemd-analyze (the units' checks)" systemd
+    exit $?
 fi
 fails=0
 ok() { echo "ok - $1"; }
@@ -84,7 +84,8 @@ if command -v systemd-sysusers > /dev/null && command -v systemd-tmpfiles > /dev
     check "it makes the socket's directory $dir owned by $user" \
         test "$(stat -c %u "$R$dir" 2>/dev/null)" = "$uid"
 else
-    echo "SKIP: systemd-sysusers or systemd-tmpfiles missing; sysusers.d and tmpfiles.d unchecked"
+    tests/missing "systemd-sysusers or systemd-tmpfiles (sysusers.d and tmpfiles.d checks)" systemd ||
+        fails=$((fails + 1))
 fi
 
 # ---- the units agree with the daemon ---------------------------------------

@@ -155,7 +155,7 @@ def test_sandbox(tmp):
 
 
 if __name__ == "__main__":
-    for tool in ("strace", "systemd-analyze"):
+    for tool, package in (("strace", "strace"), ("systemd-analyze", "systemd")):
         if shutil.which(tool) is None:
-            sys.exit(sd.skipped(f"{tool} is not installed"))
+            sys.exit(sd.missing(f"{tool} (unit_sandbox)", package))
     sys.exit(sd.main([test_sandbox], needs=("sudokud",)))

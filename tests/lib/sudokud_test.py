@@ -109,6 +109,12 @@ def skipped(reason):
     return 0
 
 
+def missing(what, packages):
+    """For a test that cannot run for want of a tool: tests/missing says
+    so; returns its exit status (0 skipped, 1 under CI=true)."""
+    return subprocess.run([os.path.join(ROOT, "tests", "missing"), what, packages]).returncode
+
+
 def main(tests, test_hooks=False, needs=("sudokud", "sudokuctl")):
     """Runs each test(tmp) with one temporary directory: a test that raises
     counts as one failure (its traceback printed) and the next one runs.
