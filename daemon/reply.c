@@ -272,8 +272,40 @@ static json_t *check_against(const struct grid *state, const struct grid *puzzle
 
 /* ---- dispatch and output ----------------------------------------------- */
 
-json_t *reply_compute(const struct proto_request *req)
+/* The grid whose solutions the command's search counts: the PUZZLE when
+ * given, else the state's values. */
+static void searched_grid(const struct proto_request *req, struct grid *g)
 {
+    if (req->has_puzzle)
+        *g = req->puzzle;
+    else if (req->has_marks)
+        human_to_grid(&req->marks, g);
+    else
+        *g = req->grid;
+}
+
+json_t *reply_compute(const struct proto_request *req, unsigned long max_nodes)
+{
+    struct grid g;
+
+    /* Every command below counts the solutions of this one grid (up to
+     * two) before anything else; the search is deterministic, so once it
+     * fits the budget here the command's own counts fit it too.  The human
+     * solver that follows takes polynomial time.  Not covered: the search
+     * of the marks themselves (pencil_count) for a 729-character state
+     * sent without its PUZZLE whose values have several solutions. */
+    searched_grid(req, &g);
+    if (max_nodes != 0 &&
+        solver_count_budget(&g, 2, max_nodes, NULL) == SOLVER_OVER_BUDGET) {
+        char msg[192];
+
+        snprintf(
+            msg, sizeof msg,
+            "%s: the search for this grid's solutions needs more than %lu "
+            "search nodes (socket_search_budget); it is too hard to answer here",
+            proto_command_info(req->command)->name, max_nodes);
+        return reply_error(PROTO_ERR_TOO_HARD, msg);
+    }
     switch (req->command) {
     case PROTO_SOLVE:
         return compute_solve(&req->grid);
