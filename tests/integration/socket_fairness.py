@@ -130,5 +130,23 @@ def test_pipeline_fairness(tmp):
         check(d.stop() == 0, "SIGTERM with a pipeline queued: exit 0")
 
 
+def test_ctl_busy(tmp):
+    with query_daemon(tmp, "full", socket_max_clients=1) as d:
+        check(d.start(), "daemon with socket_max_clients 1 starts")
+        held = d.connect()
+        held.sendall(b"ping\n")
+        check(read_replies(held, 1)[0].get("pong"), "the one slot is taken")
+        outcomes = {}
+        for _ in range(200):
+            r = d.ctl("ping")
+            key = (r.returncode, r.stderr.strip())
+            outcomes[key] = outcomes.get(key, 0) + 1
+        busy = (1, "sudokuctl ping: busy: too many connections (1 open); try again later")
+        check(list(outcomes) == [busy],
+              f"200 sudokuctl ping at the limit: each shows the busy reply, exit 1 ({outcomes})")
+        held.close()
+        check(d.stop() == 0, "SIGTERM: exit 0")
+
+
 if __name__ == "__main__":
-    sys.exit(sd.main([test_timeouts, test_budget, test_pipeline_fairness]))
+    sys.exit(sd.main([test_timeouts, test_budget, test_pipeline_fairness, test_ctl_busy]))
