@@ -12,6 +12,9 @@
 
 #include <errno.h>
 #include <grp.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -39,6 +42,8 @@
 #define SWEEP_MIN_MS 50
 #define SWEEP_MAX_MS 1000
 #define REFUSED_LOG_EVERY_MS 60000
+#define TRIM_QUIET_MS 2000 /* load over for this long: give memory back */
+#define TRIM_LOAD 256      /* connections + requests that make that worth it */
 
 struct conn;
 
@@ -95,6 +100,9 @@ struct server {
     struct query *query;
     uv_pipe_t listener;
     uv_timer_t sweep;
+    uv_timer_t trim;
+    uint64_t load;      /* connections + requests since the last trim */
+    uint64_t loaded_at; /* uv_now of the last of them */
     int stopped;
     char *bound_path; /* the socket file this process created */
     dev_t bound_dev;
@@ -392,6 +400,39 @@ static void submit_job(struct conn *c, const struct proto_request *req)
     dispatch_jobs(srv);
 }
 
+/* ---- memory after load -------------------------------------------------- */
+
+/*
+ * A burst of connections leaves the heap fragmented by their freed
+ * buffers and replies (in the loop's arena and the pool threads' ones),
+ * and glibc keeps those pages: once TRIM_LOAD connections and requests
+ * have come and then TRIM_QUIET_MS passed without any, malloc_trim gives
+ * every arena's free pages back.  bench/bench_socket_load.py measures it.
+ * A client asking now and then never triggers it; a quiet daemon has no
+ * timer running for it.
+ */
+static void on_trim(uv_timer_t *t)
+{
+    struct server *srv = t->data;
+    uint64_t quiet = uv_now(srv->loop) - srv->loaded_at;
+
+    if (quiet < TRIM_QUIET_MS) {
+        uv_timer_start(&srv->trim, on_trim, TRIM_QUIET_MS - quiet, 0);
+        return;
+    }
+    srv->load = 0;
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+static void note_load(struct server *srv)
+{
+    srv->loaded_at = uv_now(srv->loop);
+    if (++srv->load == TRIM_LOAD && !srv->stopped)
+        uv_timer_start(&srv->trim, on_trim, TRIM_QUIET_MS, 0);
+}
+
 /* ---- requests ----------------------------------------------------------- */
 
 static int emit_to_conn(const char *data, size_t len, void *arg)
@@ -419,6 +460,7 @@ static int handle_line(struct conn *c, const char *line, size_t len)
         return 1;
     c->srv->n.requests++;
     c->last_request = uv_now(c->srv->loop);
+    note_load(c->srv);
     if (rc != PROTO_OK) {
         conn_error(c, (enum proto_error)rc, err);
         if (rc == PROTO_ERR_TOO_LARGE)
@@ -680,6 +722,7 @@ static void on_connection(uv_stream_t *listener, int status)
         log_warning("server: accept: %s", uv_strerror(status));
         return;
     }
+    note_load(srv);
     if ((c = calloc(1, sizeof *c)) == NULL)
         return;
     c->srv = srv;
@@ -974,6 +1017,8 @@ int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
     }
     uv_timer_init(loop, &srv->sweep);
     srv->sweep.data = srv;
+    uv_timer_init(loop, &srv->trim);
+    srv->trim.data = srv;
     *out = srv;
     return 0;
 }
@@ -998,6 +1043,7 @@ void server_stop(struct server *srv)
     srv->stopped = 1;
     uv_close((uv_handle_t *)&srv->listener, NULL);
     uv_close((uv_handle_t *)&srv->sweep, NULL);
+    uv_close((uv_handle_t *)&srv->trim, NULL);
     while (srv->conns != NULL)
         conn_close(srv->conns);
     while (srv->wait_head != NULL) {

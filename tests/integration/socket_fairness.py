@@ -130,6 +130,37 @@ def test_pipeline_fairness(tmp):
         check(d.stop() == 0, "SIGTERM with a pipeline queued: exit 0")
 
 
+def test_memory_returned(tmp):
+    with query_daemon(tmp, "mem", socket_max_clients=2100) as d:
+        check(d.start(), "daemon with socket_max_clients 2100 starts")
+        check(d.ask("ping").get("pong"), "ping")
+        time.sleep(0.5)
+        idle = d.rss_kib()
+        conns = []
+        for _ in range(2000):
+            s = d.connect()
+            s.setblocking(False)
+            try:
+                s.send(b"today hard solution\n" * 200)  # ~80 KB of replies, unread
+            except BlockingIOError:
+                pass
+            conns.append(s)
+        time.sleep(1)
+        peak = d.rss_kib()
+        for s in conns:
+            s.close()
+        check(sd.wait_until(lambda: d.ask("stats")["connections"] == 1, 10),
+              "the 2,000 pipelining clients are gone")
+        time.sleep(3.5)  # the daemon waits 2 s of quiet before trimming
+        after = d.rss_kib()
+        print(f"     RSS idle {idle} KiB, with 2,000 pipeliners {peak} KiB, "
+              f"3.5 s after they left {after} KiB")
+        check(after <= idle * 1.25,
+              f"memory given back after the load: RSS {after} KiB against {idle} KiB idle",
+              native_only="valgrind's own memory is in the daemon's RSS")
+        check(d.stop() == 0, "SIGTERM: exit 0")
+
+
 def test_ctl_busy(tmp):
     with query_daemon(tmp, "full", socket_max_clients=1) as d:
         check(d.start(), "daemon with socket_max_clients 1 starts")
@@ -149,4 +180,5 @@ def test_ctl_busy(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(sd.main([test_timeouts, test_budget, test_pipeline_fairness, test_ctl_busy]))
+    sys.exit(sd.main([test_timeouts, test_budget, test_pipeline_fairness, test_memory_returned,
+                     test_ctl_busy]))
