@@ -94,6 +94,15 @@ def test_budget(tmp):
                   and "socket_search_budget" in r["error"]["message"],
                   f"{cmd} of a grid too costly to search: too_hard "
                   f"({r.get('error', r)})")
+        # The marks search: UNSAT's givens each widened to a pair of
+        # candidates, no values, no PUZZLE (the previous daemon took 100 s).
+        marks = "".join("123456789" if ch == "." else "".join(
+            str(k) if k in (int(ch), int(ch) % 9 + 1) else "." for k in range(1, 10))
+            for ch in UNSAT)
+        r = d.ask(f"hint {marks}", timeout=20)
+        check(code_of(r) == "too_hard",
+              f"hint of a 729-character state whose marks are too costly to search: "
+              f"too_hard ({r.get('error', r)})")
         r = d.ask(f"solve {UNSAT}", f"solve {PUZZLE}", "ping")
         check([code_of(x) for x in r] == ["too_hard", "ok", "ok"]
               and r[1].get("solution") == SOLVED and r[2].get("pong"),
