@@ -111,9 +111,13 @@ def test_budget(tmp):
 
 
 def test_pipeline_fairness(tmp):
-    # The budget at its maximum: each UNSAT solve costs its full 0.3-0.9 s.
-    with query_daemon(tmp, "fair", socket_search_budget=1000000000) as d:
-        check(d.start(), "daemon with socket_search_budget at its maximum starts")
+    # The budget at its maximum: each UNSAT solve costs its full 0.3-0.9 s
+    # (under valgrind's slowdown that would be a minute: there the default
+    # budget answers each too_hard, still one at a time).
+    budget = 100000 if sd.UNDER_VALGRIND else 1000000000
+    mine = "too_hard" if sd.UNDER_VALGRIND else "unsolvable"
+    with query_daemon(tmp, "fair", socket_search_budget=budget) as d:
+        check(d.start(), f"daemon with socket_search_budget {budget} starts")
         cpus = os.cpu_count() or 1
         queue_room = max(cpus - 1, 1) * 8  # the daemon's global job queue
         hog = d.connect()
@@ -133,7 +137,7 @@ def test_pipeline_fairness(tmp):
               f"(running {st['jobs_running']}, queued {st['jobs_queued']})")
         hog.settimeout(30)
         first = read_replies(hog, 2, timeout=30)
-        check(len(first) == 2 and all(x.get("status") == "unsolvable" for x in first),
+        check(len(first) == 2 and all(x.get("status", code_of(x)) == mine for x in first),
               "the pipelining client's own solves are answered in turn")
         hog.close()
         check(d.stop() == 0, "SIGTERM with a pipeline queued: exit 0")
@@ -146,7 +150,8 @@ def test_memory_returned(tmp):
         time.sleep(0.5)
         idle = d.rss_kib()
         conns = []
-        for _ in range(2000):
+        clients = 200 if sd.UNDER_VALGRIND else 2000
+        for _ in range(clients):
             s = d.connect()
             s.setblocking(False)
             try:
@@ -158,11 +163,11 @@ def test_memory_returned(tmp):
         peak = d.rss_kib()
         for s in conns:
             s.close()
-        check(sd.wait_until(lambda: d.ask("stats")["connections"] == 1, 10),
-              "the 2,000 pipelining clients are gone")
+        check(sd.wait_until(lambda: d.ask("stats")["connections"] == 1, 60),
+              "the pipelining clients are gone")
         time.sleep(3.5)  # the daemon waits 2 s of quiet before trimming
         after = d.rss_kib()
-        print(f"     RSS idle {idle} KiB, with 2,000 pipeliners {peak} KiB, "
+        print(f"     RSS idle {idle} KiB, with {clients} pipeliners {peak} KiB, "
               f"3.5 s after they left {after} KiB")
         check(after <= idle * 1.25,
               f"memory given back after the load: RSS {after} KiB against {idle} KiB idle",
@@ -171,19 +176,20 @@ def test_memory_returned(tmp):
 
 
 def test_ctl_busy(tmp):
-    with query_daemon(tmp, "full", socket_max_clients=1) as d:
+    with query_daemon(tmp, "full", socket_max_clients=1, socket_idle_timeout=600) as d:
         check(d.start(), "daemon with socket_max_clients 1 starts")
         held = d.connect()
         held.sendall(b"ping\n")
         check(read_replies(held, 1)[0].get("pong"), "the one slot is taken")
         outcomes = {}
-        for _ in range(200):
+        runs = 40 if sd.UNDER_VALGRIND else 200
+        for _ in range(runs):
             r = d.ctl("ping")
             key = (r.returncode, r.stderr.strip())
             outcomes[key] = outcomes.get(key, 0) + 1
         busy = (1, "sudokuctl ping: busy: too many connections (1 open); try again later")
         check(list(outcomes) == [busy],
-              f"200 sudokuctl ping at the limit: each shows the busy reply, exit 1 ({outcomes})")
+              f"{runs} sudokuctl ping at the limit: each shows the busy reply, exit 1 ({outcomes})")
         held.close()
         check(d.stop() == 0, "SIGTERM: exit 0")
 
