@@ -479,6 +479,8 @@ size_t pencil_format_grid(const struct human_state *st, char *out, size_t outlen
 struct search {
     int limit, found;
     struct grid *solution;
+    unsigned long nodes, max_nodes; /* max_nodes 0: no budget */
+    int over_budget;
 };
 
 /*
@@ -536,6 +538,10 @@ static void search(const uint16_t from[GRID_CELLS], struct search *s)
 {
     uint16_t m[GRID_CELLS];
     int best = -1, fewest = 10;
+    if (s->max_nodes != 0 && ++s->nodes > s->max_nodes) {
+        s->over_budget = 1;
+        return;
+    }
     memcpy(m, from, sizeof m);
     if (!narrow(m))
         return;
@@ -552,7 +558,8 @@ static void search(const uint16_t from[GRID_CELLS], struct search *s)
                 s->solution->cell[cell] = (uint8_t)lowest_digit(m[cell]);
         return;
     }
-    for (unsigned left = m[best]; left && s->found < s->limit; left &= left - 1) {
+    for (unsigned left = m[best]; left && s->found < s->limit && !s->over_budget;
+         left &= left - 1) {
         uint16_t saved = m[best];
         m[best] = (uint16_t)(left & -left);
         search(m, s);
@@ -560,14 +567,20 @@ static void search(const uint16_t from[GRID_CELLS], struct search *s)
     }
 }
 
-int pencil_count(const struct human_state *st, int limit, struct grid *solution)
+int pencil_count_budget(const struct human_state *st, int limit,
+                        unsigned long max_nodes, struct grid *solution)
 {
     uint16_t m[GRID_CELLS];
-    struct search s = {limit < 1 ? 1 : limit, 0, solution};
+    struct search s = {limit < 1 ? 1 : limit, 0, solution, 0, max_nodes, 0};
     for (int cell = 0; cell < GRID_CELLS; cell++)
         m[cell] = (uint16_t)shown(st, cell);
     search(m, &s);
-    return s.found;
+    return s.over_budget ? PENCIL_OVER_BUDGET : s.found;
+}
+
+int pencil_count(const struct human_state *st, int limit, struct grid *solution)
+{
+    return pencil_count_budget(st, limit, 0, solution);
 }
 
 /* ---- judging the marks -------------------------------------------------- */

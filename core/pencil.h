@@ -175,4 +175,11 @@ int pencil_judge(struct human_state *st, const struct grid *puzzle,
  */
 int pencil_count(const struct human_state *st, int limit, struct grid *solution);
 
+/* pencil_count stopped after max_nodes search nodes (0: no budget), as
+ * solver_count_budget is: returns PENCIL_OVER_BUDGET when it stopped
+ * unfinished.  Deterministic, no clock. */
+#define PENCIL_OVER_BUDGET (-1)
+int pencil_count_budget(const struct human_state *st, int limit,
+                        unsigned long max_nodes, struct grid *solution);
+
 #endif

@@ -45,6 +45,8 @@ struct search {
     int limit;
     int count;
     struct grid *solution;
+    unsigned long nodes, max_nodes; /* max_nodes 0: no budget */
+    int over_budget;
 };
 
 
@@ -385,6 +387,10 @@ static void record_solution(const struct sstate *s, struct grid *out)
 
 static void search(struct search *ctx, struct sstate *s)
 {
+    if (ctx->max_nodes != 0 && ++ctx->nodes > ctx->max_nodes) {
+        ctx->over_budget = 1;
+        return;
+    }
     if (!propagate(s))
         return;
     if ((s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) == 0) {
@@ -411,7 +417,7 @@ static void search(struct search *ctx, struct sstate *s)
         struct sstate t = *s;
         assign(&t, d, b, pos);
         search(ctx, &t);
-        if (ctx->count >= ctx->limit)
+        if (ctx->count >= ctx->limit || ctx->over_budget)
             return;
     }
 }
@@ -439,14 +445,22 @@ static int load(struct sstate *s, const struct grid *g)
     return 1;
 }
 
-int solver_count(const struct grid *puzzle, int limit, struct grid *solution)
+int solver_count_budget(const struct grid *puzzle, int limit,
+                        unsigned long max_nodes, struct grid *solution)
 {
     struct sstate s;
-    struct search ctx = {limit < 1 ? 1 : limit, 0, solution};
+    struct search ctx = {limit < 1 ? 1 : limit, 0, solution, 0, max_nodes, 0};
     if (!load(&s, puzzle))
         return 0;
     search(&ctx, &s);
+    if (ctx.over_budget)
+        return SOLVER_OVER_BUDGET;
     return ctx.count < ctx.limit ? ctx.count : ctx.limit;
+}
+
+int solver_count(const struct grid *puzzle, int limit, struct grid *solution)
+{
+    return solver_count_budget(puzzle, limit, 0, solution);
 }
 
 int solver_solve(const struct grid *puzzle, struct grid *solution)

@@ -21,6 +21,19 @@
  */
 int solver_count(const struct grid *puzzle, int limit, struct grid *solution);
 
+/*
+ * solver_count with a work budget, so that a caller serving strangers can
+ * bound the CPU one puzzle costs without the engine reading a clock: the
+ * search stops after max_nodes nodes (one node = one branch propagated;
+ * a few million a second on one core) and returns
+ * SOLVER_OVER_BUDGET; solution is then unspecified.  max_nodes 0: no
+ * budget (solver_count).  Deterministic: the same puzzle and budget give
+ * the same answer on every machine.
+ */
+#define SOLVER_OVER_BUDGET (-1)
+int solver_count_budget(const struct grid *puzzle, int limit,
+                        unsigned long max_nodes, struct grid *solution);
+
 /* Finds one solution; returns 1 and fills solution, or 0 when there is none. */
 int solver_solve(const struct grid *puzzle, struct grid *solution);
 

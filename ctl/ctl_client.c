@@ -198,18 +198,41 @@ static char *read_line(int fd)
     return buf;
 }
 
+/* Parses text (freed here) into *out.  Returns a CTL_EXIT_*. */
+static int parse_reply(const struct client *c, char *text, json_t **out)
+{
+    json_error_t jerr;
+
+    *out = json_loads(text, 0, &jerr);
+    free(text);
+    if (*out == NULL || !json_is_object(*out)) {
+        fprintf(stderr, "sudokuctl: the reply from %s is not a JSON object\n",
+                c->socket);
+        json_decref(*out);
+        return CTL_EXIT_ERROR;
+    }
+    return CTL_EXIT_OK;
+}
+
 /* Sends line, parses the reply into *out.  Returns a CTL_EXIT_*. */
 static int ask(const struct client *c, const char *line, json_t **out)
 {
     int fd = connect_daemon(c->socket);
     char *text;
-    json_error_t jerr;
 
     if (fd < 0)
         return CTL_EXIT_CONNECT;
     if (send_all(fd, line, strlen(line)) != 0 || send_all(fd, "\n", 1) != 0) {
-        fprintf(stderr, "sudokuctl: sending to %s: %s\n", c->socket,
-                strerror(errno));
+        int err = errno;
+
+        /* A daemon at socket_max_clients answers busy and closes without
+         * reading: the send then fails (EPIPE) but that reply is already
+         * here, and it is the answer to show. */
+        if ((err == EPIPE || err == ECONNRESET) && (text = read_line(fd)) != NULL) {
+            close(fd);
+            return parse_reply(c, text, out);
+        }
+        fprintf(stderr, "sudokuctl: sending to %s: %s\n", c->socket, strerror(err));
         close(fd);
         return CTL_EXIT_CONNECT;
     }
@@ -220,15 +243,7 @@ static int ask(const struct client *c, const char *line, json_t **out)
                 c->socket);
         return CTL_EXIT_ERROR;
     }
-    *out = json_loads(text, 0, &jerr);
-    free(text);
-    if (*out == NULL || !json_is_object(*out)) {
-        fprintf(stderr, "sudokuctl: the reply from %s is not a JSON object\n",
-                c->socket);
-        json_decref(*out);
-        return CTL_EXIT_ERROR;
-    }
-    return CTL_EXIT_OK;
+    return parse_reply(c, text, out);
 }
 
 static const char *str(const json_t *obj, const char *key)

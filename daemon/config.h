@@ -21,6 +21,8 @@
 #define CONFIG_DEFAULT_PATH "/etc/sudokud/sudokud.conf"
 #define CONFIG_SOCKET_CLIENTS_MAX 100000
 #define CONFIG_SOCKET_IDLE_MAX 86400 /* seconds */
+#define CONFIG_SEARCH_BUDGET_MIN 1000
+#define CONFIG_SEARCH_BUDGET_MAX 1000000000 /* search nodes */
 #define CONFIG_ERR_MAX 512           /* bytes enough for any config message */
 #define CONFIG_DAYS_AHEAD_MAX 366
 #define CONFIG_WEBHOOK_MAX 16
@@ -64,7 +66,9 @@ struct config {
     unsigned socket_mode;        /* default 0660 */
     char *socket_group;          /* NULL: the daemon's own group */
     int socket_max_clients;      /* connections served at once; default 2048 */
-    int socket_idle_timeout;     /* seconds without progress; default 60 */
+    int socket_idle_timeout;     /* seconds without a complete request; default 60 */
+    int socket_request_timeout;  /* seconds a started request may take; default 10 */
+    int socket_search_budget;    /* search nodes per solve/grade/...; default 100000 */
     enum log_level log_level;    /* default info */
     char *time_zone;             /* IANA name; NULL: the system's */
     int publish_minute;          /* minutes after local midnight; default 0 */

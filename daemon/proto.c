@@ -109,6 +109,8 @@ static const char *const error_names[] = {
     [PROTO_ERR_INTERNAL] = "internal",
     [PROTO_ERR_FORBIDDEN] = "forbidden",
     [PROTO_ERR_WRONG_MARKS] = "wrong_marks",
+    [PROTO_ERR_TOO_HARD] = "too_hard",
+    [PROTO_ERR_TIMEOUT] = "timeout",
 };
 
 const struct proto_command_info *proto_command_info(enum proto_command command)
@@ -127,7 +129,7 @@ int proto_needs_operator(const struct proto_request *req)
 
 const char *proto_error_name(enum proto_error code)
 {
-    return (unsigned)code <= PROTO_ERR_WRONG_MARKS ? error_names[code] : "internal";
+    return (unsigned)code <= PROTO_ERR_TIMEOUT ? error_names[code] : "internal";
 }
 
 static int bad(char *err, size_t errlen, const char *fmt, ...)

@@ -90,6 +90,10 @@ enum proto_error {
     PROTO_ERR_WRONG_MARKS, /* hint, steps: the state's marks lost the solution's digit
                               (or it holds a wrong one): "wrong-marks: C4 lost
                               its 7" */
+    PROTO_ERR_TOO_HARD,    /* solve, grade, hint, steps, check: the search for
+                              the grid's solutions outgrew socket_search_budget */
+    PROTO_ERR_TIMEOUT,     /* a request line not completed within
+                              socket_request_timeout seconds of its first byte */
 };
 
 /* proto_parse's result for a blank line. */
@@ -142,7 +146,7 @@ const struct proto_command_info *proto_command_info(enum proto_command command);
 int proto_needs_operator(const struct proto_request *req);
 
 /* "bad_request", "not_found", "too_large", "busy", "internal",
- * "forbidden", "wrong_marks" ("ok" for PROTO_OK). */
+ * "forbidden", "wrong_marks", "too_hard", "timeout" ("ok" for PROTO_OK). */
 const char *proto_error_name(enum proto_error code);
 
 #endif

@@ -39,8 +39,10 @@ json_t *reply_time(int64_t t);
 json_t *reply_help(void);
 
 /* Answers a solve, grade, hint, steps or check request; an error reply for a
- * request the command cannot judge (e.g. a puzzle with two solutions). */
-json_t *reply_compute(const struct proto_request *req);
+ * request the command cannot judge (e.g. a puzzle with two solutions), and
+ * too_hard when proving the grid's solutions takes more than max_nodes
+ * search nodes (solver_count_budget; 0: no limit). */
+json_t *reply_compute(const struct proto_request *req, unsigned long max_nodes);
 
 /* A growing byte buffer; reply_buf_append is a reply_emit_fn for it. */
 struct reply_buf {

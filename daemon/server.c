@@ -12,6 +12,9 @@
 
 #include <errno.h>
 #include <grp.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -32,11 +35,15 @@
 #include "reply.h"
 
 #define IN_CAP 8192       /* read buffer per connection; > PROTO_LINE_MAX + 2 */
+#define OUT_KEEP 4096     /* an emptied output buffer larger than this is freed */
 #define JOBS_PER_THREAD 8 /* heavy requests queued per running one */
+#define JOBS_PER_CONN 1   /* heavy requests of one connection queued or running */
 #define JOB_NICE 10       /* pool threads yield the CPU to the loop */
 #define SWEEP_MIN_MS 50
 #define SWEEP_MAX_MS 1000
 #define REFUSED_LOG_EVERY_MS 60000
+#define TRIM_QUIET_MS 2000 /* load over for this long: give memory back */
+#define TRIM_LOAD 256      /* connections + requests that make that worth it */
 
 struct conn;
 
@@ -55,6 +62,7 @@ struct job {
     struct slot *slot;
     struct job *next; /* in the server's waiting queue */
     struct proto_request req;
+    unsigned long budget; /* socket_search_budget when it was asked */
     struct reply_buf text;
     int is_error;
     int failed;
@@ -69,13 +77,21 @@ struct conn {
     struct reply_buf wbuf; /* being written by uv_write, from woff */
     size_t woff;
     uv_write_t wreq;
-    size_t held;          /* bytes of replies not yet taken by the kernel */
-    uint64_t last_active; /* uv_now of the last read or write progress */
-    unsigned writing : 1, paused : 1, finishing : 1, closing : 1, eof : 1;
+    size_t held; /* bytes of replies not yet taken by the kernel */
+    /* uv_now of the last complete request (or of its heavy answer being
+     * ready): the idle timeout counts from here, never from a byte. */
+    uint64_t last_request;
+    uint64_t line_started; /* uv_now the unfinished line began; 0: none */
+    unsigned jobs;         /* heavy requests queued or running */
+    /* paused: reading stopped with lines held, because too many reply
+     * bytes wait or (job_wait) a heavy line waits for this connection's
+     * earlier one. */
+    unsigned writing : 1, paused : 1, job_wait : 1, finishing : 1, closing : 1,
+        eof : 1;
     unsigned operator_ok : 1; /* the peer is root or the daemon's own user */
     long peer_uid;            /* -1 when unknown */
     size_t in_len;
-    char in[IN_CAP];
+    char *in; /* IN_CAP bytes while a line is unfinished or held; else NULL */
 };
 
 struct server {
@@ -84,6 +100,9 @@ struct server {
     struct query *query;
     uv_pipe_t listener;
     uv_timer_t sweep;
+    uv_timer_t trim;
+    uint64_t load;      /* connections + requests since the last trim */
+    uint64_t loaded_at; /* uv_now of the last of them */
     int stopped;
     char *bound_path; /* the socket file this process created */
     dev_t bound_dev;
@@ -189,10 +208,10 @@ static int conn_write(struct conn *c)
         return -1;
     }
     c->held -= (size_t)n;
-    if (n > 0)
-        c->last_active = uv_now(c->srv->loop);
     if ((size_t)n == c->out.len) {
         c->out.len = 0;
+        if (c->out.cap > OUT_KEEP)
+            reply_buf_free(&c->out);
         return 0;
     }
     tmp = c->wbuf;
@@ -219,7 +238,8 @@ static void conn_flush(struct conn *c)
     while (!c->closing) {
         if (!c->writing && c->out.len > 0 && conn_write(c) != 0)
             return;
-        if (c->writing || !c->paused || c->held >= SERVER_OUTPUT_PAUSE)
+        if (c->writing || !c->paused || c->job_wait ||
+            c->held >= SERVER_OUTPUT_PAUSE)
             break;
         conn_resume(c);
     }
@@ -258,7 +278,8 @@ static void on_write(uv_write_t *req, int status)
     }
     c->held -= c->wbuf.len - c->woff;
     c->wbuf.len = 0;
-    c->last_active = uv_now(c->srv->loop);
+    if (c->wbuf.cap > OUT_KEEP)
+        reply_buf_free(&c->wbuf);
     conn_flush(c);
 }
 
@@ -274,7 +295,7 @@ static void job_work(uv_work_t *w)
      * own nice needs no privilege; it stays raised, which suits the other
      * pool work (generation) too. */
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), JOB_NICE);
-    reply = reply_compute(&job->req);
+    reply = reply_compute(&job->req, job->budget);
     job->is_error = reply != NULL && !json_is_true(json_object_get(reply, "ok"));
     job->failed = reply_write(reply, reply_buf_append, &job->text) != 0;
 }
@@ -289,6 +310,9 @@ static void job_done(uv_work_t *w, int status)
 
     srv->n.jobs_running--;
     if (c != NULL) {
+        c->jobs--;
+        c->job_wait = 0;
+        c->last_request = uv_now(srv->loop);
         job->slot->job = NULL;
         if (status != 0 || job->failed) {
             reply_buf_free(&job->text);
@@ -355,8 +379,13 @@ static void submit_job(struct conn *c, const struct proto_request *req)
         conn_error(c, PROTO_ERR_INTERNAL, "out of memory");
         return;
     }
-    *job = (struct job){.srv = srv, .conn = c, .slot = slot, .req = *req};
+    *job = (struct job){.srv = srv,
+                        .conn = c,
+                        .slot = slot,
+                        .req = *req,
+                        .budget = (unsigned long)srv->cfg->socket_search_budget};
     slot->job = job;
+    c->jobs++;
     if (c->slots == NULL)
         c->slots = slot;
     else
@@ -371,6 +400,39 @@ static void submit_job(struct conn *c, const struct proto_request *req)
     dispatch_jobs(srv);
 }
 
+/* ---- memory after load -------------------------------------------------- */
+
+/*
+ * A burst of connections leaves the heap fragmented by their freed
+ * buffers and replies (in the loop's arena and the pool threads' ones),
+ * and glibc keeps those pages: once TRIM_LOAD connections and requests
+ * have come and then TRIM_QUIET_MS passed without any, malloc_trim gives
+ * every arena's free pages back.  bench/bench_socket_load.py measures it.
+ * A client asking now and then never triggers it; a quiet daemon has no
+ * timer running for it.
+ */
+static void on_trim(uv_timer_t *t)
+{
+    struct server *srv = t->data;
+    uint64_t quiet = uv_now(srv->loop) - srv->loaded_at;
+
+    if (quiet < TRIM_QUIET_MS) {
+        uv_timer_start(&srv->trim, on_trim, TRIM_QUIET_MS - quiet, 0);
+        return;
+    }
+    srv->load = 0;
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+static void note_load(struct server *srv)
+{
+    srv->loaded_at = uv_now(srv->loop);
+    if (++srv->load == TRIM_LOAD && !srv->stopped)
+        uv_timer_start(&srv->trim, on_trim, TRIM_QUIET_MS, 0);
+}
+
 /* ---- requests ----------------------------------------------------------- */
 
 static int emit_to_conn(const char *data, size_t len, void *arg)
@@ -381,24 +443,33 @@ static int emit_to_conn(const char *data, size_t len, void *arg)
     return c->closing ? -1 : 0;
 }
 
-static void handle_line(struct conn *c, const char *line, size_t len)
+/* Answers one line; returns 1, leaving it unanswered, when it is a heavy
+ * request and this connection already has JOBS_PER_CONN of them queued or
+ * running: it waits for them so that one client's pipelined solves queue
+ * behind each other, not in front of every other client's. */
+static int handle_line(struct conn *c, const char *line, size_t len)
 {
     struct proto_request req;
     char err[PROTO_ERR_MAX];
     int rc = proto_parse(line, len, &req, err, sizeof err);
 
     if (rc == PROTO_EMPTY)
-        return;
+        return 0; /* not a request: it does not postpone the idle timeout */
+    if (rc == PROTO_OK && proto_command_info(req.command)->heavy &&
+        c->jobs >= JOBS_PER_CONN)
+        return 1;
     c->srv->n.requests++;
+    c->last_request = uv_now(c->srv->loop);
+    note_load(c->srv);
     if (rc != PROTO_OK) {
         conn_error(c, (enum proto_error)rc, err);
         if (rc == PROTO_ERR_TOO_LARGE)
             c->finishing = 1;
-        return;
+        return 0;
     }
     if (proto_command_info(req.command)->heavy) {
         submit_job(c, &req);
-        return;
+        return 0;
     }
     if (proto_needs_operator(&req) && !c->operator_ok) {
         char msg[160];
@@ -407,12 +478,13 @@ static void handle_line(struct conn *c, const char *line, size_t len)
                  "daemon's own user may run it (this client is uid %ld)",
                  proto_command_info(req.command)->name, c->peer_uid);
         conn_error(c, PROTO_ERR_FORBIDDEN, msg); /* counts the error */
-        return;
+        return 0;
     }
     rc = query_answer(c->srv->query, &req, clock_now(), &c->srv->n, emit_to_conn,
                       c);
     if (rc == 1)
         c->srv->n.errors++;
+    return 0;
 }
 
 static void conn_too_large(struct conn *c)
@@ -433,35 +505,64 @@ static void conn_pause(struct conn *c)
     uv_read_stop((uv_stream_t *)&c->pipe);
 }
 
-/* Answers every complete line, stopping while too much output waits. */
+/* Stops reading until a heavy request of this connection is answered. */
+static void conn_wait_job(struct conn *c)
+{
+    c->job_wait = 1;
+    conn_pause(c);
+}
+
+/* An idle connection holds no input buffer. */
+static void conn_release_input(struct conn *c)
+{
+    free(c->in);
+    c->in = NULL;
+    c->in_len = 0;
+    c->line_started = 0;
+}
+
+/* Answers every complete line, stopping while too much output waits or a
+ * heavy line waits for the connection's earlier one. */
 static void conn_process(struct conn *c)
 {
     size_t pos = 0;
     char *nl;
 
-    while (!c->paused && !c->finishing && !c->closing &&
+    while (!c->paused && !c->finishing && !c->closing && pos < c->in_len &&
            (nl = memchr(c->in + pos, '\n', c->in_len - pos)) != NULL) {
-        handle_line(c, c->in + pos, (size_t)(nl - (c->in + pos)));
+        if (handle_line(c, c->in + pos, (size_t)(nl - (c->in + pos))) != 0) {
+            conn_wait_job(c);
+            break;
+        }
         pos = (size_t)(nl - c->in) + 1;
         if (c->held >= SERVER_OUTPUT_PAUSE && !c->closing)
             conn_pause(c);
     }
     if (c->closing)
         return;
-    memmove(c->in, c->in + pos, c->in_len - pos);
-    c->in_len -= pos;
+    if (pos > 0) {
+        memmove(c->in, c->in + pos, c->in_len - pos);
+        c->in_len -= pos;
+        c->line_started = 0; /* what is left began in the latest read */
+    }
     if (c->finishing) {
-        c->in_len = 0;
+        conn_release_input(c);
         uv_read_stop((uv_stream_t *)&c->pipe);
     } else if (!c->paused && c->in_len > PROTO_LINE_MAX + 1) {
         conn_too_large(c); /* no newline in more than a line's worth */
     } else if (c->eof && !c->paused) {
         /* The last line may come without its newline ("printf ping | socat"). */
-        if (c->in_len > 0)
-            handle_line(c, c->in, c->in_len);
-        c->in_len = 0;
+        if (c->in_len > 0 && handle_line(c, c->in, c->in_len) != 0) {
+            conn_wait_job(c);
+            return;
+        }
+        conn_release_input(c);
         c->finishing = 1;
     }
+    if (c->in_len == 0)
+        conn_release_input(c);
+    else if (c->line_started == 0)
+        c->line_started = uv_now(c->srv->loop);
 }
 
 static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf);
@@ -469,7 +570,7 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf);
 
 static void conn_resume(struct conn *c)
 {
-    if (!c->paused || c->held >= SERVER_OUTPUT_PAUSE)
+    if (!c->paused || c->job_wait || c->held >= SERVER_OUTPUT_PAUSE)
         return;
     c->paused = 0;
     conn_process(c);
@@ -484,6 +585,10 @@ static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
     struct conn *c = h->data;
 
     (void)suggested;
+    if (c->in == NULL && (c->in = malloc(IN_CAP)) == NULL) {
+        *buf = uv_buf_init(NULL, 0); /* on_read gets UV_ENOBUFS: closed */
+        return;
+    }
     *buf = uv_buf_init(c->in + c->in_len, (unsigned)(IN_CAP - c->in_len));
 }
 
@@ -494,7 +599,6 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
     (void)buf;
     if (nread > 0) {
         c->in_len += (size_t)nread;
-        c->last_active = uv_now(c->srv->loop);
     } else if (nread == UV_EOF) {
         c->eof = 1;
         uv_read_stop(s);
@@ -502,6 +606,8 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
         conn_close(c); /* reset by the peer: nobody to answer */
         return;
     } else {
+        if (c->in_len == 0)
+            conn_release_input(c);
         return;
     }
     conn_process(c);
@@ -526,6 +632,7 @@ static void on_conn_closed(uv_handle_t *h)
     free_slots(c);
     reply_buf_free(&c->out);
     reply_buf_free(&c->wbuf);
+    free(c->in);
     free(c);
 }
 
@@ -548,6 +655,8 @@ static void conn_close(struct conn *c)
         srv->conns = c->next;
     if (c->next != NULL)
         c->next->prev = c->prev;
+    if (srv->conns == NULL && !srv->stopped)
+        uv_timer_stop(&srv->sweep); /* nothing to watch: no wake-ups */
     srv->n.connections--;
     uv_close((uv_handle_t *)&c->pipe, on_conn_closed);
 }
@@ -589,6 +698,21 @@ static void refuse(struct server *srv, uv_pipe_t *pipe)
     }
 }
 
+static void on_sweep(uv_timer_t *t);
+
+/* The sweep runs while connections are open, often enough to honour the
+ * timeouts to about a quarter of the shorter one. */
+static void start_sweep(struct server *srv)
+{
+    int shorter = srv->cfg->socket_idle_timeout < srv->cfg->socket_request_timeout
+                      ? srv->cfg->socket_idle_timeout
+                      : srv->cfg->socket_request_timeout;
+    uint64_t ms = (uint64_t)shorter * 1000 / 4;
+
+    ms = ms < SWEEP_MIN_MS ? SWEEP_MIN_MS : ms > SWEEP_MAX_MS ? SWEEP_MAX_MS : ms;
+    uv_timer_start(&srv->sweep, on_sweep, ms, ms);
+}
+
 static void on_connection(uv_stream_t *listener, int status)
 {
     struct server *srv = listener->data;
@@ -598,9 +722,9 @@ static void on_connection(uv_stream_t *listener, int status)
         log_warning("server: accept: %s", uv_strerror(status));
         return;
     }
-    if ((c = malloc(sizeof *c)) == NULL)
+    note_load(srv);
+    if ((c = calloc(1, sizeof *c)) == NULL)
         return;
-    memset(c, 0, offsetof(struct conn, in));
     c->srv = srv;
     uv_pipe_init(srv->loop, &c->pipe, 0);
     c->pipe.data = c;
@@ -616,26 +740,57 @@ static void on_connection(uv_stream_t *listener, int status)
     if (c->next != NULL)
         c->next->prev = c;
     srv->conns = c;
+    if (c->next == NULL)
+        start_sweep(srv);
     srv->n.connections++;
     srv->n.connections_total++;
-    c->last_active = uv_now(srv->loop);
+    c->last_request = uv_now(srv->loop);
     note_peer(c);
     uv_read_start((uv_stream_t *)&c->pipe, on_alloc, on_read);
 }
 
-/* Closes connections with no progress for socket_idle_timeout: idle ones,
- * and ones whose replies are not being read. */
+/* Closes a connection whose request line has been arriving for longer than
+ * socket_request_timeout (a trickle of bytes), telling it why. */
+static void conn_request_timeout(struct conn *c)
+{
+    char msg[160];
+
+    snprintf(msg, sizeof msg,
+             "request line not finished within %d s (socket_request_timeout); "
+             "closing the connection",
+             c->srv->cfg->socket_request_timeout);
+    c->srv->n.requests++;
+    c->srv->n.timed_out++;
+    conn_error(c, PROTO_ERR_TIMEOUT, msg);
+    conn_flush(c); /* what the kernel takes now; the rest is dropped */
+    conn_close(c);
+}
+
+/*
+ * Closes connections that sent no complete request for socket_idle_timeout
+ * (idle ones, ones that only send blank lines or bytes without a newline,
+ * ones whose replies are not being read), unless an answer of theirs is
+ * still being computed; and connections whose current line is older than
+ * socket_request_timeout.
+ */
 static void on_sweep(uv_timer_t *t)
 {
     struct server *srv = t->data;
     uint64_t now = uv_now(srv->loop);
     uint64_t limit = (uint64_t)srv->cfg->socket_idle_timeout * 1000;
+    uint64_t line_limit = (uint64_t)srv->cfg->socket_request_timeout * 1000;
     struct conn *next;
 
     for (struct conn *c = srv->conns; c != NULL; c = next) {
         next = c->next;
-        if (now - c->last_active < limit ||
-            (c->slots != NULL && c->slots->job != NULL))
+        if (c->jobs > 0)
+            continue;
+        if (!c->paused && c->line_started != 0 &&
+            now - c->line_started >= line_limit) {
+            conn_request_timeout(c);
+            continue;
+        }
+        if (now - c->last_request < limit)
             continue;
         if (c->held > 0)
             log_info(
@@ -841,7 +996,6 @@ int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
 {
     struct server *srv = calloc(1, sizeof *srv);
     unsigned cpus = cpu_count();
-    uint64_t sweep;
 
     *out = NULL;
     if (srv == NULL || (srv->query = query_new(cfg, store, webhook)) == NULL) {
@@ -861,13 +1015,10 @@ int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
         free(srv);
         return -1;
     }
-    sweep = (uint64_t)cfg->socket_idle_timeout * 1000 / 4;
-    sweep = sweep < SWEEP_MIN_MS   ? SWEEP_MIN_MS
-            : sweep > SWEEP_MAX_MS ? SWEEP_MAX_MS
-                                   : sweep;
     uv_timer_init(loop, &srv->sweep);
     srv->sweep.data = srv;
-    uv_timer_start(&srv->sweep, on_sweep, sweep, sweep);
+    uv_timer_init(loop, &srv->trim);
+    srv->trim.data = srv;
     *out = srv;
     return 0;
 }
@@ -892,6 +1043,7 @@ void server_stop(struct server *srv)
     srv->stopped = 1;
     uv_close((uv_handle_t *)&srv->listener, NULL);
     uv_close((uv_handle_t *)&srv->sweep, NULL);
+    uv_close((uv_handle_t *)&srv->trim, NULL);
     while (srv->conns != NULL)
         conn_close(srv->conns);
     while (srv->wait_head != NULL) {

@@ -7,12 +7,19 @@
  * live one is never touched).  Requests are answered in order per
  * connection.  Protection: lines over PROTO_LINE_MAX get too_large and the
  * connection closed; at most socket_max_clients connections (one more gets
- * a busy reply and is closed); a connection that sends nothing and reads
- * nothing for socket_idle_timeout seconds is closed; a client that stops
- * reading is not read from once SERVER_OUTPUT_PAUSE bytes of its replies
- * are waiting, then closed by the idle timeout; solve, grade, hint and
- * check run in the libuv thread pool, a bounded number at once (busy when
- * full), so cheap requests stay fast.
+ * a busy reply and is closed); a connection that sends no complete request
+ * for socket_idle_timeout seconds is closed (blank lines, bytes without a
+ * newline and reading replies do not count; a connection whose heavy
+ * answer is still being computed is kept); a request line not finished
+ * socket_request_timeout seconds after its first byte gets timeout and the
+ * connection closed; a client that stops reading is not read from once
+ * SERVER_OUTPUT_PAUSE bytes of its replies are waiting, then closed by the
+ * idle timeout.  solve, grade, hint, steps and check run in the libuv
+ * thread pool, a bounded number at once (busy when full), one per
+ * connection at a time (the next waits unread for it), each stopped with
+ * too_hard past socket_search_budget search nodes, so cheap requests stay
+ * fast and one client cannot crowd out the others.  An idle connection
+ * holds no input buffer and no output buffer over 4 KiB.
  */
 #ifndef SUDOKUD_SERVER_H
 #define SUDOKUD_SERVER_H

@@ -91,6 +91,8 @@ static void test_defaults(void **state)
     assert_null(cfg.socket_group);
     assert_int_equal(cfg.socket_max_clients, 2048);
     assert_int_equal(cfg.socket_idle_timeout, 60);
+    assert_int_equal(cfg.socket_request_timeout, 10);
+    assert_int_equal(cfg.socket_search_budget, 100000);
     assert_int_equal(cfg.log_level, LOG_LEVEL_INFO);
     assert_null(cfg.time_zone);
     assert_int_equal(cfg.publish_minute, 0);
@@ -300,7 +302,8 @@ static void test_structure_errors(void **state)
     expect_error(GEN "[daemon]\nstate_dir = x\n",
                  "sudokud.conf:4: state_dir: unknown key in [daemon] (known keys: "
                  "state_directory, database, socket, socket_mode, socket_group, "
-                 "socket_max_clients, socket_idle_timeout, log_level)");
+                 "socket_max_clients, socket_idle_timeout, socket_request_timeout, "
+                 "socket_search_budget, log_level)");
     expect_error(
         "[deamon]\n",
         "sudokud.conf:1: unknown section [deamon] (expected [daemon], [schedule], "
@@ -731,7 +734,7 @@ static void test_table_bounds(void **state)
         check_key_value(k, below, what);
         check_key_value(k, above, what);
     }
-    assert_int_equal(bounded, 7);
+    assert_int_equal(bounded, 9);
 }
 
 /* At most max header lines per webhook (the header row's max). */

@@ -462,6 +462,18 @@ static void test_count(void **unused)
     assert_int_equal(pencil_count(&st, 2, NULL), 0);
 }
 
+/* The budget stops the search; with enough it gives pencil_count's answer. */
+static void test_count_budget(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    state_after(&st, 0);
+    assert_int_equal(pencil_count_budget(&st, 2, 1000, NULL), 1);
+    empty_state(&st);
+    assert_int_equal(pencil_count_budget(&st, 3, 1000, NULL), 3);
+    assert_int_equal(pencil_count_budget(&st, 3, 2, NULL), PENCIL_OVER_BUDGET);
+}
+
 static void test_wrong_marks(void **unused)
 {
     (void)unused;
@@ -625,6 +637,7 @@ int main(void)
         cmocka_unit_test(test_errors_line),
         cmocka_unit_test(test_errors_plain),
         cmocka_unit_test(test_count),
+        cmocka_unit_test(test_count_budget),
         cmocka_unit_test(test_wrong_marks),
         cmocka_unit_test(test_wrong_value),
         cmocka_unit_test(test_judge_by_marks),

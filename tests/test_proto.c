@@ -335,7 +335,7 @@ static char *dump(json_t *reply)
 static char *compute(const char *line)
 {
     assert_int_equal(parse(line), PROTO_OK);
-    return dump(reply_compute(&req));
+    return dump(reply_compute(&req, 0));
 }
 
 static void expect_json(char *text, const char *want)
@@ -376,6 +376,28 @@ static void test_reply_shapes(void **state)
     expect_json(dump(reply_puzzle(&p, "Tough going", 0)),
                 "\"tier\":\"hard\",\"label\":\"Tough going\"");
     expect_json(dump(reply_puzzle(&p, "hard", 1)), "\"solution\":\"" SOLVED "\"");
+}
+
+/* A search budget too small for the grid answers too_hard, naming the
+ * config key; the grid searched is the PUZZLE when one is sent. */
+static void test_compute_budget(void **state)
+{
+    static const char
+        *unsat = ".....5.8....6.1.43..........1.5........1.6...3......."
+                 "553.....61........4.........";
+    char line[256];
+
+    (void)state;
+    snprintf(line, sizeof line, "solve %s", unsat);
+    assert_int_equal(parse(line), PROTO_OK);
+    expect_json(dump(reply_compute(&req, 100000)),
+                "{\"ok\":false,\"error\":{\"code\":\"too_hard\",\"message\":"
+                "\"solve: the search for this grid's solutions needs more than "
+                "100000 search nodes (socket_search_budget)");
+    assert_int_equal(parse("check " WRONG_A1 " " PUZZLE), PROTO_OK);
+    expect_json(dump(reply_compute(&req, 1000)), "\"status\":\"wrong\"");
+    assert_int_equal(parse("solve " PUZZLE), PROTO_OK);
+    expect_json(dump(reply_compute(&req, 1000)), "\"status\":\"solved\"");
 }
 
 static void test_compute(void **state)
@@ -543,6 +565,7 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_reply_shapes),
         cmocka_unit_test(test_compute),
+        cmocka_unit_test(test_compute_budget),
         cmocka_unit_test(test_webhook),
         cmocka_unit_test(test_backup),
         cmocka_unit_test(test_marks),

@@ -117,6 +117,26 @@ static void test_deterministic(void **state)
     assert_memory_equal(&a, &b, sizeof a);
 }
 
+/* The work budget: a grid whose proof of no solution needs ~1.4 million
+ * nodes stops at the budget, and gives the unbudgeted answer with enough. */
+static void test_budget(void **state)
+{
+    (void)state;
+    struct grid g, sol;
+    parse(&g, ".....5.8....6.1.43..........1.5........1.6...3.......553....."
+              "61........4.........");
+    assert_int_equal(solver_count_budget(&g, 2, 1000, NULL), SOLVER_OVER_BUDGET);
+    assert_int_equal(solver_count_budget(&g, 2, 100000, NULL), SOLVER_OVER_BUDGET);
+    assert_int_equal(solver_count_budget(&g, 2, 2000000, NULL), 0);
+    parse(&g, SOLVED);
+    g.cell[0] = 0;
+    assert_int_equal(solver_count_budget(&g, 2, 1, &sol), 1);
+    assert_int_equal(sol.cell[0], 4);
+    parse(&g, TWO_SOLUTIONS);
+    assert_int_equal(solver_count_budget(&g, 2, 1, NULL), SOLVER_OVER_BUDGET);
+    assert_int_equal(solver_count_budget(&g, 2, 10, NULL), 2);
+}
+
 /* Every puzzle of a set: count-to-2 is exactly 1 and the solution valid. */
 static void check_set(const char *name, int max, int step)
 {
@@ -183,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_no_solution),
         cmocka_unit_test(test_contradictory_givens),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_budget),
         cmocka_unit_test(test_data_17_clue),
         cmocka_unit_test(test_data_hardest),
         cmocka_unit_test(test_data_magictour),

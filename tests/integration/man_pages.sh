@@ -131,7 +131,7 @@ daemon=
 for cmd in $reply; do
     has man/sudokud.8 "^\.B[IR]? *\"?$cmd\b" "socket command $cmd"
 done
-for code in bad_request not_found too_large busy internal forbidden; do
+for code in bad_request not_found too_large busy internal forbidden too_hard timeout; do
     has man/sudokud.8 "^\.B $code\$" "error code $code"
 done
 
