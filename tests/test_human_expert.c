@@ -329,7 +329,8 @@ static void test_expert_rows(void **unused)
     static const char *const keys[] = {
         "x_chain",          "xy_chain",           "aic",
         "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
-        "als_xz",           "cell_forcing_chain", "region_forcing_chain"};
+        "als_xz",           "cell_forcing_chain", "region_forcing_chain",
+        "grouped_nice_loop"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -337,7 +338,7 @@ static void test_expert_rows(void **unused)
         assert_int_equal(human_tech_info(t)->group, HUMAN_GROUP_EXPERT);
         last = t;
     }
-    assert_int_equal(last, human_tech_count() - 1); /* forcing chains last */
+    assert_int_equal(last, human_tech_count() - 1); /* grouped chains last */
 }
 
 /* (5)H1 = (5)H4 - (5)B4 = (5)B7 - (8)B7 = (8)H7: every strong link is in a
