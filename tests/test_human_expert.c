@@ -321,6 +321,55 @@ static void test_region_forcing_chain(void **unused)
     expect_none(tech_find_region_forcing_chain, &st);
 }
 
+/* ---- grouped chains ---------------------------------------------------- */
+
+/* The 1s: row A has them in A1, A5 and A6 (the group A56 of box 2), box 2
+ * in A5, A6 and C4, column 4 in C4 and G4; row G has its 2s in G1 and
+ * G4 (the rest of the grid is empty: every candidate).  (1)A1 = (1)A56 - (1)C4 = (1)G4 - (2)G4 = (2)G1: A1 is 1 or G1 is
+ * 2, and the two cells see each other. */
+static void grouped_position(struct human_state *st)
+{
+    empty_state(st);
+    conjugate(st, 1, TECH_ROW(0), "A1 A5 A6");
+    conjugate(st, 1, TECH_BOX(1), "A5 A6 C4");
+    conjugate(st, 1, TECH_COL(3), "C4 G4");
+    conjugate(st, 2, TECH_ROW(6), "G1 G4");
+}
+
+static void test_grouped_aic(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    grouped_position(&st);
+    expect_none(tech_find_aic, &st); /* it needs the group */
+    expect_elims(tech_find_grouped_nice_loop, &st, &step, "1G1 2A1");
+    assert_string_equal(step.text,
+                        "Grouped AIC: (1)A1 = (1)A56 - (1)C4 = (1)G4 - (2)G4 = "
+                        "(2)G1; either (1)A1 or (2)G1 is true, so 1 is removed "
+                        "from G1, and 2 from A1");
+    /* a fourth place for 1 in row A: A1 is no longer the group's partner */
+    grouped_position(&st);
+    st.cand[at("A9")] |= (uint16_t)tech_bit(1);
+    expect_none(tech_find_grouped_nice_loop, &st);
+}
+
+/* Without the 2s' link the chain still returns to column 1: (1)G1 -
+ * (1)A1 = (1)A56 - (1)C4 = (1)G4 - (1)G1 is a discontinuous loop (G1
+ * assumed 1 would not be): 1 goes from G1, HoDoKu's only grouped chain
+ * there. */
+static void test_grouped_discontinuous_loop(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    grouped_position(&st);
+    for (int i = 0; i < 9; i++) /* 2 back everywhere in row G */
+        st.cand[tech_house_cells[TECH_ROW(6)][i]] |= (uint16_t)tech_bit(2);
+    expect_elims(tech_find_grouped_nice_loop, &st, &step, "1G1");
+    assert_non_null(strstr(step.text, "Grouped discontinuous nice loop: "));
+}
+
 /* ---- the table and the grader --------------------------------------- */
 
 static void test_expert_rows(void **unused)
@@ -440,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_cell_forcing_chain),
         cmocka_unit_test(test_forcing_chain_contradiction),
         cmocka_unit_test(test_region_forcing_chain),
+        cmocka_unit_test(test_grouped_aic),
+        cmocka_unit_test(test_grouped_discontinuous_loop),
         cmocka_unit_test(test_expert_rows),
         cmocka_unit_test(test_grade_expert_puzzle),
     };
