@@ -76,9 +76,13 @@ struct gc_search {
     int first_group[10]; /* groups of digit d: first_group[d-1] .. [d] */
     struct gc_group group[GC_GROUPS];
     uint16_t cand_group[GC_CANDS][3]; /* groups on when the cand is off */
+    uint64_t seen_by[GC_CANDS]; /* groups (bit i: the digit's i-th) it sees */
     uint8_t n_cand_group[GC_CANDS];
-    /* the walk from one start: level + 1 of each state (0: not reached) */
-    uint8_t level[GC_STATES];
+    /* the walk from one start, per state: the walk's tag (bits 16-31:
+     * another walk's tag means not reached, so no clearing is needed
+     * between walks), grouped (bit 8), level + 1 (bits 0-7) */
+    uint32_t tag;
+    uint32_t state[GC_STATES];
     uint16_t queue[GC_STATES];
     /* the chain read back */
     int len;
@@ -156,10 +160,14 @@ static void build_groups(struct gc_search *s)
     s->first_group[9] = n;
     s->n_groups = n;
     memset(s->n_cand_group, 0, sizeof s->n_cand_group);
+    memset(s->seen_by, 0, sizeof s->seen_by);
     for (int i = 0; i < n; i++) {
         struct gc_group *gr = &s->group[i];
         int d = gr->digit;
         const int houses[2] = {gr->line, gr->box};
+        for (tech_cells m = gr->seers; m; m &= m - 1)
+            s->seen_by[tech_cells_lowest(m) * 9 + d - 1] |=
+                (uint64_t)1 << (i - s->first_group[d - 1]);
         for (int k = 0; k < 2; k++) {
             tech_cells rest = tech_house_set[houses[k]] & s->with[d - 1] & ~gr->cells;
             int other = node_of(s, rest, d);
@@ -209,9 +217,8 @@ static int neighbours(const struct gc_search *s, int node, int strong,
             out[n++] = (uint16_t)(s->g->strong[node][k] & ~TECH_LINK_IN_CELL);
         return n;
     }
-    for (int i = s->first_group[d - 1]; i < s->first_group[d]; i++)
-        if (s->group[i].seers & tech_cell_bit(cell))
-            out[n++] = (uint16_t)(GC_CANDS + i);
+    for (uint64_t m = s->seen_by[node]; m; m &= m - 1)
+        out[n++] = (uint16_t)(GC_CANDS + s->first_group[d - 1] + bits_lowest64(m));
     for (unsigned m = s->st->cand[cell] & ~tech_bit(d); m; m &= m - 1)
         out[n++] = (uint16_t)(cell * 9 + bits_lowest(m));
     for (tech_cells m = tech_peers(cell) & s->with[d - 1]; m && n < GC_NBRS; m &= m - 1)
@@ -219,25 +226,49 @@ static int neighbours(const struct gc_search *s, int node, int strong,
     return n;
 }
 
-/* Breadth first from the state start (node * 2 + on). */
+/* The level + 1 of a state in the current walk (0: not reached), and
+ * whether one of the shortest walks to it passes a group. */
+static int level_of(const struct gc_search *s, int st)
+{
+    uint32_t v = s->state[st];
+    return (v >> 16) == s->tag ? (int)(v & 0xffu) : 0;
+}
+
+static int grouped_at(const struct gc_search *s, int st)
+{
+    return level_of(s, st) && (s->state[st] & 0x100u);
+}
+
+/*
+ * Breadth first from the state start (node * 2 + on).  The states of a
+ * level learn, from every state of the level before that links to them,
+ * whether a walk to them passes a group: all of a level is taken before
+ * the next, so a state's flag is final when it is taken.
+ */
 static void walk(struct gc_search *s, int start)
 {
     uint16_t nb[GC_NBRS];
     int head = 0, tail = 0;
-    memset(s->level, 0, sizeof s->level);
-    s->level[start] = 1;
+    uint32_t tag = ++s->tag << 16;
+    s->state[start] = tag | 1u;
     s->queue[tail++] = (uint16_t)start;
     while (head < tail) {
         int st = s->queue[head++];
-        int on = st & 1, lv = s->level[st];
+        int on = st & 1, lv = (int)(s->state[st] & 0xffu);
+        uint32_t g = s->state[st] & 0x100u;
         if (lv >= 250)
             continue;
         int n = neighbours(s, st >> 1, !on, nb);
         for (int i = 0; i < n; i++) {
             int next = nb[i] * 2 + !on;
-            if (s->level[next])
+            uint32_t flag = g | (is_group(nb[i]) ? 0x100u : 0);
+            uint32_t v = s->state[next];
+            if ((v & 0xffff0000u) == tag) {
+                if ((int)(v & 0xffu) == lv + 1)
+                    s->state[next] = v | flag;
                 continue;
-            s->level[next] = (uint8_t)(lv + 1);
+            }
+            s->state[next] = tag | flag | (uint32_t)(lv + 1);
             s->queue[tail++] = (uint16_t)next;
         }
     }
@@ -273,7 +304,8 @@ static int back_from(struct gc_search *s, int p, int loop, int start_cell,
     int n = neighbours(s, st >> 1, on, nb);
     for (int k = 0; k < n; k++) {
         int prev = nb[k] * 2 + !on;
-        if (s->level[prev] != p + 1 || --*budget < 0)
+        if (level_of(s, prev) != p + 1 || (!grouped && !grouped_at(s, prev)) ||
+            --*budget < 0)
             continue;
         s->path[p] = (uint16_t)prev;
         if (!fits(s, p, loop, start_cell))
@@ -292,8 +324,8 @@ static int back_from(struct gc_search *s, int p, int loop, int start_cell,
  * has a group; 0 when none is found among the shortest walks. */
 static int read_back(struct gc_search *s, int end, int loop)
 {
-    int len = s->level[end], budget = 400;
-    if (len > GC_MAX_PATH)
+    int len = level_of(s, end), budget = 400;
+    if (len > GC_MAX_PATH || !grouped_at(s, end))
         return 0;
     s->len = len;
     s->path[len - 1] = (uint16_t)end;
@@ -501,7 +533,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
         int end_node = cell * 9 + bits_lowest(m);
         for (int on = 0; on <= 1; on++) {
             int end = end_node * 2 + on;
-            if (end == start || s->level[end] < 4 || !read_back(s, end, 1))
+            if (end == start || level_of(s, end) < 4 || !read_back(s, end, 1))
                 continue;
             tech_step_reset(&cur);
             int kind = nice_loop(&cur, s);
@@ -512,7 +544,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     if (start & 1)
         return 0;
     for (int v = 0; v < GC_CANDS; v++) {
-        if (v / 9 == cell || s->level[v * 2 + 1] < 4)
+        if (v / 9 == cell || level_of(s, v * 2 + 1) < 4)
             continue;
         tech_step_reset(&cur);
         if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0 ||
@@ -533,6 +565,8 @@ int tech_find_grouped_nice_loop(struct tech_ctx *ctx, struct human_step *step)
     s.g = tech_ctx_links(ctx);
     s.with = tech_ctx_digits(ctx)->cells;
     build_groups(&s);
+    s.tag = 0;
+    memset(s.state, 0, sizeof s.state);
     tech_step_reset(step);
     if (s.n_groups == 0)
         return 0;
