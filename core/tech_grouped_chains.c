@@ -14,13 +14,13 @@
  *    house's places are the group's cells and one cell, or two disjoint
  *    groups).
  * Every link is a valid implication, so every walk along them is a sound
- * deduction.  A breadth-first walk from each candidate assumed on, then
- * off, reaches each (node, on/off) state by a shortest walk; the walk to a
- * state is read back through states one link nearer (a group first when
- * there is one).  As HoDoKu does, a walk is a chain only when no cell
- * comes back in it after others (its "lasso" rule; a nice loop may end in
- * its start cell), and it is reported only when it has a group node (the
- * ungrouped ones are the AIC row's).
+ * deduction.  A breadth-first walk from each candidate assumed off, then
+ * on, reaches each (node, on/off) state by a shortest walk; a walk to a
+ * state is read back through states one link nearer, tried in turn
+ * (groups first, 400 states at most), for one that HoDoKu takes as a
+ * chain - its "lasso" rule: no node's (first) cell is a cell of a node
+ * before the one just before it, a nice loop's start cell aside - and
+ * that passes a group (the ungrouped ones are the AIC row's).
  *
  * What a walk from a start s (in cell c) proves, HoDoKu's rules:
  *  - a nice loop ends in c.  Its first link is strong when s was assumed
@@ -38,13 +38,13 @@
  *    both (HoDoKu takes it when there are two, one being a nice loop);
  *    different digits, v sees c and has s's digit: s's digit goes from
  *    v's cell and v's from c (both must be there).
- * Chains of at least three links.
+ * Chains of at least three links, of 40 nodes at most.
  *
- * The solver's instance is the one HoDoKu would choose: the most
- * eliminations, then the shortest chain, then the first found (starts in
- * cell, digit order, off before on).  Collect mode lists every chain:
- * one per start and end state.  No allocation: the search is about
- * 40 KB of stack.
+ * The solver's instance: the most eliminations (HoDoKu's first choice
+ * among chains), then the shortest chain, then the first found (starts
+ * in cell, digit order, off before on).  Collect mode lists every chain
+ * found: one per start and end state.  No allocation: the search is
+ * about 60 KB of stack.
  */
 #include "tech.h"
 #include "tech_digits.h"
@@ -55,7 +55,7 @@
 #define GC_GROUPS 486 /* 9 digits x 18 lines x 3 boxes */
 #define GC_NODES (GC_CANDS + GC_GROUPS)
 #define GC_STATES (2 * GC_NODES)
-#define GC_MAX_PATH 40 /* nodes in a chain at most (the causes' room) */
+#define GC_MAX_PATH 40 /* nodes in a chain at most: longer walks are not read */
 #define GC_NBRS 64
 
 struct gc_group {
@@ -558,7 +558,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
 
 int tech_find_grouped_nice_loop(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct gc_search s; /* about 40 KB of stack: no allocation, reentrant */
+    struct gc_search s; /* about 60 KB of stack: no allocation, reentrant */
     struct gc_best best = {0, 0, 0, {0}};
     const struct human_state *st = ctx->st;
     s.st = st;
