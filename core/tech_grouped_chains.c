@@ -275,43 +275,42 @@ static void walk(struct gc_search *s, int start)
 }
 
 /* Whether the node at position p may stand before the nodes placed after
- * it (p + 1 ...): HoDoKu's lasso rule, that no node's (first) cell is
- * among the cells of a node two or more places before it; a loop's start
- * cell is not counted, and a loop's first link leaves it. */
-static int fits(const struct gc_search *s, int p, int loop, int start_cell)
+ * it (later: the first cells of those at p + 2 on): HoDoKu's lasso rule,
+ * that no node's (first) cell is among the cells of a node two or more
+ * places before it; a loop's start cell is not counted, and a loop's
+ * first link leaves it. */
+static int fits(const struct gc_search *s, int p, int loop, int start_cell,
+                tech_cells later)
 {
     int node = s->path[p] >> 1;
     if (loop && p == 1 && node_cell(s, node) == start_cell)
         return 0;
     if (loop && node_cell(s, node) == start_cell)
         return 1;
-    tech_cells cells = node_cells(s, node);
-    for (int j = p + 2; j < s->len; j++)
-        if (cells & tech_cell_bit(node_cell(s, s->path[j] >> 1)))
-            return 0;
-    return 1;
+    return (node_cells(s, node) & later) == 0;
 }
 
 /* Fills s->path[0 .. p] back from s->path[p + 1] with states one link
  * nearer the start each, trying them in turn (groups first) until the
  * chain fits the lasso rule and has a group (*budget: states tried). */
 static int back_from(struct gc_search *s, int p, int loop, int start_cell,
-                     int grouped, int *budget)
+                     int grouped, tech_cells later, int *budget)
 {
     uint16_t nb[GC_NBRS];
     int st = s->path[p + 1], on = st & 1;
     /* it came from the other polarity, over a link of its kind */
     int n = neighbours(s, st >> 1, on, nb);
+    tech_cells below = later | tech_cell_bit(node_cell(s, st >> 1));
     for (int k = 0; k < n; k++) {
         int prev = nb[k] * 2 + !on;
         if (level_of(s, prev) != p + 1 || (!grouped && !grouped_at(s, prev)) ||
             --*budget < 0)
             continue;
         s->path[p] = (uint16_t)prev;
-        if (!fits(s, p, loop, start_cell))
+        if (!fits(s, p, loop, start_cell, later))
             continue;
         int g = grouped || is_group(nb[k]);
-        if (p == 0 ? g : back_from(s, p - 1, loop, start_cell, g, budget))
+        if (p == 0 ? g : back_from(s, p - 1, loop, start_cell, g, below, budget))
             return 1;
         if (*budget < 0)
             return 0;
@@ -330,9 +329,7 @@ static int read_back(struct gc_search *s, int end, int loop)
     s->len = len;
     s->path[len - 1] = (uint16_t)end;
     int start_cell = node_cell(s, end >> 1);
-    if (!loop && !fits(s, len - 1, 0, start_cell))
-        return 0;
-    return back_from(s, len - 2, loop, start_cell, is_group(end >> 1), &budget);
+    return back_from(s, len - 2, loop, start_cell, is_group(end >> 1), 0, &budget);
 }
 
 /* ---- what a chain proves ------------------------------------------- */
