@@ -370,6 +370,34 @@ static void test_grouped_discontinuous_loop(void **unused)
     assert_non_null(strstr(step.text, "Grouped discontinuous nice loop: "));
 }
 
+/* A loop through two cells with cell links: row A has its 1s in A1, A5
+ * and A6, column 4 in C4 and G4, box 7 in G2, G3 and I1, column 1 its 2s
+ * in A1 and I1.  (1)A1 = (1)A56 - (1)C4 = (1)G4 - (1)G23 = (1)I1 - (2)I1
+ * = (2)A1 - back to (1)A1: every weak link holds, so A1 and I1 keep only
+ * 1 and 2, and the 1s of box 2 and row G that see both ends of a weak
+ * link go. */
+static void test_grouped_continuous_loop(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A5 A6");
+    conjugate(&st, 1, TECH_COL(3), "C4 G4");
+    conjugate(&st, 1, TECH_BOX(6), "G2 G3 I1");
+    conjugate(&st, 2, TECH_COL(0), "A1 I1");
+    expect_elims(tech_find_grouped_nice_loop, &st, &step,
+                 "1B5 1B6 1C5 1C6 1G5 1G6 1G7 1G8 1G9 3A1 3I1 4A1 4I1 5A1 5I1 "
+                 "6A1 6I1 7A1 7I1 8A1 8I1 9A1 9I1");
+    assert_non_null(strstr(step.text, "Grouped continuous nice loop: (1)A1 = "
+                                      "(1)A56 - (1)C4 = (1)G4 - (1)G23 = (1)I1 - "
+                                      "(2)I1 = (2)A1 and back to the start"));
+    /* a third 2 in column 1: no loop closes; the 1s' chain is an AIC */
+    st.cand[at("E1")] |= (uint16_t)tech_bit(2);
+    expect_elims(tech_find_grouped_nice_loop, &st, &step, "1B1 1C1 1D1 1E1 1F1");
+    assert_non_null(strstr(step.text, "Grouped AIC: (1)A1 = (1)A56"));
+}
+
 /* ---- the table and the grader --------------------------------------- */
 
 static void test_expert_rows(void **unused)
@@ -491,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_region_forcing_chain),
         cmocka_unit_test(test_grouped_aic),
         cmocka_unit_test(test_grouped_discontinuous_loop),
+        cmocka_unit_test(test_grouped_continuous_loop),
         cmocka_unit_test(test_expert_rows),
         cmocka_unit_test(test_grade_expert_puzzle),
     };
