@@ -73,6 +73,7 @@ struct gc_search {
     const struct tech_links *g;
     const tech_cells *with; /* [d-1]: cells holding d */
     int n_groups;
+    int n_strong_groups; /* groups with a strong link */
     int first_group[10]; /* groups of digit d: first_group[d-1] .. [d] */
     struct gc_group group[GC_GROUPS];
     uint16_t cand_group[GC_CANDS][3]; /* groups on when the cand is off */
@@ -161,6 +162,7 @@ static void build_groups(struct gc_search *s)
     s->n_groups = n;
     memset(s->n_cand_group, 0, sizeof s->n_cand_group);
     memset(s->seen_by, 0, sizeof s->seen_by);
+    s->n_strong_groups = 0;
     for (int i = 0; i < n; i++) {
         struct gc_group *gr = &s->group[i];
         int d = gr->digit;
@@ -176,6 +178,7 @@ static void build_groups(struct gc_search *s)
                 s->n_cand_group[other] < 3) /* the cand's strong link back */
                 s->cand_group[other][s->n_cand_group[other]++] = (uint16_t)(GC_CANDS + i);
         }
+        s->n_strong_groups += gr->strong[0] != 0xffff || gr->strong[1] != 0xffff;
         gr->n_weak = 0;
         for (int j = s->first_group[d - 1]; j < s->first_group[d]; j++) {
             const struct gc_group *o = &s->group[j];
@@ -565,7 +568,9 @@ int tech_find_grouped_nice_loop(struct tech_ctx *ctx, struct human_step *step)
     s.tag = 0;
     memset(s.state, 0, sizeof s.state);
     tech_step_reset(step);
-    if (s.n_groups == 0)
+    /* a chain's ends are candidates, so a group in it is entered or left
+     * by a strong link: without one, no chain has a group */
+    if (s.n_strong_groups == 0)
         return 0;
     for (int cell = 0; cell < GRID_CELLS; cell++)
         for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1) {
