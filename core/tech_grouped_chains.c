@@ -459,6 +459,36 @@ static void say_node(struct human_step *step, const struct gc_search *s, int nod
     }
 }
 
+/* Why a discontinuous loop's start cell loses what it loses. */
+static void say_discontinuous(struct human_step *step, const struct gc_search *s)
+{
+    int first = s->path[0] >> 1, last = s->path[s->len - 1] >> 1;
+    int start_on = s->path[0] & 1;
+    tech_say(step, "; if ");
+    say_node(step, s, first);
+    if (first == last && start_on) {
+        tech_say(step, " were true it would be false, so ");
+        return;
+    }
+    if (first == last) {
+        tech_say(step, " were false it would be true, so ");
+        tech_say_cell(step, node_cell(s, first));
+        tech_say(step, " is %d: ", node_digit(s, first));
+        return;
+    }
+    if (start_on) { /* two digits of one cell true */
+        tech_say(step, " were true, ");
+        say_node(step, s, last);
+        tech_say(step, " would be true too, so ");
+        return;
+    }
+    tech_say(step, " were false, ");
+    say_node(step, s, last);
+    tech_say(step, " would be false, and it is if ");
+    say_node(step, s, first);
+    tech_say(step, " is true, so ");
+}
+
 static void chain_step(struct human_step *step, const struct gc_search *s, int kind)
 {
     static const char *const names[] = {"Grouped AIC",
@@ -484,9 +514,7 @@ static void chain_step(struct human_step *step, const struct gc_search *s, int k
     } else if (kind == GC_LOOP) {
         tech_say(step, " and back to the start; every weak link holds, so ");
     } else {
-        tech_say(step, "; its ends contradict each other in ");
-        tech_say_cell(step, node_cell(s, s->path[0] >> 1));
-        tech_say(step, ", so ");
+        say_discontinuous(step, s);
     }
     tech_say_elims(step);
 }

@@ -367,7 +367,9 @@ static void test_grouped_discontinuous_loop(void **unused)
     for (int i = 0; i < 9; i++) /* 2 back everywhere in row G */
         st.cand[tech_house_cells[TECH_ROW(6)][i]] |= (uint16_t)tech_bit(2);
     expect_elims(tech_find_grouped_nice_loop, &st, &step, "1G1");
-    assert_non_null(strstr(step.text, "Grouped discontinuous nice loop: "));
+    assert_non_null(strstr(step.text, "Grouped discontinuous nice loop: (1)G1 - "));
+    assert_non_null(strstr(step.text, "; if (1)G1 were true it would be false, "
+                                      "so 1 is removed from G1"));
 }
 
 /* A loop through two cells with cell links: row A has its 1s in A1, A5
