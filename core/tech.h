@@ -110,6 +110,8 @@ enum tech_kind {
     TECH_KIND_CHAIN,        /* X-, XY-chains and AICs: cheapest taken */
     TECH_KIND_ALS,          /* Sue de Coq, ALS-XZ */
     TECH_KIND_FORCING,      /* cell and region forcing chains */
+    TECH_KIND_GROUPED_CHAIN, /* grouped nice loops and AICs: SE has no
+                                group nodes, so they are not compared */
 };
 
 /* How the solving loop's memo keys a technique's record of where it
@@ -337,5 +339,9 @@ int tech_rate_als_wing(const struct human_step *step);
 tech_find_fn tech_find_cell_forcing_chain;
 tech_find_fn tech_find_region_forcing_chain;
 int tech_rate_forcing_chain(const struct human_step *step);
+
+/* tech_grouped_chains.c: grouped nice loops and grouped AICs (HoDoKu's);
+ * the causes are the chain's nodes' cells, in order. */
+tech_find_fn tech_find_grouped_nice_loop;
 
 #endif

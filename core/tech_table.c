@@ -206,6 +206,19 @@ const struct tech_row tech_table[] = {
     { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
       tech_find_region_forcing_chain, tech_rate_forcing_chain,
       TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    /* Grouped nice loops and AICs (HoDoKu's GROUPED_CONTINUOUS_NICE_LOOP,
+     * GROUPED_DISCONTINUOUS_NICE_LOOP and GROUPED_AIC, all found by its
+     * one "Grouped Nice Loop" search; UNFAIR, base score 300).  Sudoku
+     * Explainer 1.2.1.3 has no group node in its chains: "the digit is in
+     * one of these cells of the intersection" is a pointing/claiming
+     * inference, which SE's chains only draw in its Dynamic Forcing Chains
+     * (+), whose level-1 rules include the intersections: 9.0, the value
+     * given (fixed: SE's length term would only add to it).  Not
+     * TECH_KIND_CHAIN: at 9.0 it could never be the cheapest chain, and
+     * searching it beside every chain step would only cost time. */
+    { { "Grouped nice loop", "grouped_nice_loop", 90, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_grouped_nice_loop, NULL,
+      TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 

@@ -321,6 +321,85 @@ static void test_region_forcing_chain(void **unused)
     expect_none(tech_find_region_forcing_chain, &st);
 }
 
+/* ---- grouped chains ---------------------------------------------------- */
+
+/* The 1s: row A has them in A1, A5 and A6 (the group A56 of box 2), box 2
+ * in A5, A6 and C4, column 4 in C4 and G4; row G has its 2s in G1 and
+ * G4 (the rest of the grid is empty: every candidate).  (1)A1 = (1)A56 - (1)C4 = (1)G4 - (2)G4 = (2)G1: A1 is 1 or G1 is
+ * 2, and the two cells see each other. */
+static void grouped_position(struct human_state *st)
+{
+    empty_state(st);
+    conjugate(st, 1, TECH_ROW(0), "A1 A5 A6");
+    conjugate(st, 1, TECH_BOX(1), "A5 A6 C4");
+    conjugate(st, 1, TECH_COL(3), "C4 G4");
+    conjugate(st, 2, TECH_ROW(6), "G1 G4");
+}
+
+static void test_grouped_aic(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    grouped_position(&st);
+    expect_none(tech_find_aic, &st); /* it needs the group */
+    expect_elims(tech_find_grouped_nice_loop, &st, &step, "1G1 2A1");
+    assert_string_equal(step.text,
+                        "Grouped AIC: (1)A1 = (1)A56 - (1)C4 = (1)G4 - (2)G4 = "
+                        "(2)G1; either (1)A1 or (2)G1 is true, so 1 is removed "
+                        "from G1, and 2 from A1");
+    /* a fourth place for 1 in row A: A1 is no longer the group's partner */
+    grouped_position(&st);
+    st.cand[at("A9")] |= (uint16_t)tech_bit(1);
+    expect_none(tech_find_grouped_nice_loop, &st);
+}
+
+/* Without the 2s' link the chain still returns to column 1: (1)G1 -
+ * (1)A1 = (1)A56 - (1)C4 = (1)G4 - (1)G1 is a discontinuous loop (G1
+ * assumed 1 would not be): 1 goes from G1, HoDoKu's only grouped chain
+ * there. */
+static void test_grouped_discontinuous_loop(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    grouped_position(&st);
+    for (int i = 0; i < 9; i++) /* 2 back everywhere in row G */
+        st.cand[tech_house_cells[TECH_ROW(6)][i]] |= (uint16_t)tech_bit(2);
+    expect_elims(tech_find_grouped_nice_loop, &st, &step, "1G1");
+    assert_non_null(strstr(step.text, "Grouped discontinuous nice loop: (1)G1 - "));
+    assert_non_null(strstr(step.text, "; if (1)G1 were true it would be false, "
+                                      "so 1 is removed from G1"));
+}
+
+/* A loop through two cells with cell links: row A has its 1s in A1, A5
+ * and A6, column 4 in C4 and G4, box 7 in G2, G3 and I1, column 1 its 2s
+ * in A1 and I1.  (1)A1 = (1)A56 - (1)C4 = (1)G4 - (1)G23 = (1)I1 - (2)I1
+ * = (2)A1 - back to (1)A1: every weak link holds, so A1 and I1 keep only
+ * 1 and 2, and the 1s of box 2 and row G that see both ends of a weak
+ * link go. */
+static void test_grouped_continuous_loop(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A5 A6");
+    conjugate(&st, 1, TECH_COL(3), "C4 G4");
+    conjugate(&st, 1, TECH_BOX(6), "G2 G3 I1");
+    conjugate(&st, 2, TECH_COL(0), "A1 I1");
+    expect_elims(tech_find_grouped_nice_loop, &st, &step,
+                 "1B5 1B6 1C5 1C6 1G5 1G6 1G7 1G8 1G9 3A1 3I1 4A1 4I1 5A1 5I1 "
+                 "6A1 6I1 7A1 7I1 8A1 8I1 9A1 9I1");
+    assert_non_null(strstr(step.text, "Grouped continuous nice loop: (1)A1 = "
+                                      "(1)A56 - (1)C4 = (1)G4 - (1)G23 = (1)I1 - "
+                                      "(2)I1 = (2)A1 and back to the start"));
+    /* a third 2 in column 1: no loop closes; the 1s' chain is an AIC */
+    st.cand[at("E1")] |= (uint16_t)tech_bit(2);
+    expect_elims(tech_find_grouped_nice_loop, &st, &step, "1B1 1C1 1D1 1E1 1F1");
+    assert_non_null(strstr(step.text, "Grouped AIC: (1)A1 = (1)A56"));
+}
+
 /* ---- the table and the grader --------------------------------------- */
 
 static void test_expert_rows(void **unused)
@@ -329,7 +408,8 @@ static void test_expert_rows(void **unused)
     static const char *const keys[] = {
         "x_chain",          "xy_chain",           "aic",
         "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
-        "als_xz",           "cell_forcing_chain", "region_forcing_chain"};
+        "als_xz",           "cell_forcing_chain", "region_forcing_chain",
+        "grouped_nice_loop"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -337,7 +417,7 @@ static void test_expert_rows(void **unused)
         assert_int_equal(human_tech_info(t)->group, HUMAN_GROUP_EXPERT);
         last = t;
     }
-    assert_int_equal(last, human_tech_count() - 1); /* forcing chains last */
+    assert_int_equal(last, human_tech_count() - 1); /* grouped chains last */
 }
 
 /* (5)H1 = (5)H4 - (5)B4 = (5)B7 - (8)B7 = (8)H7: every strong link is in a
@@ -439,6 +519,9 @@ int main(void)
         cmocka_unit_test(test_cell_forcing_chain),
         cmocka_unit_test(test_forcing_chain_contradiction),
         cmocka_unit_test(test_region_forcing_chain),
+        cmocka_unit_test(test_grouped_aic),
+        cmocka_unit_test(test_grouped_discontinuous_loop),
+        cmocka_unit_test(test_grouped_continuous_loop),
         cmocka_unit_test(test_expert_rows),
         cmocka_unit_test(test_grade_expert_puzzle),
     };

@@ -1,0 +1,621 @@
+/*
+ * tech_grouped_chains: grouped nice loops (continuous and discontinuous)
+ * and grouped AICs, as HoDoKu 2.2 defines them.
+ *
+ * Besides the candidates (cell * 9 + digit - 1), a chain may pass through
+ * group nodes: the places of one digit in a box-line intersection, two or
+ * three cells ("(5)B23": 5 is in B2 or B3).  A group is on when the digit
+ * is in one of its cells, off when in none.  The links:
+ *  - weak (on -> off): two digits of a cell; one digit in two cells, in
+ *    a cell and a group or in two disjoint groups that share a house,
+ *    when the cell sees every cell of the group;
+ *  - strong (off -> on): the two digits of a bivalue cell; the only two
+ *    places of a digit in a house, either of which may be a group (the
+ *    house's places are the group's cells and one cell, or two disjoint
+ *    groups).
+ * Every link is a valid implication, so every walk along them is a sound
+ * deduction.  A breadth-first walk from each candidate assumed off, then
+ * on, reaches each (node, on/off) state by a shortest walk; a walk to a
+ * state is read back through states one link nearer, tried in turn
+ * (groups first, 400 states at most), for one that HoDoKu takes as a
+ * chain - its "lasso" rule: no node's (first) cell is a cell of a node
+ * before the one just before it, a nice loop's start cell aside - and
+ * that passes a group (the ungrouped ones are the AIC row's).
+ *
+ * What a walk from a start s (in cell c) proves, HoDoKu's rules:
+ *  - a nice loop ends in c.  Its first link is strong when s was assumed
+ *    off, its last when the end is on.  Discontinuous: both weak, same
+ *    digit (s removes itself: s goes); both strong, same digit (s is the
+ *    cell's value: the cell's other digits go); one strong, one weak,
+ *    different digits (the weak one's digit goes from c).  Continuous:
+ *    both weak, different digits, c bivalue; both strong, different
+ *    digits.  Around a continuous loop every weak link holds as a strong
+ *    one: a digit seeing both nodes of a weak link between cells goes
+ *    (not from the loop's cells), and a cell entered and left by strong
+ *    links keeps only their two digits.
+ *  - an AIC starts with s off and ends on a candidate v on, outside c:
+ *    s or v is true.  Same digit: the digit goes from the cells seeing
+ *    both (HoDoKu takes it when there are two, one being a nice loop);
+ *    different digits, v sees c and has s's digit: s's digit goes from
+ *    v's cell and v's from c (both must be there).
+ * Chains of at least three links, of 40 nodes at most.
+ *
+ * The solver's instance: the most eliminations (HoDoKu's first choice
+ * among chains), then the shortest chain, then the first found (starts
+ * in cell, digit order, off before on).  Collect mode lists every chain
+ * found: one per start and end state.  No allocation: the search is
+ * about 60 KB of stack.
+ */
+#include "tech.h"
+#include "tech_digits.h"
+
+#include <string.h>
+
+#define GC_CANDS 729
+#define GC_GROUPS 486 /* 9 digits x 18 lines x 3 boxes */
+#define GC_NODES (GC_CANDS + GC_GROUPS)
+#define GC_STATES (2 * GC_NODES)
+#define GC_MAX_PATH 40 /* nodes in a chain at most: longer walks are not read */
+#define GC_NBRS 64
+
+struct gc_group {
+    tech_cells cells;  /* where the digit is in the intersection */
+    tech_cells seers;  /* cells with the digit seeing all of them */
+    uint8_t digit;
+    uint8_t line, box; /* houses (tech.h numbering) */
+    uint8_t n_weak;
+    uint16_t strong[2]; /* node on when this one is off; 0xffff: none */
+    uint16_t weak[10];  /* groups (node numbers) it turns off */
+};
+
+struct gc_search {
+    const struct human_state *st;
+    const struct tech_links *g;
+    const tech_cells *with; /* [d-1]: cells holding d */
+    int n_groups;
+    int n_strong_groups; /* groups with a strong link */
+    int first_group[10]; /* groups of digit d: first_group[d-1] .. [d] */
+    struct gc_group group[GC_GROUPS];
+    uint16_t cand_group[GC_CANDS][3]; /* groups on when the cand is off */
+    uint64_t seen_by[GC_CANDS]; /* groups (bit i: the digit's i-th) it sees */
+    uint8_t n_cand_group[GC_CANDS];
+    /* the walk from one start, per state: the walk's tag (bits 16-31:
+     * another walk's tag means not reached, so no clearing is needed
+     * between walks), grouped (bit 8), level + 1 (bits 0-7) */
+    uint32_t tag;
+    uint32_t state[GC_STATES];
+    uint16_t queue[GC_STATES];
+    /* the chain read back */
+    int len;
+    uint16_t path[GC_MAX_PATH]; /* states: node * 2 + on */
+};
+
+enum { GC_AIC, GC_LOOP, GC_DISCONTINUOUS };
+
+static int is_group(int node)
+{
+    return node >= GC_CANDS;
+}
+
+static int node_digit(const struct gc_search *s, int node)
+{
+    return is_group(node) ? s->group[node - GC_CANDS].digit : node % 9 + 1;
+}
+
+static tech_cells node_cells(const struct gc_search *s, int node)
+{
+    return is_group(node) ? s->group[node - GC_CANDS].cells : tech_cell_bit(node / 9);
+}
+
+/* The cell that names a node: a candidate's, a group's first. */
+static int node_cell(const struct gc_search *s, int node)
+{
+    return tech_cells_lowest(node_cells(s, node));
+}
+
+static int count_cells(tech_cells m)
+{
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
+
+/* The node whose cells are exactly rest (of digit d): a candidate, a
+ * group, or -1. */
+static int node_of(const struct gc_search *s, tech_cells rest, int d)
+{
+    int n = count_cells(rest);
+    if (n == 1)
+        return tech_cells_lowest(rest) * 9 + d - 1;
+    if (n < 2)
+        return -1;
+    for (int i = s->first_group[d - 1]; i < s->first_group[d]; i++)
+        if (s->group[i].cells == rest)
+            return GC_CANDS + i;
+    return -1;
+}
+
+/* The groups of the state, by digit, lines (rows, then columns) then
+ * boxes along them, as HoDoKu lists them; their links. */
+static void build_groups(struct gc_search *s)
+{
+    int n = 0;
+    for (int d = 1; d <= 9; d++) {
+        s->first_group[d - 1] = n;
+        for (int line = 0; line < 18; line++)
+            for (int k = 0; k < 3; k++) {
+                int box = line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3;
+                tech_cells cells = tech_house_set[line] & tech_house_set[TECH_BOX(box)] &
+                                   s->with[d - 1];
+                if (count_cells(cells) < 2)
+                    continue;
+                struct gc_group *gr = &s->group[n++];
+                gr->cells = cells;
+                gr->digit = (uint8_t)d;
+                gr->line = (uint8_t)line;
+                gr->box = (uint8_t)TECH_BOX(box);
+                tech_cells seers = s->with[d - 1];
+                for (tech_cells m = cells; m; m &= m - 1)
+                    seers &= tech_peers(tech_cells_lowest(m));
+                gr->seers = seers;
+            }
+    }
+    s->first_group[9] = n;
+    s->n_groups = n;
+    memset(s->n_cand_group, 0, sizeof s->n_cand_group);
+    memset(s->seen_by, 0, sizeof s->seen_by);
+    s->n_strong_groups = 0;
+    for (int i = 0; i < n; i++) {
+        struct gc_group *gr = &s->group[i];
+        int d = gr->digit;
+        const int houses[2] = {gr->line, gr->box};
+        for (tech_cells m = gr->seers; m; m &= m - 1)
+            s->seen_by[tech_cells_lowest(m) * 9 + d - 1] |=
+                (uint64_t)1 << (i - s->first_group[d - 1]);
+        for (int k = 0; k < 2; k++) {
+            tech_cells rest = tech_house_set[houses[k]] & s->with[d - 1] & ~gr->cells;
+            int other = node_of(s, rest, d);
+            gr->strong[k] = (uint16_t)(other < 0 ? 0xffff : other);
+            if (other >= 0 && !is_group(other) &&
+                s->n_cand_group[other] < 3) /* the cand's strong link back */
+                s->cand_group[other][s->n_cand_group[other]++] = (uint16_t)(GC_CANDS + i);
+        }
+        s->n_strong_groups += gr->strong[0] != 0xffff || gr->strong[1] != 0xffff;
+        gr->n_weak = 0;
+        for (int j = s->first_group[d - 1]; j < s->first_group[d]; j++) {
+            const struct gc_group *o = &s->group[j];
+            if (j == i || (o->cells & gr->cells) ||
+                (o->line != gr->line && o->box != gr->box) || gr->n_weak == 10)
+                continue;
+            gr->weak[gr->n_weak++] = (uint16_t)(GC_CANDS + j);
+        }
+    }
+}
+
+/* The nodes linked to node: strongly (on when node is off) or weakly
+ * (off when node is on), groups first.  Links are symmetric, so these
+ * are also the nodes a state can come from. */
+static int neighbours(const struct gc_search *s, int node, int strong,
+                      uint16_t out[GC_NBRS])
+{
+    int n = 0;
+    if (is_group(node)) {
+        const struct gc_group *gr = &s->group[node - GC_CANDS];
+        if (strong) {
+            for (int k = 0; k < 2; k++)
+                if (gr->strong[k] != 0xffff &&
+                    (k == 0 || gr->strong[1] != gr->strong[0]))
+                    out[n++] = gr->strong[k];
+            return n;
+        }
+        for (int k = 0; k < gr->n_weak; k++)
+            out[n++] = gr->weak[k];
+        for (tech_cells m = gr->seers; m && n < GC_NBRS; m &= m - 1)
+            out[n++] = (uint16_t)(tech_cells_lowest(m) * 9 + gr->digit - 1);
+        return n;
+    }
+    int cell = node / 9, d = node % 9 + 1;
+    if (strong) {
+        for (int k = 0; k < s->n_cand_group[node]; k++)
+            out[n++] = s->cand_group[node][k];
+        for (int k = 0; k < s->g->n_strong[node]; k++)
+            out[n++] = (uint16_t)(s->g->strong[node][k] & ~TECH_LINK_IN_CELL);
+        return n;
+    }
+    for (uint64_t m = s->seen_by[node]; m; m &= m - 1)
+        out[n++] = (uint16_t)(GC_CANDS + s->first_group[d - 1] + bits_lowest64(m));
+    for (unsigned m = s->st->cand[cell] & ~tech_bit(d); m; m &= m - 1)
+        out[n++] = (uint16_t)(cell * 9 + bits_lowest(m));
+    for (tech_cells m = tech_peers(cell) & s->with[d - 1]; m && n < GC_NBRS; m &= m - 1)
+        out[n++] = (uint16_t)(tech_cells_lowest(m) * 9 + d - 1);
+    return n;
+}
+
+/* The level + 1 of a state in the current walk (0: not reached), and
+ * whether one of the shortest walks to it passes a group. */
+static int level_of(const struct gc_search *s, int st)
+{
+    uint32_t v = s->state[st];
+    return (v >> 16) == s->tag ? (int)(v & 0xffu) : 0;
+}
+
+static int grouped_at(const struct gc_search *s, int st)
+{
+    return level_of(s, st) && (s->state[st] & 0x100u);
+}
+
+/*
+ * Breadth first from the state start (node * 2 + on).  The states of a
+ * level learn, from every state of the level before that links to them,
+ * whether a walk to them passes a group: all of a level is taken before
+ * the next, so a state's flag is final when it is taken.
+ */
+static void walk(struct gc_search *s, int start)
+{
+    uint16_t nb[GC_NBRS];
+    int head = 0, tail = 0;
+    uint32_t tag = ++s->tag << 16;
+    s->state[start] = tag | 1u;
+    s->queue[tail++] = (uint16_t)start;
+    while (head < tail) {
+        int st = s->queue[head++];
+        int on = st & 1, lv = (int)(s->state[st] & 0xffu);
+        uint32_t g = s->state[st] & 0x100u;
+        if (lv >= 250)
+            continue;
+        int n = neighbours(s, st >> 1, !on, nb);
+        for (int i = 0; i < n; i++) {
+            int next = nb[i] * 2 + !on;
+            uint32_t flag = g | (is_group(nb[i]) ? 0x100u : 0);
+            uint32_t v = s->state[next];
+            if ((v & 0xffff0000u) == tag) {
+                if ((int)(v & 0xffu) == lv + 1)
+                    s->state[next] = v | flag;
+                continue;
+            }
+            s->state[next] = tag | flag | (uint32_t)(lv + 1);
+            s->queue[tail++] = (uint16_t)next;
+        }
+    }
+}
+
+/* Whether the node at position p may stand before the nodes placed after
+ * it (later: the first cells of those at p + 2 on): HoDoKu's lasso rule,
+ * that no node's (first) cell is among the cells of a node two or more
+ * places before it; a loop's start cell is not counted, and a loop's
+ * first link leaves it. */
+static int fits(const struct gc_search *s, int p, int loop, int start_cell,
+                tech_cells later)
+{
+    int node = s->path[p] >> 1;
+    if (loop && p == 1 && node_cell(s, node) == start_cell)
+        return 0;
+    if (loop && node_cell(s, node) == start_cell)
+        return 1;
+    return (node_cells(s, node) & later) == 0;
+}
+
+/* Fills s->path[0 .. p] back from s->path[p + 1] with states one link
+ * nearer the start each, trying them in turn (groups first) until the
+ * chain fits the lasso rule and has a group (*budget: states tried). */
+static int back_from(struct gc_search *s, int p, int loop, int start_cell,
+                     int grouped, tech_cells later, int *budget)
+{
+    uint16_t nb[GC_NBRS];
+    int st = s->path[p + 1], on = st & 1;
+    /* it came from the other polarity, over a link of its kind */
+    int n = neighbours(s, st >> 1, on, nb);
+    tech_cells below = later | tech_cell_bit(node_cell(s, st >> 1));
+    for (int k = 0; k < n; k++) {
+        int prev = nb[k] * 2 + !on;
+        if (level_of(s, prev) != p + 1 || (!grouped && !grouped_at(s, prev)) ||
+            --*budget < 0)
+            continue;
+        s->path[p] = (uint16_t)prev;
+        if (!fits(s, p, loop, start_cell, later))
+            continue;
+        int g = grouped || is_group(nb[k]);
+        if (p == 0 ? g : back_from(s, p - 1, loop, start_cell, g, below, budget))
+            return 1;
+        if (*budget < 0)
+            return 0;
+    }
+    return 0;
+}
+
+/* Reads back a walk to state end into s->path (start first) that HoDoKu
+ * takes as a chain (its lasso rule; loop: it ends in the start cell) and
+ * has a group; 0 when none is found among the shortest walks. */
+static int read_back(struct gc_search *s, int end, int loop)
+{
+    int len = level_of(s, end), budget = 400;
+    if (len > GC_MAX_PATH || !grouped_at(s, end))
+        return 0;
+    s->len = len;
+    s->path[len - 1] = (uint16_t)end;
+    int start_cell = node_cell(s, end >> 1);
+    return back_from(s, len - 2, loop, start_cell, is_group(end >> 1), 0, &budget);
+}
+
+/* ---- what a chain proves ------------------------------------------- */
+
+static tech_cells chain_cells(const struct gc_search *s)
+{
+    tech_cells m = 0;
+    for (int i = 0; i < s->len; i++)
+        m |= node_cells(s, s->path[i] >> 1);
+    return m;
+}
+
+/* Cells with digit d seeing every cell of node. */
+static tech_cells node_seers(const struct gc_search *s, int node, int d)
+{
+    if (is_group(node))
+        return s->group[node - GC_CANDS].seers;
+    return tech_peers(node / 9) & s->with[d - 1];
+}
+
+/* The eliminations of the continuous nice loop s->path. */
+static void continuous(struct human_step *step, const struct gc_search *s)
+{
+    const struct human_state *st = s->st;
+    const uint16_t *p = s->path;
+    int last = s->len - 1;
+    int c0 = node_cell(s, p[0] >> 1);
+    tech_cells in_chain = chain_cells(s);
+    if (!(p[0] & 1) && (p[last] & 1)) /* start cell: strong in and out */
+        tech_eliminate_mask(step, st, c0,
+                            ~(tech_bit(node_digit(s, p[0] >> 1)) |
+                              tech_bit(node_digit(s, p[last] >> 1))) &
+                                HUMAN_ALL_DIGITS);
+    for (int i = 1; i <= last; i++) {
+        int a = p[i - 1] >> 1, b = p[i] >> 1;
+        int ca = node_cell(s, a), cb = node_cell(s, b);
+        if ((p[i] & 1) && ca != cb && i <= last - 2 && !(p[i + 1] & 1) &&
+            node_cell(s, p[i + 1] >> 1) == cb && node_cell(s, p[i + 2] >> 1) != cb)
+            tech_eliminate_mask(step, st, cb,
+                                ~(tech_bit(node_digit(s, b)) |
+                                  tech_bit(node_digit(s, p[i + 2] >> 1))) &
+                                    HUMAN_ALL_DIGITS);
+        if (!(p[i] & 1) && ca != cb) {
+            int d = node_digit(s, b);
+            tech_cells m = node_seers(s, a, d) & node_seers(s, b, d) & ~in_chain &
+                           ~tech_cell_bit(c0);
+            for (; m; m &= m - 1)
+                tech_eliminate(step, st, tech_cells_lowest(m), d);
+        }
+    }
+}
+
+/* What the nice loop s->path proves, into step: its kind, or -1. */
+static int nice_loop(struct human_step *step, const struct gc_search *s)
+{
+    const uint16_t *p = s->path;
+    int last = s->len - 1;
+    int first_strong = !(p[0] & 1), last_strong = p[last] & 1;
+    int ds = node_digit(s, p[0] >> 1), de = node_digit(s, p[last] >> 1);
+    int c0 = node_cell(s, p[0] >> 1);
+    const struct human_state *st = s->st;
+    if (!first_strong && !last_strong && ds == de) {
+        tech_eliminate(step, st, c0, ds);
+        return GC_DISCONTINUOUS;
+    }
+    if (first_strong && last_strong && ds == de) {
+        tech_eliminate_mask(step, st, c0, st->cand[c0] & ~tech_bit(ds));
+        return GC_DISCONTINUOUS;
+    }
+    if (first_strong != last_strong && ds != de) {
+        tech_eliminate(step, st, c0, first_strong ? de : ds);
+        return GC_DISCONTINUOUS;
+    }
+    if ((!first_strong && !last_strong && bits_count(st->cand[c0]) == 2) ||
+        (first_strong && last_strong) || first_strong != last_strong) {
+        continuous(step, s);
+        return GC_LOOP;
+    }
+    return -1;
+}
+
+/* What the AIC from (s off) to the candidate v on proves (before any
+ * walk is read back): 1 when it is an AIC HoDoKu takes. */
+static int aic_proves(struct human_step *step, const struct gc_search *s, int start,
+                      int v)
+{
+    const struct human_state *st = s->st;
+    int c0 = start / 9, cv = v / 9, ds = start % 9 + 1, dv = v % 9 + 1;
+    if (ds == dv) {
+        tech_cells m = tech_peers(c0) & tech_peers(cv) & s->with[ds - 1];
+        if (count_cells(m) < 2)
+            return 0;
+        for (; m; m &= m - 1)
+            tech_eliminate(step, st, tech_cells_lowest(m), ds);
+        return 1;
+    }
+    if (!tech_sees(c0, cv) || !(st->cand[cv] & tech_bit(ds)) ||
+        !(st->cand[c0] & tech_bit(dv)))
+        return 0;
+    tech_eliminate(step, st, c0, dv);
+    tech_eliminate(step, st, cv, ds);
+    return 1;
+}
+
+/* ---- saying it -------------------------------------------------------- */
+
+static void say_node(struct human_step *step, const struct gc_search *s, int node)
+{
+    tech_cells cells = node_cells(s, node);
+    tech_say(step, "(%d)", node_digit(s, node));
+    if (!is_group(node)) {
+        tech_say_cell(step, node / 9);
+        return;
+    }
+    const struct gc_group *gr = &s->group[node - GC_CANDS];
+    if (gr->line < 9) { /* a row: B23 */
+        tech_say(step, "%c", 'A' + gr->line);
+        for (; cells; cells &= cells - 1)
+            tech_say(step, "%d", tech_cells_lowest(cells) % 9 + 1);
+    } else { /* a column: AB2 */
+        for (; cells; cells &= cells - 1)
+            tech_say(step, "%c", 'A' + tech_cells_lowest(cells) / 9);
+        tech_say(step, "%d", gr->line - 9 + 1);
+    }
+}
+
+/* Why a discontinuous loop's start cell loses what it loses. */
+static void say_discontinuous(struct human_step *step, const struct gc_search *s)
+{
+    int first = s->path[0] >> 1, last = s->path[s->len - 1] >> 1;
+    int start_on = s->path[0] & 1;
+    tech_say(step, "; if ");
+    say_node(step, s, first);
+    if (first == last && start_on) {
+        tech_say(step, " were true it would be false, so ");
+        return;
+    }
+    if (first == last) {
+        tech_say(step, " were false it would be true, so ");
+        tech_say_cell(step, node_cell(s, first));
+        tech_say(step, " is %d: ", node_digit(s, first));
+        return;
+    }
+    if (start_on) { /* two digits of one cell true */
+        tech_say(step, " were true, ");
+        say_node(step, s, last);
+        tech_say(step, " would be true too, so ");
+        return;
+    }
+    tech_say(step, " were false, ");
+    say_node(step, s, last);
+    tech_say(step, " would be false, and it is if ");
+    say_node(step, s, first);
+    tech_say(step, " is true, so ");
+}
+
+static void chain_step(struct human_step *step, const struct gc_search *s, int kind)
+{
+    static const char *const names[] = {"Grouped AIC",
+                                        "Grouped continuous nice loop",
+                                        "Grouped discontinuous nice loop"};
+    for (int i = 0; i < s->len; i++) {
+        int node = s->path[i] >> 1, d = node_digit(s, node);
+        for (tech_cells m = node_cells(s, node); m; m &= m - 1)
+            tech_cause(step, tech_cells_lowest(m), d);
+    }
+    tech_say(step, "%s: ", names[kind]);
+    for (int i = 0; i < s->len; i++) {
+        if (i)
+            tech_say(step, "%s", (s->path[i] & 1) ? " = " : " - ");
+        say_node(step, s, s->path[i] >> 1);
+    }
+    if (kind == GC_AIC) {
+        tech_say(step, "; either ");
+        say_node(step, s, s->path[0] >> 1);
+        tech_say(step, " or ");
+        say_node(step, s, s->path[s->len - 1] >> 1);
+        tech_say(step, " is true, so ");
+    } else if (kind == GC_LOOP) {
+        tech_say(step, " and back to the start; every weak link holds, so ");
+    } else {
+        say_discontinuous(step, s);
+    }
+    tech_say_elims(step);
+}
+
+/* ---- the search ------------------------------------------------------- */
+
+struct gc_best {
+    int n_elim, len, kind;
+    uint16_t path[GC_MAX_PATH];
+};
+
+/* One chain found (path read back, eliminations in cur): handed on in
+ * collect mode, else kept when it beats the best.  Returns 1 to stop. */
+static int found(struct tech_ctx *ctx, struct human_step *step, struct gc_search *s,
+                 struct human_step *cur, int kind, struct gc_best *best)
+{
+    if (cur->n_elim == 0)
+        return 0;
+    if (ctx->collect) {
+        tech_step_reset(step);
+        *step = *cur;
+        chain_step(step, s, kind);
+        return tech_found(ctx, step);
+    }
+    if (cur->n_elim > best->n_elim || (cur->n_elim == best->n_elim && s->len < best->len)) {
+        best->n_elim = cur->n_elim;
+        best->len = s->len;
+        best->kind = kind;
+        memcpy(best->path, s->path, sizeof s->path[0] * (size_t)s->len);
+    }
+    return 0;
+}
+
+/* The chains from the state start: nice loops back to its cell, and
+ * AICs when it is off.  Returns 1 when collect mode stops. */
+static int from_start(struct tech_ctx *ctx, struct human_step *step,
+                      struct gc_search *s, int start, struct gc_best *best)
+{
+    struct human_step cur;
+    int node = start >> 1, cell = node / 9;
+    cur.flags = step->flags;
+    walk(s, start);
+    for (unsigned m = s->st->cand[cell]; m; m &= m - 1) {
+        int end_node = cell * 9 + bits_lowest(m);
+        for (int on = 0; on <= 1; on++) {
+            int end = end_node * 2 + on;
+            if (end == start || level_of(s, end) < 4 || !read_back(s, end, 1))
+                continue;
+            tech_step_reset(&cur);
+            int kind = nice_loop(&cur, s);
+            if (kind >= 0 && found(ctx, step, s, &cur, kind, best))
+                return 1;
+        }
+    }
+    if (start & 1)
+        return 0;
+    for (int v = 0; v < GC_CANDS; v++) {
+        if (v / 9 == cell || level_of(s, v * 2 + 1) < 4)
+            continue;
+        tech_step_reset(&cur);
+        if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0 ||
+            !read_back(s, v * 2 + 1, 0))
+            continue;
+        if (found(ctx, step, s, &cur, GC_AIC, best))
+            return 1;
+    }
+    return 0;
+}
+
+int tech_find_grouped_nice_loop(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct gc_search s; /* about 60 KB of stack: no allocation, reentrant */
+    struct gc_best best = {0, 0, 0, {0}};
+    const struct human_state *st = ctx->st;
+    s.st = st;
+    s.g = tech_ctx_links(ctx);
+    s.with = tech_ctx_digits(ctx)->cells;
+    build_groups(&s);
+    s.tag = 0;
+    memset(s.state, 0, sizeof s.state);
+    tech_step_reset(step);
+    /* a chain's ends are candidates, so a group in it is entered or left
+     * by a strong link: without one, no chain has a group */
+    if (s.n_strong_groups == 0)
+        return 0;
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1) {
+            int node = cell * 9 + bits_lowest(m);
+            if (from_start(ctx, step, &s, node * 2 + 1, &best) ||
+                from_start(ctx, step, &s, node * 2, &best))
+                return 1;
+        }
+    if (ctx->collect || best.n_elim == 0)
+        return 0;
+    s.len = best.len;
+    memcpy(s.path, best.path, sizeof best.path[0] * (size_t)best.len);
+    tech_step_reset(step);
+    if (best.kind == GC_AIC)
+        aic_proves(step, &s, s.path[0] >> 1, s.path[best.len - 1] >> 1);
+    else
+        nice_loop(step, &s);
+    chain_step(step, &s, best.kind);
+    return 1;
+}
