@@ -2,10 +2,13 @@
 """The daemon's hold on its state: one daemon per database (a second one
 on the same database, even with its own socket and state directory, exits
 75 naming the PID that holds the lock, 20 times out of 20, and touches
-nothing; the lock goes with the holder, kill -9 included),"""
+nothing; the lock goes with the holder, kill -9 included), and the mode of
+every file it writes (database, WAL, lock file, backups) is 0640 or
+stricter even under umask 000."""
 
 import os
 import signal
+import stat
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -52,6 +55,29 @@ def test_one_daemon_per_database(tmp):
         check(a.start(), "the first daemon starts again once the other stopped")
 
 
+def mode_of(path):
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_modes_under_umask_000(tmp):
+    d = sd.Daemon(tmp, "modes")
+    old = os.umask(0)
+    try:
+        check(d.start(), "the daemon starts under umask 000")
+    finally:
+        os.umask(old)
+    backup = os.path.join(d.dir, "backup.db")
+    r = d.ask(f"backup {backup}")
+    check(r.get("ok") is True, f"backup made ({r})")
+    files = [d.db, d.db + "-wal", d.db + "-shm", d.db + ".lock", backup]
+    for path in files:
+        if check(os.path.exists(path), f"{os.path.basename(path)} exists"):
+            m = mode_of(path)
+            check(m & ~0o640 == 0, f"{os.path.basename(path)} is {m:04o}: 0640 or stricter")
+    check(d.stop() == 0, "SIGTERM: exit 0")
+
+
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    sys.exit(sd.main([test_one_daemon_per_database], needs=("sudokud",)))
+    sys.exit(sd.main([test_one_daemon_per_database, test_modes_under_umask_000],
+                     needs=("sudokud",)))
