@@ -103,11 +103,17 @@ static void publish_current_day(struct publish *p, time_t now)
 
     schedule_date_format(p->current, date);
     for (size_t i = 0; i < p->missing; i++) {
-        if (schedule_date_cmp(p->slots[i].date, p->current) == 0) {
+        if (schedule_date_cmp(p->slots[i].date, p->current) != 0)
+            continue;
+        /* Being made (a fresh start, a new day): nothing is wrong yet.  A
+         * warning only when no job will make it before the next retry. */
+        if (produce_running(p->produce))
+            log_info("schedule: %s is published once its %s puzzle is made", date,
+                     grade_tier_name(p->slots[i].tier));
+        else
             log_warning("schedule: %s is not published: its %s puzzle is missing",
                         date, grade_tier_name(p->slots[i].tier));
-            return;
-        }
+        return;
     }
     rc = store_is_published(p->store, date, &published, err, sizeof err);
     if (rc == STORE_OK && published) {

@@ -4,7 +4,8 @@ on the same database, even with its own socket and state directory, exits
 75 naming the PID that holds the lock, 20 times out of 20, and touches
 nothing; the lock goes with the holder, kill -9 included), and the mode of
 every file it writes (database, WAL, lock file, backups) is 0640 or
-stricter even under umask 000."""
+stricter even under umask 000; a fresh start makes and publishes today
+without a warning that today is not published."""
 
 import os
 import signal
@@ -77,7 +78,20 @@ def test_modes_under_umask_000(tmp):
     check(d.stop() == 0, "SIGTERM: exit 0")
 
 
+def test_fresh_start_quiet(tmp):
+    d = sd.Daemon(tmp, "fresh", config={"schedule": {"tiers": "easy"}})
+    check(d.start(), "a fresh daemon starts")
+    today = sd.today()
+    check(sd.wait_until(lambda: f"published {today}" in d.log(), 120, 0.2),
+          f"it makes and publishes {today}")
+    warned = [line for line in d.log().splitlines() if "is not published" in line]
+    check(not warned, f"no warning that {today} is not published while it is being made "
+          f"({warned[:1]})")
+    check(d.stop() == 0, "SIGTERM: exit 0")
+
+
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    sys.exit(sd.main([test_one_daemon_per_database, test_modes_under_umask_000],
+    sys.exit(sd.main([test_one_daemon_per_database, test_modes_under_umask_000,
+                      test_fresh_start_quiet],
                      needs=("sudokud",)))
