@@ -826,6 +826,27 @@ int store_is_published(struct store *s, const char *date, int *published, char *
     return STORE_OK;
 }
 
+int store_latest_published(struct store *s, struct schedule_date *date, int *found,
+                           char *err, size_t errlen)
+{
+    char text[32] = "";
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT max(date) FROM publication", -1, &st,
+                                NULL);
+
+    *found = 0;
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        copy_column(st, 0, text, sizeof text);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, err, errlen, rc, "reading the latest published day");
+    /* NULL (no day published) reads as "": not found. */
+    *found = text[0] != '\0' && schedule_date_parse(text, date) == 0;
+    return STORE_OK;
+}
+
 int store_get_stats(struct store *s, struct store_stats *out, char *err,
                     size_t errlen)
 {

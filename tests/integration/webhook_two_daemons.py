@@ -30,17 +30,6 @@ KILLS = 3 if SLOW else 12
 SEED = int(os.environ.get("SUDOKUD_TEST_SEED", random.randrange(1 << 30)))
 
 
-def clock_env():
-    """A simulated day of DAY_SECONDS real seconds that begins one minute
-    after today's (UTC) publish time of 00:00, the same for both daemons."""
-    factor = 86400.0 / DAY_SECONDS
-    now = time.time()
-    start = now // 86400 * 86400 + 60
-    epoch = (now * factor - start) / (factor - 1)
-    return dict(SUDOKUD_TEST_CLOCK="1", SUDOKUD_TEST_DAY_SECONDS=str(DAY_SECONDS),
-                SUDOKUD_TEST_EPOCH=f"{epoch:.3f}")
-
-
 def host(tmp, name, port):
     return sd.Daemon(tmp, name, test_hooks=True, config={
         "daemon": {"log_level": "info"},
@@ -98,7 +87,7 @@ def test_two_daemons_one_feed(tmp):
     rec = sd.Receiver(secret=SECRET)
     a, b = host(tmp, "a", rec.port), host(tmp, "b", rec.port)
     try:
-        rcs = run_days(a, b, clock_env(), rng)
+        rcs = run_days(a, b, sd.test_clock_env(DAY_SECONDS), rng)
         check(rcs == [0, 0], f"after {DAYS} simulated days both stop with 0 ({rcs})")
         rcs, left = drain(a, b)
         check(left == 0 and rcs == [0, 0],
