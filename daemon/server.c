@@ -83,7 +83,8 @@ struct server {
     const struct config *cfg;
     struct query *query;
     uv_pipe_t listener;
-    uv_timer_t sweep;
+    uv_timer_t sweep; /* runs only while connections are open */
+    uint64_t sweep_ms;
     int stopped;
     char *bound_path; /* the socket file this process created */
     dev_t bound_dev;
@@ -589,6 +590,8 @@ static void refuse(struct server *srv, uv_pipe_t *pipe)
     }
 }
 
+static void on_sweep(uv_timer_t *t);
+
 static void on_connection(uv_stream_t *listener, int status)
 {
     struct server *srv = listener->data;
@@ -615,6 +618,8 @@ static void on_connection(uv_stream_t *listener, int status)
     c->next = srv->conns;
     if (c->next != NULL)
         c->next->prev = c;
+    else /* the first connection: an idle daemon has no timer to run */
+        uv_timer_start(&srv->sweep, on_sweep, srv->sweep_ms, srv->sweep_ms);
     srv->conns = c;
     srv->n.connections++;
     srv->n.connections_total++;
@@ -645,6 +650,8 @@ static void on_sweep(uv_timer_t *t)
         srv->n.timed_out++;
         conn_close(c);
     }
+    if (srv->conns == NULL)
+        uv_timer_stop(t); /* started again by the next connection */
 }
 
 /* ---- the listening socket ----------------------------------------------- */
@@ -862,12 +869,11 @@ int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
         return -1;
     }
     sweep = (uint64_t)cfg->socket_idle_timeout * 1000 / 4;
-    sweep = sweep < SWEEP_MIN_MS   ? SWEEP_MIN_MS
-            : sweep > SWEEP_MAX_MS ? SWEEP_MAX_MS
-                                   : sweep;
+    srv->sweep_ms = sweep < SWEEP_MIN_MS   ? SWEEP_MIN_MS
+                    : sweep > SWEEP_MAX_MS ? SWEEP_MAX_MS
+                                           : sweep;
     uv_timer_init(loop, &srv->sweep);
     srv->sweep.data = srv;
-    uv_timer_start(&srv->sweep, on_sweep, sweep, sweep);
     *out = srv;
     return 0;
 }
