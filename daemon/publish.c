@@ -183,7 +183,7 @@ static void on_timer(uv_timer_t *t);
  */
 static struct schedule_date live_date(struct publish *p, time_t now)
 {
-    struct schedule_date cur = schedule_current_date(now, p->cfg->publish_minute);
+    struct schedule_date cur = schedule_current_date(now, p->cfg->publish_minute), live;
     char err[STORE_ERR_MAX], have[SCHEDULE_DATE_LEN + 1], keep[SCHEDULE_DATE_LEN + 1];
 
     if (p->last_now != 0 && now + STEP_BACK_MIN_S <= p->last_now)
@@ -198,23 +198,18 @@ static struct schedule_date live_date(struct publish *p, time_t now)
         else
             p->floor_loaded = 1;
     }
-    if (p->have_floor && schedule_date_cmp(cur, p->floor) < 0) {
-        if (!p->behind) {
-            schedule_date_format(cur, have);
-            schedule_date_format(p->floor, keep);
-            log_warning("schedule: the clock says %s, before %s, the latest day served; "
-                        "%s stays today until the clock catches up",
-                        have, keep, keep);
-        }
-        p->behind = 1;
-        return p->floor;
-    }
-    if (p->behind)
+    live = schedule_no_earlier(cur, &p->floor, &p->have_floor);
+    if (schedule_date_cmp(live, cur) != 0 && !p->behind) {
+        schedule_date_format(cur, have);
+        schedule_date_format(live, keep);
+        log_warning("schedule: the clock says %s, before %s, the latest day served; "
+                    "%s stays today until the clock catches up",
+                    have, keep, keep);
+    } else if (schedule_date_cmp(live, cur) == 0 && p->behind) {
         log_notice("schedule: the clock caught up");
-    p->behind = 0;
-    p->floor = cur;
-    p->have_floor = 1;
-    return cur;
+    }
+    p->behind = schedule_date_cmp(live, cur) != 0;
+    return live;
 }
 
 /*

@@ -80,12 +80,7 @@ static struct schedule_date today(struct query *q, time_t now)
             else
                 log_err("today: %s", err); /* tried again at the next request */
         }
-        if (q->have_floor && schedule_date_cmp(q->today, q->floor) < 0) {
-            q->today = q->floor;
-        } else {
-            q->floor = q->today;
-            q->have_floor = 1;
-        }
+        q->today = schedule_no_earlier(q->today, &q->floor, &q->have_floor);
     }
     return q->today;
 }
@@ -312,7 +307,8 @@ static int answer_stats(struct query *q, time_t now, const struct query_counters
     schedule_date_format(today(q, now), date);
     obj = json_pack(
         "{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
-        "uptime_s", (json_int_t)((uv_hrtime() - n->started_ns) / 1000000000u), "today", date, "puzzles_stored",
+        "uptime_s", (json_int_t)((uv_hrtime() - n->started_ns) / 1000000000u), "today",
+        date, "puzzles_stored",
         (json_int_t)st.puzzles, "last_generation", time_json(st.last_created_at),
         "requests", (json_int_t)n->requests, "errors", (json_int_t)n->errors,
         "connections", (json_int_t)n->connections, "connections_total",
