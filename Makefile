@@ -170,7 +170,7 @@ $(TEST_DAEMON): $(HOOK_OBJ) $(LIBS)
 # A resolver that never answers, preloaded by webhook_shutdown.py (its
 # getaddrinfo blocks for names under .sudokud-hang.test).
 HANG_RESOLVER := $(BUILD)/test/hang_resolver.so
-$(HANG_RESOLVER): tests/hooks/hang_resolver.c
+$(HANG_RESOLVER): tests/preload/hang_resolver.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -ldl
 

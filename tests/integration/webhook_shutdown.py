@@ -4,7 +4,7 @@ answers: the daemon exits 0 without waiting for the lookup, the event
 stays pending (sent again after a restart) and the database is intact.
 
 The resolver that never answers is build/test/hang_resolver.so
-(tests/hooks/hang_resolver.c), preloaded into the release daemon: its
+(tests/preload/hang_resolver.c), preloaded into the release daemon: its
 getaddrinfo() blocks for names under .sudokud-hang.test as glibc's does
 while a DNS server stays silent.  The exit time is printed; the only limit
 is HANG_CAP_S, which catches a hang, not a slow exit (how fast is a
