@@ -19,43 +19,51 @@ import sudokud_test as sd  # noqa: E402
 from sudokud_test import check, wait_until  # noqa: E402
 
 IDLE_S = 4
-WAIT = re.compile(r"^(\d+) epoll_wait\(\d+, .*, \d+, (-?\d+)\)\s+= (\d+)", re.M)
+# strace -ttt: "PID SECONDS.MICROS epoll_wait(FD, EVENTS, MAX, TIMEOUT) = N"
+WAIT = re.compile(r"^\d+ (\d+\.\d+) epoll_wait\(\d+, .*, \d+, (-?\d+)\)\s+= (\d+)", re.M)
 
 
-def timeouts(trace, start):
-    """(timeout_ms, count) of the epoll_wait calls after byte start that
-    returned 0 events: the loop woke only because a timer was due."""
+def wakeups(trace, since, until):
+    """The timeouts (ms) of the epoll_wait calls entered between the Unix
+    times since and until that returned no event: the loop woke only
+    because a timer was due.  Read after the daemon exited, as strace
+    buffers what it writes to a file."""
     with open(trace) as f:
-        f.seek(start)
         text = f.read()
-    return [int(m.group(2)) for m in WAIT.finditer(text) if m.group(3) == "0"]
+    return [int(m.group(2)) for m in WAIT.finditer(text)
+            if since <= float(m.group(1)) <= until and m.group(3) == "0"]
+
+
+def idle_window():
+    """IDLE_S seconds of doing nothing; the window's (start, end)."""
+    start = time.time()
+    time.sleep(IDLE_S)
+    return start, time.time()
 
 
 def test_idle(tmp):
     d = sd.Daemon(tmp, "idle", config={
         "daemon": {"socket_idle_timeout": 1}, "schedule": {"tiers": "easy"}})
     trace = os.path.join(tmp, "trace")
-    check(d.start(wrap=["strace", "-f", "-qq", "-e", "trace=epoll_wait,epoll_pwait",
+    check(d.start(wrap=["strace", "-f", "-qq", "-ttt", "-e", "trace=epoll_wait,epoll_pwait",
                         "-o", trace], timeout=60), "the daemon starts under strace")
     today = sd.today()
     check(wait_until(lambda: f"published {today}" in d.log(), 120, 0.2), f"{today} published")
     time.sleep(0.5)
-    mark = os.path.getsize(trace)
-    time.sleep(IDLE_S)
-    woke = timeouts(trace, mark)
-    check(not woke, f"idle for {IDLE_S} s: no timer wake-up (woke {len(woke)} times, "
-          f"timeouts {sorted(set(woke))} ms)")
+    first = idle_window()
     s = d.connect()
     closed = wait_until(lambda: s.recv(1) == b"", 10)
     s.close()
     check(closed, "a silent client is still closed after socket_idle_timeout")
     time.sleep(1.5)  # the sweep that closed it stops on its next round
-    mark = os.path.getsize(trace)
-    time.sleep(IDLE_S)
-    woke = timeouts(trace, mark)
+    second = idle_window()
+    check(d.stop() == 0, "SIGTERM: exit 0")
+    woke = wakeups(trace, *first)
+    check(not woke, f"idle for {IDLE_S} s: no timer wake-up (woke {len(woke)} times, "
+          f"timeouts {sorted(set(woke))} ms)")
+    woke = wakeups(trace, *second)
     check(not woke, f"idle again after the last client: no timer wake-up in {IDLE_S} s "
           f"(woke {len(woke)} times)")
-    check(d.stop() == 0, "SIGTERM: exit 0")
 
 
 if __name__ == "__main__":

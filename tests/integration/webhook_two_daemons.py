@@ -112,8 +112,8 @@ def test_two_daemons_one_feed(tmp):
           f"dropped by webhook-id")
     check(not lost, f"0 events lost ({len(lost)}: {lost[:5]})")
     check(not twice, f"0 events processed twice ({len(twice)}: {twice[:5]})")
-    check(len(pub_b) >= DAYS // 2, f"B, killed {KILLS} times, still published "
-          f"{len(pub_b)} of the days (most are delivered by both)")
+    check(deliveries > len(rec.accepted), f"the test means something: B, killed {KILLS} "
+          f"times, also delivered days A delivered ({deliveries - len(rec.accepted)})")
     ob_a, ob_b = outbox(a), outbox(b)
     same = [d for d in ob_b if d in ob_a and ob_a[d] == ob_b[d]]
     both = [d for d in ob_b if d in ob_a]
