@@ -167,6 +167,13 @@ $(TEST_DAEMON): $(HOOK_OBJ) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
+# A resolver that never answers, preloaded by webhook_shutdown.py (its
+# getaddrinfo blocks for names under .sudokud-hang.test).
+HANG_RESOLVER := $(BUILD)/test/hang_resolver.so
+$(HANG_RESOLVER): tests/preload/hang_resolver.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -ldl
+
 # A unit test is its one file and the libraries; test_store_faults also
 # links the failing VFS of tests/hooks/.
 $(BUILD)/tests/test_store_faults: $(BUILD)/test/obj/tests/hooks/vfs_fault.o
@@ -186,7 +193,7 @@ $(BUILD)/bench/%: bench/%.c $(LIBS)
 # stops at the first stage that fails.  A stage or check that cannot run
 # for want of a tool says so through tests/missing, which fails it under
 # CI=true (.ci/run).
-test-bins: $(PROGRAMS) $(TESTS) $(TEST_DAEMON)
+test-bins: $(PROGRAMS) $(TESTS) $(TEST_DAEMON) $(HANG_RESOLVER)
 
 test: test-bins
 	tests/run --unit $(BUILD)

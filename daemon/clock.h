@@ -11,7 +11,10 @@
  *     SUDOKUD_TEST_DAY_SECONDS=S    a simulated day lasts S real seconds (0.05..86400)
  *     SUDOKUD_TEST_EPOCH=T          Unix seconds where simulated and real time meet
  * sees simulated time T + (real - T) * 86400 / S, so restarts (kill -9) keep
- * the same simulated calendar.  Only the choice of dates is accelerated:
+ * the same simulated calendar.  With SUDOKUD_TEST_CLOCK_STEP_FILE=PATH as
+ * well, the integer in that file (simulated seconds, negative for a step
+ * back; 0 while the file is absent) is added, read at every clock_now(), so
+ * a test steps the clock of a running daemon by writing the file.  Only the choice of dates is accelerated:
  * stored timestamps, webhook events, their retries and timeouts stay on
  * real time.  Ignored without SUDOKUD_TEST_CLOCK=1, and refused under
  * systemd ($INVOCATION_ID set).

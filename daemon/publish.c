@@ -29,6 +29,11 @@ struct publish {
     struct schedule_slot *slots;  /* SCHEDULE_SLOTS_MAX, for the missing list */
     struct schedule_date current; /* the live date at the last tick */
     int have_current;
+    /* "Today" never moves back (a clock stepped back): the latest date
+     * served or published, loaded from the store at the first tick. */
+    struct schedule_date floor;
+    int have_floor, floor_loaded, behind;
+    time_t last_now; /* clock_now() at the last tick, to see steps back */
     time_t next_publish;
     size_t missing;
     unsigned failures; /* generations or publications failed in a row */
@@ -103,11 +108,17 @@ static void publish_current_day(struct publish *p, time_t now)
 
     schedule_date_format(p->current, date);
     for (size_t i = 0; i < p->missing; i++) {
-        if (schedule_date_cmp(p->slots[i].date, p->current) == 0) {
+        if (schedule_date_cmp(p->slots[i].date, p->current) != 0)
+            continue;
+        /* Being made (a fresh start, a new day): nothing is wrong yet.  A
+         * warning only when no job will make it before the next retry. */
+        if (produce_running(p->produce))
+            log_info("schedule: %s is published once its %s puzzle is made", date,
+                     grade_tier_name(p->slots[i].tier));
+        else
             log_warning("schedule: %s is not published: its %s puzzle is missing",
                         date, grade_tier_name(p->slots[i].tier));
-            return;
-        }
+        return;
     }
     rc = store_is_published(p->store, date, &published, err, sizeof err);
     if (rc == STORE_OK && published) {
@@ -161,6 +172,46 @@ static void ensure_puzzles(struct publish *p, time_t now)
 
 static void on_timer(uv_timer_t *t);
 
+#define STEP_BACK_MIN_S 2 /* smaller steps back are NTP's business */
+
+/*
+ * The live date for now, never earlier than one already served or
+ * published: after the clock steps back (a bad RTC, a manual date, NTP
+ * correcting a clock that ran ahead) the latest day keeps being served and
+ * nothing earlier is published, until the clock catches up.  Both the
+ * step and the wait are logged as warnings.
+ */
+static struct schedule_date live_date(struct publish *p, time_t now)
+{
+    struct schedule_date cur = schedule_current_date(now, p->cfg->publish_minute), live;
+    char err[STORE_ERR_MAX], have[SCHEDULE_DATE_LEN + 1], keep[SCHEDULE_DATE_LEN + 1];
+
+    if (p->last_now != 0 && now + STEP_BACK_MIN_S <= p->last_now)
+        log_warning("schedule: the clock stepped back: it reads %lld s before its last "
+                    "reading",
+                    (long long)(p->last_now - now));
+    p->last_now = now;
+    if (!p->floor_loaded) {
+        if (store_latest_published(p->store, &p->floor, &p->have_floor, err, sizeof err) !=
+            STORE_OK)
+            log_err("schedule: %s", err); /* tried again at the next tick */
+        else
+            p->floor_loaded = 1;
+    }
+    live = schedule_no_earlier(cur, &p->floor, &p->have_floor);
+    if (schedule_date_cmp(live, cur) != 0 && !p->behind) {
+        schedule_date_format(cur, have);
+        schedule_date_format(live, keep);
+        log_warning("schedule: the clock says %s, before %s, the latest day served; "
+                    "%s stays today until the clock catches up",
+                    have, keep, keep);
+    } else if (schedule_date_cmp(live, cur) == 0 && p->behind) {
+        log_notice("schedule: the clock caught up");
+    }
+    p->behind = schedule_date_cmp(live, cur) != 0;
+    return live;
+}
+
 /*
  * Runs at start, after a reload and on every wake-up: when the live date
  * changed (a publish instant passed, or the clock jumped) the puzzles are
@@ -170,7 +221,7 @@ static void on_timer(uv_timer_t *t);
 static void tick(struct publish *p, int force)
 {
     time_t now = clock_now();
-    struct schedule_date cur = schedule_current_date(now, p->cfg->publish_minute);
+    struct schedule_date cur = live_date(p, now);
 
     /* Also retried while puzzles are missing or the live date could not be
      * published (a full disk, a failed job) and no job is running. */

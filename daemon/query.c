@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uv.h>
 
 #include "admin.h"
 #include "log.h"
@@ -32,6 +33,10 @@ struct query {
     time_t today_at;
     int today_minute;
     struct schedule_date today;
+    /* Today never moves back (the clock stepped back): the latest day
+     * served or published, loaded from the store at the first request. */
+    struct schedule_date floor;
+    int have_floor, floor_loaded;
     struct cached cache[GRADE_TIERS + 1][2]; /* [tier or CACHE_ALL][solution] */
 };
 
@@ -59,13 +64,25 @@ void query_free(struct query *q)
     free(q);
 }
 
-/* Recomputed once a second at most: it reads the time zone. */
+/* Recomputed once a second at most: it reads the time zone.  Never
+ * earlier than a day already served or published (publish.c logs the
+ * clock's steps back). */
 static struct schedule_date today(struct query *q, time_t now)
 {
+    char err[STORE_ERR_MAX];
+
     if (now != q->today_at || q->today_minute != q->cfg->publish_minute) {
         q->today = schedule_current_date(now, q->cfg->publish_minute);
         q->today_at = now;
         q->today_minute = q->cfg->publish_minute;
+        if (!q->floor_loaded) {
+            if (store_latest_published(q->store, &q->floor, &q->have_floor, err,
+                                       sizeof err) == STORE_OK)
+                q->floor_loaded = 1;
+            else
+                log_err("today: %s", err); /* tried again at the next request */
+        }
+        q->today = schedule_no_earlier(q->today, &q->floor, &q->have_floor);
     }
     return q->today;
 }
@@ -287,7 +304,8 @@ static int answer_stats(struct query *q, time_t now, const struct query_counters
     schedule_date_format(today(q, now), date);
     obj = json_pack(
         "{s:b,s:I,s:s,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "ok", 1,
-        "uptime_s", (json_int_t)(now - n->started), "today", date, "puzzles_stored",
+        "uptime_s", (json_int_t)((uv_hrtime() - n->started_ns) / 1000000000u), "today",
+        date, "puzzles_stored",
         (json_int_t)st.puzzles, "last_generation", reply_time(st.last_created_at),
         "requests", (json_int_t)n->requests, "errors", (json_int_t)n->errors,
         "connections", (json_int_t)n->connections, "connections_total",

@@ -22,7 +22,7 @@
 
 /* What the server counts, shown by stats. */
 struct query_counters {
-    time_t started;
+    uint64_t started_ns;        /* uv_hrtime() at start: uptime is monotonic */
     uint64_t requests;          /* requests answered, errors included */
     uint64_t errors;            /* error replies */
     uint64_t connections;       /* open now */

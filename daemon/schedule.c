@@ -226,6 +226,16 @@ uint64_t schedule_sleep_ms(time_t now, time_t target)
     return (uint64_t)s * 1000u;
 }
 
+struct schedule_date schedule_no_earlier(struct schedule_date cur,
+                                         struct schedule_date *floor, int *have_floor)
+{
+    if (*have_floor && schedule_date_cmp(cur, *floor) < 0)
+        return *floor;
+    *floor = cur;
+    *have_floor = 1;
+    return cur;
+}
+
 int schedule_missing(struct schedule_date first, int days_ahead, unsigned tiers,
                      schedule_has_cb has, void *arg, struct schedule_slot *out,
                      size_t cap, size_t *count, char *err, size_t errlen)

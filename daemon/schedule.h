@@ -92,6 +92,13 @@ time_t schedule_next_publish(time_t now, int publish_minute);
  * seconds, at least 1 ms.  Returns milliseconds. */
 uint64_t schedule_sleep_ms(time_t now, time_t target);
 
+/* "Today" never moves back.  Returns cur, or *floor when cur is earlier
+ * (the clock stepped back) and *have_floor is set; otherwise *floor
+ * becomes cur and *have_floor 1.  The caller keeps *floor between calls,
+ * seeded with the latest published date. */
+struct schedule_date schedule_no_earlier(struct schedule_date cur,
+                                         struct schedule_date *floor, int *have_floor);
+
 /* ---- what is missing --------------------------------------------------- */
 
 /* Sets *has to 1 when the store holds a puzzle for (date, tier); returns 0,

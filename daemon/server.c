@@ -1006,7 +1006,7 @@ int server_start(struct server **out, uv_loop_t *loop, const struct config *cfg,
     srv->cfg = cfg;
     srv->max_running = cpus > 1 ? cpus - 1 : 1;
     srv->max_jobs = srv->max_running * JOBS_PER_THREAD;
-    srv->n.started = time(NULL);
+    srv->n.started_ns = uv_hrtime();
     json_object_seed(0); /* before any pool thread builds an object */
     raise_fd_limit(cfg->socket_max_clients);
     if (start_listening(srv, err, errlen) != 0) {

@@ -292,16 +292,27 @@ static int commit(struct store *s, char *err, size_t errlen)
 
 /* ---- open, migrate, close ---------------------------------------------- */
 
+/* Opens path, creating it with mode 0640 when missing (the umask can only
+ * make it stricter); returns 0 or an errno. */
+static int create_private(const char *path)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0640);
+
+    if (fd < 0)
+        return errno;
+    close(fd);
+    return 0;
+}
+
 /* Creates the file with the daemon's chosen mode; SQLite gives the -wal and
  * -shm files the same mode. */
 static int create_file(struct store *s, char *err, size_t errlen)
 {
-    int fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0640);
+    int e = create_private(s->path);
 
-    if (fd < 0)
+    if (e != 0)
         return fail(s, err, errlen, STORE_ERR, "cannot open or create: %s",
-                    strerror(errno));
-    close(fd);
+                    strerror(e));
     return STORE_OK;
 }
 
@@ -818,6 +829,27 @@ int store_is_published(struct store *s, const char *date, int *published, char *
     return STORE_OK;
 }
 
+int store_latest_published(struct store *s, struct schedule_date *date, int *found,
+                           char *err, size_t errlen)
+{
+    char text[32] = "";
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT max(date) FROM publication", -1, &st,
+                                NULL);
+
+    *found = 0;
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        copy_column(st, 0, text, sizeof text);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_OK)
+        return fail_sqlite(s, err, errlen, rc, "reading the latest published day");
+    /* NULL (no day published) reads as "": not found. */
+    *found = text[0] != '\0' && schedule_date_parse(text, date) == 0;
+    return STORE_OK;
+}
+
 int store_get_stats(struct store *s, struct store_stats *out, char *err,
                     size_t errlen)
 {
@@ -1153,6 +1185,15 @@ int store_backup(struct store *s, const char *dest, char *err, size_t errlen)
         return fail(s, err, errlen, STORE_ERR, "backup: out of memory");
     snprintf(tmp, n, "%s.tmp~", dest);
     unlink(tmp);
+    /* Created here with the database's mode: SQLite would create it 0644
+     * less the umask, readable by every local user (future puzzles and
+     * their solutions); its journal takes this file's mode. */
+    if ((rc = create_private(tmp)) != 0) {
+        rc = fail(s, err, errlen, STORE_ERR, "backup: cannot create %s: %s", tmp,
+                  strerror(rc));
+        free(tmp);
+        return rc;
+    }
     rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                          NULL);
     if (rc != SQLITE_OK)

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct schedule_date;
+
 #define STORE_APPLICATION_ID 0x53644b64 /* "SdKd" at offset 68 of the file */
 #define STORE_ERR_MAX 512
 #define STORE_BUSY_TIMEOUT_MS 5000
@@ -118,6 +120,11 @@ int store_mark_published(struct store *s, const char *date, int64_t now,
 /* Sets *published to 1 or 0. */
 int store_is_published(struct store *s, const char *date, int *published, char *err,
                        size_t errlen);
+
+/* The latest published date into *date and *found = 1, or *found = 0
+ * when no day is published. */
+int store_latest_published(struct store *s, struct schedule_date *date, int *found,
+                           char *err, size_t errlen);
 
 /* Counts for the daemon's stats. */
 struct store_stats {

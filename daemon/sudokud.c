@@ -3,10 +3,11 @@
  * the command line, the libuv loop and its own handles (signals, the
  * watchdog timer), the running configuration and its reload, the store
  * connection, and the decisions
- * that end the process: exit codes are 0, 64 (bad flags, EX_USAGE) and 78
- * (bad configuration or a database this binary must not touch, EX_CONFIG,
- * so the unit's RestartPreventExitStatus stops a restart loop); 1 for
- * failures a restart may cure.
+ * that end the process: exit codes are 0, 64 (bad flags, EX_USAGE), 75
+ * (the database is locked by another sudokud, EX_TEMPFAIL: a restart once
+ * it stopped may succeed) and 78 (bad configuration or a database this
+ * binary must not touch, EX_CONFIG, so the unit's RestartPreventExitStatus
+ * stops a restart loop); 1 for failures a restart may cure.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -24,6 +25,7 @@
 #include "publish.h"
 #include "schedule.h"
 #include "server.h"
+#include "statelock.h"
 #include "store.h"
 #include "webhook.h"
 #ifdef SUDOKUD_TEST_HOOKS
@@ -32,6 +34,7 @@
 #endif
 
 #define EXIT_USAGE 64
+#define EXIT_TEMPFAIL 75
 #define EXIT_CONFIG 78
 
 struct daemon {
@@ -40,6 +43,7 @@ struct daemon {
     uv_timer_t watchdog_timer;
     const char *config_path;
     struct config cfg;
+    int lock_fd; /* statelock on the database, held until exit */
     struct store *store;
     struct publish *publish; /* the nightly cycle */
     struct server *server;   /* the query socket */
@@ -271,13 +275,20 @@ static int start_loop(struct daemon *d)
 
 static int open_store(struct daemon *d)
 {
-    char err[STORE_ERR_MAX];
+    char err[STORE_ERR_MAX > STATELOCK_ERR_MAX ? STORE_ERR_MAX : STATELOCK_ERR_MAX];
     int rc;
 
     if (mkdir(d->cfg.state_directory, 0750) != 0 && errno != EEXIST) {
         log_err("cannot create state_directory %s: %s", d->cfg.state_directory,
                 strerror(errno));
         return EXIT_FAILURE;
+    }
+    /* Before the database is touched: a second daemon must not even run
+     * its quick_check or migrations on it. */
+    rc = statelock_acquire(d->cfg.database_path, &d->lock_fd, err, sizeof err);
+    if (rc != STATELOCK_OK) {
+        log_err("%s", err);
+        return rc == STATELOCK_HELD ? EXIT_TEMPFAIL : EXIT_FAILURE;
     }
     rc = store_open(&d->store, d->cfg.database_path, err, sizeof err);
     if (rc == STORE_OK)
@@ -353,7 +364,7 @@ static int run(struct daemon *d, int foreground)
 int main(int argc, char **argv)
 {
     struct options o = {0};
-    struct daemon d = {0};
+    struct daemon d = {.lock_fd = -1};
     char path[4096], err[CONFIG_ERR_MAX];
     int rc;
 
@@ -379,6 +390,7 @@ int main(int argc, char **argv)
     server_free(d.server);
     webhook_free(d.webhook);
     store_close(d.store);
+    statelock_release(d.lock_fd);
     schedule_free_zone();
     config_free(&d.cfg);
     return rc;

@@ -309,6 +309,12 @@ static int setup_easy(struct webhook *w, struct webhook_transfer *t,
                                ? (long)hook->timeout_s * 1000L
                                : (long)WEBHOOK_CONNECT_TIMEOUT_MS);
     rc |= curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+#if LIBCURL_VERSION_NUM >= 0x075700 /* 7.87.0 */
+    /* Removing a transfer whose name is still being looked up abandons the
+     * resolver thread instead of waiting for getaddrinfo, which a silent
+     * DNS server holds for 10 s or more: SIGTERM must not wait for it. */
+    rc |= curl_easy_setopt(e, CURLOPT_QUICK_EXIT, 1L);
+#endif
     rc |= curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 1L);
     rc |= curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 2L);
     if (hook->ca_file != NULL)
@@ -455,6 +461,10 @@ int webhook_open(struct webhook **out, uv_loop_t *loop, struct store *store,
         free(w);
         return STORE_ERR;
     }
+#if LIBCURL_VERSION_NUM < 0x075700
+    log_warning("webhook: built with libcurl older than 7.87 (no CURLOPT_QUICK_EXIT): "
+                "SIGTERM waits for a webhook host's DNS lookup to end");
+#endif
     info = curl_version_info(CURLVERSION_NOW);
     if (!(info->features & CURL_VERSION_ASYNCHDNS))
         log_warning(

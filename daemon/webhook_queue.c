@@ -23,6 +23,8 @@ struct batch {
     size_t puzzle_count;
     unsigned tiers;
     int64_t published_at; /* the day's publish instant, for every event */
+    const char *id_key; /* the generator secret for derived ids, or NULL */
+    const char *date;   /* the day of a batch of derived ids */
 };
 
 static void batch_free(struct batch *b)
@@ -50,13 +52,19 @@ static int receives(struct store *s, const struct config_webhook *w, int *yes,
     return STORE_OK;
 }
 
-/* Adds one event (body owned by b from here on). */
+/* Adds one event (body owned by b from here on), its webhook-id derived
+ * from (b->id_key, endpoint, b->date, type) when b->id_key is set
+ * (webhook_sign.h), random otherwise. */
 static int batch_add(struct batch *b, const char *endpoint, const char *type,
                      char *body, size_t len, char *err, size_t errlen)
 {
     size_t i = b->count;
+    int rc = b->id_key != NULL
+                 ? webhook_derived_id(b->id_key, strlen(b->id_key), endpoint,
+                                      b->date, type, b->ids[i], err, errlen)
+                 : webhook_new_id(b->ids[i], err, errlen);
 
-    if (webhook_new_id(b->ids[i], err, errlen) != 0) {
+    if (rc != 0) {
         free(body);
         return STORE_ERR;
     }
@@ -101,10 +109,12 @@ static int add_day_event(struct store *s, struct batch *b,
 }
 
 /* The events of date for every receiving endpoint; *out owned by the
- * caller (batch_free). */
+ * caller (batch_free).  derived: the first event of each (endpoint, date),
+ * whose webhook-id any daemon with the same secret derives alike; a replay
+ * gets random ids, so receivers that deduplicate see it anew. */
 static int build_day(struct store *s, const struct config *cfg, const char *date,
-                     int64_t now, int only_missing, struct batch **out, char *err,
-                     size_t errlen)
+                     int64_t now, int only_missing, int derived, struct batch **out,
+                     char *err, size_t errlen)
 {
     struct batch *b = calloc(1, sizeof *b);
     struct schedule_date day;
@@ -123,6 +133,8 @@ static int build_day(struct store *s, const struct config *cfg, const char *date
     /* From the schedule, not the clock: a replay or an endpoint added
      * later gets the same published_at as the day's first events. */
     b->published_at = (int64_t)schedule_local_instant(day, cfg->publish_minute);
+    b->id_key = derived ? cfg->generator_secret : NULL;
+    b->date = date;
     if ((rc = store_list(s, date, date, collect_puzzle, b, err, errlen)) !=
         STORE_OK)
         return rc;
@@ -146,7 +158,7 @@ int webhook_queue_publish(struct store *s, const struct config *cfg,
                           const char *date, int64_t now, char *err, size_t errlen)
 {
     struct batch *b;
-    int rc = build_day(s, cfg, date, now, 0, &b, err, errlen);
+    int rc = build_day(s, cfg, date, now, 0, 1, &b, err, errlen);
 
     if (rc == STORE_OK)
         rc = store_mark_published(s, date, now, b->ev, b->count, err, errlen);
@@ -169,7 +181,7 @@ int webhook_queue_day(struct store *s, const struct config *cfg, const char *dat
                  date);
         return STORE_INVALID;
     }
-    rc = build_day(s, cfg, date, now, only_missing, &b, err, errlen);
+    rc = build_day(s, cfg, date, now, only_missing, only_missing, &b, err, errlen);
     if (rc == STORE_OK && b->count > 0 &&
         (rc = store_enqueue_events(s, date, now, b->ev, b->count, err, errlen)) ==
             STORE_OK)

@@ -22,7 +22,11 @@ int webhook_queue_publish(struct store *s, const struct config *cfg,
 
 /* Queues date's puzzles.published event (date must be published) for each
  * receiving endpoint; only_missing skips endpoints that ever had one.
- * *queued gets the number of events queued. */
+ * *queued gets the number of events queued.  The webhook-ids of
+ * publication and of only_missing (catch-up) events are derived from the
+ * generator secret, the endpoint, date and the event type
+ * (webhook_derived_id), the same in every daemon sharing the secret; a
+ * replay (only_missing 0) gets fresh random ones. */
 int webhook_queue_day(struct store *s, const struct config *cfg, const char *date,
                       int64_t now, int only_missing, size_t *queued, char *err,
                       size_t errlen);

@@ -1,7 +1,7 @@
 /*
  * webhook_sign: owns the Standard Webhooks signing scheme (key decoding,
  * the signed byte string, the "v1," serialization) on OpenSSL's libcrypto,
- * and webhook-id generation from the kernel's random source.
+ * and webhook-ids: random from the kernel's source, or derived with HMAC.
  */
 #include "webhook_sign.h"
 
@@ -9,6 +9,7 @@
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/params.h>
 #include <stdio.h>
 #include <sys/random.h>
@@ -130,6 +131,14 @@ int webhook_random(void *buf, size_t len)
     return 0;
 }
 
+/* "msg_" + the 16 bytes in hex. */
+static void format_id(const unsigned char r[16], char out[WEBHOOK_ID_LEN + 1])
+{
+    memcpy(out, "msg_", 4);
+    for (size_t i = 0; i < 16; i++)
+        snprintf(out + 4 + 2 * i, 3, "%02x", r[i]);
+}
+
 int webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen)
 {
     unsigned char r[16];
@@ -139,8 +148,41 @@ int webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen)
                  strerror(errno));
         return WEBHOOK_SIGN_ERR_CRYPTO;
     }
-    memcpy(out, "msg_", 4);
-    for (size_t i = 0; i < sizeof r; i++)
-        snprintf(out + 4 + 2 * i, 3, "%02x", r[i]);
+    format_id(r, out);
+    return WEBHOOK_SIGN_OK;
+}
+
+/* Appends part and a NUL separator (so "a" + "bc" and "ab" + "c" differ). */
+static int append_part(unsigned char *msg, size_t cap, size_t *len, const char *part)
+{
+    size_t n = strlen(part) + 1;
+
+    if (n > cap - *len)
+        return -1;
+    memcpy(msg + *len, part, n);
+    *len += n;
+    return 0;
+}
+
+int webhook_derived_id(const char *key, size_t key_len, const char *endpoint,
+                       const char *date, const char *event_type,
+                       char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen)
+{
+    unsigned char msg[512], mac[EVP_MAX_MD_SIZE];
+    unsigned int mac_len = 0;
+    size_t len = 0;
+
+    if (append_part(msg, sizeof msg, &len, "sudokud-webhook-id/v1") != 0 ||
+        append_part(msg, sizeof msg, &len, endpoint) != 0 ||
+        append_part(msg, sizeof msg, &len, date) != 0 ||
+        append_part(msg, sizeof msg, &len, event_type) != 0 || key_len > 0x7fffffff) {
+        snprintf(err, errlen, "webhook-id of %s for %s: endpoint name too long", date,
+                 endpoint);
+        return WEBHOOK_SIGN_ERR_ID;
+    }
+    if (HMAC(EVP_sha256(), key, (int)key_len, msg, len, mac, &mac_len) == NULL ||
+        mac_len < 16)
+        return crypto_fail(err, errlen, "HMAC-SHA256 of a webhook-id");
+    format_id(mac, out);
     return WEBHOOK_SIGN_OK;
 }

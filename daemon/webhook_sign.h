@@ -35,4 +35,17 @@ int webhook_random(void *buf, size_t len);
 /* Writes a fresh random webhook-id ("msg_" + 128 random bits in hex). */
 int webhook_new_id(char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen);
 
+/*
+ * Writes the webhook-id of the event_type event about date for endpoint:
+ * "msg_" + the first 128 bits, in hex, of HMAC-SHA256 keyed with key (the
+ * generator secret) over "sudokud-webhook-id/v1", endpoint, date and
+ * event_type, each followed by a NUL byte.  Two daemons with the same
+ * secret give the same event the same id, so a receiver that deduplicates
+ * on webhook-id processes it once whichever daemon delivers it.  Returns
+ * WEBHOOK_SIGN_OK, or a negative webhook_sign_status with err set.
+ */
+int webhook_derived_id(const char *key, size_t key_len, const char *endpoint,
+                       const char *date, const char *event_type,
+                       char out[WEBHOOK_ID_LEN + 1], char *err, size_t errlen);
+
 #endif

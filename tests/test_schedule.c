@@ -337,6 +337,27 @@ static void test_sleep_hops(void **state)
     assert_int_equal(schedule_sleep_ms(1000, 900), 1);
 }
 
+static void test_no_earlier(void **state)
+{
+    struct schedule_date d20 = {2026, 11, 20}, d21 = {2026, 11, 21}, d22 = {2026, 11, 22},
+                         floor = {0, 0, 0}, got;
+    int have = 0;
+
+    (void)state;
+    got = schedule_no_earlier(d21, &floor, &have); /* no floor yet: any date */
+    assert_int_equal(schedule_date_cmp(got, d21), 0);
+    assert_int_equal(have, 1);
+    got = schedule_no_earlier(d20, &floor, &have); /* stepped back: kept */
+    assert_int_equal(schedule_date_cmp(got, d21), 0);
+    assert_int_equal(schedule_date_cmp(floor, d21), 0);
+    got = schedule_no_earlier(d22, &floor, &have); /* forward: followed */
+    assert_int_equal(schedule_date_cmp(got, d22), 0);
+    assert_int_equal(schedule_date_cmp(floor, d22), 0);
+    floor = d22; /* seeded with a published date ahead of the clock */
+    got = schedule_no_earlier(d20, &floor, &have);
+    assert_int_equal(schedule_date_cmp(got, d22), 0);
+}
+
 /* A fake store: holds the pairs listed in arg ("2026-11-21 easy\n..."). */
 static int fake_has(void *arg, const char *d, const char *tier, int *has, char *err,
                     size_t errlen)
@@ -422,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_zone_matches_libc),
         cmocka_unit_test(test_zone_errors),
         cmocka_unit_test(test_sleep_hops),
+        cmocka_unit_test(test_no_earlier),
         cmocka_unit_test(test_missing),
     };
 

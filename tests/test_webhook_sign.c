@@ -111,6 +111,39 @@ static void test_new_id(void **state)
     assert_string_not_equal(a, b);
 }
 
+/* The id two daemons with one secret agree on, checked against Python's
+ * hmac: hmac.new(b"integration-test-secret", b"sudokud-webhook-id/v1\0site\0"
+ * b"2026-11-25\0puzzles.published\0", "sha256").hexdigest()[:32]. */
+static void test_derived_id(void **state)
+{
+    static const char key[] = "integration-test-secret";
+    static const char *const inputs[][3] = {
+        {"site", "2026-11-25", "puzzles.published"},
+        {"sitf", "2026-11-25", "puzzles.published"},
+        {"site", "2026-11-26", "puzzles.published"},
+        {"site", "2026-11-25", "webhook.test"},
+        {"site2026-11-25", "", "puzzles.published"},
+    };
+    char a[WEBHOOK_ID_LEN + 1], b[WEBHOOK_ID_LEN + 1], err[256];
+
+    (void)state;
+    assert_int_equal(webhook_derived_id(key, strlen(key), "site", "2026-11-25",
+                                        "puzzles.published", a, err, sizeof err),
+                     0);
+    assert_string_equal(a, "msg_31103d6f849c6aa703f758be2480b995");
+    assert_int_equal(webhook_derived_id(key, strlen(key) - 1, "site", "2026-11-25",
+                                        "puzzles.published", b, err, sizeof err),
+                     0);
+    assert_string_not_equal(a, b); /* the key matters */
+    for (size_t i = 1; i < sizeof inputs / sizeof inputs[0]; i++) {
+        assert_int_equal(webhook_derived_id(key, strlen(key), inputs[i][0],
+                                            inputs[i][1], inputs[i][2], b, err,
+                                            sizeof err),
+                         0);
+        assert_string_not_equal(a, b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -120,6 +153,7 @@ int main(void)
         cmocka_unit_test(test_padding_optional),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_new_id),
+        cmocka_unit_test(test_derived_id),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -55,12 +55,8 @@ PHASES = [("produce: ", "storing the day"),
 def test_clock_env():
     """A simulated day of DAY_SECONDS real seconds that begins one minute
     after today's (UTC) publish time of 00:00."""
-    factor = 86400.0 / DAY_SECONDS
     now = time.time()
-    start = now // 86400 * 86400 + 60
-    epoch = (now * factor - start) / (factor - 1)
-    return dict(SUDOKUD_TEST_CLOCK="1", SUDOKUD_TEST_DAY_SECONDS=str(DAY_SECONDS),
-                SUDOKUD_TEST_EPOCH=f"{epoch:.3f}"), time.strftime("%Y-%m-%d", time.gmtime(now))
+    return sd.test_clock_env(DAY_SECONDS), time.strftime("%Y-%m-%d", time.gmtime(now))
 
 
 class Run(sd.Daemon):

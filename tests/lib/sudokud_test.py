@@ -538,6 +538,19 @@ def store_day(dbpath, date, salt):
     store_puzzles(dbpath, rows, replace_days=True)
 
 
+def test_clock_env(day_seconds, **extra):
+    """The environment of the test build's clock (daemon/clock.h): a
+    simulated day of day_seconds real seconds that begins one minute after
+    today's (UTC) publish time of 00:00, the same for every daemon started
+    with it; extra variables added as given."""
+    factor = 86400.0 / day_seconds
+    now = time.time()
+    start = now // 86400 * 86400 + 60
+    epoch = (now * factor - start) / (factor - 1)
+    return dict(SUDOKUD_TEST_CLOCK="1", SUDOKUD_TEST_DAY_SECONDS=str(day_seconds),
+                SUDOKUD_TEST_EPOCH=f"{epoch:.3f}", **extra)
+
+
 def today():
     """Today's date in UTC, ISO."""
     return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
