@@ -206,6 +206,21 @@ const struct tech_row tech_table[] = {
     { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
       tech_find_region_forcing_chain, tech_rate_forcing_chain,
       TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+
+    /* HoDoKu 2.2's techniques that SE 1.2.1 lacks, after the forcing
+     * chains so that the paths the rows above finish do not change (the
+     * HoDoKu pass orders rows its own way).  Weights are HoDoKu's base
+     * scores.  SE has no rule for any of them; each is rated as what SE
+     * would prove the same eliminations with.  Unique rectangle types 5
+     * and 6 (HoDoKu UNIQUENESS_5, _6): the deadly-pattern argument of
+     * SE's unique rectangles, 4.5, with one more extra cell or an X-Wing
+     * on the rectangle's lines. */
+    { { "Unique rectangle type 5", "unique_rectangle_5", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_unique_rectangle_5, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "Unique rectangle type 6", "unique_rectangle_6", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_unique_rectangle_6, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 

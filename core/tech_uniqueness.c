@@ -15,6 +15,13 @@
  *    share.
  *  - Type 4: as type 3, and x is confined to the two in a house they
  *    share: neither can be y.
+ *  - Type 5: one or two corners hold only x,y (two: on a diagonal), the
+ *    others x,y and one same extra z: one of those is z; cells seeing all
+ *    of them lose z.  (Type 2's on a side; ours finds a diagonal pair as
+ *    type 2 too, HoDoKu calls it type 5.)
+ *  - Type 6: two corners on a diagonal hold only x,y, the two others have
+ *    extras; if x of the rectangle's two rows and two columns is only in
+ *    its corners, the extra corners cannot be x.
  *  - Hidden rectangle: one corner holds only x,y; if x is confined to the
  *    rectangle in the row and in the column of the opposite corner, that
  *    corner cannot be y.
@@ -310,6 +317,102 @@ static int try_type2(struct tech_ctx *ctx, struct human_step *step,
 int tech_find_unique_rectangle_2(struct tech_ctx *ctx, struct human_step *step)
 {
     return each_rect(ctx, step, try_type2);
+}
+
+/* The corners that are not bare (bits k), each holding extras: type 5
+ * wants them to share one extra digit; HoDoKu calls a pair of them on a
+ * side type 2 (which ours finds on a side and on a diagonal), so type 5
+ * takes three of them, or two on a diagonal. */
+static int try_type5(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
+{
+    const struct human_state *st = ctx->st;
+    unsigned rest = ~bare_corners(st, rc) & 0xF;
+    int n = bits_count(rest);
+    if (n != 3 && (n != 2 || (rest != 0x9 && rest != 0x6)))
+        return 0;
+    unsigned extra = 0;
+    uint8_t roof[3];
+    int k = 0;
+    tech_cells seen = ~(tech_cells)0;
+    for (unsigned m = rest; m; m &= m - 1) {
+        int cell = rc->cell[bits_lowest(m)];
+        roof[k++] = (uint8_t)cell;
+        extra |= cand_of(st, cell) & ~rc->pair;
+        seen &= tech_peers(cell);
+    }
+    if (bits_count(extra) != 1)
+        return 0;
+    int z = tech_lowest_digit(extra);
+    tech_step_reset(step);
+    for (tech_cells t = seen & tech_ctx_digits(ctx)->cells[z - 1]; t; t &= t - 1)
+        tech_eliminate(step, st, tech_cells_lowest(t), z);
+    if (step->n_elim == 0)
+        return 0;
+    cause_rect(step, st, rc);
+    for (int i = 0; i < n; i++)
+        tech_cause(step, roof[i], z);
+    say_rect(step, "Unique rectangle type 5", rc);
+    tech_say(step, ", so one of ");
+    tech_say_cells(step, roof, n, 1);
+    tech_say(step, " is %d, so ", z);
+    tech_say_elims(step);
+    return 1;
+}
+
+int tech_find_unique_rectangle_5(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_rect(ctx, step, try_type5);
+}
+
+/* Type 6: two bare corners on a diagonal, the two others with extras.
+ * When the rows and columns of the rectangle hold x only in its corners
+ * (an X-Wing), x is on one diagonal; on the extras' it would leave y on
+ * the bare ones: deadly.  So neither extra corner is x.  HoDoKu tries the
+ * lower digit of the pair first and takes the first whose lines allow
+ * it. */
+static int try_type6(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
+{
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    int roof[2];
+    if (!roof_of(st, rc, roof, 1))
+        return 0;
+    tech_cells in_rect = rect_cells(rc);
+    int lines[4] = {TECH_ROW(tech_row_of(rc->cell[0])),
+                    TECH_ROW(tech_row_of(rc->cell[3])),
+                    TECH_COL(tech_col_of(rc->cell[0])),
+                    TECH_COL(tech_col_of(rc->cell[3]))};
+    for (unsigned m = rc->pair; m; m &= m - 1) {
+        int x = tech_lowest_digit(m);
+        int in_lines = 0;
+        for (int i = 0; i < 4; i++)
+            in_lines |= !digit_only_in(dg, lines[i], x, in_rect);
+        if (in_lines)
+            continue; /* x outside the rectangle in one of its lines */
+        tech_step_reset(step);
+        tech_eliminate(step, st, roof[0], x);
+        tech_eliminate(step, st, roof[1], x);
+        if (step->n_elim == 0)
+            return 0;
+        cause_rect(step, st, rc);
+        for (int i = 0; i < 4; i++)
+            tech_house(step, lines[i]);
+        say_rect(step, "Unique rectangle type 6", rc);
+        tech_say(step, ", and the %d of rows %c and %c and columns %d and %d "
+                       "is only in the rectangle, so ",
+                 x, 'A' + tech_row_of(rc->cell[0]), 'A' + tech_row_of(rc->cell[3]),
+                 tech_col_of(rc->cell[0]) + 1, tech_col_of(rc->cell[3]) + 1);
+        tech_say_elims(step);
+        return 1;
+    }
+    return 0;
+}
+
+int tech_find_unique_rectangle_6(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_rect(ctx, step, try_type6);
 }
 
 /* Houses shared by two cells: up to two (a line and a box). */

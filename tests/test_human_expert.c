@@ -246,6 +246,52 @@ static void test_als_xz(void **unused)
     expect_none(tech_find_als_xz, &st);
 }
 
+/* ---- HoDoKu's uniqueness types ---------------------------------------- */
+
+static void test_unique_rectangle_5(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* the extra 9 on a diagonal: what sees B2 and E1 */
+    rectangle(&st, "469", "46");
+    only(&st, "B2", "469");
+    expect_elims(tech_find_unique_rectangle_5, &st, &step, "9A1 9C1 9D2 9F2");
+    assert_string_equal(step.text,
+                        "Unique rectangle type 5: B1, B2, E1 and E2 must not all "
+                        "hold only 4 and 6 (one solution), so one of B2 and E1 "
+                        "is 9, so 9 is removed from A1, C1, D2 and F2");
+    /* three corners with the extra 9: what sees all three */
+    rectangle(&st, "469", "469");
+    only(&st, "B2", "469");
+    expect_elims(tech_find_unique_rectangle_5, &st, &step, "9D2 9F2");
+    /* on a side it is type 2's; different extras are no pattern */
+    rectangle(&st, "469", "469");
+    expect_none(tech_find_unique_rectangle_5, &st);
+    rectangle(&st, "469", "46");
+    only(&st, "B2", "468");
+    expect_none(tech_find_unique_rectangle_5, &st);
+}
+
+static void test_unique_rectangle_6(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    rectangle(&st, "468", "46");
+    only(&st, "B2", "469");
+    conjugate(&st, 4, TECH_ROW(1), "B1 B2");
+    conjugate(&st, 4, TECH_ROW(4), "E1 E2");
+    conjugate(&st, 4, TECH_COL(0), "B1 E1");
+    conjugate(&st, 4, TECH_COL(1), "B2 E2");
+    expect_elims(tech_find_unique_rectangle_6, &st, &step, "4B2 4E1");
+    assert_non_null(strstr(step.text, "and the 4 of rows B and E and columns 1 "
+                                      "and 2 is only in the rectangle, so 4 is "
+                                      "removed from B2 and E1"));
+    st.cand[at("H2")] |= (uint16_t)tech_bit(4); /* a 4 outside in column 2 */
+    expect_none(tech_find_unique_rectangle_6, &st);
+}
+
 /* ---- forcing chains --------------------------------------------------- */
 
 /* A1 is 1 or 2.  A1 = 1: E1 = 5.  A1 = 2: A9 = 7, E9 = 1, E1 = 5. */
@@ -329,7 +375,8 @@ static void test_expert_rows(void **unused)
     static const char *const keys[] = {
         "x_chain",          "xy_chain",           "aic",
         "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
-        "als_xz",           "cell_forcing_chain", "region_forcing_chain"};
+        "als_xz",           "cell_forcing_chain", "region_forcing_chain",
+        "unique_rectangle_5", "unique_rectangle_6"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -337,7 +384,10 @@ static void test_expert_rows(void **unused)
         assert_int_equal(human_tech_info(t)->group, HUMAN_GROUP_EXPERT);
         last = t;
     }
-    assert_int_equal(last, human_tech_count() - 1); /* forcing chains last */
+    /* the forcing chains last but for HoDoKu's techniques SE lacks */
+    assert_int_equal(human_tech_find("region_forcing_chain"),
+                     human_tech_find("unique_rectangle_5") - 1);
+    assert_int_equal(last, human_tech_count() - 1);
 }
 
 /* (5)H1 = (5)H4 - (5)B4 = (5)B7 - (8)B7 = (8)H7: every strong link is in a
@@ -436,6 +486,8 @@ int main(void)
         cmocka_unit_test(test_finned_jellyfish),
         cmocka_unit_test(test_sue_de_coq),
         cmocka_unit_test(test_als_xz),
+        cmocka_unit_test(test_unique_rectangle_5),
+        cmocka_unit_test(test_unique_rectangle_6),
         cmocka_unit_test(test_cell_forcing_chain),
         cmocka_unit_test(test_forcing_chain_contradiction),
         cmocka_unit_test(test_region_forcing_chain),
