@@ -221,6 +221,16 @@ const struct tech_row tech_table[] = {
     { { "Unique rectangle type 6", "unique_rectangle_6", 45, HUMAN_GROUP_EXPERT, 100 },
       tech_find_unique_rectangle_6, NULL,
       TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    /* ALS-XY-Wing and ALS-XY-Chain (HoDoKu ALS_XY_WING, ALS_XY_CHAIN):
+     * SE proves ALS-XZ's eliminations with chains of about 7.0 (the row
+     * above); a wing's chain passes one more set, 7.2 by SE's length
+     * increments, and an ALS chain at least two more, 7.4. */
+    { { "ALS-XY-Wing", "als_xy_wing", 72, HUMAN_GROUP_EXPERT, 320 },
+      tech_find_als_xy_wing, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    { { "ALS-XY-Chain", "als_xy_chain", 74, HUMAN_GROUP_EXPERT, 340 },
+      tech_find_als_xy_chain, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 

@@ -292,6 +292,50 @@ static void test_unique_rectangle_6(void **unused)
     expect_none(tech_find_unique_rectangle_6, &st);
 }
 
+/* ---- HoDoKu's ALS wing and chain ------------------------------------- */
+
+static void test_als_xy_wing(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* A5 shares 1 with A1, E1 and E2 share 2 with it: 3 of A5 or of E2 */
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "A5", "13");
+    only(&st, "E1", "24");
+    only(&st, "E2", "34");
+    expect_elims(tech_find_als_xy_wing, &st, &step, "3A2 3E5");
+    assert_string_equal(step.text,
+                        "ALS-XY-Wing: almost locked sets A5 (1 and 3) and E1 and "
+                        "E2 (2, 3 and 4) share 1 and 2 with A1 (1 and 2), each "
+                        "digit in one of the two sets only; A1 cannot lack both, "
+                        "so the outer sets hold every other digit they share; 3 "
+                        "is removed from A2 and E5");
+    only(&st, "E2", "45"); /* the outer sets share no digit */
+    expect_none(tech_find_als_xy_wing, &st);
+}
+
+static void test_als_xy_chain(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "A5", "23");
+    only(&st, "E5", "34");
+    only(&st, "E6", "46");
+    only(&st, "E9", "45");
+    only(&st, "I9", "15");
+    expect_elims(tech_find_als_xy_chain, &st, &step, "1A9 1I1");
+    assert_non_null(strstr(step.text, "ALS-XY-Chain: A1 (1 and 2) -2- A5 (2 and "
+                                      "3) -3- E5 (3 and 4) -4- E6 and E9 (4, 5 "
+                                      "and 6) -5- I9 (1 and 5): "));
+    only(&st, "I9", "56"); /* the end sets share no digit */
+    expect_none(tech_find_als_xy_chain, &st);
+}
+
 /* ---- forcing chains --------------------------------------------------- */
 
 /* A1 is 1 or 2.  A1 = 1: E1 = 5.  A1 = 2: A9 = 7, E9 = 1, E1 = 5. */
@@ -376,7 +420,8 @@ static void test_expert_rows(void **unused)
         "x_chain",          "xy_chain",           "aic",
         "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
         "als_xz",           "cell_forcing_chain", "region_forcing_chain",
-        "unique_rectangle_5", "unique_rectangle_6"};
+        "unique_rectangle_5", "unique_rectangle_6", "als_xy_wing",
+        "als_xy_chain"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -488,6 +533,8 @@ int main(void)
         cmocka_unit_test(test_als_xz),
         cmocka_unit_test(test_unique_rectangle_5),
         cmocka_unit_test(test_unique_rectangle_6),
+        cmocka_unit_test(test_als_xy_wing),
+        cmocka_unit_test(test_als_xy_chain),
         cmocka_unit_test(test_cell_forcing_chain),
         cmocka_unit_test(test_forcing_chain_contradiction),
         cmocka_unit_test(test_region_forcing_chain),
