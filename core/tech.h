@@ -305,6 +305,8 @@ int tech_rate_unique_rectangle_3(const struct human_step *step);
 tech_find_fn tech_find_bug_plus_1;
 tech_find_fn tech_find_unique_rectangle_5;
 tech_find_fn tech_find_unique_rectangle_6;
+tech_find_fn tech_find_avoidable_rectangle_1;
+tech_find_fn tech_find_avoidable_rectangle_2;
 
 /* ---- expert ---------------------------------------------------------- */
 

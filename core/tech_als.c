@@ -386,7 +386,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
 
 int tech_find_als_xz(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct als_search s; /* about 54 KB on the stack: no allocation */
+    struct als_search s; /* about 110 KB on the stack: no allocation */
     s.ctx = ctx;
     s.st = ctx->st;
     s.step = step;

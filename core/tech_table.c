@@ -221,6 +221,15 @@ const struct tech_row tech_table[] = {
     { { "Unique rectangle type 6", "unique_rectangle_6", 45, HUMAN_GROUP_EXPERT, 100 },
       tech_find_unique_rectangle_6, NULL,
       TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    /* Avoidable rectangles 1 and 2 (HoDoKu AVOIDABLE_RECTANGLE_1, _2): SE
+     * does not tell givens from solved cells; the argument is its unique
+     * rectangles', 4.5. */
+    { { "Avoidable rectangle type 1", "avoidable_rectangle_1", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_avoidable_rectangle_1, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "Avoidable rectangle type 2", "avoidable_rectangle_2", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_avoidable_rectangle_2, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
     /* ALS-XY-Wing and ALS-XY-Chain (HoDoKu ALS_XY_WING, ALS_XY_CHAIN):
      * SE proves ALS-XZ's eliminations with chains of about 7.0 (the row
      * above); a wing's chain passes one more set, 7.2 by SE's length

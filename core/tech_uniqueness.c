@@ -415,6 +415,147 @@ int tech_find_unique_rectangle_6(struct tech_ctx *ctx, struct human_step *step)
     return each_rect(ctx, step, try_type6);
 }
 
+/* ---- avoidable rectangles ---------------------------------------------
+ *
+ * Cells the solver filled (not givens) can make a deadly pattern too: if
+ * A1 = a and A2 = b were solved, D1 = b and D2 = a would let the four
+ * swap, the givens allowing both.  HoDoKu's rule: the solved corners a
+ * (start) and b share a box and a line; of the far side, one solved with
+ * its deadly digit and the other empty holding two candidates, its deadly
+ * digit one of them: that cell is not it (type 1); both empty, two
+ * candidates each, the deadly digit and the same other z: one of them is
+ * z, which the cells seeing both lose (type 2).
+ */
+
+static int is_solved(const struct human_state *st, int cell)
+{
+    return st->value[cell] && ((st->solved[cell / 64] >> (cell % 64)) & 1);
+}
+
+/* far[0] is in line with a (deadly digit b), far[1] with b (digit a). */
+struct avoidable {
+    int a, b, far[2];
+};
+
+typedef int (*avoidable_try)(struct tech_ctx *, struct human_step *,
+                             const struct avoidable *);
+
+/* Every rectangle of two solved cells in one box and line and two cells
+ * of another box, by the first solved cell in reading order. */
+static int each_avoidable(struct tech_ctx *ctx, struct human_step *step,
+                          avoidable_try try)
+{
+    const struct human_state *st = ctx->st;
+    for (int a = 0; a < GRID_CELLS; a++) {
+        if (!is_solved(st, a))
+            continue;
+        int box = TECH_BOX(tech_box_of(a));
+        for (int p = 0; p < 9; p++) {
+            int b = tech_house_cells[box][p];
+            int row = tech_row_of(a) == tech_row_of(b);
+            if (b <= a || !is_solved(st, b) ||
+                (!row && tech_col_of(a) != tech_col_of(b)))
+                continue;
+            for (int k = 0; k < 9; k++) {
+                /* along the other line through a and through b */
+                struct avoidable av = {a, b, {row ? k * 9 + tech_col_of(a)
+                                                  : tech_row_of(a) * 9 + k,
+                                              row ? k * 9 + tech_col_of(b)
+                                                  : tech_row_of(b) * 9 + k}};
+                if (tech_box_of(av.far[0]) == tech_box_of(a))
+                    continue;
+                if (try(ctx, step, &av) && tech_found(ctx, step))
+                    return 1;
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* Far corner k empty, two candidates, one of them its deadly digit. */
+static int far_open(const struct human_state *st, const struct avoidable *av, int k)
+{
+    int cell = av->far[k];
+    unsigned deadly = tech_bit(st->value[k ? av->a : av->b]);
+    return !st->value[cell] && bits_count(st->cand[cell]) == 2 &&
+           (st->cand[cell] & deadly);
+}
+
+static void say_avoidable(struct human_step *step, const char *name,
+                          const struct human_state *st, const struct avoidable *av)
+{
+    uint8_t cells[4] = {(uint8_t)av->a, (uint8_t)av->b, (uint8_t)av->far[0],
+                        (uint8_t)av->far[1]};
+    tech_say(step, "%s: ", name);
+    tech_say_cells(step, cells, 4, 1);
+    tech_say(step, " must not hold %d, %d, %d and %d (", st->value[av->a],
+             st->value[av->b], st->value[av->b], st->value[av->a]);
+    tech_say_cell(step, av->a);
+    tech_say(step, " and ");
+    tech_say_cell(step, av->b);
+    tech_say(step, " were solved, not given: they could swap), so ");
+}
+
+static int try_avoidable_1(struct tech_ctx *ctx, struct human_step *step,
+                           const struct avoidable *av)
+{
+    const struct human_state *st = ctx->st;
+    int digit[2] = {st->value[av->b], st->value[av->a]};
+    for (int k = 0; k < 2; k++) {
+        int set = av->far[1 - k];
+        if (st->value[set] != digit[1 - k] || !is_solved(st, set) ||
+            !far_open(st, av, k))
+            continue;
+        tech_step_reset(step);
+        tech_eliminate(step, st, av->far[k], digit[k]);
+        tech_cause(step, av->a, 0);
+        tech_cause(step, av->b, 0);
+        tech_cause(step, set, 0);
+        tech_cause_mask(step, st, av->far[k], tech_bit(digit[k]));
+        say_avoidable(step, "Avoidable rectangle type 1", st, av);
+        tech_say_elims(step);
+        return 1;
+    }
+    return 0;
+}
+
+int tech_find_avoidable_rectangle_1(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_avoidable(ctx, step, try_avoidable_1);
+}
+
+static int try_avoidable_2(struct tech_ctx *ctx, struct human_step *step,
+                           const struct avoidable *av)
+{
+    const struct human_state *st = ctx->st;
+    if (!far_open(st, av, 0) || !far_open(st, av, 1))
+        return 0;
+    unsigned z = st->cand[av->far[0]] & ~tech_bit(st->value[av->b]);
+    if (!(st->cand[av->far[1]] & z))
+        return 0;
+    tech_step_reset(step);
+    eliminate_seen_by_both(step, st, av->far[0], av->far[1], z, 0);
+    if (step->n_elim == 0)
+        return 0;
+    tech_cause(step, av->a, 0);
+    tech_cause(step, av->b, 0);
+    tech_cause_mask(step, st, av->far[0], st->cand[av->far[0]]);
+    tech_cause_mask(step, st, av->far[1], st->cand[av->far[1]]);
+    say_avoidable(step, "Avoidable rectangle type 2", st, av);
+    tech_say_cell(step, av->far[0]);
+    tech_say(step, " or ");
+    tech_say_cell(step, av->far[1]);
+    tech_say(step, " is %d, so ", tech_lowest_digit(z));
+    tech_say_elims(step);
+    return 1;
+}
+
+int tech_find_avoidable_rectangle_2(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_avoidable(ctx, step, try_avoidable_2);
+}
+
 /* Houses shared by two cells: up to two (a line and a box). */
 static int shared_houses(int a, int b, int h[2])
 {

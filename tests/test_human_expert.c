@@ -292,6 +292,63 @@ static void test_unique_rectangle_6(void **unused)
     expect_none(tech_find_unique_rectangle_6, &st);
 }
 
+/* Fills cell with digit, as solving does (not a given: solved), or as a
+ * given. */
+static void fill(struct human_state *st, const char *name, int digit, int solved)
+{
+    int cell = at(name);
+    st->value[cell] = (uint8_t)digit;
+    st->cand[cell] = 0;
+    st->solved[cell / 64] &= ~((uint64_t)1 << (cell % 64));
+    st->solved[cell / 64] |= (uint64_t)(solved != 0) << (cell % 64);
+}
+
+/* A1 = 3 and A2 = 5, both solved, on an empty grid. */
+static void avoidable_start(struct human_state *st)
+{
+    empty_state(st);
+    fill(st, "A1", 3, 1);
+    fill(st, "A2", 5, 1);
+}
+
+static void test_avoidable_rectangle_1(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    avoidable_start(&st);
+    fill(&st, "D1", 5, 1);
+    only(&st, "D2", "37");
+    expect_elims(tech_find_avoidable_rectangle_1, &st, &step, "3D2");
+    assert_string_equal(step.text,
+                        "Avoidable rectangle type 1: A1, A2, D1 and D2 must not "
+                        "hold 3, 5, 5 and 3 (A1 and A2 were solved, not given: "
+                        "they could swap), so 3 is removed from D2");
+    fill(&st, "D1", 5, 0); /* a given 5: no swap */
+    expect_none(tech_find_avoidable_rectangle_1, &st);
+    fill(&st, "D1", 5, 1);
+    only(&st, "D2", "378"); /* HoDoKu's rule: the open corner has two */
+    expect_none(tech_find_avoidable_rectangle_1, &st);
+}
+
+static void test_avoidable_rectangle_2(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    avoidable_start(&st);
+    only(&st, "D1", "57");
+    only(&st, "D2", "37");
+    expect_elims(tech_find_avoidable_rectangle_2, &st, &step,
+                 "7D3 7D4 7D5 7D6 7D7 7D8 7D9 7E1 7E2 7E3 7F1 7F2 7F3");
+    assert_non_null(strstr(step.text, "so D1 or D2 is 7, so 7 is removed from"));
+    fill(&st, "A2", 5, 0); /* a given */
+    expect_none(tech_find_avoidable_rectangle_2, &st);
+    fill(&st, "A2", 5, 1);
+    only(&st, "D2", "38"); /* different extras */
+    expect_none(tech_find_avoidable_rectangle_2, &st);
+}
+
 /* ---- HoDoKu's ALS wing and chain ------------------------------------- */
 
 static void test_als_xy_wing(void **unused)
@@ -420,8 +477,8 @@ static void test_expert_rows(void **unused)
         "x_chain",          "xy_chain",           "aic",
         "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
         "als_xz",           "cell_forcing_chain", "region_forcing_chain",
-        "unique_rectangle_5", "unique_rectangle_6", "als_xy_wing",
-        "als_xy_chain"};
+        "unique_rectangle_5", "unique_rectangle_6", "avoidable_rectangle_1",
+        "avoidable_rectangle_2", "als_xy_wing", "als_xy_chain"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -533,6 +590,8 @@ int main(void)
         cmocka_unit_test(test_als_xz),
         cmocka_unit_test(test_unique_rectangle_5),
         cmocka_unit_test(test_unique_rectangle_6),
+        cmocka_unit_test(test_avoidable_rectangle_1),
+        cmocka_unit_test(test_avoidable_rectangle_2),
         cmocka_unit_test(test_als_xy_wing),
         cmocka_unit_test(test_als_xy_chain),
         cmocka_unit_test(test_cell_forcing_chain),
