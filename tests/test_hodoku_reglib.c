@@ -200,7 +200,7 @@ struct known_case {
 #define WHY_ALS_OVERLAP \
     "the variant of HoDoKu's ALS-overlap option (off in its default solver): ours, as the default, takes sets sharing no cell"
 #define WHY_ALS_CHAIN \
-    "ALS-XY-Chain: HoDoKu's chain is not among ours (forward links in HoDoKu's set order), not even with the search unbounded"
+    "ALS-XY-Chain: HoDoKu 2.2's own \"find all steps\" lists the chain ours takes (or none), not the library's: an older version's case"
 
 static const struct known_case known[] = {
     {"0404", 836, K_OTHER_FIRST, WHY_TWO_DIGITS},
