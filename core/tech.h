@@ -331,6 +331,7 @@ tech_find_fn tech_find_sue_de_coq;
 tech_find_fn tech_find_als_xz;
 tech_find_fn tech_find_als_xy_wing;
 tech_find_fn tech_find_als_xy_chain;
+tech_find_fn tech_find_death_blossom;
 
 /* tech_als_wings.c: the causes are the bivalue cell's candidates, then
  * the set's, which tech_rate_als_wing reads. */

@@ -1,5 +1,5 @@
 /*
- * tech_als: ALS-XZ, ALS-XY-Wing and ALS-XY-Chain.
+ * tech_als: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom.
  *
  * An almost locked set (ALS) is N cells of one house holding N + 1 digits:
  * take one digit away and the rest are locked.  Two ALS A and B sharing no
@@ -588,7 +588,7 @@ static void collect_incidence(const struct als_search *s, const struct als_links
     }
 }
 
-/* HoDoKu's sets of ctx's state and their links. */
+/* HoDoKu's sets of ctx's state and (l not NULL) their links. */
 static void als_begin(struct als_search *s, struct als_links *l,
                       struct tech_ctx *ctx, struct human_step *step)
 {
@@ -597,7 +597,8 @@ static void als_begin(struct als_search *s, struct als_links *l,
     s->step = step;
     s->with = tech_ctx_digits(ctx)->cells;
     collect_hodoku(s);
-    collect_links(s, l);
+    if (l)
+        collect_links(s, l);
 }
 
 /* Sets in order as the middle set c; pairs of its links in order. */
@@ -715,6 +716,118 @@ int tech_find_als_xy_chain(struct tech_ctx *ctx, struct human_step *step)
         ch.n = 0;
         ch.set[0] = (uint16_t)i;
         if (chain_walk(&ch))
+            return 1;
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* ---- Death Blossom ----------------------------------------------------
+ *
+ * A stem cell and, for each of its digits d, a petal: a set holding d
+ * whose every d sees the stem (HoDoKu's; the stem not in it), the petals
+ * sharing no cell.  Whatever the stem is, that digit's petal lacks it and
+ * is locked on the rest: a digit z every petal holds (not the stem's) is
+ * then in one of them, and the cells seeing every z of all the petals
+ * lose it.  Stems in order, petals by digit, each digit's in set order. */
+#define DB_PETALS 100      /* a digit's petals kept at most (HoDoKu's) */
+#define DB_BUDGET 4000L    /* petal choices tried per stem at most */
+
+struct blossom {
+    struct als_search *s;
+    struct als_seen seen;
+    int stem;
+    unsigned stem_digits;
+    int n_petal[9];
+    uint16_t petal[9][DB_PETALS];
+    uint16_t chosen[9];
+    long budget;
+};
+
+static int blossom_found(struct blossom *b, unsigned common, tech_cells used)
+{
+    struct als_search *s = b->s;
+    tech_step_reset(s->step);
+    for (unsigned zm = common & ~b->stem_digits; zm; zm &= zm - 1) {
+        int z = tech_lowest_digit(zm);
+        tech_cells t = s->with[z - 1] & ~used & ~tech_cell_bit(b->stem);
+        for (unsigned dm = b->stem_digits; dm; dm &= dm - 1)
+            t &= s->set[b->chosen[bits_lowest(dm)]].seen[z - 1];
+        for (; t; t &= t - 1)
+            tech_eliminate(s->step, s->st, tech_cells_lowest(t), z);
+    }
+    if (!s->step->n_elim || als_seen_before(s, &b->seen))
+        return 0;
+    tech_cause_mask(s->step, s->st, b->stem, b->stem_digits);
+    tech_say(s->step, "Death Blossom: whatever ");
+    tech_say_cell(s->step, b->stem);
+    tech_say(s->step, " (");
+    tech_say_digits(s->step, b->stem_digits);
+    tech_say(s->step, ") is, the almost locked set seeing all of that digit "
+                      "lacks it and holds ");
+    tech_say_digits(s->step, common & ~b->stem_digits);
+    tech_say(s->step, ":");
+    for (unsigned dm = b->stem_digits; dm; dm &= dm - 1) {
+        const struct als_set *a = &s->set[b->chosen[bits_lowest(dm)]];
+        cause_set(s, a);
+        tech_say(s->step, " %d in ", tech_lowest_digit(dm));
+        say_set(s->step, a);
+        tech_say(s->step, dm & (dm - 1) ? "," : ";");
+    }
+    tech_say(s->step, " ");
+    tech_say_elims(s->step);
+    return tech_found(s->ctx, s->step);
+}
+
+/* Chooses the petal of each stem digit from digits (the rest of them). */
+static int blossom_grow(struct blossom *b, unsigned digits, unsigned common,
+                        tech_cells used)
+{
+    if (!digits)
+        return blossom_found(b, common, used);
+    int d = bits_lowest(digits);
+    for (int k = 0; k < b->n_petal[d] && b->budget > 0; k++) {
+        int i = b->petal[d][k];
+        unsigned c = common & b->s->digits[i];
+        b->budget--;
+        if ((b->s->cells[i] & used) || !c)
+            continue;
+        b->chosen[d] = (uint16_t)i;
+        if (blossom_grow(b, digits & (digits - 1), c, used | b->s->cells[i]))
+            return 1;
+    }
+    return 0;
+}
+
+int tech_find_death_blossom(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct als_search s;
+    struct blossom b;
+    als_begin(&s, NULL, ctx, step);
+    b.s = &s;
+    b.seen.n = 0;
+    for (int stem = 0; stem < GRID_CELLS; stem++) {
+        if (s.st->value[stem])
+            continue;
+        b.stem = stem;
+        b.stem_digits = s.st->cand[stem];
+        unsigned have = 0;
+        memset(b.n_petal, 0, sizeof b.n_petal);
+        for (int i = 0; i < s.n; i++) {
+            if (s.cells[i] & tech_cell_bit(stem))
+                continue;
+            for (unsigned dm = b.stem_digits & s.digits[i]; dm; dm &= dm - 1) {
+                int d = bits_lowest(dm);
+                if (!((s.set[i].seen[d] >> stem) & 1) || b.n_petal[d] == DB_PETALS)
+                    continue;
+                b.petal[d][b.n_petal[d]++] = (uint16_t)i;
+                have |= 1u << d;
+            }
+        }
+        if (have != b.stem_digits)
+            continue;
+        b.budget = DB_BUDGET;
+        if (blossom_grow(&b, b.stem_digits, HUMAN_ALL_DIGITS, 0))
             return 1;
     }
     tech_step_reset(step);

@@ -240,6 +240,12 @@ const struct tech_row tech_table[] = {
     { { "ALS-XY-Chain", "als_xy_chain", 74, HUMAN_GROUP_EXPERT, 340 },
       tech_find_als_xy_chain, NULL,
       TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    /* Death Blossom (HoDoKu DEATH_BLOSSOM, off in its default solver): a
+     * cell forcing chain from the stem through its petals, SE's 7.5 base
+     * (the cell forcing chain row). */
+    { { "Death Blossom", "death_blossom", 75, HUMAN_GROUP_EXPERT, 360 },
+      tech_find_death_blossom, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 

@@ -351,17 +351,24 @@ static void test_avoidable_rectangle_2(void **unused)
 
 /* ---- HoDoKu's ALS wing and chain ------------------------------------- */
 
+/* A1 (1 and 2) linked by 1 to A5 (1 and 3) and by 2 to E1 and E2 (2, 3
+ * and 4), whose 3s see A2 and E5: an ALS-XY-Wing and a Death Blossom. */
+static void wing_position(struct human_state *st)
+{
+    empty_state(st);
+    only(st, "A1", "12");
+    only(st, "A5", "13");
+    only(st, "E1", "24");
+    only(st, "E2", "34");
+}
+
 static void test_als_xy_wing(void **unused)
 {
     (void)unused;
     struct human_state st;
     struct human_step step;
     /* A5 shares 1 with A1, E1 and E2 share 2 with it: 3 of A5 or of E2 */
-    empty_state(&st);
-    only(&st, "A1", "12");
-    only(&st, "A5", "13");
-    only(&st, "E1", "24");
-    only(&st, "E2", "34");
+    wing_position(&st);
     expect_elims(tech_find_als_xy_wing, &st, &step, "3A2 3E5");
     assert_string_equal(step.text,
                         "ALS-XY-Wing: almost locked sets A5 (1 and 3) and E1 and "
@@ -391,6 +398,24 @@ static void test_als_xy_chain(void **unused)
                                       "and 6) -5- I9 (1 and 5): "));
     only(&st, "I9", "56"); /* the end sets share no digit */
     expect_none(tech_find_als_xy_chain, &st);
+}
+
+static void test_death_blossom(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* stem A1: its 1 pushes 1 out of A5, its 2 out of E1 and E2; both
+     * petals then hold 3 */
+    wing_position(&st);
+    expect_elims(tech_find_death_blossom, &st, &step, "3A2 3E5");
+    assert_string_equal(step.text,
+                        "Death Blossom: whatever A1 (1 and 2) is, the almost "
+                        "locked set seeing all of that digit lacks it and holds "
+                        "3: 1 in A5 (1 and 3), 2 in E1 and E2 (2, 3 and 4); 3 "
+                        "is removed from A2 and E5");
+    only(&st, "E2", "45"); /* the petals share no digit */
+    expect_none(tech_find_death_blossom, &st);
 }
 
 /* ---- forcing chains --------------------------------------------------- */
@@ -478,7 +503,8 @@ static void test_expert_rows(void **unused)
         "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
         "als_xz",           "cell_forcing_chain", "region_forcing_chain",
         "unique_rectangle_5", "unique_rectangle_6", "avoidable_rectangle_1",
-        "avoidable_rectangle_2", "als_xy_wing", "als_xy_chain"};
+        "avoidable_rectangle_2", "als_xy_wing", "als_xy_chain",
+        "death_blossom"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -594,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_avoidable_rectangle_2),
         cmocka_unit_test(test_als_xy_wing),
         cmocka_unit_test(test_als_xy_chain),
+        cmocka_unit_test(test_death_blossom),
         cmocka_unit_test(test_cell_forcing_chain),
         cmocka_unit_test(test_forcing_chain_contradiction),
         cmocka_unit_test(test_region_forcing_chain),
