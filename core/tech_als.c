@@ -712,6 +712,16 @@ int tech_find_als_xy_chain(struct tech_ctx *ctx, struct human_step *step)
     ch.s = &s;
     ch.l = &l;
     for (int i = 0; i < s.n; i++) {
+        /* a first set none of whose digits some cell outside it holds and
+         * sees all of removes nothing: not walked */
+        unsigned open = 0;
+        for (unsigned dm = s.digits[i]; dm; dm &= dm - 1) {
+            int d = bits_lowest(dm);
+            if (s.set[i].seen[d] & s.with[d] & ~s.cells[i])
+                open |= dm & -dm;
+        }
+        if (!open)
+            continue;
         ch.budget = ALS_CHAIN_BUDGET;
         ch.n = 0;
         ch.set[0] = (uint16_t)i;
@@ -779,21 +789,35 @@ static int blossom_found(struct blossom *b, unsigned common, tech_cells used)
     return tech_found(s->ctx, s->step);
 }
 
-/* Chooses the petal of each stem digit from digits (the rest of them). */
+/* Chooses the petal of each stem digit from digits (the rest of them).
+ * common: the digits all chosen petals hold; target[z - 1]: the cells
+ * seeing every z of them.  A choice leaving no digit z off the stem with
+ * a target cell holding z outside the petals can remove nothing: not
+ * walked further. */
 static int blossom_grow(struct blossom *b, unsigned digits, unsigned common,
-                        tech_cells used)
+                        tech_cells used, const tech_cells target[9])
 {
     if (!digits)
         return blossom_found(b, common, used);
+    const struct als_search *s = b->s;
     int d = bits_lowest(digits);
     for (int k = 0; k < b->n_petal[d] && b->budget > 0; k++) {
         int i = b->petal[d][k];
-        unsigned c = common & b->s->digits[i];
+        unsigned c = common & s->digits[i], alive = 0;
+        tech_cells next[9], u = used | s->cells[i];
         b->budget--;
-        if ((b->s->cells[i] & used) || !c)
+        if (s->cells[i] & used)
+            continue;
+        for (unsigned zm = c & ~b->stem_digits; zm; zm &= zm - 1) {
+            int z = bits_lowest(zm);
+            next[z] = target[z] & s->set[i].seen[z];
+            if (next[z] & s->with[z] & ~u)
+                alive |= zm & -zm;
+        }
+        if (!alive)
             continue;
         b->chosen[d] = (uint16_t)i;
-        if (blossom_grow(b, digits & (digits - 1), c, used | b->s->cells[i]))
+        if (blossom_grow(b, digits & (digits - 1), c, u, next))
             return 1;
     }
     return 0;
@@ -806,8 +830,19 @@ int tech_find_death_blossom(struct tech_ctx *ctx, struct human_step *step)
     als_begin(&s, NULL, ctx, step);
     b.s = &s;
     b.seen.n = 0;
+    /* [d]: the cells some set holding d sees every d of (the stems that
+     * have a petal for d) */
+    tech_cells cover[9] = {0};
+    for (int i = 0; i < s.n; i++)
+        for (unsigned dm = s.digits[i]; dm; dm &= dm - 1)
+            cover[bits_lowest(dm)] |= s.set[i].seen[bits_lowest(dm)] & ~s.cells[i];
     for (int stem = 0; stem < GRID_CELLS; stem++) {
         if (s.st->value[stem])
+            continue;
+        unsigned covered = 1;
+        for (unsigned dm = s.st->cand[stem]; dm && covered; dm &= dm - 1)
+            covered = (unsigned)(cover[bits_lowest(dm)] >> stem) & 1;
+        if (!covered)
             continue;
         b.stem = stem;
         b.stem_digits = s.st->cand[stem];
@@ -826,8 +861,11 @@ int tech_find_death_blossom(struct tech_ctx *ctx, struct human_step *step)
         }
         if (have != b.stem_digits)
             continue;
+        tech_cells target[9];
+        for (int z = 0; z < 9; z++)
+            target[z] = ~tech_cell_bit(stem);
         b.budget = DB_BUDGET;
-        if (blossom_grow(&b, b.stem_digits, HUMAN_ALL_DIGITS, 0))
+        if (blossom_grow(&b, b.stem_digits, HUMAN_ALL_DIGITS, 0, target))
             return 1;
     }
     tech_step_reset(step);
