@@ -40,7 +40,8 @@
  *
  *  2. One row in tech_table[] (core/tech_table.c), at its place: rows are
  *     grouped easy, medium, hard, expert, cheapest first (by Sudoku
- *     Explainer rating) within a group; the solver takes the first row
+ *     Explainer rating) within a group (HoDoKu's techniques SE lacks: in
+ *     the block after the forcing chains); the solver takes the first row
  *     that applies, except that a row of kind TECH_KIND_CHAIN is compared
  *     with what the later chain rows find and the lowest-rated one taken,
  *     as SE does.  The columns are struct tech_row's, below.

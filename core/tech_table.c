@@ -5,7 +5,10 @@
  * Rows are grouped by the tier they imply (easy, medium, hard, expert:
  * HoDoKu's levels, expert standing for UNFAIR and EXTREME) and ordered
  * cheapest first within a group by Sudoku Explainer (SE) 1.2.1 rating, so
- * the solver takes the step SE would take whenever the groups allow.
+ * the solver takes the step SE would take whenever the groups allow; but
+ * the rows after the forcing chains, HoDoKu 2.2's techniques that SE lacks,
+ * are a block of their own (by rating among themselves) that the solver
+ * tries only when everything before finds nothing.
  *
  * Columns: name (SudokuWiki's), key (JSON), SE rating x10, group, effort
  * weight (HoDoKu 2.2's per-step score), find function, rating function
