@@ -601,7 +601,19 @@ static void als_begin(struct als_search *s, struct als_links *l,
         collect_links(s, l);
 }
 
-/* Sets in order as the middle set c; pairs of its links in order. */
+/* The position in set u's incidence list of its first link after link k
+ * (the lists are in link order). */
+static int links_after(const struct als_incidence *in, int u, int k)
+{
+    int p = in->first[u];
+    while (p < in->first[u + 1] && in->link[p] <= k)
+        p++;
+    return p;
+}
+
+/* HoDoKu's order, whose first wing its solver takes: pairs of links
+ * (kp, kq), kp before kq in link order, sharing one set, the middle one:
+ * for each link kp, the later links of its two sets, merged in order. */
 int tech_find_als_xy_wing(struct tech_ctx *ctx, struct human_step *step)
 {
     struct als_search s; /* with the links, about 200 KB of stack */
@@ -610,17 +622,20 @@ int tech_find_als_xy_wing(struct tech_ctx *ctx, struct human_step *step)
     struct als_seen seen = {0};
     als_begin(&s, &l, ctx, step);
     collect_incidence(&s, &l, &in);
-    for (int c = 0; c < s.n; c++)
-        for (int p = in.first[c]; p < in.first[c + 1]; p++) {
-            int kp = in.link[p];
-            int a = in.from[kp] == c ? l.to[kp] : in.from[kp];
-            for (int q = p + 1; q < in.first[c + 1]; q++) {
-                int kq = in.link[q];
-                int b = in.from[kq] == c ? l.to[kq] : in.from[kq];
-                if (als_wing(&s, &seen, a, b, c, l.digits[kp], l.digits[kq]))
-                    return 1;
-            }
+    for (int kp = 0; kp < l.n; kp++) {
+        int u = in.from[kp], v = l.to[kp];
+        int pu = links_after(&in, u, kp), pv = links_after(&in, v, kp);
+        while (pu < in.first[u + 1] || pv < in.first[v + 1]) {
+            /* the next later link of u or of v; c the set it shares */
+            int take_u = pv == in.first[v + 1] ||
+                         (pu < in.first[u + 1] && in.link[pu] < in.link[pv]);
+            int kq = take_u ? in.link[pu++] : in.link[pv++];
+            int c = take_u ? u : v, a = take_u ? v : u;
+            int b = in.from[kq] == c ? l.to[kq] : in.from[kq];
+            if (als_wing(&s, &seen, a, b, c, l.digits[kp], l.digits[kq]))
+                return 1;
         }
+    }
     tech_step_reset(step);
     return 0;
 }
