@@ -697,9 +697,9 @@ static int chain_walk(struct als_chain *ch)
         for (unsigned t = 0; t < tries; t++) {
             if (--ch->budget < 0)
                 return 0;
-            unsigned carried = d;
+            unsigned carried = d, prev = ch->n ? ch->carried[ch->n - 1] : 0;
             if (ch->n)
-                carried &= ~(ch->carried[ch->n - 1] & -ch->carried[ch->n - 1]);
+                carried &= ~(prev & -prev);
             else if (tries == 2)
                 carried = t ? d & (d - 1) : d & -d;
             if (!carried)
