@@ -56,6 +56,9 @@ struct als_search {
      * a set restricted with it on some digit has a cell there */
     tech_cells reach[ALS_MAX];
     uint16_t digits[ALS_MAX];
+    /* [i]: the digits d of set i that a cell outside it holds and sees
+     * every d of it from: the only digits it can help remove */
+    uint16_t open[ALS_MAX];
     struct als_set set[ALS_MAX];
 };
 
@@ -66,6 +69,7 @@ static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
     int i = s->n++;
     struct als_set *a = &s->set[i];
     tech_cells reach = 0;
+    unsigned open = 0;
     a->house = (uint8_t)h;
     a->n = 0;
     a->cells = 0;
@@ -83,12 +87,14 @@ static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
     for (unsigned m = digits; m; m &= m - 1) {
         int d = bits_lowest(m);
         reach |= a->seen[d] & s->with[d];
+        open |= a->seen[d] & s->with[d] ? m & -m : 0;
         if (i < ALS_XZ_MAX)
             s->having[d][i / 64] |= (uint64_t)1 << (i % 64);
     }
     s->reach[i] = reach;
     s->cells[i] = a->cells;
     s->digits[i] = a->digits;
+    s->open[i] = (uint16_t)open;
 }
 
 /* One house's sets: the subsets of its empty cells (positions p of
@@ -536,7 +542,8 @@ static int als_wing(struct als_search *s, struct als_seen *seen, int ia, int ib,
                     int ic, unsigned ra, unsigned rb)
 {
     const struct als_set *a = &s->set[ia], *b = &s->set[ib], *c = &s->set[ic];
-    if ((ra == rb && bits_count(ra) == 1) || (a->cells & b->cells) ||
+    if (!(s->open[ia] & s->open[ib] & ~(ra | rb)) ||
+        (ra == rb && bits_count(ra) == 1) || (a->cells & b->cells) ||
         !eliminate_common(s, a, b, ~(ra | rb)) || als_seen_before(s, seen))
         return 0;
     cause_set(s, a);
@@ -664,7 +671,9 @@ static int chain_found(struct als_chain *ch)
 {
     struct als_search *s = ch->s;
     const struct als_set *a = &s->set[ch->set[0]], *b = &s->set[ch->set[ch->n]];
-    if (!eliminate_common(s, a, b, ~(ch->carried[0] | ch->carried[ch->n - 1])) ||
+    if (!(s->open[ch->set[0]] & s->open[ch->set[ch->n]] &
+          ~(ch->carried[0] | ch->carried[ch->n - 1])) ||
+        !eliminate_common(s, a, b, ~(ch->carried[0] | ch->carried[ch->n - 1])) ||
         als_seen_before(s, &ch->seen))
         return 0;
     tech_say(s->step, "ALS-XY-Chain: ");
@@ -729,13 +738,7 @@ int tech_find_als_xy_chain(struct tech_ctx *ctx, struct human_step *step)
     for (int i = 0; i < s.n; i++) {
         /* a first set none of whose digits some cell outside it holds and
          * sees all of removes nothing: not walked */
-        unsigned open = 0;
-        for (unsigned dm = s.digits[i]; dm; dm &= dm - 1) {
-            int d = bits_lowest(dm);
-            if (s.set[i].seen[d] & s.with[d] & ~s.cells[i])
-                open |= dm & -dm;
-        }
-        if (!open)
+        if (!s.open[i])
             continue;
         ch.budget = ALS_CHAIN_BUDGET;
         ch.n = 0;
