@@ -184,6 +184,7 @@ static void replay_fill(struct replay *rp, int cell, int d)
     if (!rp->houses)
         return;
     st->value[cell] = (uint8_t)d;
+    st->solved[cell / 64] |= (uint64_t)1 << (cell % 64);
     st->empty--;
     for (int k = 0; k < 3; k++)
         if (--st->house_empty[houses[k]] <= 1)

@@ -29,6 +29,7 @@ int human_init(struct human_state *st, const struct grid *g)
     unsigned placed[TECH_HOUSES] = {0}, have[TECH_HOUSES];
     int bad = 0;
     st->empty = 0;
+    st->solved[0] = st->solved[1] = 0;
     memset(st->house_empty, 0, sizeof st->house_empty);
     for (int r = 0, i = 0; r < 9; r++) {
         for (int c = 0; c < 9; c++, i++) {
@@ -101,6 +102,7 @@ static void place_digit(struct human_state *st, int cell, int digit)
     houses_of(cell, houses);
     st->value[cell] = (uint8_t)digit;
     st->cand[cell] = 0;
+    st->solved[cell / 64] |= (uint64_t)1 << (cell % 64);
     st->empty--;
     for (int h = 0; h < 3; h++) {
         st->house_empty[houses[h]]--;

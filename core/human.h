@@ -48,6 +48,10 @@ struct human_state {
     uint16_t cand[GRID_CELLS]; /* candidates of an empty cell; 0 once filled */
     int empty;                 /* number of empty cells */
     uint8_t house_empty[27];   /* empty cells per house (tech.h order) */
+    /* bit c % 64 of word c / 64: cell c was filled by solving, not given
+     * (human_init clears them, human_apply sets them; avoidable rectangles
+     * read them) */
+    uint64_t solved[2];
 };
 
 /* A candidate: cell 0..80 and digit 1..9.  In a step's causes, digit 0

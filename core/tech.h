@@ -40,7 +40,8 @@
  *
  *  2. One row in tech_table[] (core/tech_table.c), at its place: rows are
  *     grouped easy, medium, hard, expert, cheapest first (by Sudoku
- *     Explainer rating) within a group; the solver takes the first row
+ *     Explainer rating) within a group (HoDoKu's techniques SE lacks: in
+ *     the block after the forcing chains); the solver takes the first row
  *     that applies, except that a row of kind TECH_KIND_CHAIN is compared
  *     with what the later chain rows find and the lowest-rated one taken,
  *     as SE does.  The columns are struct tech_row's, below.
@@ -305,6 +306,10 @@ tech_find_fn tech_find_hidden_rectangle;
 tech_find_fn tech_find_unique_rectangle_3;
 int tech_rate_unique_rectangle_3(const struct human_step *step);
 tech_find_fn tech_find_bug_plus_1;
+tech_find_fn tech_find_unique_rectangle_5;
+tech_find_fn tech_find_unique_rectangle_6;
+tech_find_fn tech_find_avoidable_rectangle_1;
+tech_find_fn tech_find_avoidable_rectangle_2;
 
 /* ---- expert ---------------------------------------------------------- */
 
@@ -327,6 +332,9 @@ tech_find_fn tech_find_sue_de_coq;
 
 /* tech_als.c */
 tech_find_fn tech_find_als_xz;
+tech_find_fn tech_find_als_xy_wing;
+tech_find_fn tech_find_als_xy_chain;
+tech_find_fn tech_find_death_blossom;
 
 /* tech_als_wings.c: the causes are the bivalue cell's candidates, then
  * the set's, which tech_rate_als_wing reads. */

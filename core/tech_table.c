@@ -5,7 +5,10 @@
  * Rows are grouped by the tier they imply (easy, medium, hard, expert:
  * HoDoKu's levels, expert standing for UNFAIR and EXTREME) and ordered
  * cheapest first within a group by Sudoku Explainer (SE) 1.2.1 rating, so
- * the solver takes the step SE would take whenever the groups allow.
+ * the solver takes the step SE would take whenever the groups allow; but
+ * the rows after the forcing chains, HoDoKu 2.2's techniques that SE lacks,
+ * are a block of their own (by rating among themselves) that the solver
+ * tries only when everything before finds nothing.
  *
  * Columns: name (SudokuWiki's), key (JSON), SE rating x10, group, effort
  * weight (HoDoKu 2.2's per-step score), find function, rating function
@@ -206,6 +209,46 @@ const struct tech_row tech_table[] = {
     { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
       tech_find_region_forcing_chain, tech_rate_forcing_chain,
       TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+
+    /* HoDoKu 2.2's techniques that SE 1.2.1 lacks, after the forcing
+     * chains so that the paths the rows above finish do not change (the
+     * HoDoKu pass orders rows its own way).  Weights are HoDoKu's base
+     * scores.  SE has no rule for any of them; each is rated as what SE
+     * would prove the same eliminations with.  Unique rectangle types 5
+     * and 6 (HoDoKu UNIQUENESS_5, _6): the deadly-pattern argument of
+     * SE's unique rectangles, 4.5, with one more extra cell or an X-Wing
+     * on the rectangle's lines. */
+    { { "Unique rectangle type 5", "unique_rectangle_5", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_unique_rectangle_5, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "Unique rectangle type 6", "unique_rectangle_6", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_unique_rectangle_6, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    /* Avoidable rectangles 1 and 2 (HoDoKu AVOIDABLE_RECTANGLE_1, _2): SE
+     * does not tell givens from solved cells; the argument is its unique
+     * rectangles', 4.5. */
+    { { "Avoidable rectangle type 1", "avoidable_rectangle_1", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_avoidable_rectangle_1, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "Avoidable rectangle type 2", "avoidable_rectangle_2", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_avoidable_rectangle_2, NULL,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    /* ALS-XY-Wing and ALS-XY-Chain (HoDoKu ALS_XY_WING, ALS_XY_CHAIN):
+     * SE proves ALS-XZ's eliminations with chains of about 7.0 (the row
+     * above); a wing's chain passes one more set, 7.2 by SE's length
+     * increments, and an ALS chain at least two more, 7.4. */
+    { { "ALS-XY-Wing", "als_xy_wing", 72, HUMAN_GROUP_EXPERT, 320 },
+      tech_find_als_xy_wing, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    { { "ALS-XY-Chain", "als_xy_chain", 74, HUMAN_GROUP_EXPERT, 340 },
+      tech_find_als_xy_chain, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    /* Death Blossom (HoDoKu DEATH_BLOSSOM, off in its default solver): a
+     * cell forcing chain from the stem through its petals, SE's 7.5 base
+     * (the cell forcing chain row). */
+    { { "Death Blossom", "death_blossom", 75, HUMAN_GROUP_EXPERT, 360 },
+      tech_find_death_blossom, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
     /* Grouped nice loops and AICs (HoDoKu's GROUPED_CONTINUOUS_NICE_LOOP,
      * GROUPED_DISCONTINUOUS_NICE_LOOP and GROUPED_AIC, all found by its
      * one "Grouped Nice Loop" search; UNFAIR, base score 300).  Sudoku

@@ -15,6 +15,13 @@
  *    share.
  *  - Type 4: as type 3, and x is confined to the two in a house they
  *    share: neither can be y.
+ *  - Type 5: one or two corners hold only x,y (two: on a diagonal), the
+ *    others x,y and one same extra z: one of those is z; cells seeing all
+ *    of them lose z.  (Type 2's on a side; ours finds a diagonal pair as
+ *    type 2 too, HoDoKu calls it type 5.)
+ *  - Type 6: two corners on a diagonal hold only x,y, the two others have
+ *    extras; if x of the rectangle's two rows and two columns is only in
+ *    its corners, the extra corners cannot be x.
  *  - Hidden rectangle: one corner holds only x,y; if x is confined to the
  *    rectangle in the row and in the column of the opposite corner, that
  *    corner cannot be y.
@@ -310,6 +317,243 @@ static int try_type2(struct tech_ctx *ctx, struct human_step *step,
 int tech_find_unique_rectangle_2(struct tech_ctx *ctx, struct human_step *step)
 {
     return each_rect(ctx, step, try_type2);
+}
+
+/* The corners that are not bare (bits k), each holding extras: type 5
+ * wants them to share one extra digit; HoDoKu calls a pair of them on a
+ * side type 2 (which ours finds on a side and on a diagonal), so type 5
+ * takes three of them, or two on a diagonal. */
+static int try_type5(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
+{
+    const struct human_state *st = ctx->st;
+    unsigned rest = ~bare_corners(st, rc) & 0xF;
+    int n = bits_count(rest);
+    if (n != 3 && (n != 2 || (rest != 0x9 && rest != 0x6)))
+        return 0;
+    unsigned extra = 0;
+    uint8_t roof[3];
+    int k = 0;
+    tech_cells seen = ~(tech_cells)0;
+    for (unsigned m = rest; m; m &= m - 1) {
+        int cell = rc->cell[bits_lowest(m)];
+        roof[k++] = (uint8_t)cell;
+        extra |= cand_of(st, cell) & ~rc->pair;
+        seen &= tech_peers(cell);
+    }
+    if (bits_count(extra) != 1)
+        return 0;
+    int z = tech_lowest_digit(extra);
+    tech_step_reset(step);
+    for (tech_cells t = seen & tech_ctx_digits(ctx)->cells[z - 1]; t; t &= t - 1)
+        tech_eliminate(step, st, tech_cells_lowest(t), z);
+    if (step->n_elim == 0)
+        return 0;
+    cause_rect(step, st, rc);
+    for (int i = 0; i < n; i++)
+        tech_cause(step, roof[i], z);
+    say_rect(step, "Unique rectangle type 5", rc);
+    tech_say(step, ", so one of ");
+    tech_say_cells(step, roof, n, 1);
+    tech_say(step, " is %d, so ", z);
+    tech_say_elims(step);
+    return 1;
+}
+
+int tech_find_unique_rectangle_5(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_rect(ctx, step, try_type5);
+}
+
+/* Type 6: two bare corners on a diagonal, the two others with extras.
+ * When the rows and columns of the rectangle hold x only in its corners
+ * (an X-Wing), x is on one diagonal; on the extras' it would leave y on
+ * the bare ones: deadly.  So neither extra corner is x.  HoDoKu tries the
+ * lower digit of the pair first and takes the first whose lines allow
+ * it. */
+static int try_type6(struct tech_ctx *ctx, struct human_step *step,
+                     const struct tech_rect *rc)
+{
+    const struct human_state *st = ctx->st;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    int roof[2];
+    if (!roof_of(st, rc, roof, 1))
+        return 0;
+    tech_cells in_rect = rect_cells(rc);
+    int lines[4] = {TECH_ROW(tech_row_of(rc->cell[0])),
+                    TECH_ROW(tech_row_of(rc->cell[3])),
+                    TECH_COL(tech_col_of(rc->cell[0])),
+                    TECH_COL(tech_col_of(rc->cell[3]))};
+    for (unsigned m = rc->pair; m; m &= m - 1) {
+        int x = tech_lowest_digit(m);
+        int in_lines = 0;
+        for (int i = 0; i < 4; i++)
+            in_lines |= !digit_only_in(dg, lines[i], x, in_rect);
+        if (in_lines)
+            continue; /* x outside the rectangle in one of its lines */
+        tech_step_reset(step);
+        tech_eliminate(step, st, roof[0], x);
+        tech_eliminate(step, st, roof[1], x);
+        if (step->n_elim == 0)
+            return 0;
+        cause_rect(step, st, rc);
+        for (int i = 0; i < 4; i++)
+            tech_house(step, lines[i]);
+        say_rect(step, "Unique rectangle type 6", rc);
+        tech_say(step, ", and the %d of rows %c and %c and columns %d and %d "
+                       "is only in the rectangle, so ",
+                 x, 'A' + tech_row_of(rc->cell[0]), 'A' + tech_row_of(rc->cell[3]),
+                 tech_col_of(rc->cell[0]) + 1, tech_col_of(rc->cell[3]) + 1);
+        tech_say_elims(step);
+        return 1;
+    }
+    return 0;
+}
+
+int tech_find_unique_rectangle_6(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_rect(ctx, step, try_type6);
+}
+
+/* ---- avoidable rectangles ---------------------------------------------
+ *
+ * Cells the solver filled (not givens) can make a deadly pattern too: if
+ * A1 = a and A2 = b were solved, D1 = b and D2 = a would let the four
+ * swap, the givens allowing both.  HoDoKu's rule: the solved corners a
+ * (start) and b share a box and a line; of the far side, one solved with
+ * its deadly digit and the other empty holding two candidates, its deadly
+ * digit one of them: that cell is not it (type 1); both empty, two
+ * candidates each, the deadly digit and the same other z: one of them is
+ * z, which the cells seeing both lose (type 2).
+ */
+
+static int is_solved(const struct human_state *st, int cell)
+{
+    return st->value[cell] && ((st->solved[cell / 64] >> (cell % 64)) & 1);
+}
+
+/* far[0] is in line with a (deadly digit b), far[1] with b (digit a). */
+struct avoidable {
+    int a, b, far[2];
+};
+
+typedef int (*avoidable_try)(struct tech_ctx *, struct human_step *,
+                             const struct avoidable *);
+
+/* Every rectangle of two solved cells in one box and line and two cells
+ * of another box, by the first solved cell in reading order. */
+static int each_avoidable(struct tech_ctx *ctx, struct human_step *step,
+                          avoidable_try try)
+{
+    const struct human_state *st = ctx->st;
+    for (int a = 0; a < GRID_CELLS; a++) {
+        if (!is_solved(st, a))
+            continue;
+        int box = TECH_BOX(tech_box_of(a));
+        for (int p = 0; p < 9; p++) {
+            int b = tech_house_cells[box][p];
+            int row = tech_row_of(a) == tech_row_of(b);
+            if (b <= a || !is_solved(st, b) ||
+                (!row && tech_col_of(a) != tech_col_of(b)))
+                continue;
+            for (int k = 0; k < 9; k++) {
+                /* along the other line through a and through b */
+                struct avoidable av = {a, b, {row ? k * 9 + tech_col_of(a)
+                                                  : tech_row_of(a) * 9 + k,
+                                              row ? k * 9 + tech_col_of(b)
+                                                  : tech_row_of(b) * 9 + k}};
+                if (tech_box_of(av.far[0]) == tech_box_of(a))
+                    continue;
+                if (try(ctx, step, &av) && tech_found(ctx, step))
+                    return 1;
+            }
+        }
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* Far corner k empty, two candidates, one of them its deadly digit. */
+static int far_open(const struct human_state *st, const struct avoidable *av, int k)
+{
+    int cell = av->far[k];
+    unsigned deadly = tech_bit(st->value[k ? av->a : av->b]);
+    return !st->value[cell] && bits_count(st->cand[cell]) == 2 &&
+           (st->cand[cell] & deadly);
+}
+
+static void say_avoidable(struct human_step *step, const char *name,
+                          const struct human_state *st, const struct avoidable *av)
+{
+    uint8_t cells[4] = {(uint8_t)av->a, (uint8_t)av->b, (uint8_t)av->far[0],
+                        (uint8_t)av->far[1]};
+    tech_say(step, "%s: ", name);
+    tech_say_cells(step, cells, 4, 1);
+    tech_say(step, " must not hold %d, %d, %d and %d (", st->value[av->a],
+             st->value[av->b], st->value[av->b], st->value[av->a]);
+    tech_say_cell(step, av->a);
+    tech_say(step, " and ");
+    tech_say_cell(step, av->b);
+    tech_say(step, " were solved, not given: they could swap), so ");
+}
+
+static int try_avoidable_1(struct tech_ctx *ctx, struct human_step *step,
+                           const struct avoidable *av)
+{
+    const struct human_state *st = ctx->st;
+    int digit[2] = {st->value[av->b], st->value[av->a]};
+    for (int k = 0; k < 2; k++) {
+        int set = av->far[1 - k];
+        if (st->value[set] != digit[1 - k] || !is_solved(st, set) ||
+            !far_open(st, av, k))
+            continue;
+        tech_step_reset(step);
+        tech_eliminate(step, st, av->far[k], digit[k]);
+        tech_cause(step, av->a, 0);
+        tech_cause(step, av->b, 0);
+        tech_cause(step, set, 0);
+        tech_cause_mask(step, st, av->far[k], tech_bit(digit[k]));
+        say_avoidable(step, "Avoidable rectangle type 1", st, av);
+        tech_say_elims(step);
+        return 1;
+    }
+    return 0;
+}
+
+int tech_find_avoidable_rectangle_1(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_avoidable(ctx, step, try_avoidable_1);
+}
+
+static int try_avoidable_2(struct tech_ctx *ctx, struct human_step *step,
+                           const struct avoidable *av)
+{
+    const struct human_state *st = ctx->st;
+    if (!far_open(st, av, 0) || !far_open(st, av, 1))
+        return 0;
+    unsigned z = st->cand[av->far[0]] & ~tech_bit(st->value[av->b]);
+    if (!(st->cand[av->far[1]] & z))
+        return 0;
+    tech_step_reset(step);
+    eliminate_seen_by_both(step, st, av->far[0], av->far[1], z, 0);
+    if (step->n_elim == 0)
+        return 0;
+    tech_cause(step, av->a, 0);
+    tech_cause(step, av->b, 0);
+    tech_cause_mask(step, st, av->far[0], st->cand[av->far[0]]);
+    tech_cause_mask(step, st, av->far[1], st->cand[av->far[1]]);
+    say_avoidable(step, "Avoidable rectangle type 2", st, av);
+    tech_say_cell(step, av->far[0]);
+    tech_say(step, " or ");
+    tech_say_cell(step, av->far[1]);
+    tech_say(step, " is %d, so ", tech_lowest_digit(z));
+    tech_say_elims(step);
+    return 1;
+}
+
+int tech_find_avoidable_rectangle_2(struct tech_ctx *ctx, struct human_step *step)
+{
+    return each_avoidable(ctx, step, try_avoidable_2);
 }
 
 /* Houses shared by two cells: up to two (a line and a box). */

@@ -246,6 +246,178 @@ static void test_als_xz(void **unused)
     expect_none(tech_find_als_xz, &st);
 }
 
+/* ---- HoDoKu's uniqueness types ---------------------------------------- */
+
+static void test_unique_rectangle_5(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* the extra 9 on a diagonal: what sees B2 and E1 */
+    rectangle(&st, "469", "46");
+    only(&st, "B2", "469");
+    expect_elims(tech_find_unique_rectangle_5, &st, &step, "9A1 9C1 9D2 9F2");
+    assert_string_equal(step.text,
+                        "Unique rectangle type 5: B1, B2, E1 and E2 must not all "
+                        "hold only 4 and 6 (one solution), so one of B2 and E1 "
+                        "is 9, so 9 is removed from A1, C1, D2 and F2");
+    /* three corners with the extra 9: what sees all three */
+    rectangle(&st, "469", "469");
+    only(&st, "B2", "469");
+    expect_elims(tech_find_unique_rectangle_5, &st, &step, "9D2 9F2");
+    /* on a side it is type 2's; different extras are no pattern */
+    rectangle(&st, "469", "469");
+    expect_none(tech_find_unique_rectangle_5, &st);
+    rectangle(&st, "469", "46");
+    only(&st, "B2", "468");
+    expect_none(tech_find_unique_rectangle_5, &st);
+}
+
+static void test_unique_rectangle_6(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    rectangle(&st, "468", "46");
+    only(&st, "B2", "469");
+    conjugate(&st, 4, TECH_ROW(1), "B1 B2");
+    conjugate(&st, 4, TECH_ROW(4), "E1 E2");
+    conjugate(&st, 4, TECH_COL(0), "B1 E1");
+    conjugate(&st, 4, TECH_COL(1), "B2 E2");
+    expect_elims(tech_find_unique_rectangle_6, &st, &step, "4B2 4E1");
+    assert_non_null(strstr(step.text, "and the 4 of rows B and E and columns 1 "
+                                      "and 2 is only in the rectangle, so 4 is "
+                                      "removed from B2 and E1"));
+    st.cand[at("H2")] |= (uint16_t)tech_bit(4); /* a 4 outside in column 2 */
+    expect_none(tech_find_unique_rectangle_6, &st);
+}
+
+/* Fills cell with digit, as solving does (not a given: solved), or as a
+ * given. */
+static void fill(struct human_state *st, const char *name, int digit, int solved)
+{
+    int cell = at(name);
+    st->value[cell] = (uint8_t)digit;
+    st->cand[cell] = 0;
+    st->solved[cell / 64] &= ~((uint64_t)1 << (cell % 64));
+    st->solved[cell / 64] |= (uint64_t)(solved != 0) << (cell % 64);
+}
+
+/* A1 = 3 and A2 = 5, both solved, on an empty grid. */
+static void avoidable_start(struct human_state *st)
+{
+    empty_state(st);
+    fill(st, "A1", 3, 1);
+    fill(st, "A2", 5, 1);
+}
+
+static void test_avoidable_rectangle_1(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    avoidable_start(&st);
+    fill(&st, "D1", 5, 1);
+    only(&st, "D2", "37");
+    expect_elims(tech_find_avoidable_rectangle_1, &st, &step, "3D2");
+    assert_string_equal(step.text,
+                        "Avoidable rectangle type 1: A1, A2, D1 and D2 must not "
+                        "hold 3, 5, 5 and 3 (A1 and A2 were solved, not given: "
+                        "they could swap), so 3 is removed from D2");
+    fill(&st, "D1", 5, 0); /* a given 5: no swap */
+    expect_none(tech_find_avoidable_rectangle_1, &st);
+    fill(&st, "D1", 5, 1);
+    only(&st, "D2", "378"); /* HoDoKu's rule: the open corner has two */
+    expect_none(tech_find_avoidable_rectangle_1, &st);
+}
+
+static void test_avoidable_rectangle_2(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    avoidable_start(&st);
+    only(&st, "D1", "57");
+    only(&st, "D2", "37");
+    expect_elims(tech_find_avoidable_rectangle_2, &st, &step,
+                 "7D3 7D4 7D5 7D6 7D7 7D8 7D9 7E1 7E2 7E3 7F1 7F2 7F3");
+    assert_non_null(strstr(step.text, "so D1 or D2 is 7, so 7 is removed from"));
+    fill(&st, "A2", 5, 0); /* a given */
+    expect_none(tech_find_avoidable_rectangle_2, &st);
+    fill(&st, "A2", 5, 1);
+    only(&st, "D2", "38"); /* different extras */
+    expect_none(tech_find_avoidable_rectangle_2, &st);
+}
+
+/* ---- HoDoKu's ALS wing and chain ------------------------------------- */
+
+/* A1 (1 and 2) linked by 1 to A5 (1 and 3) and by 2 to E1 and E2 (2, 3
+ * and 4), whose 3s see A2 and E5: an ALS-XY-Wing and a Death Blossom. */
+static void wing_position(struct human_state *st)
+{
+    empty_state(st);
+    only(st, "A1", "12");
+    only(st, "A5", "13");
+    only(st, "E1", "24");
+    only(st, "E2", "34");
+}
+
+static void test_als_xy_wing(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* A5 shares 1 with A1, E1 and E2 share 2 with it: 3 of A5 or of E2 */
+    wing_position(&st);
+    expect_elims(tech_find_als_xy_wing, &st, &step, "3A2 3E5");
+    assert_string_equal(step.text,
+                        "ALS-XY-Wing: almost locked sets A5 (1 and 3) and E1 and "
+                        "E2 (2, 3 and 4) share 1 and 2 with A1 (1 and 2), each "
+                        "digit in one of the two sets only; A1 cannot lack both, "
+                        "so the outer sets hold every other digit they share; 3 "
+                        "is removed from A2 and E5");
+    only(&st, "E2", "45"); /* the outer sets share no digit */
+    expect_none(tech_find_als_xy_wing, &st);
+}
+
+static void test_als_xy_chain(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "A5", "23");
+    only(&st, "E5", "34");
+    only(&st, "E6", "46");
+    only(&st, "E9", "45");
+    only(&st, "I9", "15");
+    expect_elims(tech_find_als_xy_chain, &st, &step, "1A9 1I1");
+    assert_non_null(strstr(step.text, "ALS-XY-Chain: A1 (1 and 2) -2- A5 (2 and "
+                                      "3) -3- E5 (3 and 4) -4- E6 and E9 (4, 5 "
+                                      "and 6) -5- I9 (1 and 5): "));
+    only(&st, "I9", "56"); /* the end sets share no digit */
+    expect_none(tech_find_als_xy_chain, &st);
+}
+
+static void test_death_blossom(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* stem A1: its 1 pushes 1 out of A5, its 2 out of E1 and E2; both
+     * petals then hold 3 */
+    wing_position(&st);
+    expect_elims(tech_find_death_blossom, &st, &step, "3A2 3E5");
+    assert_string_equal(step.text,
+                        "Death Blossom: whatever A1 (1 and 2) is, the almost "
+                        "locked set seeing all of that digit lacks it and holds "
+                        "3: 1 in A5 (1 and 3), 2 in E1 and E2 (2, 3 and 4); 3 "
+                        "is removed from A2 and E5");
+    only(&st, "E2", "45"); /* the petals share no digit */
+    expect_none(tech_find_death_blossom, &st);
+}
+
 /* ---- forcing chains --------------------------------------------------- */
 
 /* A1 is 1 or 2.  A1 = 1: E1 = 5.  A1 = 2: A9 = 7, E9 = 1, E1 = 5. */
@@ -409,7 +581,9 @@ static void test_expert_rows(void **unused)
         "x_chain",          "xy_chain",           "aic",
         "finned_swordfish", "finned_jellyfish",   "sue_de_coq",
         "als_xz",           "cell_forcing_chain", "region_forcing_chain",
-        "grouped_nice_loop"};
+        "unique_rectangle_5", "unique_rectangle_6", "avoidable_rectangle_1",
+        "avoidable_rectangle_2", "als_xy_wing", "als_xy_chain",
+        "death_blossom", "grouped_nice_loop"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -417,7 +591,11 @@ static void test_expert_rows(void **unused)
         assert_int_equal(human_tech_info(t)->group, HUMAN_GROUP_EXPERT);
         last = t;
     }
-    assert_int_equal(last, human_tech_count() - 1); /* grouped chains last */
+    /* the forcing chains last but for HoDoKu's techniques SE lacks, the
+     * grouped chains the very last */
+    assert_int_equal(human_tech_find("region_forcing_chain"),
+                     human_tech_find("unique_rectangle_5") - 1);
+    assert_int_equal(last, human_tech_count() - 1);
 }
 
 /* (5)H1 = (5)H4 - (5)B4 = (5)B7 - (8)B7 = (8)H7: every strong link is in a
@@ -516,6 +694,13 @@ int main(void)
         cmocka_unit_test(test_finned_jellyfish),
         cmocka_unit_test(test_sue_de_coq),
         cmocka_unit_test(test_als_xz),
+        cmocka_unit_test(test_unique_rectangle_5),
+        cmocka_unit_test(test_unique_rectangle_6),
+        cmocka_unit_test(test_avoidable_rectangle_1),
+        cmocka_unit_test(test_avoidable_rectangle_2),
+        cmocka_unit_test(test_als_xy_wing),
+        cmocka_unit_test(test_als_xy_chain),
+        cmocka_unit_test(test_death_blossom),
         cmocka_unit_test(test_cell_forcing_chain),
         cmocka_unit_test(test_forcing_chain_contradiction),
         cmocka_unit_test(test_region_forcing_chain),
