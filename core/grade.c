@@ -11,18 +11,18 @@
 
 /*
  * Effort ceilings per tier: HoDoKu 2.2's maximum scores for EASY (800),
- * MEDIUM (1000) and HARD (1600).  Our expert is HoDoKu's UNFAIR (1800)
- * and EXTREME together, so it has no ceiling.  The per-technique weights
+ * MEDIUM (1000), HARD (1600) and UNFAIR (1800, our expert); EXTREME has
+ * no ceiling.  The per-technique weights
  * are the `weight` column of tech_table.c (HoDoKu's step scores: full
  * house 4, naked single 4, hidden single 14, locked pair 40, pointing and
  * claiming 50, locked triple 60, naked pair 60, hidden pair 70, naked
  * triple 80, hidden triple 100, naked quad 120, hidden quad 150).
  */
-static const int ceiling[4] = {800, 1000, 1600, INT_MAX};
+static const int ceiling[GRADE_TIERS] = {800, 1000, 1600, 1800, INT_MAX};
 
 int grade_ceiling(enum grade_tier tier)
 {
-    if ((unsigned)tier > GRADE_EXPERT)
+    if ((unsigned)tier > GRADE_EXTREME)
         return INT_MAX;
     return ceiling[tier];
 }
@@ -30,13 +30,13 @@ int grade_ceiling(enum grade_tier tier)
 enum grade_tier grade_tier_for(enum human_group group, int effort)
 {
     int tier = (int)group;
-    while (tier < GRADE_EXPERT && effort > ceiling[tier])
+    while (tier < GRADE_EXTREME && effort > ceiling[tier])
         tier++;
     return (enum grade_tier)tier;
 }
 
-static const char *const tier_names[] = {"easy", "medium", "hard", "expert",
-                                         "unrated"};
+static const char *const tier_names[] = {"easy",    "medium",  "hard",
+                                         "expert",  "extreme", "unrated"};
 
 const char *grade_tier_name(enum grade_tier tier)
 {

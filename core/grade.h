@@ -28,8 +28,9 @@ enum grade_tier {
     GRADE_EASY = HUMAN_GROUP_EASY,
     GRADE_MEDIUM = HUMAN_GROUP_MEDIUM,
     GRADE_HARD = HUMAN_GROUP_HARD,
-    GRADE_EXPERT = HUMAN_GROUP_EXPERT,
-    GRADE_UNRATED = 4,
+    GRADE_EXPERT = HUMAN_GROUP_EXPERT, /* HoDoKu's UNFAIR */
+    GRADE_EXTREME = 4,                 /* HoDoKu's EXTREME */
+    GRADE_UNRATED = 5,
 };
 
 struct grade {
@@ -52,16 +53,16 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out);
  */
 enum grade_tier grade_tier_for(enum human_group group, int effort);
 
-/* Effort ceiling of a tier (INT_MAX for expert). */
+/* Effort ceiling of a tier (INT_MAX for extreme). */
 int grade_ceiling(enum grade_tier tier);
 
-/* The tiers a puzzle can be asked for, easy to expert (unrated is not one). */
-#define GRADE_TIERS (GRADE_EXPERT + 1)
+/* The tiers a puzzle can be asked for, easy to extreme (unrated is not one). */
+#define GRADE_TIERS (GRADE_EXTREME + 1)
 
-/* "easy", "medium", "hard", "expert", "unrated". */
+/* "easy", "medium", "hard", "expert", "extreme", "unrated". */
 const char *grade_tier_name(enum grade_tier tier);
 
-/* Sets *out to the tier named name, "easy" to "expert"; returns 0, or -1
+/* Sets *out to the tier named name, "easy" to "extreme"; returns 0, or -1
  * for any other name ("unrated" included). */
 int grade_tier_parse(const char *name, enum grade_tier *out);
 

@@ -41,7 +41,7 @@ static int parse_valued(struct gen_cli *c, const char *flag, const char *val)
         if (grade_tier_parse(val, &c->opts.tier) != 0)
             return ctl_usage_error("generate",
                                    "--difficulty: expected easy, "
-                                   "medium, hard or expert, got '%s'",
+                                   "medium, hard, expert or extreme, got '%s'",
                                    val);
     } else if (strcmp(flag, "--symmetry") == 0) {
         int s = gen_symmetry_parse(val);

@@ -61,9 +61,10 @@ static const struct command commands[] = {
      "that uses a person's techniques, easiest step first.\n"
      "\n"
      "Prints one line per puzzle: TIER SCORE HARDEST, e.g. 'medium 2.6 Pointing'.\n"
-     "TIER is easy, medium, hard or expert, or unrated when no known technique\n"
-     "finishes the puzzle (it needs guessing); SCORE is the Sudoku Explainer\n"
-     "rating of the hardest step; HARDEST is that step's technique. Puzzles\n"
+     "TIER is easy, medium, hard, expert or extreme, or unrated when no known\n"
+     "technique finishes the puzzle (it needs guessing); SCORE is the Sudoku\n"
+     "Explainer rating of the hardest step; HARDEST is that step's technique.\n"
+     "Puzzles "
      "that are not proper get the verdicts of solve: invalid: REASON,\n"
      "unsolvable, multiple.\n"
      "--json adds effort, steps and counts per technique:\n"
@@ -157,8 +158,8 @@ static const struct command commands[] = {
      "1 when FILE cannot be read.\n",
      ctl_cmd_steps_remote},
     {"today", ctl_cmd_today, "today [TIER] [--solution] [--json] [--socket PATH]",
-     "Prints today's puzzle of TIER (easy, medium, hard, expert), or every\n"
-     "tier's, as grids with their date, score and hardest technique; with\n"
+     "Prints today's puzzle of TIER (easy, medium, hard, expert, extreme), or\n"
+     "every tier's, as grids with their date, score and hardest technique; with\n"
      "--solution, their solutions too. \"Today\" is the daemon's, in its\n"
      "configured time zone.\n" SOCKET_HELP DAEMON_EXIT,
      NULL},
@@ -215,8 +216,8 @@ static const struct command commands[] = {
      "generate --difficulty TIER [--count N] [--seed S] [--symmetry SYM]\n"
      "                   [--minimal] [--min-clues N] [--max-clues N] [--attempts N] [--json]",
      "Generates puzzles with exactly one solution that grade to TIER (easy,\n"
-     "medium, hard or expert), with a symmetric clue pattern: SYM is none,\n"
-     "rotational-180 (the default), rotational-90, mirror or diagonal.\n"
+     "medium, hard, expert or extreme), with a symmetric clue pattern: SYM is\n"
+     "none, rotational-180 (the default), rotational-90, mirror or diagonal.\n"
      "--minimal keeps only puzzles where every clue is needed; --min-clues\n"
      "and --max-clues bound the clue count; --attempts bounds the complete\n"
      "grids tried per puzzle (default 500) before giving up with an error.\n"

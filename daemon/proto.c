@@ -233,7 +233,7 @@ static int parse_options(const struct word *w, int n, int allow_tier,
             return bad(
                 err, errlen,
                 "%s: unexpected '%.*s%s' (expected one tier of easy, medium, "
-                "hard, expert, and 'solution')",
+                "hard, expert, extreme, and 'solution')",
                 cmd, SHOWN(w[i]));
         } else {
             return bad(err, errlen, "%s: unexpected '%.*s%s' (expected 'solution')",

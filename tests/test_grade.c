@@ -32,15 +32,24 @@ static void test_tier_boundaries(void **unused)
     assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1001), GRADE_HARD);
     assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1600), GRADE_HARD);
     assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1601), GRADE_EXPERT);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, INT_MAX), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, 1800), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, 1801), GRADE_EXTREME);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, INT_MAX), GRADE_EXTREME);
     /* HoDoKu keeps moving up while the effort is over the ceiling. */
     assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1001), GRADE_HARD);
     assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1801), GRADE_EXTREME);
     assert_int_equal(grade_ceiling(GRADE_EASY), 800);
     assert_int_equal(grade_ceiling(GRADE_HARD), 1600);
-    assert_int_equal(grade_ceiling(GRADE_EXPERT), INT_MAX);
+    assert_int_equal(grade_ceiling(GRADE_EXPERT), 1800);
+    assert_int_equal(grade_ceiling(GRADE_EXTREME), INT_MAX);
     assert_string_equal(grade_tier_name(GRADE_UNRATED), "unrated");
     assert_string_equal(grade_tier_name(GRADE_MEDIUM), "medium");
+    assert_string_equal(grade_tier_name(GRADE_EXTREME), "extreme");
+    enum grade_tier t;
+    assert_int_equal(grade_tier_parse("extreme", &t), 0);
+    assert_int_equal(t, GRADE_EXTREME);
+    assert_int_equal(grade_tier_parse("unrated", &t), -1);
 }
 
 static void test_grade_full_houses(void **unused)

@@ -126,13 +126,13 @@ static void test_corpus_grades_and_paths(void **unused)
     }
     fclose(f);
     free(fast);
-    printf("corpus: %d puzzles (%d easy, %d medium, %d hard, %d expert), %d steps "
-           "identical both ways\n",
+    printf("corpus: %d puzzles (%d easy, %d medium, %d hard, %d expert, %d extreme), "
+           "%d steps identical both ways\n",
            n, tiers[GRADE_EASY], tiers[GRADE_MEDIUM], tiers[GRADE_HARD],
-           tiers[GRADE_EXPERT], steps);
+           tiers[GRADE_EXPERT], tiers[GRADE_EXTREME], steps);
     /* a corpus of every tier, a few hundred puzzles */
     assert_true(n >= 200);
-    for (int t = GRADE_EASY; t <= GRADE_EXPERT; t++)
+    for (int t = GRADE_EASY; t <= GRADE_EXTREME; t++)
         assert_true(tiers[t] > 0);
 }
 

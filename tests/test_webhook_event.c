@@ -86,7 +86,7 @@ static void test_escaping(void **state)
     json_t *root, *first;
 
     (void)state;
-    make(&p, "expert", 9.0, "quote\" and \\ back\nslash");
+    make(&p, "extreme", 9.0, "quote\" and \\ back\nslash");
     assert_int_equal(webhook_event_published("2026-11-21", &p, 1, 0, 0, &body, &len,
                                              err, sizeof err),
                      0);
@@ -97,6 +97,7 @@ static void test_escaping(void **state)
     assert_string_equal(
         json_string_value(json_object_get(first, "hardest_technique")),
         "quote\" and \\ back\nslash");
+    assert_string_equal(json_string_value(json_object_get(first, "tier")), "extreme");
     assert_string_equal(json_string_value(json_object_get(root, "timestamp")),
                         "1970-01-01T00:00:00Z");
     json_decref(root);
