@@ -1,8 +1,11 @@
 /*
- * grade: drives the human solver over a puzzle and turns its path into a
- * score, a tier and an effort.  Owns the effort ceilings.
+ * grade: drives the human solver over a puzzle twice - in Sudoku
+ * Explainer's order (the table's) for the score, in HoDoKu's (rater.h)
+ * for the tier and the effort - and turns the paths into the grade.  Owns
+ * the effort ceilings.
  */
 #include "grade.h"
+#include "rater.h"
 #include "tech.h"
 
 #include <limits.h>
@@ -12,11 +15,8 @@
 /*
  * Effort ceilings per tier: HoDoKu 2.2's maximum scores for EASY (800),
  * MEDIUM (1000), HARD (1600) and UNFAIR (1800, our expert); EXTREME has
- * no ceiling.  The per-technique weights
- * are the `weight` column of tech_table.c (HoDoKu's step scores: full
- * house 4, naked single 4, hidden single 14, locked pair 40, pointing and
- * claiming 50, locked triple 60, naked pair 60, hidden pair 70, naked
- * triple 80, hidden triple 100, naked quad 120, hidden quad 150).
+ * no ceiling.  The per-step scores are HoDoKu's base scores, in its
+ * rater's rows (rater.c).
  */
 static const int ceiling[GRADE_TIERS] = {800, 1000, 1600, 1800, INT_MAX};
 
@@ -27,9 +27,9 @@ int grade_ceiling(enum grade_tier tier)
     return ceiling[tier];
 }
 
-enum grade_tier grade_tier_for(enum human_group group, int effort)
+enum grade_tier grade_tier_for(enum grade_tier level, int effort)
 {
-    int tier = (int)group;
+    int tier = (int)level;
     while (tier < GRADE_EXTREME && effort > ceiling[tier])
         tier++;
     return (enum grade_tier)tier;
@@ -74,14 +74,6 @@ static tech_find_fn *const hodoku_singles[SINGLE_KINDS] = {
     tech_find_hidden_single_box,
     tech_find_hidden_single_line,
 };
-
-static int weight_of(tech_find_fn *find)
-{
-    for (int t = 0; t < tech_table_len; t++)
-        if (tech_table[t].find == find)
-            return tech_table[t].info.weight;
-    return 0;
-}
 
 /*
  * A run replayed in HoDoKu's order.  Each round takes what the finders
@@ -237,16 +229,19 @@ static int replay_round(struct replay *rp)
  * last, fruitless search.
  */
 static int replay_effort(struct replay *rp, struct human_state *st, int houses,
-                         const int *weight, const struct human_state *end, int n)
+                         const int *weight, const struct human_state *end, int n,
+                         int counts[SINGLE_KINDS])
 {
     int effort = 0;
     replay_init(rp, st, houses);
+    memset(counts, 0, SINGLE_KINDS * sizeof *counts);
     for (int placed = 0, k;; placed++) {
         if (placed == n && !memcmp(st->cand, end->cand, sizeof st->cand))
             break;
         if ((k = replay_round(rp)) < 0)
             break;
         effort += weight[k];
+        counts[k]++;
     }
     return effort;
 }
@@ -267,16 +262,17 @@ static int replay_effort(struct replay *rp, struct human_state *st, int houses,
  * candidates.
  */
 static int singles_effort(struct human_state *st, const int *weight,
-                          const struct human_state *end, int n)
+                          const struct human_state *end, int n,
+                          int counts[SINGLE_KINDS])
 {
     struct replay rp;
     if (weight[SINGLE_FULL_HOUSE] == weight[SINGLE_NAKED]) {
         struct human_state copy = *st;
-        int effort = replay_effort(&rp, &copy, 0, weight, end, n);
+        int effort = replay_effort(&rp, &copy, 0, weight, end, n, counts);
         if (!rp.spent)
-            return effort;
+            return effort; /* full houses counted as naked singles */
     }
-    return replay_effort(&rp, st, 1, weight, end, n);
+    return replay_effort(&rp, st, 1, weight, end, n, counts);
 }
 
 /* The rows whose runs are replayed: the singles (kind column). */
@@ -285,40 +281,16 @@ static int is_single(int tech)
     return tech_table[tech].kind == TECH_KIND_SINGLE;
 }
 
-struct run {
-    struct grade *g;
-    struct human_state start; /* where the current run of singles began */
-    int singles;              /* its steps so far (0: not in a run) */
-    int group;
-    int weight[SINGLE_KINDS]; /* of hodoku_singles[], looked up once */
-};
+/* ---- the score: Sudoku Explainer's order, the table's ---------------- */
 
-/* The run of singles, if any, ended in end (the grid of the next step,
- * or the last). */
-static void close_singles(struct run *r, const struct human_state *end)
+static int on_se_step(void *arg, const struct human_state *before,
+                      const struct human_step *step)
 {
-    if (r->singles)
-        r->g->effort += singles_effort(&r->start, r->weight, end, r->singles);
-    r->singles = 0;
-}
-
-static int on_step(void *arg, const struct human_state *before,
-                   const struct human_step *step)
-{
-    struct run *r = arg;
-    struct grade *g = r->g;
+    struct grade *g = arg;
     int t = step->tech;
-    if (is_single(t)) {
-        if (!r->singles++)
-            r->start = *before;
-    } else {
-        close_singles(r, before);
-        g->effort += tech_table[t].info.weight;
-    }
+    (void)before;
     g->count[t]++;
     g->steps++;
-    if ((int)tech_table[t].info.group > r->group)
-        r->group = (int)tech_table[t].info.group;
     if (g->hardest < 0 || step->rating >= g->score) {
         g->hardest = t;
         g->score = step->rating;
@@ -326,21 +298,135 @@ static int on_step(void *arg, const struct human_state *before,
     return 0;
 }
 
+/* ---- the tier and effort: HoDoKu's order (rater_hodoku) --------------- */
+
+/* A rater resolved against the table: its order, and per table row the
+ * level and score of its steps (-1: not in the rater). */
+struct resolved {
+    struct tech_order_row rows[HUMAN_TECH_MAX];
+    int n;
+    int level[HUMAN_TECH_MAX];
+    int score[HUMAN_TECH_MAX];
+};
+
+static int row_of(tech_find_fn *find)
+{
+    for (int t = 0; t < tech_table_len; t++)
+        if (tech_table[t].find == find)
+            return t;
+    return -1;
+}
+
+/* Resolves rater r; returns 0, or -1 when a row names no table row. */
+static int resolve(const struct rater *r, struct resolved *out)
+{
+    out->n = 0;
+    for (int t = 0; t < tech_table_len; t++)
+        out->level[t] = out->score[t] = -1;
+    for (int i = 0; i < r->n_rows && i < HUMAN_TECH_MAX; i++) {
+        const struct rater_row *rr = &r->rows[i];
+        int t = row_of(rr->as ? rr->as : rr->find);
+        if (t < 0)
+            return -1;
+        out->rows[out->n++] = (struct tech_order_row){
+            rr->find, t, tech_table[t].find == rr->find, rr->choice == RATER_MOST};
+        out->level[t] = (int)rr->level;
+        out->score[t] = rr->score;
+    }
+    return 0;
+}
+
+struct run {
+    struct grade *g;
+    const struct resolved *rs;
+    struct human_state start; /* where the current run of singles began */
+    int singles;              /* its steps so far (0: not in a run) */
+    int level;
+    int hardest_score;
+    int kind_row[SINGLE_KINDS]; /* table row of hodoku_singles[k] */
+    int weight[SINGLE_KINDS];   /* its score */
+};
+
+/* Step of table row t, level and score as the rater gives them, counted
+ * n times: the level, and the hardest (highest level, then score). */
+static void take(struct run *r, int t, int n)
+{
+    struct grade *g = r->g;
+    int level = r->rs->level[t], score = r->rs->score[t];
+    g->tier_count[t] += n;
+    if (level > r->level)
+        r->level = level;
+    if (g->tier_hardest < 0 || level > r->rs->level[g->tier_hardest] ||
+        (level == r->rs->level[g->tier_hardest] && score > r->hardest_score)) {
+        g->tier_hardest = t;
+        r->hardest_score = score;
+    }
+}
+
+/* The run of singles, if any, ended in end (the grid of the next step,
+ * or the last). */
+static void close_singles(struct run *r, const struct human_state *end)
+{
+    int counts[SINGLE_KINDS];
+    if (!r->singles)
+        return;
+    r->g->effort += singles_effort(&r->start, r->weight, end, r->singles, counts);
+    for (int k = 0; k < SINGLE_KINDS; k++)
+        if (counts[k])
+            take(r, r->kind_row[k], counts[k]);
+    r->singles = 0;
+}
+
+static int on_tier_step(void *arg, const struct human_state *before,
+                        const struct human_step *step)
+{
+    struct run *r = arg;
+    int t = step->tech;
+    if (is_single(t)) {
+        if (!r->singles++)
+            r->start = *before;
+        return 0;
+    }
+    close_singles(r, before);
+    r->g->effort += r->rs->score[t];
+    take(r, t, 1);
+    return 0;
+}
+
+/* The tier pass: solves puzzle in rater rs's order into g's tier,
+ * effort, tier_hardest and tier_count; returns the solver's status. */
+static int tier_pass(const struct grid *puzzle, const struct resolved *rs,
+                     struct grade *g)
+{
+    struct human_state st;
+    struct run r = {.g = g, .rs = rs, .singles = 0, .level = GRADE_EASY,
+                    .hardest_score = 0};
+    for (int k = 0; k < SINGLE_KINDS; k++) {
+        r.kind_row[k] = row_of(hodoku_singles[k]);
+        r.weight[k] = rs->score[r.kind_row[k]];
+    }
+    human_init(&st, puzzle);
+    int status = tech_solve_order(&st, rs->rows, rs->n, 0, on_tier_step, &r);
+    close_singles(&r, &st);
+    if (status == HUMAN_SOLVED)
+        g->tier = grade_tier_for((enum grade_tier)r.level, g->effort);
+    return status;
+}
+
 int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
-    struct run r = {.g = out, .singles = 0, .group = HUMAN_GROUP_EASY};
-    for (int k = 0; k < SINGLE_KINDS; k++)
-        r.weight[k] = weight_of(hodoku_singles[k]);
+    struct resolved rs;
     memset(out, 0, sizeof *out);
-    out->hardest = -1;
+    out->hardest = out->tier_hardest = -1;
     out->tier = GRADE_UNRATED;
     out->status = human_init(&st, puzzle);
     if (out->status == HUMAN_INVALID)
         return out->status;
-    out->status = human_solve(&st, 0, on_step, &r);
-    close_singles(&r, &st);
-    if (out->status == HUMAN_SOLVED)
-        out->tier = grade_tier_for((enum human_group)r.group, out->effort);
+    out->status = human_solve(&st, 0, on_se_step, out);
+    if (out->status != HUMAN_SOLVED || resolve(&rater_hodoku, &rs) != 0)
+        return out->status;
+    if (tier_pass(puzzle, &rs, out) != HUMAN_SOLVED)
+        out->tier = GRADE_UNRATED;
     return out->status;
 }

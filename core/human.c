@@ -176,14 +176,120 @@ int human_find_step(const struct human_state *st, struct human_step *step)
     return find_step(st, step, NULL);
 }
 
-int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
+/* ---- a rater's order (tech_solve_order) ------------------------------ */
+
+/* HoDoKu's weighted index sum of a step's eliminations (its step
+ * comparison's tie-break), the eliminations taken by cell and digit. */
+static long elim_index_sum(const struct human_step *s)
+{
+    uint16_t key[HUMAN_STEP_MAX_ELIM];
+    int n = s->n_elim;
+    for (int i = 0; i < n; i++) {
+        int k = s->elim[i].cell * 10 + s->elim[i].digit, j = i;
+        for (; j > 0 && key[j - 1] > k; j--)
+            key[j] = key[j - 1];
+        key[j] = (uint16_t)k;
+    }
+    long sum = 0, offset = 1;
+    for (int i = 0; i < n; i++, offset += 80)
+        sum += key[i] / 10 * offset + key[i] % 10;
+    return sum;
+}
+
+/* 1 when a comes before b in HoDoKu's step comparison (rater.h,
+ * RATER_MOST); equal steps keep the first found. */
+static int hodoku_before(const struct human_step *a, const struct human_step *b)
+{
+    if (a->n_elim != b->n_elim)
+        return a->n_elim > b->n_elim;
+    long sa = elim_index_sum(a), sb = elim_index_sum(b);
+    if (sa != sb)
+        return sa < sb;
+    return a->n_cause < b->n_cause;
+}
+
+struct choice {
+    struct human_step best;
+    int have;
+};
+
+/* Collect mode's receiver for a RATER_MOST row: keeps the best step. */
+static int choose_step(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct choice *c = ctx->collect_arg;
+    if (!c->have || hodoku_before(step, &c->best)) {
+        c->best = *step;
+        c->have = 1;
+    }
+    return 0;
+}
+
+/* Every instance of row r in st, the best kept into step: a search of
+ * its own, on the plain path (collect mode keeps no memo). */
+static int find_most(const struct human_state *st, const struct tech_order_row *r,
+                     struct human_step *step)
+{
+    struct tech_ctx ctx;
+    struct choice c;
+    c.have = 0;
+    c.best.flags = step->flags;
+    tech_ctx_init(&ctx, st);
+    ctx.plain = 1;
+    ctx.collect = choose_step;
+    ctx.collect_arg = &c;
+    tech_ctx_row(&ctx, r->tech);
+    tech_step_reset(step);
+    /* a search that returns its step without tech_found gives one */
+    if (r->find(&ctx, step))
+        choose_step(&ctx, step);
+    if (!c.have)
+        return 0;
+    *step = c.best;
+    return 1;
+}
+
+/* The first row of the order that applies (find_step's counterpart). */
+static int find_step_order(const struct human_state *st, struct human_step *step,
+                           struct tech_memo *memo, const struct tech_order_row *rows,
+                           int n)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
+    for (int i = 0; i < n; i++) {
+        const struct tech_order_row *r = &rows[i];
+        const struct tech_row *row = &tech_table[r->tech];
+        int found;
+        if (r->most) {
+            found = find_most(st, r, step);
+        } else {
+            tech_ctx_row(&ctx, r->tech);
+            ctx.memo = ctx.plain || !r->own ? NULL : memo;
+            tech_step_reset(step);
+            found = r->find(&ctx, step);
+        }
+        if (!found)
+            continue;
+        step->tech = r->tech;
+        step->rating = row_rating(row, step);
+        return 1;
+    }
+    tech_step_reset(step);
+    return 0;
+}
+
+/* The solving loop of human_solve (rows NULL: the table's order) and of
+ * tech_solve_order. */
+static int solve_loop(struct human_state *st, const struct tech_order_row *rows,
+                      int n, unsigned flags, human_step_cb cb, void *arg)
 {
     struct human_step step;
     struct tech_memo memo; /* what each search found nothing in */
     tech_memo_init(&memo);
     step.flags = flags;
     while (st->empty > 0) {
-        if (!find_step(st, &step, &memo))
+        if (!(rows ? find_step_order(st, &step, &memo, rows, n)
+                   : find_step(st, &step, &memo)))
             return human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         if (cb && cb(arg, st, &step))
             return HUMAN_STOPPED;
@@ -191,6 +297,17 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *
         tech_memo_step(&memo);
     }
     return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;
+}
+
+int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
+{
+    return solve_loop(st, NULL, 0, flags, cb, arg);
+}
+
+int tech_solve_order(struct human_state *st, const struct tech_order_row *rows,
+                     int n, unsigned flags, human_step_cb cb, void *arg)
+{
+    return solve_loop(st, rows, n, flags, cb, arg);
 }
 
 /* ---- every instance (human_all_steps) -------------------------------- */

@@ -135,6 +135,26 @@ struct tech_row {
 extern const struct tech_row tech_table[];
 extern const int tech_table_len;
 
+/*
+ * A rater's order (rater.h) resolved to table rows, which the solving
+ * loop can follow instead of the table's order: each row searches with
+ * find and reports its steps as table row tech; own: find is that row's
+ * own search, so it may use the memo (a rater's own definition does
+ * not); most: the step with the most eliminations is taken (rater.h,
+ * RATER_MOST) instead of the first found.
+ */
+struct tech_order_row {
+    tech_find_fn *find;
+    int tech;
+    int own;
+    int most;
+};
+
+/* human_solve (human.h) taking at each step the first row of
+ * rows[0..n) that applies. */
+int tech_solve_order(struct human_state *st, const struct tech_order_row *rows,
+                     int n, unsigned flags, human_step_cb cb, void *arg);
+
 /* The 9 cells of each house, in reading order. */
 extern const uint8_t tech_house_cells[TECH_HOUSES][9];
 
@@ -259,6 +279,10 @@ tech_find_fn tech_find_pointing;
 tech_find_fn tech_find_claiming;
 tech_find_fn tech_find_locked_pair;
 tech_find_fn tech_find_locked_triple;
+/* HoDoKu's definitions (its rater only, core/rater.c): removing from
+ * both the box and the line outside it. */
+tech_find_fn tech_find_locked_pair_hodoku;
+tech_find_fn tech_find_locked_triple_hodoku;
 
 /* tech_subsets.c */
 tech_find_fn tech_find_naked_pair;

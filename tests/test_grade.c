@@ -11,7 +11,9 @@
 
 #include <cmocka.h>
 
+#include "generator.h"
 #include "grade.h"
+#include "rater.h"
 
 /* A valid solution: row r is the digits shifted by 3r + r/3. */
 static void pattern_solution(struct grid *g)
@@ -25,20 +27,20 @@ static void pattern_solution(struct grid *g)
 static void test_tier_boundaries(void **unused)
 {
     (void)unused;
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 0), GRADE_EASY);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 800), GRADE_EASY);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 801), GRADE_MEDIUM);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1000), GRADE_MEDIUM);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1001), GRADE_HARD);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1600), GRADE_HARD);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1601), GRADE_EXPERT);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, 1800), GRADE_EXPERT);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, 1801), GRADE_EXTREME);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, INT_MAX), GRADE_EXTREME);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 0), GRADE_EASY);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 800), GRADE_EASY);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 801), GRADE_MEDIUM);
+    assert_int_equal(grade_tier_for(GRADE_MEDIUM, 1000), GRADE_MEDIUM);
+    assert_int_equal(grade_tier_for(GRADE_MEDIUM, 1001), GRADE_HARD);
+    assert_int_equal(grade_tier_for(GRADE_HARD, 1600), GRADE_HARD);
+    assert_int_equal(grade_tier_for(GRADE_HARD, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_EXPERT, 1800), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_EXPERT, 1801), GRADE_EXTREME);
+    assert_int_equal(grade_tier_for(GRADE_EXPERT, INT_MAX), GRADE_EXTREME);
     /* HoDoKu keeps moving up while the effort is over the ceiling. */
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1001), GRADE_HARD);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1601), GRADE_EXPERT);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1801), GRADE_EXTREME);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 1001), GRADE_HARD);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_MEDIUM, 1801), GRADE_EXTREME);
     assert_int_equal(grade_ceiling(GRADE_EASY), 800);
     assert_int_equal(grade_ceiling(GRADE_HARD), 1600);
     assert_int_equal(grade_ceiling(GRADE_EXPERT), 1800);
@@ -67,7 +69,11 @@ static void test_grade_full_houses(void **unused)
     assert_int_equal(gr.steps, 9);
     assert_int_equal(gr.count[fh], 9);
     assert_int_equal(gr.hardest, fh);
-    assert_int_equal(gr.effort, 9 * human_tech_info(fh)->weight);
+    assert_int_equal(gr.effort, 9 * 4); /* HoDoKu's full house (or naked single) */
+    /* a full house is also a naked single: the replay may count it so */
+    assert_true(gr.tier_hardest == fh ||
+                gr.tier_hardest == human_tech_find("naked_single"));
+    assert_int_equal(gr.tier_count[gr.tier_hardest], 9);
 }
 
 static void test_grade_solved_and_stuck(void **unused)
@@ -120,6 +126,68 @@ static void test_effort_counts_singles_as_hodoku(void **unused)
     assert_int_equal(gr.tier, GRADE_EASY);
 }
 
+/* HoDoKu's rater: each row names a table row once, with a level and a
+ * score; no WXYZ- or VWXYZ-Wing (HoDoKu has neither). */
+static void test_rater_rows(void **unused)
+{
+    (void)unused;
+    int seen[HUMAN_TECH_MAX] = {0};
+    for (int i = 0; i < rater_hodoku.n_rows; i++) {
+        const struct rater_row *r = &rater_hodoku.rows[i];
+        tech_find_fn *as = r->as ? r->as : r->find;
+        int t = -1;
+        for (int k = 0; k < tech_table_len; k++)
+            if (tech_table[k].find == as)
+                t = k;
+        if (t < 0)
+            fail_msg("rater row %d names no table row", i);
+        assert_int_equal(seen[t]++, 0);
+        assert_in_range(r->level, GRADE_EASY, GRADE_EXTREME);
+        assert_true(r->score > 0);
+    }
+    assert_int_equal(seen[human_tech_find("wxyz_wing")], 0);
+    assert_int_equal(seen[human_tech_find("vwxyz_wing")], 0);
+    assert_int_equal(seen[human_tech_find("locked_pair")], 1);
+}
+
+/* The tier pass's own record adds up: its effort is the sum of its
+ * steps' base scores, its tier the level of its hardest step moved up by
+ * the effort, on generated puzzles of every tier. */
+static void test_tier_pass_adds_up(void **unused)
+{
+    (void)unused;
+    int score[HUMAN_TECH_MAX] = {0}, level[HUMAN_TECH_MAX] = {0};
+    for (int i = 0; i < rater_hodoku.n_rows; i++) {
+        const struct rater_row *r = &rater_hodoku.rows[i];
+        int t = 0;
+        tech_find_fn *as = r->as ? r->as : r->find;
+        for (int k = 0; k < tech_table_len; k++)
+            if (tech_table[k].find == as)
+                t = k;
+        score[t] = r->score;
+        level[t] = (int)r->level;
+    }
+    for (int tier = GRADE_EASY; tier <= GRADE_EXTREME; tier++) {
+        struct gen_options o;
+        struct gen_result res;
+        char err[256];
+        gen_options_default(&o);
+        o.tier = (enum grade_tier)tier;
+        assert_int_equal(gen_generate(&o, 7, &res, err, sizeof err), GEN_OK);
+        const struct grade *gr = &res.grade;
+        int effort = 0, top = GRADE_EASY;
+        for (int t = 0; t < tech_table_len; t++) {
+            effort += gr->tier_count[t] * score[t];
+            if (gr->tier_count[t] && level[t] > top)
+                top = level[t];
+        }
+        assert_int_equal(gr->effort, effort);
+        assert_int_equal(gr->tier, tier);
+        assert_int_equal(level[gr->tier_hardest], top);
+        assert_int_equal(grade_tier_for((enum grade_tier)top, effort), tier);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -127,6 +195,8 @@ int main(void)
         cmocka_unit_test(test_grade_full_houses),
         cmocka_unit_test(test_grade_solved_and_stuck),
         cmocka_unit_test(test_effort_counts_singles_as_hodoku),
+        cmocka_unit_test(test_rater_rows),
+        cmocka_unit_test(test_tier_pass_adds_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
