@@ -37,8 +37,11 @@ import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 assert len(rows) == 4, rows
 first = rows[0]
-for key in ("tier", "score", "hardest", "effort", "steps", "counts", "puzzle"):
+for key in ("tier", "effort", "tier_hardest", "score", "hardest", "steps", "counts",
+            "puzzle"):
     assert key in first, key
+assert first["tier_hardest"] in ("hidden_single_box", "hidden_single_line",
+                                 "naked_single", "full_house")
 assert first["tier"] == "easy" and first["steps"] == 41
 assert first["status"] == "graded"
 assert sum(first["counts"].values()) == 41
