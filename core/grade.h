@@ -13,9 +13,9 @@
  *    the steps' base scores: HoDoKu's score) exceeds that tier's ceiling;
  *    tier_hardest and tier_count describe this path.  Unrated when either
  *    pass is stuck (the puzzle needs guessing, or techniques not written
- *    yet).  Singles are counted as HoDoKu takes them (full house, naked
- *    single, then hidden single), a full house possibly as the naked
- *    single it also is (the same score).
+ *    yet).  The singles are the ones HoDoKu takes, in its order
+ *    (core/rater_singles.h: its queues decide which hidden singles are
+ *    needed).
  * The ceilings are grade_ceiling().
  *
  * The puzzle is assumed to have one solution (check with solver_count

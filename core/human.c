@@ -248,10 +248,8 @@ static int find_most(const struct human_state *st, const struct tech_order_row *
     return 1;
 }
 
-/* The first row of the order that applies (find_step's counterpart). */
-static int find_step_order(const struct human_state *st, struct human_step *step,
-                           struct tech_memo *memo, const struct tech_order_row *rows,
-                           int n)
+int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
+                    int n, struct human_step *step, struct tech_memo *memo)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -278,18 +276,14 @@ static int find_step_order(const struct human_state *st, struct human_step *step
     return 0;
 }
 
-/* The solving loop of human_solve (rows NULL: the table's order) and of
- * tech_solve_order. */
-static int solve_loop(struct human_state *st, const struct tech_order_row *rows,
-                      int n, unsigned flags, human_step_cb cb, void *arg)
+int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
 {
     struct human_step step;
     struct tech_memo memo; /* what each search found nothing in */
     tech_memo_init(&memo);
     step.flags = flags;
     while (st->empty > 0) {
-        if (!(rows ? find_step_order(st, &step, &memo, rows, n)
-                   : find_step(st, &step, &memo)))
+        if (!find_step(st, &step, &memo))
             return human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         if (cb && cb(arg, st, &step))
             return HUMAN_STOPPED;
@@ -297,17 +291,6 @@ static int solve_loop(struct human_state *st, const struct tech_order_row *rows,
         tech_memo_step(&memo);
     }
     return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;
-}
-
-int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
-{
-    return solve_loop(st, NULL, 0, flags, cb, arg);
-}
-
-int tech_solve_order(struct human_state *st, const struct tech_order_row *rows,
-                     int n, unsigned flags, human_step_cb cb, void *arg)
-{
-    return solve_loop(st, rows, n, flags, cb, arg);
 }
 
 /* ---- every instance (human_all_steps) -------------------------------- */

@@ -15,9 +15,9 @@
  * ALS finders collect every instance and take the first by its step
  * comparison (RATER_MOST).
  *
- * The singles (full house, naked single, hidden single) are searched
- * first, as HoDoKu does; grade.c replays each run of them in HoDoKu's own
- * order for the score, the run ending in the same grid in any order.
+ * The singles (full house, naked single, hidden single) come first, as in
+ * HoDoKu; their rows give their level and score, and the singles
+ * themselves are found as HoDoKu finds them (rater_singles.h).
  *
  * ADDING A TECHNIQUE: one line at its place by HoDoKu's index (given in
  * the comment column), e.g. ALS-XY-Wing (index 5800) after ALS-XZ:

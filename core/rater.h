@@ -6,7 +6,7 @@
  * implies, the score one step of it adds, and its choice among several
  * instances; plus the level ceilings.  The solving loop takes, at each
  * step, the first technique of the order that applies (tech.h:
- * tech_solve_order); the rating is the highest level of the steps taken,
+ * tech_find_order); the rating is the highest level of the steps taken,
  * moved up while the sum of their scores exceeds that level's ceiling.
  *
  * Two raters rate every puzzle (grade.h): Sudoku Explainer's, whose order

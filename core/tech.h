@@ -96,8 +96,8 @@ typedef int tech_find_fn(struct tech_ctx *ctx, struct human_step *step);
 /* The family a technique belongs to.  The solver reads it where the
  * family changes what it does: the chain rows (TECH_KIND_CHAIN) are
  * compared with one another (cheapest chain), the singles
- * (TECH_KIND_SINGLE) are what the grader replays in HoDoKu's order
- * (grade.c).  The others only describe. */
+ * (TECH_KIND_SINGLE) are what HoDoKu's pass takes from its own queues
+ * (grade.c, rater_singles.h).  The others only describe. */
 enum tech_kind {
     TECH_KIND_SINGLE,       /* full house, hidden and naked singles */
     TECH_KIND_INTERSECTION, /* pointing, claiming, locked sets */
@@ -150,10 +150,15 @@ struct tech_order_row {
     int most;
 };
 
-/* human_solve (human.h) taking at each step the first row of
- * rows[0..n) that applies. */
-int tech_solve_order(struct human_state *st, const struct tech_order_row *rows,
-                     int n, unsigned flags, human_step_cb cb, void *arg);
+/* The solving loop's memo (tech_digits.h). */
+struct tech_memo;
+
+/* human_find_step (human.h) in the order rows[0..n): the first row that
+ * applies, its step in step (whose flags are the caller's); memo is the
+ * caller's solving loop's (tech_memo_init, tech_memo_step after each step
+ * applied), or NULL.  Returns 1, or 0 when no row applies. */
+int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
+                    int n, struct human_step *step, struct tech_memo *memo);
 
 /* The 9 cells of each house, in reading order. */
 extern const uint8_t tech_house_cells[TECH_HOUSES][9];
@@ -266,13 +271,6 @@ tech_find_fn tech_find_full_house;
 tech_find_fn tech_find_hidden_single_box;
 tech_find_fn tech_find_hidden_single_line;
 tech_find_fn tech_find_naked_single;
-/* Where those rows' singles are, without a step (the grader's replay of
- * singles, grade.c): house h's full house, its cell (digit in *digit), or
- * -1; the first hidden single of each row, its house (digit and cell in
- * *at), or -1. */
-int tech_full_house_cell(const struct human_state *st, int h, int *digit);
-int tech_hidden_single_box_at(const struct human_state *st, struct human_cand *at);
-int tech_hidden_single_line_at(const struct human_state *st, struct human_cand *at);
 
 /* tech_intersections.c */
 tech_find_fn tech_find_pointing;

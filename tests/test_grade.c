@@ -70,7 +70,7 @@ static void test_grade_full_houses(void **unused)
     assert_int_equal(gr.count[fh], 9);
     assert_int_equal(gr.hardest, fh);
     assert_int_equal(gr.effort, 9 * 4); /* HoDoKu's full house (or naked single) */
-    /* a full house is also a naked single: the replay may count it so */
+    /* HoDoKu may take a full house as a naked single (same score) */
     assert_true(gr.tier_hardest == fh ||
                 gr.tier_hardest == human_tech_find("naked_single"));
     assert_int_equal(gr.tier_count[gr.tier_hardest], 9);

@@ -27,7 +27,11 @@ for tier in easy medium hard expert extreme; do
         "$ctl" generate --difficulty "$tier" --symmetry "$sym" --count 15 \
             --seed 1600 |
             "$ctl" grade --json |
-            sed 's/.*"tier":"\([a-z]*\)","score":\([0-9.]*\),"hardest":"\([a-z_0-9]*\)","effort":\([0-9]*\),.*"puzzle":"\([^"]*\)".*/\5 \1 \2 \4 \3/' |
-            awk -v sym="$sym" '{ printf "%s %s %d %s %s %s\n", $1, $2, $3 * 10 + 0.5, $4, $5, sym }'
+            python3 -c '
+import json, sys
+for line in sys.stdin:
+    g = json.loads(line)
+    print(g["puzzle"], g["tier"], round(g["score"] * 10), g["effort"], g["hardest"],
+          sys.argv[1])' "$sym"
     done
 done
