@@ -248,6 +248,19 @@ static int find_most(const struct human_state *st, const struct tech_order_row *
     return 1;
 }
 
+/* A step's placements turned into the removal of their cells' other
+ * candidates (RATER_FIRST_ELIMINATING). */
+static void placements_as_eliminations(const struct human_state *st,
+                                       struct human_step *step)
+{
+    int n = step->n_place;
+    step->n_place = 0;
+    for (int i = 0; i < n; i++)
+        tech_eliminate_mask(step, st, step->place[i].cell,
+                            st->cand[step->place[i].cell] &
+                                ~tech_bit(step->place[i].digit));
+}
+
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
                     int n, struct human_step *step, struct tech_memo *memo)
 {
@@ -270,6 +283,8 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
             continue;
         step->tech = r->tech;
         step->rating = row_rating(row, step);
+        if (r->eliminating)
+            placements_as_eliminations(st, step);
         return 1;
     }
     tech_step_reset(step);

@@ -26,6 +26,9 @@ enum rater_choice {
     RATER_MOST,  /* HoDoKu's step comparison: most eliminations, then the
                     lowest weighted index sum of the eliminations, then
                     the shortest chain (fewest causes), then the first */
+    RATER_FIRST_ELIMINATING, /* the first found, a digit it places taken
+                    as the removal of the cell's other candidates (HoDoKu's
+                    BUG+1: the placement is the naked single after it) */
 };
 
 struct rater_row {

@@ -141,13 +141,16 @@ extern const int tech_table_len;
  * find and reports its steps as table row tech; own: find is that row's
  * own search, so it may use the memo (a rater's own definition does
  * not); most: the step with the most eliminations is taken (rater.h,
- * RATER_MOST) instead of the first found.
+ * RATER_MOST) instead of the first found; eliminating: its placements
+ * become the removal of the cells' other candidates
+ * (RATER_FIRST_ELIMINATING).
  */
 struct tech_order_row {
     tech_find_fn *find;
     int tech;
     int own;
     int most;
+    int eliminating; /* placements made as eliminations (rater.h) */
 };
 
 /* The solving loop's memo (tech_digits.h). */
