@@ -270,15 +270,12 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
     for (int i = 0; i < n; i++) {
         const struct tech_order_row *r = &rows[i];
         const struct tech_row *row = &tech_table[r->tech];
-        int found;
-        if (r->most) {
-            found = find_most(st, r, step);
-        } else {
-            tech_ctx_row(&ctx, r->tech);
-            ctx.memo = ctx.plain || !r->own ? NULL : memo;
-            tech_step_reset(step);
-            found = r->find(&ctx, step);
-        }
+        tech_ctx_row(&ctx, r->tech);
+        ctx.memo = ctx.plain || !r->own ? NULL : memo;
+        tech_step_reset(step);
+        /* the search stops at a first instance (with the memo, fast);
+         * only a row that has one is searched for every instance */
+        int found = r->find(&ctx, step) && (!r->most || find_most(st, r, step));
         if (!found)
             continue;
         step->tech = r->tech;

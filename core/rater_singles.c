@@ -5,7 +5,7 @@
  * visits them, which decides the queues' order.
  */
 #include "rater_singles.h"
-#include "tech.h"
+#include "tech_digits.h"
 
 #include <string.h>
 
@@ -13,6 +13,12 @@ static int house_of(int cell, int k)
 {
     return k == 0 ? TECH_ROW(tech_row_of(cell))
                   : k == 1 ? TECH_COL(tech_col_of(cell)) : TECH_BOX(tech_box_of(cell));
+}
+
+/* Whether cell lies in house. */
+static int in_house(int cell, int house)
+{
+    return (tech_cell_houses[cell] >> house) & 1;
 }
 
 static void push(struct rater_queue *q, int cell, int digit, int max)
@@ -52,9 +58,7 @@ static void drop_hidden(struct rater_singles *rs, int house, int digit)
     struct rater_queue *q = &rs->hs;
     for (int i = q->get; i < q->put; i++) {
         int cell = q->cell[i];
-        if (q->digit[i] != digit ||
-            (house_of(cell, 0) != house && house_of(cell, 1) != house &&
-             house_of(cell, 2) != house))
+        if (q->digit[i] != digit || !in_house(cell, house))
             continue;
         memmove(&q->cell[i], &q->cell[i + 1], (size_t)(q->put - i - 1));
         memmove(&q->digit[i], &q->digit[i + 1], (size_t)(q->put - i - 1));
@@ -87,9 +91,8 @@ void rater_singles_place(struct rater_singles *rs, int cell, int digit)
     unsigned had = rs->cand[cell];
     rs->value[cell] = (uint8_t)digit;
     rs->cand[cell] = 0;
-    for (int peer = 0; peer < GRID_CELLS; peer++)
-        if (tech_sees(cell, peer))
-            eliminate(rs, peer, digit);
+    for (tech_cells peers = tech_peers(cell); peers; peers &= peers - 1)
+        eliminate(rs, tech_cells_lowest(peers), digit);
     for (unsigned m = had; m; m &= m - 1) {
         int d = tech_lowest_digit(m);
         for (int k = 0; k < 3; k++) {
