@@ -267,6 +267,7 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
     ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
+    ctx.alone = 1;
     for (int i = 0; i < n; i++) {
         const struct tech_order_row *r = &rows[i];
         const struct tech_row *row = &tech_table[r->tech];

@@ -157,7 +157,9 @@ struct tech_order_row {
 struct tech_memo;
 
 /* human_find_step (human.h) in the order rows[0..n): the first row that
- * applies, its step in step (whose flags are the caller's); memo is the
+ * applies, its step in step (whose flags are the caller's), an instance
+ * alone (no dual kite or empty rectangle, no Siamese fish joined to it:
+ * HoDoKu's default); memo is the
  * caller's solving loop's (tech_memo_init, tech_memo_step after each step
  * applied), or NULL.  Returns 1, or 0 when no row applies. */
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
