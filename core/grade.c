@@ -119,7 +119,10 @@ static int resolve(const struct rater *r, struct resolved *out)
         out->score[t] = rr->score;
         if (tech_table[t].kind != TECH_KIND_SINGLE)
             out->rows[out->n++] = (struct tech_order_row){
-                rr->find, t, tech_table[t].find == rr->find, rr->choice == RATER_MOST,
+                rr->find, t, tech_table[t].find == rr->find,
+                rr->choice == RATER_MOST          ? TECH_CHOOSE_MOST
+                : rr->choice == RATER_LINES_FIRST ? TECH_CHOOSE_LINES_FIRST
+                                                  : TECH_CHOOSE_FIRST,
                 rr->choice == RATER_FIRST_ELIMINATING};
     }
     for (int k = 0; k < RATER_SINGLE_KINDS; k++)

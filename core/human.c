@@ -208,30 +208,53 @@ static int hodoku_before(const struct human_step *a, const struct human_step *b)
     return a->n_cause < b->n_cause;
 }
 
+/* A single-digit pattern's place in HoDoKu's search: links in rows
+ * before links in columns, then the digit, then the links' houses. */
+static long lines_key(const struct human_step *s)
+{
+    int a = s->n_house > 0 ? s->house[0] : 0, b = s->n_house > 1 ? s->house[1] : a;
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    int digit = s->n_elim ? s->elim[0].digit : 0;
+    return ((long)(lo >= 9) * 10 + digit) * 1000 + lo * 30 + hi;
+}
+
 struct choice {
     struct human_step best;
     int have;
+    enum tech_choose choose;
 };
 
-/* Collect mode's receiver for a RATER_MOST row: keeps the best step. */
+/* 1 when a is to be taken before b. */
+static int chosen_before(const struct choice *c, const struct human_step *a,
+                         const struct human_step *b)
+{
+    if (c->choose == TECH_CHOOSE_LINES_FIRST)
+        return lines_key(a) < lines_key(b);
+    return hodoku_before(a, b);
+}
+
+/* Collect mode's receiver for a row that compares its instances: keeps
+ * the best step. */
 static int choose_step(struct tech_ctx *ctx, struct human_step *step)
 {
     struct choice *c = ctx->collect_arg;
-    if (!c->have || hodoku_before(step, &c->best)) {
+    if (!c->have || chosen_before(c, step, &c->best)) {
         c->best = *step;
         c->have = 1;
     }
     return 0;
 }
 
-/* Every instance of row r in st, the best kept into step: a search of
- * its own, on the plain path (collect mode keeps no memo). */
-static int find_most(const struct human_state *st, const struct tech_order_row *r,
-                     struct human_step *step)
+/* Every instance of row r in st, the one its choice takes kept into
+ * step: a search of its own, on the plain path (collect mode keeps no
+ * memo). */
+static int find_chosen(const struct human_state *st, const struct tech_order_row *r,
+                       struct human_step *step)
 {
     struct tech_ctx ctx;
     struct choice c;
     c.have = 0;
+    c.choose = r->choose;
     c.best.flags = step->flags;
     tech_ctx_init(&ctx, st);
     ctx.plain = 1;
@@ -276,7 +299,8 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
         tech_step_reset(step);
         /* the search stops at a first instance (with the memo, fast);
          * only a row that has one is searched for every instance */
-        int found = r->find(&ctx, step) && (!r->most || find_most(st, r, step));
+        int found = r->find(&ctx, step) &&
+                    (r->choose == TECH_CHOOSE_FIRST || find_chosen(st, r, step));
         if (!found)
             continue;
         step->tech = r->tech;

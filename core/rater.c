@@ -48,7 +48,7 @@ static const struct rater_row hodoku_rows[] = {
     { tech_find_jellyfish,            NULL, GRADE_HARD,    160, RATER_FIRST }, /* 2400 */
     { tech_find_remote_pair,          NULL, GRADE_HARD,    110, RATER_MOST  }, /* 2800 */
     { tech_find_bug_plus_1,           NULL, GRADE_HARD,    100, RATER_FIRST_ELIMINATING }, /* 2900 */
-    { tech_find_skyscraper,           NULL, GRADE_HARD,    130, RATER_FIRST }, /* 3000 */
+    { tech_find_skyscraper,           NULL, GRADE_HARD,    130, RATER_LINES_FIRST }, /* 3000 */
     { tech_find_two_string_kite,      NULL, GRADE_HARD,    150, RATER_FIRST }, /* 3100 */
     { tech_find_turbot_fish,          NULL, GRADE_HARD,    120, RATER_MOST  }, /* 3120 */
     { tech_find_empty_rectangle,      NULL, GRADE_HARD,    120, RATER_FIRST }, /* 3170 */

@@ -26,6 +26,9 @@ enum rater_choice {
     RATER_MOST,  /* HoDoKu's step comparison: most eliminations, then the
                     lowest weighted index sum of the eliminations, then
                     the shortest chain (fewest causes), then the first */
+    RATER_LINES_FIRST, /* the first of HoDoKu's order for a single-digit
+                    pattern: links in rows (every digit) before links in
+                    columns, digits in order, then the links' houses */
     RATER_FIRST_ELIMINATING, /* the first found, a digit it places taken
                     as the removal of the cell's other candidates (HoDoKu's
                     BUG+1: the placement is the naked single after it) */

@@ -140,16 +140,22 @@ extern const int tech_table_len;
  * loop can follow instead of the table's order: each row searches with
  * find and reports its steps as table row tech; own: find is that row's
  * own search, so it may use the memo (a rater's own definition does
- * not); most: the step with the most eliminations is taken (rater.h,
- * RATER_MOST) instead of the first found; eliminating: its placements
- * become the removal of the cells' other candidates
- * (RATER_FIRST_ELIMINATING).
+ * not); choose: which instance is taken (rater.h's enum rater_choice:
+ * the first found, HoDoKu's step comparison, or lines before columns);
+ * eliminating: its placements become the removal of the cells' other
+ * candidates (RATER_FIRST_ELIMINATING).
  */
+enum tech_choose {
+    TECH_CHOOSE_FIRST,
+    TECH_CHOOSE_MOST,        /* RATER_MOST */
+    TECH_CHOOSE_LINES_FIRST, /* RATER_LINES_FIRST */
+};
+
 struct tech_order_row {
     tech_find_fn *find;
     int tech;
     int own;
-    int most;
+    enum tech_choose choose;
     int eliminating; /* placements made as eliminations (rater.h) */
 };
 
