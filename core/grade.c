@@ -119,7 +119,7 @@ static int resolve(const struct rater *r, struct resolved *out)
         out->score[t] = rr->score;
         if (tech_table[t].kind != TECH_KIND_SINGLE)
             out->rows[out->n++] = (struct tech_order_row){
-                rr->find, t, tech_table[t].find == rr->find,
+                rr->find, t,
                 rr->choice == RATER_MOST          ? TECH_CHOOSE_MOST
                 : rr->choice == RATER_LINES_FIRST ? TECH_CHOOSE_LINES_FIRST
                                                   : TECH_CHOOSE_FIRST,

@@ -295,7 +295,7 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
         const struct tech_order_row *r = &rows[i];
         const struct tech_row *row = &tech_table[r->tech];
         tech_ctx_row(&ctx, r->tech);
-        ctx.memo = ctx.plain || !r->own ? NULL : memo;
+        ctx.memo = ctx.plain ? NULL : memo;
         tech_step_reset(step);
         /* the search stops at a first instance (with the memo, fast);
          * only a row that has one is searched for every instance */

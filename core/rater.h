@@ -38,7 +38,8 @@ struct rater_row {
     tech_find_fn *find;
     /* the table row whose technique this is (its key names the steps);
      * NULL: the row of find itself.  A find that is not a table row's
-     * (a rater's own definition) keeps no memo. */
+     * (a rater's own definition) uses that row's memo slot: a rater lists
+     * a table row once, so one solve never mixes two definitions. */
     tech_find_fn *as;
     enum grade_tier level;
     int score;

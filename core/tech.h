@@ -138,9 +138,8 @@ extern const int tech_table_len;
 /*
  * A rater's order (rater.h) resolved to table rows, which the solving
  * loop can follow instead of the table's order: each row searches with
- * find and reports its steps as table row tech; own: find is that row's
- * own search, so it may use the memo (a rater's own definition does
- * not); choose: which instance is taken (rater.h's enum rater_choice:
+ * find (with the memo of row tech's slot) and reports its steps as table
+ * row tech; choose: which instance is taken (rater.h's enum rater_choice:
  * the first found, HoDoKu's step comparison, or lines before columns);
  * eliminating: its placements become the removal of the cells' other
  * candidates (RATER_FIRST_ELIMINATING).
@@ -154,7 +153,6 @@ enum tech_choose {
 struct tech_order_row {
     tech_find_fn *find;
     int tech;
-    int own;
     enum tech_choose choose;
     int eliminating; /* placements made as eliminations (rater.h) */
 };

@@ -375,15 +375,16 @@ static int segment_may_lock(unsigned fit, unsigned seg, int n)
     return bits_count(fit & seg) >= n;
 }
 
-/* strict (HoDoKu's definition) keeps no memo: the slots are the plain
- * definition's, and a box where a strict search failed may still hold a
- * plain locked set. */
+/* strict (HoDoKu's definition) uses the plain definition's memo slots:
+ * a solve uses one definition or the other (a rater lists a table row
+ * once, rater.h), so a slot only ever records one definition's
+ * searches. */
 static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n,
                        int strict)
 {
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 2 ? TECH_MEMO_LOCKED_2 : TECH_MEMO_LOCKED_3;
-    uint32_t dirty = strict ? ~0u : tech_memo_dirty(ctx, slot) >> TECH_BOX(0);
+    uint32_t dirty = tech_memo_dirty(ctx, slot) >> TECH_BOX(0);
     for (int b = 0; b < 9; b++) {
         if (!(dirty & (1u << b)))
             continue;
@@ -403,8 +404,7 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n,
                                    cseg, n, strict)))
                 return 1;
         }
-        if (!strict)
-            tech_memo_house_failed(ctx, slot, TECH_BOX(b));
+        tech_memo_house_failed(ctx, slot, TECH_BOX(b));
     }
     tech_step_reset(step);
     return 0;
