@@ -146,56 +146,179 @@ static void take(struct grade *g, const struct resolved *rs, int t, int *level)
         g->tier_hardest = t;
 }
 
-/* The tier pass: solves puzzle as HoDoKu does - its singles from its
- * queues, then the first row of rs's order - into g's tier, effort,
- * tier_hardest and tier_count.  Returns the solver's status. */
-static int tier_pass(const struct grid *puzzle, const struct resolved *rs,
-                     struct grade *g)
-{
+/* HoDoKu's pass in progress: its grid, its singles queues, its memo (once
+ * it no longer shares the score pass's) and the highest level so far. */
+struct tier_run {
     struct human_state st;
     struct rater_singles sq;
     struct tech_memo memo;
+    int level;
+};
+
+/* HoDoKu's singles taken from its queues until none is left, into sq
+ * alone. */
+static void drain_singles(struct tier_run *tr, const struct resolved *rs,
+                          struct grade *g)
+{
+    int cell, digit, kind;
+    while ((kind = rater_singles_next(&tr->sq, &cell, &digit)) >= 0) {
+        take(g, rs, rs->single_row[kind], &tr->level);
+        rater_singles_place(&tr->sq, cell, digit);
+    }
+}
+
+/* Continues HoDoKu's pass from tr (st and sq the same grid) to its end:
+ * its singles from its queues, then the first row of rs's order.
+ * Returns the solver's status. */
+static int tier_loop(struct tier_run *tr, const struct resolved *rs, struct grade *g)
+{
     struct human_step step;
-    int level = GRADE_EASY;
-    human_init(&st, puzzle);
-    rater_singles_init(&sq, puzzle);
-    tech_memo_init(&memo);
     step.flags = 0;
-    while (st.empty > 0) {
-        int cell, digit, kind = rater_singles_next(&sq, &cell, &digit);
+    while (tr->st.empty > 0) {
+        int cell, digit, kind = rater_singles_next(&tr->sq, &cell, &digit);
         if (kind >= 0) {
             tech_step_reset(&step);
             tech_place(&step, cell, digit);
-            take(g, rs, rs->single_row[kind], &level);
-        } else if (tech_find_order(&st, rs->rows, rs->n, &step, &memo)) {
-            take(g, rs, step.tech, &level);
+            take(g, rs, rs->single_row[kind], &tr->level);
+        } else if (tech_find_order(&tr->st, rs->rows, rs->n, &step, &tr->memo, 0, 0)) {
+            take(g, rs, step.tech, &tr->level);
         } else {
-            return human_check(&st) ? HUMAN_INVALID : HUMAN_STUCK;
+            return human_check(&tr->st) ? HUMAN_INVALID : HUMAN_STUCK;
         }
-        human_apply(&st, &step);
-        rater_singles_step(&sq, &step);
-        tech_memo_step(&memo);
+        human_apply(&tr->st, &step);
+        rater_singles_step(&tr->sq, &step);
+        tech_memo_step(&tr->memo);
     }
-    if (human_check(&st))
-        return HUMAN_INVALID;
-    g->tier = grade_tier_for((enum grade_tier)level, g->effort);
-    return HUMAN_SOLVED;
+    return human_check(&tr->st) ? HUMAN_INVALID : HUMAN_SOLVED;
 }
 
+/* HoDoKu's pass alone, from the puzzle (tr's grid and queues set up). */
+static int tier_pass(const struct grid *puzzle, const struct resolved *rs,
+                     struct tier_run *tr, struct grade *g)
+{
+    g->effort = 0;
+    g->tier_hardest = -1;
+    memset(g->tier_count, 0, sizeof g->tier_count);
+    tr->level = GRADE_EASY;
+    human_init(&tr->st, puzzle);
+    rater_singles_init(&tr->sq, puzzle);
+    tech_memo_init(&tr->memo);
+    return tier_loop(tr, rs, g);
+}
+
+/* 1 when each of the n candidates of a is among the n of b. */
+static int same_cands(const struct human_cand *a, const struct human_cand *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        while (k < n && memcmp(&a[i], &b[k], sizeof a[i]))
+            k++;
+        if (k == n)
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when a and b place and remove the same candidates. */
+static int same_step(const struct human_step *a, const struct human_step *b)
+{
+    return a->n_place == b->n_place && a->n_elim == b->n_elim &&
+           same_cands(a->place, b->place, a->n_place) &&
+           same_cands(a->elim, b->elim, a->n_elim);
+}
+
+enum share { SHARED, DIVERGED, TIER_DONE, TIER_AGAIN };
+
+/*
+ * The score pass is about to take se, not a single, in st (its singles
+ * all taken; fired: the first table row that found a step).  HoDoKu's
+ * pass, which took the same steps so far, takes its singles (it reaches
+ * the same grid: singles never stop being singles) and chooses its step
+ * in st with the score pass's memo, the rows before fired known to find
+ * nothing.  SHARED: the same step, taken for both; DIVERGED: tr goes on
+ * alone from its step; TIER_DONE: HoDoKu's pass is stuck (its status in
+ * *status); TIER_AGAIN: its grid is not st (cannot happen while singles
+ * stay singles), so it must be run alone from the start.
+ */
+static enum share hodoku_step(const struct human_state *st, struct tech_memo *memo,
+                              int fired, const struct human_step *se,
+                              const struct resolved *rs, struct tier_run *tr,
+                              struct grade *g, int *status)
+{
+    struct human_step ho;
+    drain_singles(tr, rs, g);
+    if (memcmp(tr->sq.value, st->value, sizeof st->value))
+        return TIER_AGAIN;
+    ho.flags = 0;
+    if (!tech_find_order(st, rs->rows, rs->n, &ho, memo, fired, 1)) {
+        *status = human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
+        return TIER_DONE;
+    }
+    take(g, rs, ho.tech, &tr->level);
+    rater_singles_step(&tr->sq, &ho);
+    if (same_step(se, &ho))
+        return SHARED;
+    tr->st = *st;
+    human_apply(&tr->st, &ho);
+    tech_memo_init(&tr->memo);
+    return DIVERGED;
+}
+
+/*
+ * Both passes in one: the score pass (the table's order) solves st; the
+ * tier pass shares its grid and memo as long as both take the same step
+ * (a search of HoDoKu's rows skips those the score pass just found empty),
+ * and goes on alone from the first step they choose differently.
+ */
 int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
     struct resolved rs;
+    struct tech_memo memo;
+    struct tier_run tr;
+    struct human_step se;
+    enum share share = SHARED;
+    int tier_status = HUMAN_STUCK;
     memset(out, 0, sizeof *out);
     out->hardest = out->tier_hardest = -1;
     out->tier = GRADE_UNRATED;
     out->status = human_init(&st, puzzle);
     if (out->status == HUMAN_INVALID)
         return out->status;
-    out->status = human_solve(&st, 0, on_se_step, out);
-    if (out->status != HUMAN_SOLVED || resolve(&rater_hodoku, &rs) != 0)
+    if (resolve(&rater_hodoku, &rs) != 0)
+        share = TIER_DONE; /* no tier: a rater row names no table row */
+    rater_singles_init(&tr.sq, puzzle);
+    tr.level = GRADE_EASY;
+    tech_memo_init(&memo);
+    se.flags = 0;
+    out->status = HUMAN_SOLVED;
+    while (st.empty > 0) {
+        int fired;
+        if (!tech_find_table(&st, &se, &memo, &fired)) {
+            out->status = human_check(&st) ? HUMAN_INVALID : HUMAN_STUCK;
+            break;
+        }
+        if (share == SHARED && tech_table[se.tech].kind != TECH_KIND_SINGLE)
+            share = hodoku_step(&st, &memo, fired, &se, &rs, &tr, out, &tier_status);
+        on_se_step(out, &st, &se);
+        human_apply(&st, &se);
+        tech_memo_step(&memo);
+    }
+    if (out->status == HUMAN_SOLVED && human_check(&st))
+        out->status = HUMAN_INVALID;
+    if (out->status != HUMAN_SOLVED)
         return out->status;
-    if (tier_pass(puzzle, &rs, out) != HUMAN_SOLVED)
-        out->tier = GRADE_UNRATED;
+    if (share == SHARED) {
+        drain_singles(&tr, &rs, out);
+        tier_status = memcmp(tr.sq.value, st.value, sizeof st.value)
+                          ? tier_pass(puzzle, &rs, &tr, out)
+                          : HUMAN_SOLVED;
+    } else if (share == DIVERGED) {
+        tier_status = tier_loop(&tr, &rs, out);
+    } else if (share == TIER_AGAIN) {
+        tier_status = tier_pass(puzzle, &rs, &tr, out);
+    }
+    if (tier_status == HUMAN_SOLVED)
+        out->tier = grade_tier_for((enum grade_tier)tr.level, out->effort);
     return out->status;
 }

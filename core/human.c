@@ -147,9 +147,10 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
 }
 
 /* The first row that applies; memo is the solving loop's, or NULL (and
- * not used on the plain path). */
-static int find_step(const struct human_state *st, struct human_step *step,
-                     struct tech_memo *memo)
+ * not used on the plain path); *fired (when not NULL) the first row that
+ * found a step (before the cheapest chain replaces it). */
+static int find_step_fired(const struct human_state *st, struct human_step *step,
+                           struct tech_memo *memo, int *fired)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -163,12 +164,26 @@ static int find_step(const struct human_state *st, struct human_step *step,
             continue;
         step->tech = t;
         step->rating = row_rating(row, step);
+        if (fired)
+            *fired = t;
         if (row->kind == TECH_KIND_CHAIN)
             cheapest_chain(&ctx, t, step);
         return 1;
     }
     tech_step_reset(step);
     return 0;
+}
+
+static int find_step(const struct human_state *st, struct human_step *step,
+                     struct tech_memo *memo)
+{
+    return find_step_fired(st, step, memo, NULL);
+}
+
+int tech_find_table(const struct human_state *st, struct human_step *step,
+                    struct tech_memo *memo, int *fired)
+{
+    return find_step_fired(st, step, memo, fired);
 }
 
 int human_find_step(const struct human_state *st, struct human_step *step)
@@ -285,7 +300,8 @@ static void placements_as_eliminations(const struct human_state *st,
 }
 
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
-                    int n, struct human_step *step, struct tech_memo *memo)
+                    int n, struct human_step *step, struct tech_memo *memo,
+                    int from, int shared)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -294,8 +310,10 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
     for (int i = 0; i < n; i++) {
         const struct tech_order_row *r = &rows[i];
         const struct tech_row *row = &tech_table[r->tech];
+        if (r->tech < from)
+            continue;
         tech_ctx_row(&ctx, r->tech);
-        ctx.memo = ctx.plain ? NULL : memo;
+        ctx.memo = ctx.plain || (shared && r->find != row->find) ? NULL : memo;
         tech_step_reset(step);
         /* the search stops at a first instance (with the memo, fast);
          * only a row that has one is searched for every instance */

@@ -163,11 +163,21 @@ struct tech_memo;
 /* human_find_step (human.h) in the order rows[0..n): the first row that
  * applies, its step in step (whose flags are the caller's), an instance
  * alone (no dual kite or empty rectangle, no Siamese fish joined to it:
- * HoDoKu's default); memo is the
- * caller's solving loop's (tech_memo_init, tech_memo_step after each step
- * applied), or NULL.  Returns 1, or 0 when no row applies. */
+ * HoDoKu's default); memo is the caller's solving loop's (tech_memo_init,
+ * tech_memo_step after each step applied), or NULL.  Rows of table rows
+ * before from are skipped (known to find nothing in st).  shared: memo is
+ * also the table order's (tech_find_table), so a row with a find of its
+ * own searches without it (the slot holds the table row's record).
+ * Returns 1, or 0 when no row applies. */
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
-                    int n, struct human_step *step, struct tech_memo *memo);
+                    int n, struct human_step *step, struct tech_memo *memo,
+                    int from, int shared);
+
+/* human_solve's search (the table's order) with the caller's memo; *fired
+ * is the first row that found a step, every row before it having found
+ * nothing in st. */
+int tech_find_table(const struct human_state *st, struct human_step *step,
+                    struct tech_memo *memo, int *fired);
 
 /* The 9 cells of each house, in reading order. */
 extern const uint8_t tech_house_cells[TECH_HOUSES][9];
