@@ -198,16 +198,10 @@ int human_find_step(const struct human_state *st, struct human_step *step)
 static long elim_index_sum(const struct human_step *s)
 {
     uint16_t key[HUMAN_STEP_MAX_ELIM];
-    int n = s->n_elim;
-    for (int i = 0; i < n; i++) {
-        int k = s->elim[i].cell * 10 + s->elim[i].digit, j = i;
-        for (; j > 0 && key[j - 1] > k; j--)
-            key[j] = key[j - 1];
-        key[j] = (uint16_t)k;
-    }
+    int n = tech_elims_by_cell(s, key);
     long sum = 0, offset = 1;
     for (int i = 0; i < n; i++, offset += 80)
-        sum += key[i] / 10 * offset + key[i] % 10;
+        sum += key[i] / 16 * offset + key[i] % 16;
     return sum;
 }
 

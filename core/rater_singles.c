@@ -164,13 +164,7 @@ void rater_singles_step(struct rater_singles *rs, const struct human_step *step)
 {
     /* by cell, then digit: how most of HoDoKu's finders list them */
     uint16_t key[HUMAN_STEP_MAX_ELIM];
-    int n = step->n_elim;
-    for (int i = 0; i < n; i++) {
-        int k = step->elim[i].cell * 16 + step->elim[i].digit, j = i;
-        for (; j > 0 && key[j - 1] > k; j--)
-            key[j] = key[j - 1];
-        key[j] = (uint16_t)k;
-    }
+    int n = tech_elims_by_cell(step, key);
     for (int i = 0; i < n; i++)
         eliminate(rs, key[i] / 16, key[i] % 16);
     for (int i = 0; i < step->n_place; i++)

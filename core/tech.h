@@ -239,6 +239,11 @@ int tech_eliminate(struct human_step *step, const struct human_state *st, int ce
 int tech_eliminate_mask(struct human_step *step, const struct human_state *st,
                         int cell, unsigned mask);
 
+/* The step's eliminations as keys cell * 16 + digit in increasing order
+ * (by cell, then digit) into key; returns how many. */
+int tech_elims_by_cell(const struct human_step *step,
+                       uint16_t key[HUMAN_STEP_MAX_ELIM]);
+
 /* Records a justifying candidate (digit 0: the whole cell). */
 void tech_cause(struct human_step *step, int cell, int digit);
 
