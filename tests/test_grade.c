@@ -188,6 +188,50 @@ static void test_tier_pass_adds_up(void **unused)
     }
 }
 
+/*
+ * Puzzles of our generator (the first of each tier for seed 1, and more)
+ * with the level and score HoDoKu 2.2's default solver gives them (run
+ * locally; the numbers are its output): the tier pass takes the singles
+ * HoDoKu takes, from its queues, so the effort is its score to the point.
+ */
+static void test_effort_is_hodoku_score(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *puzzle;
+        enum grade_tier level;
+        int score;
+    } rated[] = {
+        {"26.8..3..1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7..5..7.41",
+         GRADE_EASY, 234},
+        {"..7....2.9....2..3.61..49...3..17.9.1.......2.5.89..3...31..84.4..3....9.1....3..",
+         GRADE_EASY, 412},
+        {"....6...3.3...12.....39.85.6..8....4.2.6.5.7.4....9..6.15.32.....21...4.3...5....",
+         GRADE_EASY, 412},
+        {"..5....7.3...7...8..83..4528.92.4...............8.65.4784..31..6...1...5.2....7..",
+         GRADE_MEDIUM, 372},
+        {".....5.....16...799......4...21.3.6.8..2.7..1.1.5.62...9......265...18.....3.....",
+         GRADE_MEDIUM, 550},
+        {".38.1.9..4...9..3...7..4.15...82....3.......2....56...25.6..1...7..4...9..1.3.57.",
+         GRADE_MEDIUM, 412},
+        {"..5..........4...5.....62144.1.2..5....9.8....8..3.7.27138.....2...7..........9..",
+         GRADE_HARD, 698},
+        {"956..7.2....4.235..2..9.........174....8.6....739.........8..1..386.9....6.7..298",
+         GRADE_HARD, 484},
+    };
+    for (size_t i = 0; i < sizeof rated / sizeof rated[0]; i++) {
+        struct grid g;
+        struct grade gr;
+        char err[GRID_ERR_MAX];
+        assert_int_equal(grid_parse(&g, rated[i].puzzle, err, sizeof err), GRID_OK);
+        assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+        if (gr.effort != rated[i].score || gr.tier != rated[i].level)
+            fail_msg("%s: %s %d, HoDoKu %s %d", rated[i].puzzle,
+                     grade_tier_name(gr.tier), gr.effort,
+                     grade_tier_name(rated[i].level), rated[i].score);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_effort_counts_singles_as_hodoku),
         cmocka_unit_test(test_rater_rows),
         cmocka_unit_test(test_tier_pass_adds_up),
+        cmocka_unit_test(test_effort_is_hodoku_score),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
