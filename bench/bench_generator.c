@@ -97,6 +97,7 @@ int main(int argc, char **argv)
         {GRADE_MEDIUM, 300 * scale},
         {GRADE_HARD, 1000 * scale},
         {GRADE_EXPERT, 100 * scale},
+        {GRADE_EXTREME, 100 * scale},
     };
     bench_print_cpu();
     printf("generator v%d, rotational-180, seeds 0..N-1, one thread "

@@ -23,7 +23,7 @@
 
 struct result {
     double rate; /* median puzzles per second */
-    size_t tiers[5];
+    size_t tiers[GRADE_UNRATED + 1];
     double slowest;      /* seconds */
     size_t slowest_line; /* 1-based */
     int *score;          /* per puzzle; -1 unrated */
@@ -114,9 +114,9 @@ static void bench_file(const char *dir, const char *name)
     r.best = malloc(set.count * sizeof *r.best);
     if (r.best) {
         grade_all(&set, &r);
-        printf("%-52s %6zu %9.0f/s %5zu %6zu %5zu %6zu %7zu %8.3f ms (line %zu)\n",
+        printf("%-52s %6zu %9.0f/s %5zu %6zu %5zu %6zu %7zu %7zu %8.3f ms (line %zu)\n",
                name, set.count, r.rate, r.tiers[0], r.tiers[1], r.tiers[2],
-               r.tiers[3], r.tiers[4], r.slowest * 1e3, r.slowest_line);
+               r.tiers[3], r.tiers[4], r.tiers[5], r.slowest * 1e3, r.slowest_line);
         if (is_diabolical && r.score)
             calibrate(dir, &r, set.count);
     }
@@ -138,8 +138,8 @@ int main(int argc, char **argv)
     printf("grader, one thread, median of %d runs; slowest puzzle on its "
            "fastest run\n",
            RUNS);
-    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %s\n", "set", "puzzles", "graded",
-           "easy", "medium", "hard", "expert", "unrated", "slowest");
+    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %7s %s\n", "set", "puzzles", "graded",
+           "easy", "medium", "hard", "expert", "extreme", "unrated", "slowest");
     for (int i = 0; i < n; i++) {
         bench_file(dir, names[i]);
         free(names[i]);

@@ -57,10 +57,10 @@ static int cmp_int(const void *a, const void *b)
 static void table(const struct sample *s, size_t n)
 {
     int *se = malloc(n * sizeof *se);
-    printf("%-28s %6s %6s %6s %6s %9s %5s %5s %5s %5s\n", "hardest", "count",
-           "ours", "SEmed", "SEmean", "SE10-90", "easy", "med", "hard", "exp");
+    printf("%-28s %6s %6s %6s %6s %9s %5s %5s %5s %5s %5s\n", "hardest", "count",
+           "ours", "SEmed", "SEmean", "SE10-90", "easy", "med", "hard", "exp", "extr");
     for (int t = -1; se && t < human_tech_count(); t++) {
-        size_t m = 0, tiers[5] = {0};
+        size_t m = 0, tiers[GRADE_UNRATED + 1] = {0};
         double ours = 0, sum = 0;
         for (size_t i = 0; i < n; i++) {
             int rated = s[i].ours >= 0;
@@ -74,11 +74,11 @@ static void table(const struct sample *s, size_t n)
         if (!m)
             continue;
         qsort(se, m, sizeof *se, cmp_int);
-        printf("%-28s %6zu %6.2f %6.1f %6.2f %4.1f-%-4.1f %5zu %5zu %5zu %5zu\n",
+        printf("%-28s %6zu %6.2f %6.1f %6.2f %4.1f-%-4.1f %5zu %5zu %5zu %5zu %5zu\n",
                t < 0 ? "(unrated)" : human_tech_info(t)->key, m,
                t < 0 ? 0 : ours / (double)m / 10, se[m / 2] / 10.0,
                sum / (double)m / 10, se[m / 10] / 10.0, se[m * 9 / 10] / 10.0,
-               tiers[0], tiers[1], tiers[2], tiers[3]);
+               tiers[0], tiers[1], tiers[2], tiers[3], tiers[4]);
     }
     free(se);
 }

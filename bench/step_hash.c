@@ -10,8 +10,11 @@
  * solver with sentences (human_solve, the path explain prints) and graded
  * (grade_puzzle, the path the daemon publishes).  Every step (technique,
  * rating, placements, eliminations, causes, houses, sentence) and every
- * grade field go into a SHA-256 per file; the last line is the SHA-256 over
- * all files.  With -p, one line per puzzle ("FILE:LINE TIER SCORE EFFORT
+ * grade field go into a SHA-256 per file; then the SHA-256 over all files,
+ * and the score part alone (the SE path and the grade's score fields:
+ * status, score, hardest, steps, counts; not the tier, effort,
+ * tier_hardest and tier counts, which HoDoKu's pass gives), to show that a
+ * change to the tier pass leaves the score as it was.  With -p, one line per puzzle ("FILE:LINE TIER SCORE EFFORT
  * HASH") goes to PER_PUZZLE_FILE, so that two runs can be diffed.
  * Not a benchmark: bench/run does not run it.
  */
@@ -31,12 +34,17 @@
 struct hasher {
     EVP_MD_CTX *file;   /* over the whole file */
     EVP_MD_CTX *puzzle; /* over one puzzle, for the per-puzzle lines */
+    EVP_MD_CTX *score;  /* the score part, over every file: the SE path
+                           and the grade's score fields */
+    int to_score;       /* what is fed now belongs to the score part */
 };
 
 static void feed(struct hasher *h, const void *data, size_t len)
 {
     EVP_DigestUpdate(h->file, data, len);
     EVP_DigestUpdate(h->puzzle, data, len);
+    if (h->to_score)
+        EVP_DigestUpdate(h->score, data, len);
 }
 
 static void feed_int(struct hasher *h, int v)
@@ -77,7 +85,8 @@ static void hex(const unsigned char *d, unsigned n, char *out)
 
 /* Hashes one file into digest; returns 0, or -1 with a message. */
 static int hash_file(const char *dir, const char *name, FILE *per,
-                     unsigned char digest[EVP_MAX_MD_SIZE], size_t *count)
+                     EVP_MD_CTX *score, unsigned char digest[EVP_MAX_MD_SIZE],
+                     size_t *count)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -86,7 +95,7 @@ static int hash_file(const char *dir, const char *name, FILE *per,
         fprintf(stderr, "step_hash: cannot open %s: %s\n", path, strerror(errno));
         return -1;
     }
-    struct hasher h = {EVP_MD_CTX_new(), EVP_MD_CTX_new()};
+    struct hasher h = {EVP_MD_CTX_new(), EVP_MD_CTX_new(), score, 1};
     EVP_DigestInit_ex(h.file, EVP_sha256(), NULL);
     char line[512], err[GRID_ERR_MAX];
     size_t lineno = 0;
@@ -105,13 +114,17 @@ static int hash_file(const char *dir, const char *name, FILE *per,
         feed_int(&h, status);
         struct grade gr;
         grade_puzzle(&g, &gr);
-        feed_int(&h, (int)gr.tier);
         feed_int(&h, gr.status);
         feed_int(&h, gr.score);
-        feed_int(&h, gr.effort);
         feed_int(&h, gr.hardest);
         feed_int(&h, gr.steps);
         feed(&h, gr.count, sizeof gr.count);
+        h.to_score = 0; /* the tier part */
+        feed_int(&h, (int)gr.tier);
+        feed_int(&h, gr.effort);
+        feed_int(&h, gr.tier_hardest);
+        feed(&h, gr.tier_count, sizeof gr.tier_count);
+        h.to_score = 1;
         unsigned char pd[EVP_MAX_MD_SIZE];
         unsigned pn = 0;
         EVP_DigestFinal_ex(h.puzzle, pd, &pn);
@@ -156,13 +169,14 @@ int main(int argc, char **argv)
                 strerror(errno));
         return 1;
     }
-    EVP_MD_CTX *all = EVP_MD_CTX_new();
+    EVP_MD_CTX *all = EVP_MD_CTX_new(), *score = EVP_MD_CTX_new();
     EVP_DigestInit_ex(all, EVP_sha256(), NULL);
+    EVP_DigestInit_ex(score, EVP_sha256(), NULL);
     int status = 0;
     for (int i = 0; i < n; i++) {
         unsigned char d[EVP_MAX_MD_SIZE];
         size_t count;
-        if (hash_file(dir, names[i], per, d, &count) != 0) {
+        if (hash_file(dir, names[i], per, score, d, &count) != 0) {
             status = 1;
         } else if (count > 0) {
             char x[2 * EVP_MAX_MD_SIZE + 1];
@@ -179,6 +193,10 @@ int main(int argc, char **argv)
     char x[2 * EVP_MAX_MD_SIZE + 1];
     hex(d, 32, x);
     printf("all files %s\n", x);
+    EVP_DigestFinal_ex(score, d, &dn);
+    EVP_MD_CTX_free(score);
+    hex(d, 32, x);
+    printf("score part (SE path, status, score, hardest, steps, counts) %s\n", x);
     if (per && fclose(per) != 0) {
         fprintf(stderr, "step_hash: cannot write %s: %s\n", per_path,
                 strerror(errno));

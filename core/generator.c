@@ -226,8 +226,8 @@ void gen_options_default(struct gen_options *o)
 
 static int check_options(const struct gen_options *o, char *err, size_t errlen)
 {
-    if (o->tier < GRADE_EASY || o->tier > GRADE_EXPERT) {
-        snprintf(err, errlen, "tier must be easy, medium, hard or expert");
+    if (o->tier < GRADE_EASY || o->tier > GRADE_EXTREME) {
+        snprintf(err, errlen, "tier must be easy, medium, hard, expert or extreme");
         return GEN_ERR_OPTIONS;
     }
     if (!gen_symmetry_name(o->symmetry)) {

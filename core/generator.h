@@ -18,7 +18,7 @@
 #include "grade.h"
 #include "grid.h"
 
-#define GENERATOR_VERSION 2
+#define GENERATOR_VERSION 3
 
 enum gen_symmetry {
     GEN_SYM_NONE,
@@ -36,7 +36,7 @@ enum gen_status {
 };
 
 struct gen_options {
-    enum grade_tier tier; /* easy, medium, hard or expert */
+    enum grade_tier tier; /* easy, medium, hard, expert or extreme */
     enum gen_symmetry symmetry;
     int min_clues;    /* 17..81; the default is 17 */
     int max_clues;    /* min_clues..81; the default is 81 */

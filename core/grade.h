@@ -1,19 +1,22 @@
 /*
- * grade: how hard a puzzle is for a person.
+ * grade: how hard a puzzle is for a person, as two raters see it.
  *
- * The human solver (human.h) solves the puzzle taking the easiest step
- * each time.  The grade is:
- *  - score: the Sudoku Explainer rating (x10) of the hardest step taken;
- *  - tier: the group (easy/medium/hard/expert) of the hardest technique,
- *    pushed up a group while the effort exceeds that tier's ceiling
- *    (HoDoKu's rule), or unrated when the solver is stuck (the puzzle needs
- *    guessing, or techniques not written yet);
- *  - effort: the sum of the techniques' weights over the path.  Singles
- *    are counted as HoDoKu takes them (full house, naked single, then
- *    hidden single), so the effort matches HoDoKu's score even though the
- *    path prefers hidden singles as Sudoku Explainer does.
- * The weights are a column of the technique table (tech_table.c); the
- * ceilings are grade_ceiling().
+ * The human solver (human.h) solves the puzzle twice, each time taking
+ * the first technique of an order that applies (core/rater.h):
+ *  - in Sudoku Explainer's order (the technique table's), for the score:
+ *    the SE rating (x10) of the hardest step taken (hardest, steps and
+ *    count describe this path);
+ *  - in HoDoKu 2.2's default order, with its definitions, choice among
+ *    instances and base scores, for the tier: the highest HoDoKu level
+ *    of the steps taken (easy, medium, hard, expert = HoDoKu's UNFAIR,
+ *    extreme = its EXTREME), pushed up a tier while the effort (the sum of
+ *    the steps' base scores: HoDoKu's score) exceeds that tier's ceiling;
+ *    tier_hardest and tier_count describe this path.  Unrated when either
+ *    pass is stuck (the puzzle needs guessing, or techniques not written
+ *    yet).  The singles are the ones HoDoKu takes, in its order
+ *    (core/rater_singles.h: its queues decide which hidden singles are
+ *    needed).
+ * The ceilings are grade_ceiling().
  *
  * The puzzle is assumed to have one solution (check with solver_count
  * first): uniqueness techniques rely on it.
@@ -28,40 +31,44 @@ enum grade_tier {
     GRADE_EASY = HUMAN_GROUP_EASY,
     GRADE_MEDIUM = HUMAN_GROUP_MEDIUM,
     GRADE_HARD = HUMAN_GROUP_HARD,
-    GRADE_EXPERT = HUMAN_GROUP_EXPERT,
-    GRADE_UNRATED = 4,
+    GRADE_EXPERT = HUMAN_GROUP_EXPERT, /* HoDoKu's UNFAIR */
+    GRADE_EXTREME = 4,                 /* HoDoKu's EXTREME */
+    GRADE_UNRATED = 5,
 };
 
 struct grade {
-    enum grade_tier tier;
-    int status; /* human_status: HUMAN_SOLVED, _STUCK or _INVALID */
-    int score;  /* SE rating x10 of the hardest step; 0: no step */
-    int effort;
-    int hardest;               /* table row of the hardest step, -1 when none */
-    int steps;                 /* steps taken (stuck: up to where it stopped) */
-    int count[HUMAN_TECH_MAX]; /* steps per technique table row */
+    enum grade_tier tier; /* HoDoKu's pass */
+    int status;           /* human_status of SE's pass: SOLVED, STUCK or INVALID */
+    int score;            /* SE rating x10 of the hardest step; 0: no step */
+    int effort;           /* HoDoKu's pass: its score */
+    int hardest;          /* SE's pass: table row of the hardest step, -1: none */
+    int tier_hardest;     /* HoDoKu's pass: the same (highest level, then
+                             base score), -1 when none */
+    int steps;            /* SE's pass: steps (stuck: up to where it stopped) */
+    int count[HUMAN_TECH_MAX];      /* SE's pass: steps per table row */
+    int tier_count[HUMAN_TECH_MAX]; /* HoDoKu's pass: steps per table row */
 };
 
 /* Grades puzzle into out.  Returns out->status. */
 int grade_puzzle(const struct grid *puzzle, struct grade *out);
 
 /*
- * The tier of a puzzle whose hardest technique is in group and whose
- * effort is effort: the group, moved up while effort is above the tier's
+ * The tier of a puzzle whose hardest step has level level and whose
+ * effort is effort: the level, moved up while effort is above the tier's
  * ceiling.
  */
-enum grade_tier grade_tier_for(enum human_group group, int effort);
+enum grade_tier grade_tier_for(enum grade_tier level, int effort);
 
-/* Effort ceiling of a tier (INT_MAX for expert). */
+/* Effort ceiling of a tier (INT_MAX for extreme). */
 int grade_ceiling(enum grade_tier tier);
 
-/* The tiers a puzzle can be asked for, easy to expert (unrated is not one). */
-#define GRADE_TIERS (GRADE_EXPERT + 1)
+/* The tiers a puzzle can be asked for, easy to extreme (unrated is not one). */
+#define GRADE_TIERS (GRADE_EXTREME + 1)
 
-/* "easy", "medium", "hard", "expert", "unrated". */
+/* "easy", "medium", "hard", "expert", "extreme", "unrated". */
 const char *grade_tier_name(enum grade_tier tier);
 
-/* Sets *out to the tier named name, "easy" to "expert"; returns 0, or -1
+/* Sets *out to the tier named name, "easy" to "extreme"; returns 0, or -1
  * for any other name ("unrated" included). */
 int grade_tier_parse(const char *name, enum grade_tier *out);
 

@@ -149,9 +149,10 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
 }
 
 /* The first row that applies; memo is the solving loop's, or NULL (and
- * not used on the plain path). */
-static int find_step(const struct human_state *st, struct human_step *step,
-                     struct tech_memo *memo)
+ * not used on the plain path); *fired (when not NULL) the first row that
+ * found a step (before the cheapest chain replaces it). */
+static int find_step_fired(const struct human_state *st, struct human_step *step,
+                           struct tech_memo *memo, int *fired)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -165,6 +166,8 @@ static int find_step(const struct human_state *st, struct human_step *step,
             continue;
         step->tech = t;
         step->rating = row_rating(row, step);
+        if (fired)
+            *fired = t;
         if (row->kind == TECH_KIND_CHAIN)
             cheapest_chain(&ctx, t, step);
         return 1;
@@ -173,9 +176,155 @@ static int find_step(const struct human_state *st, struct human_step *step,
     return 0;
 }
 
+static int find_step(const struct human_state *st, struct human_step *step,
+                     struct tech_memo *memo)
+{
+    return find_step_fired(st, step, memo, NULL);
+}
+
+int tech_find_table(const struct human_state *st, struct human_step *step,
+                    struct tech_memo *memo, int *fired)
+{
+    return find_step_fired(st, step, memo, fired);
+}
+
 int human_find_step(const struct human_state *st, struct human_step *step)
 {
     return find_step(st, step, NULL);
+}
+
+/* ---- a rater's order (tech_solve_order) ------------------------------ */
+
+/* HoDoKu's weighted index sum of a step's eliminations (its step
+ * comparison's tie-break), the eliminations taken by cell and digit. */
+static long elim_index_sum(const struct human_step *s)
+{
+    uint16_t key[HUMAN_STEP_MAX_ELIM];
+    int n = tech_elims_by_cell(s, key);
+    long sum = 0, offset = 1;
+    for (int i = 0; i < n; i++, offset += 80)
+        sum += key[i] / 16 * offset + key[i] % 16;
+    return sum;
+}
+
+/* 1 when a comes before b in HoDoKu's step comparison (rater.h,
+ * RATER_MOST); equal steps keep the first found. */
+static int hodoku_before(const struct human_step *a, const struct human_step *b)
+{
+    if (a->n_elim != b->n_elim)
+        return a->n_elim > b->n_elim;
+    long sa = elim_index_sum(a), sb = elim_index_sum(b);
+    if (sa != sb)
+        return sa < sb;
+    return a->n_cause < b->n_cause;
+}
+
+/* A single-digit pattern's place in HoDoKu's search: links in rows
+ * before links in columns, then the digit, then the links' houses. */
+static long lines_key(const struct human_step *s)
+{
+    int a = s->n_house > 0 ? s->house[0] : 0, b = s->n_house > 1 ? s->house[1] : a;
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    int digit = s->n_elim ? s->elim[0].digit : 0;
+    return ((long)(lo >= 9) * 10 + digit) * 1000 + lo * 30 + hi;
+}
+
+struct choice {
+    struct human_step best;
+    int have;
+    enum tech_choose choose;
+};
+
+/* 1 when a is to be taken before b. */
+static int chosen_before(const struct choice *c, const struct human_step *a,
+                         const struct human_step *b)
+{
+    if (c->choose == TECH_CHOOSE_LINES_FIRST)
+        return lines_key(a) < lines_key(b);
+    return hodoku_before(a, b);
+}
+
+/* Collect mode's receiver for a row that compares its instances: keeps
+ * the best step. */
+static int choose_step(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct choice *c = ctx->collect_arg;
+    if (!c->have || chosen_before(c, step, &c->best)) {
+        c->best = *step;
+        c->have = 1;
+    }
+    return 0;
+}
+
+/* Every instance of row r in st, the one its choice takes kept into
+ * step: a search of its own, on the plain path (collect mode keeps no
+ * memo). */
+static int find_chosen(const struct human_state *st, const struct tech_order_row *r,
+                       struct human_step *step)
+{
+    struct tech_ctx ctx;
+    struct choice c;
+    c.have = 0;
+    c.choose = r->choose;
+    c.best.flags = step->flags;
+    tech_ctx_init(&ctx, st);
+    ctx.plain = 1;
+    ctx.collect = choose_step;
+    ctx.collect_arg = &c;
+    tech_ctx_row(&ctx, r->tech);
+    tech_step_reset(step);
+    /* a search that returns its step without tech_found gives one */
+    if (r->find(&ctx, step))
+        choose_step(&ctx, step);
+    if (!c.have)
+        return 0;
+    *step = c.best;
+    return 1;
+}
+
+/* A step's placements turned into the removal of their cells' other
+ * candidates (RATER_FIRST_ELIMINATING). */
+static void placements_as_eliminations(const struct human_state *st,
+                                       struct human_step *step)
+{
+    int n = step->n_place;
+    step->n_place = 0;
+    for (int i = 0; i < n; i++)
+        tech_eliminate_mask(step, st, step->place[i].cell,
+                            st->cand[step->place[i].cell] &
+                                ~tech_bit(step->place[i].digit));
+}
+
+int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
+                    int n, struct human_step *step, struct tech_memo *memo,
+                    int from, int shared)
+{
+    struct tech_ctx ctx;
+    tech_ctx_init(&ctx, st);
+    ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
+    ctx.alone = 1;
+    for (int i = 0; i < n; i++) {
+        const struct tech_order_row *r = &rows[i];
+        const struct tech_row *row = &tech_table[r->tech];
+        if (r->tech < from)
+            continue;
+        tech_ctx_row(&ctx, r->tech);
+        ctx.memo = ctx.plain || (shared && r->find != row->find) ? NULL : memo;
+        tech_step_reset(step);
+        /* the search stops at a first instance (with the memo, fast);
+         * only a row that has one is searched for every instance */
+        int found = r->find(&ctx, step) &&
+                    (r->choose == TECH_CHOOSE_FIRST || find_chosen(st, r, step));
+        if (!found)
+            continue;
+        step->tech = r->tech;
+        step->rating = row_rating(row, step);
+        if (r->eliminating)
+            placements_as_eliminations(st, step);
+        return 1;
+    }
+    tech_step_reset(step);
+    return 0;
 }
 
 int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)

@@ -89,7 +89,8 @@ struct human_tech_info {
     const char *key;  /* stable identifier for JSON: "pointing" */
     int rating;       /* Sudoku Explainer rating x10 (base) */
     enum human_group group;
-    int weight; /* effort per use (HoDoKu's step weights) */
+    int weight; /* HoDoKu's base score per use (information: the grade's
+                   effort reads HoDoKu's rater, core/rater.c) */
 };
 
 /* Called for each step before it is applied; non-zero stops the solve. */

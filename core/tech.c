@@ -211,3 +211,16 @@ void tech_say_elims(struct human_step *step)
         tech_say_cells(step, cells, n, 1);
     }
 }
+
+int tech_elims_by_cell(const struct human_step *step,
+                       uint16_t key[HUMAN_STEP_MAX_ELIM])
+{
+    int n = step->n_elim;
+    for (int i = 0; i < n; i++) {
+        int k = step->elim[i].cell * 16 + step->elim[i].digit, j = i;
+        for (; j > 0 && key[j - 1] > k; j--)
+            key[j] = key[j - 1];
+        key[j] = (uint16_t)k;
+    }
+    return n;
+}

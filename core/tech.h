@@ -97,8 +97,8 @@ typedef int tech_find_fn(struct tech_ctx *ctx, struct human_step *step);
 /* The family a technique belongs to.  The solver reads it where the
  * family changes what it does: the chain rows (TECH_KIND_CHAIN) are
  * compared with one another (cheapest chain), the singles
- * (TECH_KIND_SINGLE) are what the grader replays in HoDoKu's order
- * (grade.c).  The others only describe. */
+ * (TECH_KIND_SINGLE) are what HoDoKu's pass takes from its own queues
+ * (grade.c, rater_singles.h).  The others only describe. */
 enum tech_kind {
     TECH_KIND_SINGLE,       /* full house, hidden and naked singles */
     TECH_KIND_INTERSECTION, /* pointing, claiming, locked sets */
@@ -137,6 +137,50 @@ struct tech_row {
 
 extern const struct tech_row tech_table[];
 extern const int tech_table_len;
+
+/*
+ * A rater's order (rater.h) resolved to table rows, which the solving
+ * loop can follow instead of the table's order: each row searches with
+ * find (with the memo of row tech's slot) and reports its steps as table
+ * row tech; choose: which instance is taken (rater.h's enum rater_choice:
+ * the first found, HoDoKu's step comparison, or lines before columns);
+ * eliminating: its placements become the removal of the cells' other
+ * candidates (RATER_FIRST_ELIMINATING).
+ */
+enum tech_choose {
+    TECH_CHOOSE_FIRST,
+    TECH_CHOOSE_MOST,        /* RATER_MOST */
+    TECH_CHOOSE_LINES_FIRST, /* RATER_LINES_FIRST */
+};
+
+struct tech_order_row {
+    tech_find_fn *find;
+    int tech;
+    enum tech_choose choose;
+    int eliminating; /* placements made as eliminations (rater.h) */
+};
+
+/* The solving loop's memo (tech_digits.h). */
+struct tech_memo;
+
+/* human_find_step (human.h) in the order rows[0..n): the first row that
+ * applies, its step in step (whose flags are the caller's), an instance
+ * alone (no dual kite or empty rectangle, no Siamese fish joined to it:
+ * HoDoKu's default); memo is the caller's solving loop's (tech_memo_init,
+ * tech_memo_step after each step applied), or NULL.  Rows of table rows
+ * before from are skipped (known to find nothing in st).  shared: memo is
+ * also the table order's (tech_find_table), so a row with a find of its
+ * own searches without it (the slot holds the table row's record).
+ * Returns 1, or 0 when no row applies. */
+int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
+                    int n, struct human_step *step, struct tech_memo *memo,
+                    int from, int shared);
+
+/* human_solve's search (the table's order) with the caller's memo; *fired
+ * is the first row that found a step, every row before it having found
+ * nothing in st. */
+int tech_find_table(const struct human_state *st, struct human_step *step,
+                    struct tech_memo *memo, int *fired);
 
 /* The 9 cells of each house, in reading order. */
 extern const uint8_t tech_house_cells[TECH_HOUSES][9];
@@ -198,6 +242,11 @@ int tech_eliminate(struct human_step *step, const struct human_state *st, int ce
 int tech_eliminate_mask(struct human_step *step, const struct human_state *st,
                         int cell, unsigned mask);
 
+/* The step's eliminations as keys cell * 16 + digit in increasing order
+ * (by cell, then digit) into key; returns how many. */
+int tech_elims_by_cell(const struct human_step *step,
+                       uint16_t key[HUMAN_STEP_MAX_ELIM]);
+
 /* Records a justifying candidate (digit 0: the whole cell). */
 void tech_cause(struct human_step *step, int cell, int digit);
 
@@ -249,19 +298,16 @@ tech_find_fn tech_find_full_house;
 tech_find_fn tech_find_hidden_single_box;
 tech_find_fn tech_find_hidden_single_line;
 tech_find_fn tech_find_naked_single;
-/* Where those rows' singles are, without a step (the grader's replay of
- * singles, grade.c): house h's full house, its cell (digit in *digit), or
- * -1; the first hidden single of each row, its house (digit and cell in
- * *at), or -1. */
-int tech_full_house_cell(const struct human_state *st, int h, int *digit);
-int tech_hidden_single_box_at(const struct human_state *st, struct human_cand *at);
-int tech_hidden_single_line_at(const struct human_state *st, struct human_cand *at);
 
 /* tech_intersections.c */
 tech_find_fn tech_find_pointing;
 tech_find_fn tech_find_claiming;
 tech_find_fn tech_find_locked_pair;
 tech_find_fn tech_find_locked_triple;
+/* HoDoKu's definitions (its rater only, core/rater.c): removing from
+ * both the box and the line outside it. */
+tech_find_fn tech_find_locked_pair_hodoku;
+tech_find_fn tech_find_locked_triple_hodoku;
 
 /* tech_subsets.c */
 tech_find_fn tech_find_naked_pair;

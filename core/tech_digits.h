@@ -223,6 +223,10 @@ struct tech_ctx {
     int row;                  /* plain path: the table row searched */
     tech_collect_fn *collect; /* NULL: normal mode */
     void *collect_arg;
+    /* normal mode: the first instance alone, never joined with a second
+     * (dual 2-String Kite, dual Empty Rectangle, Siamese fish), as HoDoKu's
+     * default solver takes them (tech_find_order sets it) */
+    int alone;
     struct tech_built built;
     /* the caches, valid where built says */
     struct tech_houses houses;
@@ -255,6 +259,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->row = -1;
     ctx->collect = NULL;
     ctx->collect_arg = NULL;
+    ctx->alone = 0;
     memset(&ctx->built, 0, sizeof ctx->built);
 }
 

@@ -197,6 +197,11 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
                 }
                 if (!found) {
                     found = 1;
+                    if (f->ctx->alone && !f->ctx->collect) {
+                        /* no Siamese fish: the first alone */
+                        fin_step(f, base, &first, NULL);
+                        return tech_found(f->ctx, f->step);
+                    }
                 } else if (two.elim & ~first.elim) {
                     fin_step(f, base, &first, &two);
                     if (tech_found(f->ctx, f->step))

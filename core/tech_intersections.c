@@ -4,6 +4,10 @@
  * line), claiming or box/line reduction (a digit of a line confined to one
  * box leaves the rest of the box), and the locked pair/triple (a naked
  * pair/triple inside the intersection clears both the box and the line).
+ * HoDoKu's locked pair/triple (the _hodoku finders, its rater's
+ * definition) must remove candidates from both the box and the line
+ * outside the box; one that clears only one of them is pointing or
+ * claiming (or a naked pair) to HoDoKu.
  *
  * Positions inside a box are 0..8 in reading order, so box row k is the
  * bits 7 << 3k and box column k the bits 0x49 << k.
@@ -276,10 +280,23 @@ static void clear_two_houses(const struct human_state *st, struct human_step *st
     }
 }
 
+/* Whether the step removes a candidate from box b and one from the line
+ * outside the box (HoDoKu's condition for a locked set). */
+static int clears_box_and_line(const struct human_step *step, int b)
+{
+    int in_box = 0, in_line = 0;
+    for (int i = 0; i < step->n_elim; i++) {
+        int inside = tech_box_of(step->elim[i].cell) == b;
+        in_box |= inside;
+        in_line |= !inside;
+    }
+    return in_box && in_line;
+}
+
 /* Tries the n cells (positions pos of box b, all on line) as a locked
- * set. */
+ * set; strict: HoDoKu's, clearing both the box and the line. */
 static int try_locked(const struct human_state *st, struct human_step *step, int b,
-                      int line, unsigned pos, int n)
+                      int line, unsigned pos, int n, int strict)
 {
     uint8_t cells[9];
     cells_at(TECH_BOX(b), pos, cells);
@@ -294,7 +311,7 @@ static int try_locked(const struct human_state *st, struct human_step *step, int
         return 0;
     tech_step_reset(step);
     clear_two_houses(st, step, TECH_BOX(b), line, cells, n, digits);
-    if (step->n_elim == 0)
+    if (step->n_elim == 0 || (strict && !clears_box_and_line(step, b)))
         return 0;
     for (int k = 0; k < n; k++)
         tech_cause_mask(step, st, cells[k], digits);
@@ -318,7 +335,7 @@ static int try_locked(const struct human_state *st, struct human_step *step, int
  * other cell of the box or the line has one of them. */
 static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
                              const struct tech_segs *sg, int b, int cols, int l,
-                             int k, unsigned seg, int n)
+                             int k, unsigned seg, int n, int strict)
 {
     const struct human_state *st = ctx->st;
     unsigned m[3], usable = 0;
@@ -343,7 +360,8 @@ static int locked_in_segment(struct tech_ctx *ctx, struct human_step *step,
                 rest |= m[i];
         }
         if (bits_count(digits) == n && (digits & rest) &&
-            try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n) &&
+            try_locked(st, step, b, cols ? TECH_COL(l) : TECH_ROW(l), sub, n,
+                       strict) &&
             tech_found(ctx, step))
             return 1;
     }
@@ -357,7 +375,12 @@ static int segment_may_lock(unsigned fit, unsigned seg, int n)
     return bits_count(fit & seg) >= n;
 }
 
-static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
+/* strict (HoDoKu's definition) uses the plain definition's memo slots:
+ * a solve uses one definition or the other (a rater lists a table row
+ * once, rater.h), so a slot only ever records one definition's
+ * searches. */
+static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n,
+                       int strict)
 {
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 2 ? TECH_MEMO_LOCKED_2 : TECH_MEMO_LOCKED_3;
@@ -375,10 +398,10 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
             unsigned rseg = 7u << (3 * k), cseg = 0x49u << k;
             if ((segment_may_lock(fit, rseg, n) &&
                  locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 0, row, b % 3,
-                                   rseg, n)) ||
+                                   rseg, n, strict)) ||
                 (segment_may_lock(fit, cseg, n) &&
                  locked_in_segment(ctx, step, tech_ctx_segs(ctx), b, 1, col, b / 3,
-                                   cseg, n)))
+                                   cseg, n, strict)))
                 return 1;
         }
         tech_memo_house_failed(ctx, slot, TECH_BOX(b));
@@ -389,10 +412,20 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n)
 
 int tech_find_locked_pair(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_locked(ctx, step, 2);
+    return find_locked(ctx, step, 2, 0);
 }
 
 int tech_find_locked_triple(struct tech_ctx *ctx, struct human_step *step)
 {
-    return find_locked(ctx, step, 3);
+    return find_locked(ctx, step, 3, 0);
+}
+
+int tech_find_locked_pair_hodoku(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_locked(ctx, step, 2, 1);
+}
+
+int tech_find_locked_triple_hodoku(struct tech_ctx *ctx, struct human_step *step)
+{
+    return find_locked(ctx, step, 3, 1);
 }

@@ -375,7 +375,7 @@ static int find_sdp(struct tech_ctx *ctx, struct human_step *step,
             const uint8_t *house = sdp->first[want][d - 1].house;
             tech_cells elim = sdp_elims(dg, d, chain), more;
             uint8_t dual_house[2], dual[4];
-            if (want == SDP_KITE &&
+            if (want == SDP_KITE && !ctx->alone &&
                 sdp_dual_kite(dg, d, house, chain, elim, dual_house, dual, &more))
                 sdp_found(ctx->st, step, want, d, house, chain, elim | more,
                           dual_house, dual);
@@ -572,7 +572,7 @@ static int er_digit(struct tech_ctx *ctx, struct human_step *step,
         if (bits_count(p) < 2)
             continue;
         struct er_hit hit[ER_HITS_MAX];
-        int n = 0, max = ctx->collect ? ER_HITS_MAX : 2;
+        int n = 0, max = ctx->collect ? ER_HITS_MAX : ctx->alone ? 1 : 2;
         for (int i = 0; i < 3 && n < max; i++) {
             int j = er_column(p, i);
             if (j < 0)

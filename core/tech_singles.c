@@ -8,8 +8,9 @@
 
 #include <string.h>
 
-/* A house that is a contradiction has none: left to human_check. */
-int tech_full_house_cell(const struct human_state *st, int h, int *digit)
+/* House h's full house: its cell (digit in *digit), or -1.  A house that
+ * is a contradiction has none: left to human_check. */
+static int tech_full_house_cell(const struct human_state *st, int h, int *digit)
 {
     int empty = -1;
     unsigned placed = 0;
@@ -156,7 +157,7 @@ static int hidden_single_step(struct tech_ctx *ctx,
 /* A band's three boxes at once: columns 0-3 and 4-7 of its three rows as
  * words, column 8 alone; box 1 is lane 3 of the first word and lanes 0-1
  * of the second. */
-int tech_hidden_single_box_at(const struct human_state *st, struct human_cand *at)
+static int tech_hidden_single_box_at(const struct human_state *st, struct human_cand *at)
 {
     for (int band = 0; band < 3; band++) {
         const uint16_t *p = &st->cand[27 * band];
@@ -191,7 +192,7 @@ int tech_find_hidden_single_box(struct tech_ctx *ctx, struct human_step *step)
 
 /* Rows one by one; columns four at a time (a lane per column), column 8
  * alone. */
-int tech_hidden_single_line_at(const struct human_state *st, struct human_cand *at)
+static int tech_hidden_single_line_at(const struct human_state *st, struct human_cand *at)
 {
     for (int r = 0; r < 9; r++) {
         unsigned once = once_in_row(&st->cand[9 * r]);

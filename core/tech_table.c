@@ -10,10 +10,11 @@
  * are a block of their own (by rating among themselves) that the solver
  * tries only when everything before finds nothing.
  *
- * Columns: name (SudokuWiki's), key (JSON), SE rating x10, group, effort
- * weight (HoDoKu 2.2's per-step score), find function, rating function
+ * Columns: name (SudokuWiki's), key (JSON), SE rating x10, group, weight
+ * (HoDoKu 2.2's base score per step, as information: the grade's effort
+ * reads HoDoKu's rater, core/rater.c), find function, rating function
  * (NULL: fixed rating), family (enum tech_kind: the chains are compared
- * for the cheapest, the singles replayed in HoDoKu's order), how the
+ * for the cheapest, the singles found HoDoKu's way in its pass), how the
  * memo keys its record of where it searched in vain and its memo slot
  * (-1: it keeps none; see tech.h and tech_digits.h).  SE has no "locked
  * pair": it rates one as the naked pair (3.0) or naked triple (3.6) it

@@ -82,14 +82,18 @@ static json_t *step_json(const struct human_step *step, int number)
     return obj;
 }
 
+/* Both raters' verdicts: tier, effort and tier_hardest from HoDoKu's
+ * order; score, hardest, steps and counts from Sudoku Explainer's. */
 static json_t *grade_json(const struct grade *g)
 {
     json_t *counts = human_json_counts(g);
-    return json_pack("{s:s,s:f,s:s?,s:i,s:i,s:o}", "tier", grade_tier_name(g->tier),
-                     "score", g->score / 10.0, "hardest_technique",
-                     g->hardest >= 0 ? human_tech_info(g->hardest)->name : NULL,
-                     "effort", g->effort, "steps", g->steps, "technique_counts",
-                     counts);
+    return json_pack(
+        "{s:s,s:i,s:s?,s:f,s:s?,s:i,s:o}", "tier", grade_tier_name(g->tier),
+        "effort", g->effort, "tier_hardest",
+        g->tier_hardest >= 0 ? human_tech_info(g->tier_hardest)->name : NULL, "score",
+        g->score / 10.0, "hardest_technique",
+        g->hardest >= 0 ? human_tech_info(g->hardest)->name : NULL, "steps", g->steps,
+        "technique_counts", counts);
 }
 
 /* ---- grade ---------------------------------------------------------- */

@@ -625,7 +625,7 @@ static const struct key_row rows[] = {
      NULL,
      NULL,
      0},
-    {{"schedule", "tiers", CONFIG_TYPE_TIERS, GRADE_EASY, GRADE_EXPERT, NULL,
+    {{"schedule", "tiers", CONFIG_TYPE_TIERS, GRADE_EASY, GRADE_EXTREME, NULL,
       "easy, medium, hard", "tiers published each day"},
      IN_CONFIG(tiers),
      0,

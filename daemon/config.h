@@ -38,7 +38,7 @@ enum config_status {
     CONFIG_ERR_NOMEM = -5,
 };
 
-/* The bit of a tier (enum grade_tier, easy to expert) in a mask of tiers;
+/* The bit of a tier (enum grade_tier, easy to extreme) in a mask of tiers;
  * the published tiers are listed easiest first. */
 #define CONFIG_TIER_BIT(t) (1u << (t))
 

@@ -124,12 +124,14 @@ static json_t *compute_grade(const struct grid *puzzle)
                          n == 0 ? "unsolvable" : "multiple");
     grade_puzzle(puzzle, &g);
     counts = human_json_counts(&g);
-    return json_pack("{s:b,s:s,s:s,s:f,s:s?,s:i,s:i,s:o}", "ok", 1, "status",
-                     "graded", "tier", grade_tier_name(g.tier), "score",
-                     g.score / 10.0, "hardest_technique",
+    return json_pack("{s:b,s:s,s:s,s:i,s:s?,s:f,s:s?,s:i,s:o}", "ok", 1, "status",
+                     "graded", "tier", grade_tier_name(g.tier), "effort", g.effort,
+                     "tier_hardest",
+                     g.tier_hardest >= 0 ? human_tech_info(g.tier_hardest)->name
+                                         : NULL,
+                     "score", g.score / 10.0, "hardest_technique",
                      g.hardest >= 0 ? human_tech_info(g.hardest)->name : NULL,
-                     "effort", g.effort, "steps", g.steps, "technique_counts",
-                     counts);
+                     "steps", g.steps, "technique_counts", counts);
 }
 
 /* hint's and steps' judgement of STATE [PUZZLE]: 1 when the state is right

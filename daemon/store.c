@@ -58,7 +58,7 @@ enum stmt_id {
 /* Tiers sort easiest first, not alphabetically. */
 #define TIER_ORDER \
     "CASE tier WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 " \
-    "ELSE 3 END"
+    "WHEN 'expert' THEN 3 ELSE 4 END"
 
 static const char *const stmt_sql[ST_COUNT] = {
     [ST_BEGIN] = "BEGIN IMMEDIATE",

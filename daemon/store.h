@@ -45,7 +45,7 @@ enum store_status {
 /* A stored puzzle.  Strings are NUL-terminated. */
 struct store_puzzle {
     char date[11];     /* YYYY-MM-DD, local publication date */
-    char tier[8];      /* easy, medium, hard, expert */
+    char tier[8];      /* easy, medium, hard, expert, extreme */
     char puzzle[82];   /* 81 cells, '.' for empty */
     char solution[82]; /* 81 digits */
     double score;      /* the grader's difficulty score */

@@ -117,7 +117,7 @@ static void test_every_key(void **state)
               "database = /abs/x.db\nsocket = var/s.sock\nsocket_mode = 0600\n"
               "socket_group = root\nlog_level = debug\n[schedule]\n"
               "time_zone = Europe/Berlin\npublish_time = 04:30\ndays_ahead = 366\n"
-              "tiers = hard,expert  easy\n[generator]\nsymmetry = diagonal\n"
+              "tiers = hard,expert  easy extreme\n[generator]\nsymmetry = diagonal\n"
               "secret = 0123456789abcdef#;x\n"
               "[webhook \"site-1\"]\nurl = https://example.org/h?a=1;b=2#frag\n"
               "secret = " WHSEC "\ninclude_solutions = yes\ntimeout = 10\n"
@@ -135,7 +135,8 @@ static void test_every_key(void **state)
     assert_int_equal(cfg.days_ahead, 366);
     assert_int_equal(cfg.tiers, CONFIG_TIER_BIT(GRADE_EASY) |
                                     CONFIG_TIER_BIT(GRADE_HARD) |
-                                    CONFIG_TIER_BIT(GRADE_EXPERT));
+                                    CONFIG_TIER_BIT(GRADE_EXPERT) |
+                                    CONFIG_TIER_BIT(GRADE_EXTREME));
     assert_int_equal(cfg.symmetry, GEN_SYM_DIAGONAL);
     /* No inline comments: '#' and ';' belong to the value. */
     assert_string_equal(cfg.generator_secret, "0123456789abcdef#;x");
@@ -196,12 +197,12 @@ static void test_value_errors(void **state)
     expect_error(
         "[schedule]\ntiers = easy, brutal\n",
         "sudokud.conf:2: tiers: unknown tier 'brutal' (expected a list of easy, "
-        "medium, hard, expert)");
+        "medium, hard, expert, extreme)");
     expect_error("[schedule]\ntiers = hard hard\n",
                  "sudokud.conf:2: tiers: tier 'hard' is listed twice");
     expect_error(
         "[schedule]\ntiers = ,\n",
-        "sudokud.conf:2: tiers: expected a list of easy, medium, hard, expert, got ','");
+        "sudokud.conf:2: tiers: expected a list of easy, medium, hard, expert, extreme, got ','");
     expect_error(
         "[schedule]\ntime_zone = Mars/Olympus\n",
         "sudokud.conf:2: time_zone: expected a time zone name from the tz database "

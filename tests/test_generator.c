@@ -13,8 +13,10 @@
 #include "rng.h"
 #include "solver.h"
 
-/* generate --difficulty TIER --seed 1, generator version 2 (the grids of
- * version 1: the bump moved a score, not a seed 1 puzzle). */
+/* generate --difficulty TIER --seed 1, generator version 3 (the grids of
+ * versions 1 and 2 for the first four tiers: version 2's bump moved a
+ * score; version 3 split expert into expert and extreme and takes the
+ * tier from HoDoKu's order, rater.h). */
 #define GOLDEN_EASY_SEED_1 \
     "26.8..3..1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7..5..7.41"
 #define GOLDEN_MEDIUM_SEED_1 \
@@ -23,6 +25,8 @@
     "..5..........4...5.....62144.1.2..5....9.8....8..3.7.27138.....2...7..........9.."
 #define GOLDEN_EXPERT_SEED_1 \
     "26.8.....1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7.....7.41"
+#define GOLDEN_EXTREME_SEED_1 \
+    "98.7.642............7..4..95.3..8.14.........82.4..6.33..2..5............418.3.96"
 
 static void test_rng_known_answer(void **state)
 {
@@ -100,11 +104,11 @@ static void test_deterministic(void **state)
     assert_memory_not_equal(&a.puzzle, &b.puzzle, sizeof a.puzzle);
 }
 
-/* Pins generator version 2, one puzzle per tier (seed 1, default
+/* Pins generator version 3, one puzzle per tier (seed 1, default
  * options), with its tier and score: if one changes, the algorithm or the
  * grader's verdicts it relies on changed, and GENERATOR_VERSION must be
  * bumped (stored seeds would mean new puzzles, or new scores). */
-static void test_golden_version_2(void **state)
+static void test_golden_version_3(void **state)
 {
     (void)state;
     static const struct {
@@ -116,11 +120,12 @@ static void test_golden_version_2(void **state)
         {GRADE_MEDIUM, GOLDEN_MEDIUM_SEED_1, 30},
         {GRADE_HARD, GOLDEN_HARD_SEED_1, 42},
         {GRADE_EXPERT, GOLDEN_EXPERT_SEED_1, 72},
+        {GRADE_EXTREME, GOLDEN_EXTREME_SEED_1, 67},
     };
     struct gen_options o;
     struct gen_result r;
     char line[GRID_LINE_LEN + 1];
-    assert_int_equal(GENERATOR_VERSION, 2);
+    assert_int_equal(GENERATOR_VERSION, 3);
     for (size_t i = 0; i < sizeof golden / sizeof golden[0]; i++) {
         gen_options_default(&o);
         o.tier = golden[i].tier;
@@ -184,6 +189,12 @@ static void test_tier_expert(void **state)
     check_tier(GRADE_EXPERT, 12);
 }
 
+static void test_tier_extreme(void **state)
+{
+    (void)state;
+    check_tier(GRADE_EXTREME, 6);
+}
+
 static void test_minimal(void **state)
 {
     (void)state;
@@ -242,12 +253,13 @@ int main(void)
         cmocka_unit_test(test_rng_known_answer),
         cmocka_unit_test(test_rng_below_and_shuffle),
         cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_golden_version_2),
+        cmocka_unit_test(test_golden_version_3),
         cmocka_unit_test(test_every_symmetry),
         cmocka_unit_test(test_tier_easy),
         cmocka_unit_test(test_tier_medium),
         cmocka_unit_test(test_tier_hard),
         cmocka_unit_test(test_tier_expert),
+        cmocka_unit_test(test_tier_extreme),
         cmocka_unit_test(test_minimal),
         cmocka_unit_test(test_budget_error),
         cmocka_unit_test(test_bad_options),

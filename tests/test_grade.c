@@ -11,7 +11,9 @@
 
 #include <cmocka.h>
 
+#include "generator.h"
 #include "grade.h"
+#include "rater.h"
 
 /* A valid solution: row r is the digits shifted by 3r + r/3. */
 static void pattern_solution(struct grid *g)
@@ -25,22 +27,31 @@ static void pattern_solution(struct grid *g)
 static void test_tier_boundaries(void **unused)
 {
     (void)unused;
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 0), GRADE_EASY);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 800), GRADE_EASY);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 801), GRADE_MEDIUM);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1000), GRADE_MEDIUM);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_MEDIUM, 1001), GRADE_HARD);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1600), GRADE_HARD);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_HARD, 1601), GRADE_EXPERT);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EXPERT, INT_MAX), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 0), GRADE_EASY);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 800), GRADE_EASY);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 801), GRADE_MEDIUM);
+    assert_int_equal(grade_tier_for(GRADE_MEDIUM, 1000), GRADE_MEDIUM);
+    assert_int_equal(grade_tier_for(GRADE_MEDIUM, 1001), GRADE_HARD);
+    assert_int_equal(grade_tier_for(GRADE_HARD, 1600), GRADE_HARD);
+    assert_int_equal(grade_tier_for(GRADE_HARD, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_EXPERT, 1800), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_EXPERT, 1801), GRADE_EXTREME);
+    assert_int_equal(grade_tier_for(GRADE_EXPERT, INT_MAX), GRADE_EXTREME);
     /* HoDoKu keeps moving up while the effort is over the ceiling. */
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1001), GRADE_HARD);
-    assert_int_equal(grade_tier_for(HUMAN_GROUP_EASY, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 1001), GRADE_HARD);
+    assert_int_equal(grade_tier_for(GRADE_EASY, 1601), GRADE_EXPERT);
+    assert_int_equal(grade_tier_for(GRADE_MEDIUM, 1801), GRADE_EXTREME);
     assert_int_equal(grade_ceiling(GRADE_EASY), 800);
     assert_int_equal(grade_ceiling(GRADE_HARD), 1600);
-    assert_int_equal(grade_ceiling(GRADE_EXPERT), INT_MAX);
+    assert_int_equal(grade_ceiling(GRADE_EXPERT), 1800);
+    assert_int_equal(grade_ceiling(GRADE_EXTREME), INT_MAX);
     assert_string_equal(grade_tier_name(GRADE_UNRATED), "unrated");
     assert_string_equal(grade_tier_name(GRADE_MEDIUM), "medium");
+    assert_string_equal(grade_tier_name(GRADE_EXTREME), "extreme");
+    enum grade_tier t;
+    assert_int_equal(grade_tier_parse("extreme", &t), 0);
+    assert_int_equal(t, GRADE_EXTREME);
+    assert_int_equal(grade_tier_parse("unrated", &t), -1);
 }
 
 /* What people type: any case, the exact length, never "unrated". */
@@ -77,7 +88,11 @@ static void test_grade_full_houses(void **unused)
     assert_int_equal(gr.steps, 9);
     assert_int_equal(gr.count[fh], 9);
     assert_int_equal(gr.hardest, fh);
-    assert_int_equal(gr.effort, 9 * human_tech_info(fh)->weight);
+    assert_int_equal(gr.effort, 9 * 4); /* HoDoKu's full house (or naked single) */
+    /* HoDoKu may take a full house as a naked single (same score) */
+    assert_true(gr.tier_hardest == fh ||
+                gr.tier_hardest == human_tech_find("naked_single"));
+    assert_int_equal(gr.tier_count[gr.tier_hardest], 9);
 }
 
 static void test_grade_solved_and_stuck(void **unused)
@@ -130,6 +145,112 @@ static void test_effort_counts_singles_as_hodoku(void **unused)
     assert_int_equal(gr.tier, GRADE_EASY);
 }
 
+/* HoDoKu's rater: each row names a table row once, with a level and a
+ * score; no WXYZ- or VWXYZ-Wing (HoDoKu has neither). */
+static void test_rater_rows(void **unused)
+{
+    (void)unused;
+    int seen[HUMAN_TECH_MAX] = {0};
+    for (int i = 0; i < rater_hodoku.n_rows; i++) {
+        const struct rater_row *r = &rater_hodoku.rows[i];
+        tech_find_fn *as = r->as ? r->as : r->find;
+        int t = -1;
+        for (int k = 0; k < tech_table_len; k++)
+            if (tech_table[k].find == as)
+                t = k;
+        if (t < 0)
+            fail_msg("rater row %d names no table row", i);
+        assert_int_equal(seen[t]++, 0);
+        assert_in_range(r->level, GRADE_EASY, GRADE_EXTREME);
+        assert_true(r->score > 0);
+    }
+    assert_int_equal(seen[human_tech_find("wxyz_wing")], 0);
+    assert_int_equal(seen[human_tech_find("vwxyz_wing")], 0);
+    assert_int_equal(seen[human_tech_find("locked_pair")], 1);
+}
+
+/* The tier pass's own record adds up: its effort is the sum of its
+ * steps' base scores, its tier the level of its hardest step moved up by
+ * the effort, on generated puzzles of every tier. */
+static void test_tier_pass_adds_up(void **unused)
+{
+    (void)unused;
+    int score[HUMAN_TECH_MAX] = {0}, level[HUMAN_TECH_MAX] = {0};
+    for (int i = 0; i < rater_hodoku.n_rows; i++) {
+        const struct rater_row *r = &rater_hodoku.rows[i];
+        int t = 0;
+        tech_find_fn *as = r->as ? r->as : r->find;
+        for (int k = 0; k < tech_table_len; k++)
+            if (tech_table[k].find == as)
+                t = k;
+        score[t] = r->score;
+        level[t] = (int)r->level;
+    }
+    for (int tier = GRADE_EASY; tier <= GRADE_EXTREME; tier++) {
+        struct gen_options o;
+        struct gen_result res;
+        char err[256];
+        gen_options_default(&o);
+        o.tier = (enum grade_tier)tier;
+        assert_int_equal(gen_generate(&o, 7, &res, err, sizeof err), GEN_OK);
+        const struct grade *gr = &res.grade;
+        int effort = 0, top = GRADE_EASY;
+        for (int t = 0; t < tech_table_len; t++) {
+            effort += gr->tier_count[t] * score[t];
+            if (gr->tier_count[t] && level[t] > top)
+                top = level[t];
+        }
+        assert_int_equal(gr->effort, effort);
+        assert_int_equal(gr->tier, tier);
+        assert_int_equal(level[gr->tier_hardest], top);
+        assert_int_equal(grade_tier_for((enum grade_tier)top, effort), tier);
+    }
+}
+
+/*
+ * Puzzles of our generator (the first of each tier for seed 1, and more)
+ * with the level and score HoDoKu 2.2's default solver gives them (run
+ * locally; the numbers are its output): the tier pass takes the singles
+ * HoDoKu takes, from its queues, so the effort is its score to the point.
+ */
+static void test_effort_is_hodoku_score(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *puzzle;
+        enum grade_tier level;
+        int score;
+    } rated[] = {
+        {"26.8..3..1.3...8...5.9.3...3..14....52.....84....58..3...4.9.6...4...2.7..5..7.41",
+         GRADE_EASY, 234},
+        {"..7....2.9....2..3.61..49...3..17.9.1.......2.5.89..3...31..84.4..3....9.1....3..",
+         GRADE_EASY, 412},
+        {"....6...3.3...12.....39.85.6..8....4.2.6.5.7.4....9..6.15.32.....21...4.3...5....",
+         GRADE_EASY, 412},
+        {"..5....7.3...7...8..83..4528.92.4...............8.65.4784..31..6...1...5.2....7..",
+         GRADE_MEDIUM, 372},
+        {".....5.....16...799......4...21.3.6.8..2.7..1.1.5.62...9......265...18.....3.....",
+         GRADE_MEDIUM, 550},
+        {".38.1.9..4...9..3...7..4.15...82....3.......2....56...25.6..1...7..4...9..1.3.57.",
+         GRADE_MEDIUM, 412},
+        {"..5..........4...5.....62144.1.2..5....9.8....8..3.7.27138.....2...7..........9..",
+         GRADE_HARD, 698},
+        {"956..7.2....4.235..2..9.........174....8.6....739.........8..1..386.9....6.7..298",
+         GRADE_HARD, 484},
+    };
+    for (size_t i = 0; i < sizeof rated / sizeof rated[0]; i++) {
+        struct grid g;
+        struct grade gr;
+        char err[GRID_ERR_MAX];
+        assert_int_equal(grid_parse(&g, rated[i].puzzle, err, sizeof err), GRID_OK);
+        assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+        if (gr.effort != rated[i].score || gr.tier != rated[i].level)
+            fail_msg("%s: %s %d, HoDoKu %s %d", rated[i].puzzle,
+                     grade_tier_name(gr.tier), gr.effort,
+                     grade_tier_name(rated[i].level), rated[i].score);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -138,6 +259,9 @@ int main(void)
         cmocka_unit_test(test_grade_full_houses),
         cmocka_unit_test(test_grade_solved_and_stuck),
         cmocka_unit_test(test_effort_counts_singles_as_hodoku),
+        cmocka_unit_test(test_rater_rows),
+        cmocka_unit_test(test_tier_pass_adds_up),
+        cmocka_unit_test(test_effort_is_hodoku_score),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -235,6 +235,15 @@ static void test_locked_pair(void **unused)
                         "Locked pair: B1 and B3 hold only 3 and 6 "
                         "and share box 1 and row B, so 3 is removed from B4, "
                         "and 6 from B2");
+    /* HoDoKu's definition: it clears the box (B2) and the row (B4) */
+    expect_elims(tech_find_locked_pair_hodoku, &st, &step, "3B4 6B2");
+    drop(&st, 3, "B4"); /* the box alone: HoDoKu's pointing, not a locked pair */
+    expect_elims(tech_find_locked_pair, &st, &step, "6B2");
+    expect_none(tech_find_locked_pair_hodoku, &st);
+    drop(&st, 6, "B2");
+    only(&st, "B4", "34"); /* the row alone: claiming to HoDoKu */
+    expect_elims(tech_find_locked_pair, &st, &step, "3B4");
+    expect_none(tech_find_locked_pair_hodoku, &st);
     empty_state(&st);
     only(&st, "B1", "36");
     only(&st, "B5", "36"); /* same row, not same box */
@@ -253,6 +262,8 @@ static void test_locked_triple(void **unused)
     for (int d = 1; d <= 3; d++)
         drop(&st, d, "D5 D6 E5 E6 F5 F6 A4 B4 C4 G4 H4");
     expect_elims(tech_find_locked_triple, &st, &step, "1I4 2I4 3I4");
+    /* nothing left to remove in box 5: not a locked triple to HoDoKu */
+    expect_none(tech_find_locked_triple_hodoku, &st);
     expect_none(tech_find_locked_pair, &st);
     only(&st, "F4", "134"); /* four digits: no triple */
     expect_none(tech_find_locked_triple, &st);

@@ -663,7 +663,8 @@ static void test_cheapest_chain_taken(void **unused)
     assert_true(c.chain_steps > 0); /* the check was exercised */
 }
 
-/* A top1465 puzzle that needs chains: graded expert, with its path sound. */
+/* A top1465 puzzle that needs chains: its effort, over 1800, makes it
+ * extreme (HoDoKu's EXTREME). */
 static void test_grade_expert_puzzle(void **unused)
 {
     (void)unused;
@@ -674,7 +675,8 @@ static void test_grade_expert_puzzle(void **unused)
     char err[GRID_ERR_MAX];
     assert_int_equal(grid_parse(&g, p, err, sizeof err), GRID_OK);
     assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
-    assert_int_equal(gr.tier, GRADE_EXPERT);
+    assert_int_equal(gr.tier, GRADE_EXTREME);
+    assert_true(gr.effort > grade_ceiling(GRADE_EXPERT));
     assert_true(gr.score >= 65);
     assert_int_equal(human_tech_info(gr.hardest)->group, HUMAN_GROUP_EXPERT);
 }

@@ -420,7 +420,7 @@ static void test_missing(void **state)
     assert_int_equal(slots[0].tier, GRADE_EXPERT);
     /* The largest request fits the documented bound. */
     assert_int_equal(schedule_missing(date("2026-11-21"), CONFIG_DAYS_AHEAD_MAX,
-                                      0xf, fake_has, "", slots, SCHEDULE_SLOTS_MAX,
+                                      (1u << GRADE_TIERS) - 1, fake_has, "", slots, SCHEDULE_SLOTS_MAX,
                                       &n, err, sizeof err),
                      0);
     assert_int_equal(n, SCHEDULE_SLOTS_MAX);

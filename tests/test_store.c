@@ -115,6 +115,23 @@ static int64_t raw_int(const char *sql)
     return v;
 }
 
+/* The one text value sql selects, malloc'd (the caller frees it). */
+static char *raw_text(const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    char *v = NULL;
+
+    assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    v = strdup((const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    assert_non_null(v);
+    return v;
+}
+
 static void raw_exec(const char *sql)
 {
     sqlite3 *db;
@@ -132,7 +149,7 @@ static void test_fresh_database(void **state)
     struct stat st;
 
     (void)state;
-    assert_int_equal(store_schema_version(), 1);
+    assert_int_equal(store_schema_version(), 2);
     store_close(s);
     assert_int_equal(raw_int("PRAGMA user_version"), store_schema_version());
     assert_int_equal(raw_int("PRAGMA application_id"), STORE_APPLICATION_ID);
@@ -559,7 +576,7 @@ static void test_refuses_newer_and_foreign(void **state)
     raw_exec("PRAGMA user_version = 99");
     expect_open_fails(STORE_TOO_NEW,
                       "schema version 99 was written by a newer sudokud "
-                      "(this one knows up to 1)");
+                      "(this one knows up to 2)");
     assert_int_equal(raw_int("PRAGMA user_version"), 99);
     fresh_db(NULL);
     raw_exec("CREATE TABLE notes (x)");
@@ -581,7 +598,8 @@ static void test_refuses_newer_and_foreign(void **state)
 }
 
 /* A database made by version 1 opens, migrates to the current version and
- * keeps every row. */
+ * keeps every row byte for byte (migration 002 rebuilds the puzzle table);
+ * after it the extreme tier can be stored. */
 static void test_v1_fixture(void **state)
 {
     FILE *f = fopen("tests/fixtures/store_v1.sql", "r");
@@ -599,6 +617,14 @@ static void test_v1_fixture(void **state)
     raw_exec(sql);
     free(sql);
     assert_int_equal(raw_int("PRAGMA user_version"), 1);
+    /* every stored byte of every row, to compare after the migration */
+    const char *rows = "SELECT sum(length(x)) || '/' || group_concat(x, '|') FROM "
+                       "(SELECT quote(id) || date || tier || puzzle || solution || "
+                       "quote(score) || hardest_technique || technique_counts || "
+                       "clues || symmetry || seed || generator_version || "
+                       "created_at AS x FROM puzzle ORDER BY id)";
+    int64_t before = raw_int("SELECT count(*) FROM puzzle");
+    char *text_before = raw_text(rows);
     s = open_ok();
     assert_int_equal(
         store_get_puzzle(s, "2026-01-01", "hard", &got, err, sizeof err), 0);
@@ -609,8 +635,23 @@ static void test_v1_fixture(void **state)
     assert_int_equal(published, 1);
     store_close(s);
     assert_int_equal(raw_int("PRAGMA user_version"), store_schema_version());
-    assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), 3);
+    assert_int_equal(raw_int("SELECT count(*) FROM puzzle"), before);
+    char *text_after = raw_text(rows);
+    assert_string_equal(text_after, text_before);
+    free(text_before);
+    free(text_after);
     assert_int_equal(raw_int("SELECT count(*) FROM webhook_outbox"), 1);
+    /* version 2's fifth tier is accepted now; an unknown one still is not */
+    struct store_puzzle extreme, bogus;
+    s = open_ok();
+    make_puzzle(&extreme, "2026-01-02", "extreme", 900);
+    assert_int_equal(store_put_day(s, &extreme, 1, err, sizeof err), STORE_OK);
+    assert_int_equal(
+        store_get_puzzle(s, "2026-01-02", "extreme", &got, err, sizeof err), 0);
+    assert_memory_equal(&got, &extreme, sizeof got);
+    make_puzzle(&bogus, "2026-01-03", "unfair", 901);
+    assert_int_not_equal(store_put_day(s, &bogus, 1, err, sizeof err), STORE_OK);
+    store_close(s);
 }
 
 static void test_backup(void **state)

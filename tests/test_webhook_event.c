@@ -104,7 +104,7 @@ static void test_escaping(void **state)
     json_t *root, *first;
 
     (void)state;
-    make(&p, "expert", 9.0, "quote\" and \\ back\nslash");
+    make(&p, "extreme", 9.0, "quote\" and \\ back\nslash");
     assert_int_equal(
         published("2026-11-21", 1, &p, 1, 0, 1, &body, &len, err, sizeof err), 0);
     root = json_loadb(body, len, 0, NULL);
@@ -114,6 +114,7 @@ static void test_escaping(void **state)
     assert_string_equal(
         json_string_value(json_object_get(first, "hardest_technique")),
         "quote\" and \\ back\nslash");
+    assert_string_equal(json_string_value(json_object_get(first, "tier")), "extreme");
     assert_string_equal(json_string_value(json_object_get(root, "timestamp")),
                         "1970-01-01T00:00:01Z");
     json_decref(root);

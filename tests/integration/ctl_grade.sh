@@ -37,9 +37,10 @@ import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 assert len(rows) == 4, rows
 first = rows[0]
-for key in ("tier", "score", "hardest_technique", "effort", "steps", "technique_counts",
+for key in ("tier", "effort", "tier_hardest", "score", "hardest_technique", "steps", "technique_counts",
             "puzzle"):
     assert key in first, key
+assert first["tier_hardest"] in ("Hidden single", "Naked single", "Full house")
 assert first["tier"] == "easy" and first["steps"] == 41
 assert first["status"] == "graded"
 assert sum(first["technique_counts"].values()) == 41

@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import sudokud_test as sd  # noqa: E402
 from sudokud_test import check  # noqa: E402
 
-TIERS = ["easy", "medium"]
+TIERS = ["easy", "medium", "extreme"]
 
 
 def generating_daemon(tmp, name, days_ahead, secret="generate-test-secret"):
@@ -61,7 +61,7 @@ def check_puzzles(found):
         check(clues == 81 - puzzle.count("."), f"{what}: clue count {clues}")
         check(all(p in (".", s) for p, s in zip(puzzle, solution)),
               f"{what}: the solution keeps the givens")
-        check(seed.isdigit() and version == "2", f"{what}: seed {seed}, generator v{version}")
+        check(seed.isdigit() and version == "3", f"{what}: seed {seed}, generator v{version}")
 
 
 def test_generates(tmp):

@@ -80,7 +80,7 @@ def test_lifecycle(tmp):
 
         check(d.query("PRAGMA integrity_check")[0][0] == "ok", "database passes integrity_check")
         check(d.query("PRAGMA journal_mode")[0][0] == "wal", "database is in WAL mode")
-        check(d.query("PRAGMA user_version")[0][0] == 1, "schema version 1")
+        check(d.query("PRAGMA user_version")[0][0] == 2, "schema version 2")
         publish_and_restart(d)
 
 

@@ -231,6 +231,36 @@ def test_sudokuctl(d, tmp):
     check(r.returncode == 0 and r.stdout.startswith("step: "), "sudokuctl hint works offline")
 
 
+def test_extreme_after_migration(tmp):
+    """A version-1 database (four tiers in its CHECK) is migrated by the
+    daemon keeping every stored row as it was; then an extreme puzzle can
+    be stored and `today extreme` serves it, through the socket and
+    sudokuctl."""
+    d = query_daemon(tmp, "migrated")
+    columns = "id, date, tier, puzzle, solution, score, hardest_technique, seed, created_at"
+    before = d.query(f"SELECT {columns} FROM puzzle ORDER BY id")
+    with d:
+        check(d.start(), "the daemon starts on a version-1 database")
+        check(d.stop() == 0, "and stops")
+        check(d.query("PRAGMA user_version")[0][0] == 2, "migrated to schema version 2")
+        check(d.query(f"SELECT {columns} FROM puzzle ORDER BY id") == before,
+              "the migration kept every stored puzzle as it was")
+        puzzle = day_puzzles(d.today, 7)[2][2]
+        sd.store_puzzles(d.db, [dict(date=d.today, tier="extreme", puzzle=puzzle,
+                                     solution=SOLVED, score=7.5, hardest_technique="aic")])
+        check(d.start(), "the daemon starts again")
+        r = d.ask("today extreme")
+        check(r.get("ok") and [p["tier"] for p in r["puzzles"]] == ["extreme"]
+              and r["puzzles"][0]["puzzle"] == puzzle, "today extreme: the extreme puzzle")
+        r = d.ask("today")
+        check([p["tier"] for p in r["puzzles"]] == TIERS + ["extreme"],
+              "today: extreme last, after the others")
+        r = d.ctl("today", "extreme")
+        check(r.returncode == 0 and f"{d.today} extreme" in r.stdout,
+              "sudokuctl today extreme")
+        check(d.stop() == 0, "SIGTERM: exit 0")
+
+
 def test_queries(tmp):
     with query_daemon(tmp) as d:
         check(d.start(), "the daemon starts")
@@ -243,4 +273,5 @@ def test_queries(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(sd.main([test_queries, test_stale_socket, test_activation]))
+    sys.exit(sd.main([test_queries, test_stale_socket, test_activation,
+                      test_extreme_after_migration]))

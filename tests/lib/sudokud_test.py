@@ -494,7 +494,8 @@ def query(dbpath, sql, args=(), readonly=False, missing_ok=False):
 
 
 def create_schema(dbpath):
-    """Creates the database as sudokud would (schema/, user_version 1)."""
+    """Creates a version-1 database as sudokud 1 did (schema/001_initial.sql,
+    user_version 1); a daemon started on it migrates it (schema/002 ...)."""
     db = sqlite3.connect(dbpath)
     with open(os.path.join(ROOT, "schema", "001_initial.sql")) as f:
         db.executescript(f.read())
