@@ -4,7 +4,8 @@
  * bench/run nor make check runs it: build it with
  * `make build/bench/hodoku_compare`).
  *
- *   hodoku_compare [-a] [-v] [-t NAME] [-n MAX] PATHS
+ *   hodoku_compare [-a] [-v] [-t NAME] [-n MAX] [-p STRIDE] PATHS
+ *   hodoku_compare -r [-v] [-t KEY] [-n MAX] ALL_STEPS
  *
  * PATHS is what HoDoKu 2.2 prints for a batch of puzzles with its
  * "print solution path" option (/vp): a line starting with the puzzle's
@@ -33,6 +34,19 @@
  * our solver would take them under that name.  Where a definition of
  * ours is wider than HoDoKu's (a HoDoKu naked pair our locked pair
  * takes), or two techniques simply meet.
+ *
+ * -p STRIDE prints instead, as regression-library lines, the position of
+ * every STRIDE-th step past the singles: give them to HoDoKu's "find all
+ * steps" (its /bsaf option) for -r.
+ *
+ * -r reads that output (each position line, then HoDoKu's steps there)
+ * and runs, in each position, every row of ours map[] names: each step
+ * ours lists is one HoDoKu lists too under that technique ("same"),
+ * under another ("renamed": HoDoKu's listing keeps one step for the same
+ * eliminations, so mostly a coincidence), or not at all ("absent": a
+ * definition of ours wider than HoDoKu's, a step HoDoKu splits or joins
+ * otherwise, or a chain it does not list).  -v prints the absent ones
+ * (-t: of the rows whose key contains KEY).
  *
  * A technique of HoDoKu's that no row of ours maps to is counted in the
  * table as such.  The table has one line per HoDoKu technique met.  -v
@@ -134,6 +148,7 @@ struct tally {
 
 struct options {
     int verbose, max_shown, also;
+    int stride; /* -p: print positions only */
     const char *only;
 };
 
@@ -277,10 +292,10 @@ static int list_step(void *arg, const struct human_state *before,
 
 /* The position as a line of HoDoKu's regression library: givens, placed
  * digits marked '+', then the candidates deleted (digit, row, column). */
-static void print_reglib_line(const struct grid *givens,
+static void print_reglib_line(const char *indent, const struct grid *givens,
                               const struct human_state *st)
 {
-    printf("    :0000:x:");
+    printf("%s:0000:x:", indent);
     for (int c = 0; c < GRID_CELLS; c++) {
         if (givens->cell[c])
             printf("%d", givens->cell[c]);
@@ -388,7 +403,7 @@ static void compare_step(const struct hstep *h, const struct human_state *st,
         printf("   another row of ours lists it: %s\n",
                human_tech_info(all.match_tech)->key);
     printf("%s", pm);
-    print_reglib_line(givens, st);
+    print_reglib_line("    ", givens, st);
     l = (struct listing){.h = h, .solution = solution, .show = 1};
     for (int k = 0; k < 4 && t->m->keys[k]; k++) {
         int row = human_tech_find(t->m->keys[k]);
@@ -451,9 +466,209 @@ static int by_steps(const void *a, const void *b)
     return (y->steps > x->steps) - (y->steps < x->steps);
 }
 
+/* Reads a step's text (after its indent) into h against st. */
+static int parse_step(const char *text, const struct human_state *st,
+                      struct hstep *h)
+{
+    const char *arrow = NULL;
+    for (const char *p = strstr(text, " => "); p; p = strstr(p + 1, " => "))
+        arrow = p;
+    const char *effects = arrow ? arrow + 4 : NULL;
+    if (!arrow) { /* the singles: "Naked Single: r6c7=3" */
+        arrow = strstr(text, ": ");
+        effects = arrow ? arrow + 2 : NULL;
+    }
+    if (!arrow || step_name(text, arrow, h->name) != 0)
+        return -1;
+    return parse_effects(effects, st, h);
+}
+
+/* ---- -r: our steps against HoDoKu's "find all steps" ------------------ */
+
+/* A position of HoDoKu's regression-library format
+ * (":code:x:givens and +placed:deleted candidates:..."); 0 on success. */
+static int parse_position(const char *line, struct grid *values,
+                          struct human_state *st)
+{
+    const char *p = line;
+    for (int k = 0; k < 3; k++) {
+        p = strchr(p, ':');
+        if (!p)
+            return -1;
+        p++;
+    }
+    memset(values, 0, sizeof *values);
+    int cell = 0;
+    for (; *p && *p != ':' && cell < GRID_CELLS; p++) {
+        if (*p == '+')
+            continue;
+        if (*p >= '1' && *p <= '9')
+            values->cell[cell] = (uint8_t)(*p - '0');
+        cell++;
+    }
+    if (cell != GRID_CELLS || *p != ':' || human_init(st, values) != 0)
+        return -1;
+    for (p++; *p && *p != ':';) {
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        if (p[0] < '1' || p[0] > '9' || p[1] < '1' || p[1] > '9' || p[2] < '1' ||
+            p[2] > '9')
+            return -1;
+        st->cand[(p[1] - '1') * 9 + (p[2] - '1')] &= (uint16_t) ~(1u
+                                                                  << (p[0] - '1'));
+        p += 3;
+    }
+    return 0;
+}
+
+#define HSTEPS_MAX 8192 /* HoDoKu's steps in one position */
+
+/* HoDoKu's steps of one position, and the tally per row of ours. */
+struct reverse {
+    int n;
+    char name[HSTEPS_MAX][NAME_LEN];
+    uint16_t removed[HSTEPS_MAX][GRID_CELLS];
+    int listed[HUMAN_TECH_MAX], same[HUMAN_TECH_MAX], renamed[HUMAN_TECH_MAX],
+        absent[HUMAN_TECH_MAX], shown[HUMAN_TECH_MAX];
+    int renamed_to[HUMAN_TECH_MAX][N_MAP + 1]; /* map[] index; N_MAP other */
+    char other[HUMAN_TECH_MAX][4][NAME_LEN];   /* the first names not in map[] */
+};
+
+/* Whether HoDoKu's technique name is one map[] gives row for. */
+static int name_maps_to(const char *name, int row)
+{
+    for (int i = 0; i < N_MAP; i++)
+        if (strcmp(map[i].name, name) == 0)
+            for (int k = 0; k < 4 && map[i].keys[k]; k++)
+                if (human_tech_find(map[i].keys[k]) == row)
+                    return 1;
+    return 0;
+}
+
+struct reverse_pos {
+    struct reverse *r;
+    const struct options *o;
+    const char *line;
+};
+
+static int reverse_step(void *arg, const struct human_state *before,
+                        const struct human_step *step)
+{
+    struct reverse_pos *rp = arg;
+    struct reverse *r = rp->r;
+    uint16_t rem[GRID_CELLS];
+    step_removed(before, step, rem);
+    int t = step->tech, same = 0, other = -1;
+    for (int i = 0; i < r->n && !same; i++) {
+        if (memcmp(rem, r->removed[i], sizeof rem) != 0)
+            continue;
+        if (name_maps_to(r->name[i], t))
+            same = 1;
+        else if (other < 0)
+            other = i;
+    }
+    r->listed[t]++;
+    if (same) {
+        r->same[t]++;
+        return 0;
+    }
+    if (other >= 0) {
+        int m = N_MAP;
+        for (int i = 0; i < N_MAP; i++)
+            if (strcmp(map[i].name, r->name[other]) == 0)
+                m = i;
+        r->renamed[t]++;
+        r->renamed_to[t][m]++;
+        for (int k = 0; m == N_MAP && k < 4; k++) {
+            if (!r->other[t][k][0])
+                memcpy(r->other[t][k], r->name[other], NAME_LEN);
+            if (strcmp(r->other[t][k], r->name[other]) == 0)
+                break;
+        }
+        return 0;
+    }
+    r->absent[t]++;
+    const struct options *o = rp->o;
+    if (o->verbose && (!o->only || strstr(human_tech_info(t)->key, o->only)) &&
+        r->shown[t]++ < o->max_shown) {
+        char pm[HUMAN_CANDIDATES_MAX];
+        human_format_candidates(before, pm, sizeof pm);
+        printf("== HoDoKu lists no step doing ours: %s\n%s    %s\n", step->text, pm,
+               rp->line);
+    }
+    return 0;
+}
+
+/* Reads HoDoKu's "find all steps" output of positions (-r) and lists, for
+ * each row of ours that map[] names, every step it finds there: HoDoKu
+ * lists the same eliminations under that technique, under another, or
+ * not at all (a definition of ours wider than HoDoKu's, or HoDoKu's
+ * listing left it out). */
+static int run_reverse(FILE *f, const struct options *o)
+{
+    static struct reverse r;
+    static struct hstep h;
+    static char pos_line[8192];
+    char line[8192];
+    struct grid values;
+    struct human_state st;
+    int live = 0, positions = 0, bad = 0;
+    memset(&r, 0, sizeof r);
+    for (;;) {
+        char *got = fgets(line, sizeof line, f);
+        if ((!got || line[0] == ':') && live) {
+            struct reverse_pos rp = {&r, o, pos_line};
+            for (int row = 0; row < human_tech_count(); row++)
+                for (int i = 0; i < N_MAP; i++)
+                    if (name_maps_to(map[i].name, row)) {
+                        human_all_steps(&st, row, reverse_step, &rp);
+                        break;
+                    }
+            live = 0;
+        }
+        if (!got)
+            break;
+        if (line[0] == ':') {
+            line[strcspn(line, "\r\n")] = '\0';
+            snprintf(pos_line, sizeof pos_line, "%s", line);
+            live = parse_position(line, &values, &st) == 0;
+            bad += !live;
+            positions += live;
+            r.n = 0;
+            continue;
+        }
+        if (!live || strncmp(line, "   ", 3) != 0 || line[3] == ' ' ||
+            r.n == HSTEPS_MAX || parse_step(line + 3, &st, &h) != 0)
+            continue;
+        memcpy(r.name[r.n], h.name, NAME_LEN);
+        memcpy(r.removed[r.n++], h.removed, sizeof h.removed);
+    }
+    printf("%d positions (%d unreadable)\n", positions, bad);
+    printf("%-22s %7s %7s %8s %7s  renamed as\n", "ours", "listed", "same",
+           "renamed", "absent");
+    for (int t = 0; t < human_tech_count(); t++) {
+        if (!r.listed[t])
+            continue;
+        printf("%-22s %7d %7d %8d %7d ", human_tech_info(t)->key, r.listed[t],
+               r.same[t], r.renamed[t], r.absent[t]);
+        for (int i = 0; i <= N_MAP; i++)
+            if (r.renamed_to[t][i])
+                printf(" %s %d;", i < N_MAP ? map[i].name : "others",
+                       r.renamed_to[t][i]);
+        for (int k = 0; k < 4 && r.other[t][k][0]; k++)
+            printf("%s%s", k ? ", " : " (others: ", r.other[t][k]);
+        printf("%s\n", r.other[t][0][0] ? ")" : "");
+    }
+    return 0;
+}
+
 static int usage(void)
 {
-    fprintf(stderr, "usage: hodoku_compare [-a] [-v] [-t NAME] [-n MAX] PATHS\n");
+    fprintf(stderr,
+            "usage: hodoku_compare [-a] [-v] [-t NAME] [-n MAX] [-p STRIDE] PATHS\n"
+            "       hodoku_compare -r [-v] [-t KEY] [-n MAX] ALL_STEPS\n");
     return 2;
 }
 
@@ -461,7 +676,8 @@ int main(int argc, char **argv)
 {
     struct options o = {.max_shown = 20};
     int opt;
-    while ((opt = getopt(argc, argv, "avt:n:")) != -1) {
+    int reverse = 0;
+    while ((opt = getopt(argc, argv, "avt:n:p:r")) != -1) {
         if (opt == 'v')
             o.verbose = 1;
         else if (opt == 'a')
@@ -470,6 +686,10 @@ int main(int argc, char **argv)
             o.only = optarg;
         else if (opt == 'n')
             o.max_shown = atoi(optarg);
+        else if (opt == 'p' && atoi(optarg) > 0)
+            o.stride = atoi(optarg);
+        else if (opt == 'r')
+            reverse = 1;
         else
             return usage();
     }
@@ -480,9 +700,14 @@ int main(int argc, char **argv)
         perror(argv[optind]);
         return 1;
     }
+    if (reverse) {
+        int rc = run_reverse(f, &o);
+        fclose(f);
+        return rc;
+    }
     static struct tally tallies[MAX_NAMES];
     int n_tallies = 0, puzzles = 0, skipped = 0, lost = 0, hodoku_unsound = 0;
-    int singles = 0, live = 0, lineno = 0;
+    int singles = 0, live = 0, lineno = 0, positions = 0;
     struct grid givens, solution;
     struct human_state st;
     static struct hstep h;
@@ -508,16 +733,8 @@ int main(int argc, char **argv)
          * lines by two (their detail) and are not steps. */
         if (!live || strncmp(line, "   ", 3) != 0 || line[3] == ' ')
             continue;
-        const char *text = line + 3, *arrow = NULL;
-        for (const char *p = strstr(text, " => "); p; p = strstr(p + 1, " => "))
-            arrow = p;
-        const char *effects = arrow ? arrow + 4 : NULL;
-        if (!arrow) { /* the singles: "Naked Single: r6c7=3" */
-            arrow = strstr(text, ": ");
-            effects = arrow ? arrow + 2 : NULL;
-        }
-        if (!arrow || step_name(text, arrow, h.name) != 0 ||
-            parse_effects(effects, &st, &h) != 0) {
+        const char *text = line + 3;
+        if (parse_step(text, &st, &h) != 0) {
             printf("line %d: cannot read the step; puzzle abandoned\n", lineno);
             live = 0;
             lost++;
@@ -536,7 +753,10 @@ int main(int argc, char **argv)
         }
         if (is_single(h.name))
             singles++;
-        else {
+        else if (o.stride) {
+            if (++positions % o.stride == 0)
+                print_reglib_line("", &givens, &st);
+        } else {
             struct tally *t = tally_of(tallies, &n_tallies, h.name);
             if (t)
                 compare_step(&h, &st, &givens, &solution, puzzles, t, &o);
@@ -550,6 +770,8 @@ int main(int argc, char **argv)
         }
     }
     fclose(f);
+    if (o.stride)
+        return 0;
     qsort(tallies, (size_t)n_tallies, sizeof tallies[0], by_steps);
 
     printf("%d puzzles (%d skipped, %d abandoned), %d singles replayed, "
