@@ -3,9 +3,7 @@
  * Pointing (a digit of a box confined to one line leaves the rest of the
  * line), claiming or box/line reduction (a digit of a line confined to one
  * box leaves the rest of the box), and the locked pair/triple (a naked
- * pair/triple inside the intersection clears both the box and the line,
- * and must remove something from each: the line outside the box and the
- * box).
+ * pair/triple inside the intersection clears both the box and the line).
  *
  * Positions inside a box are 0..8 in reading order, so box row k is the
  * bits 7 << 3k and box column k the bits 0x49 << k.
@@ -296,15 +294,7 @@ static int try_locked(const struct human_state *st, struct human_step *step, int
         return 0;
     tech_step_reset(step);
     clear_two_houses(st, step, TECH_BOX(b), line, cells, n, digits);
-    /* Locked only when both houses lose something (the line outside the
-     * box): with one house alone it is that house's naked pair/triple,
-     * as HoDoKu names it. */
-    int in_box = 0, off_box = 0;
-    for (int i = 0; i < step->n_elim; i++) {
-        in_box |= tech_box_of(step->elim[i].cell) == b;
-        off_box |= tech_box_of(step->elim[i].cell) != b;
-    }
-    if (!in_box || !off_box)
+    if (step->n_elim == 0)
         return 0;
     for (int k = 0; k < n; k++)
         tech_cause_mask(step, st, cells[k], digits);
