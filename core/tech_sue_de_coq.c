@@ -3,48 +3,51 @@
  *
  * Take 2 or 3 empty cells C where a box meets a line, holding the digits
  * V (at least |C| + 2 of them), cells LA of the line outside the box with
- * digits LV, and cells BA of the box outside the line with digits BV, LV
- * and BV disjoint.  A digit can appear at most once in LA + C (one line)
- * and at most once in BA + C (one box), and not in both LA and BA (LV and
- * BV share none), so when the cells number as many as their digits
- * D = V + LV + BV, each digit of D is in exactly one of them.  Then the
- * rest of the line loses D less BV (those could sit in BA, off the line),
- * and the rest of the box loses D less LV.
+ * digits LV, and cells BA of the box outside the line with digits BV,
+ * each set holding some digit of V, LV and BV sharing no digit of V
+ * (HoDoKu's definition: any number of cells, and the two sets may share
+ * digits outside V).  A digit of V can then appear at most once in all
+ * the cells (in LA + C, one line, or BA + C, one box, not both), and a
+ * digit outside V at most once in LA and once in BA (C has none).  When
+ * the cells number |V| plus the digits of LV outside V plus those of BV
+ * outside V, every digit takes all the places it may: each digit of V is
+ * in the cells once, and a shared digit outside V is in LA and in BA.
+ * Then the rest of the line loses V + LV less BV, and the shared digits;
+ * the rest of the box loses V + BV less LV, and the shared digits.
  *
- * Scanned box by box, rows then columns through it; the line and box
- * cells are chosen as subsets whose digits mostly lie in V.
+ * Scanned box by box, rows then columns through it.
  */
 #include "tech.h"
 #include "tech_digits.h"
 
+/* A part: cells of the line, or of the box, outside C. */
 struct sdc_part {
     unsigned cells; /* positions (house order) */
     unsigned digits;
-    int gain; /* cells less digits outside V */
+    unsigned inter; /* its cells in the intersection (box positions) */
+    int gain;       /* cells less digits outside V */
 };
 
-/* The empty cells of a house outside the other house (at most 6) and, for
- * each subset t of them (bit j: the j-th), its positions, digits and
- * size: built once for the line and once for the box of an intersection,
- * read by each choice of its cells.  Subsets of the cells holding some
- * digit of V, in decreasing order of t, are in decreasing order of their
- * position masks too (the numbering keeps the cells' order). */
+/* The empty cells of a house outside C (at most 7: the intersection's
+ * cell not in C belongs to both the line and the box, and may be in
+ * either part) and, for each subset t of them (bit j: the j-th), its
+ * positions, digits, intersection cells and size.  In decreasing order
+ * of t, the subsets are in decreasing order of their position masks too
+ * (the numbering keeps the cells' order). */
+#define SDC_POOL 7
+#define SDC_SUBSETS (1 << SDC_POOL)
 struct sdc_table {
-    int built;
-    unsigned cand[6];
     unsigned avail; /* the subsets' cells, by j */
-    uint16_t pos[64], digits[64];
-    uint8_t n[64];
+    uint16_t pos[SDC_SUBSETS], digits[SDC_SUBSETS];
+    uint8_t inter[SDC_SUBSETS], n[SDC_SUBSETS];
 };
 
 struct sdc {
     struct tech_ctx *ctx;
     const struct human_state *st;
     struct human_step *step;
-    struct sdc_table line_cells, box_cells;
     int box, line;
-    unsigned c_cells; /* intersection cells chosen (cell indexes via list) */
-    uint8_t c_list[3];
+    uint8_t c_list[3]; /* the intersection cells chosen: C */
     int n_c;
     unsigned v;
 };
@@ -57,55 +60,59 @@ static int in_list(const uint8_t *list, int n, int cell)
     return 0;
 }
 
-static void sdc_table_build(const struct sdc *s, struct sdc_table *t, int h,
-                            int other)
+/* The box position of a cell of the intersection, as a bit; 0 for a
+ * cell outside box b. */
+static unsigned box_bit(int cell, int b)
+{
+    return tech_box_of(cell) == b
+               ? 1u << ((tech_row_of(cell) % 3) * 3 + tech_col_of(cell) % 3)
+               : 0;
+}
+
+static void sdc_table_build(const struct sdc *s, struct sdc_table *t, int h)
 {
     int k = 0;
-    uint16_t bit[6];
+    uint16_t bit[SDC_POOL];
+    unsigned cand[SDC_POOL];
+    uint8_t inter[SDC_POOL];
     for (int i = 0; i < 9; i++) {
         int cell = tech_house_cells[h][i];
-        int inside = other < 9    ? tech_row_of(cell) == other
-                     : other < 18 ? tech_col_of(cell) == other - 9
-                                  : tech_box_of(cell) == other - 18;
-        if (!s->st->value[cell] && !inside) {
-            bit[k] = (uint16_t)(1u << i);
-            t->cand[k++] = s->st->cand[cell];
-        }
+        if (s->st->value[cell] || in_list(s->c_list, s->n_c, cell))
+            continue;
+        /* a line cell in the box, or a box cell on the line */
+        int both = h < 18 ? tech_box_of(cell) == s->box
+                          : (s->line < 9 ? tech_row_of(cell) == s->line
+                                         : tech_col_of(cell) == s->line - 9);
+        bit[k] = (uint16_t)(1u << i);
+        inter[k] = (uint8_t)(both ? box_bit(cell, s->box) : 0);
+        cand[k++] = s->st->cand[cell];
     }
     t->avail = (1u << k) - 1;
     t->pos[0] = t->digits[0] = 0;
-    t->n[0] = 0;
+    t->n[0] = t->inter[0] = 0;
     for (unsigned x = 1; x <= t->avail; x++) {
         unsigned rest = x & (x - 1);
         int j = bits_lowest(x);
         t->pos[x] = (uint16_t)(t->pos[rest] | bit[j]);
-        t->digits[x] = (uint16_t)(t->digits[rest] | t->cand[j]);
+        t->digits[x] = (uint16_t)(t->digits[rest] | cand[j]);
+        t->inter[x] = (uint8_t)(t->inter[rest] | inter[j]);
         t->n[x] = (uint8_t)(t->n[rest] + 1);
     }
-    t->built = 1;
 }
 
-/* Subsets of the empty cells of house h outside the other house `other`,
- * each cell holding a digit of V, whose digits are useful: gain >= 1, in
- * decreasing order of their position masks.  Returns how many. */
-static int sdc_parts(const struct sdc *s, struct sdc_table *t, int h, int other,
-                     struct sdc_part *out)
+/* Subsets of the empty cells of house h outside C holding some digit of
+ * V, whose digits are useful: gain >= 1, in decreasing order of their
+ * position masks.  Returns how many. */
+static int sdc_parts(const struct sdc *s, int h, struct sdc_part *out)
 {
-    if (!t->built)
-        sdc_table_build(s, t, h, other);
-    unsigned avail = 0;
-    for (unsigned m = t->avail; m; m &= m - 1)
-        if (t->cand[bits_lowest(m)] & s->v)
-            avail |= m & -m;
+    struct sdc_table t;
+    sdc_table_build(s, &t, h);
     int n = 0;
-    for (unsigned x = avail; x; x = (x - 1) & avail) {
-        int size = t->n[x];
-        if (size > 4)
-            continue;
-        unsigned digits = t->digits[x];
-        int gain = size - bits_count(digits & ~s->v);
-        if (gain >= 1 && bits_count(digits) > size)
-            out[n++] = (struct sdc_part){t->pos[x], digits, gain};
+    for (unsigned x = t.avail; x; x--) {
+        unsigned digits = t.digits[x];
+        int gain = t.n[x] - bits_count(digits & ~s->v);
+        if (gain >= 1 && (digits & s->v))
+            out[n++] = (struct sdc_part){t.pos[x], digits, t.inter[x], gain};
     }
     return n;
 }
@@ -132,16 +139,18 @@ static void say_part(struct human_step *step, int h, unsigned pos, unsigned digi
     tech_say_house(step, h);
 }
 
+/* The line and box parts la and ba, whose gains add up to |V| - |C|. */
 static int sdc_pair(struct sdc *s, const struct sdc_part *la,
                     const struct sdc_part *ba)
 {
     unsigned d_all = s->v | la->digits | ba->digits;
+    unsigned shared = la->digits & ba->digits;
     int cells = s->n_c + bits_count(la->cells) + bits_count(ba->cells);
-    if ((la->digits & ba->digits) || bits_count(d_all) != cells)
+    if ((shared & s->v) || (la->inter & ba->inter))
         return 0;
     tech_step_reset(s->step);
-    sdc_clear(s, s->line, la->cells, d_all & ~ba->digits);
-    sdc_clear(s, TECH_BOX(s->box), ba->cells, d_all & ~la->digits);
+    sdc_clear(s, s->line, la->cells, (d_all & ~ba->digits) | shared);
+    sdc_clear(s, TECH_BOX(s->box), ba->cells, (d_all & ~la->digits) | shared);
     if (s->step->n_elim == 0)
         return 0;
     for (int i = 0; i < s->n_c; i++)
@@ -162,26 +171,34 @@ static int sdc_pair(struct sdc *s, const struct sdc_part *la,
     say_part(s->step, s->line, la->cells, la->digits);
     tech_say(s->step, " and ");
     say_part(s->step, TECH_BOX(s->box), ba->cells, ba->digits);
-    tech_say(s->step, " hold exactly %d digits in %d cells, so ", cells, cells);
+    tech_say(s->step, " hold exactly %d digits in %d cells", bits_count(d_all),
+             cells);
+    if (shared) {
+        tech_say(s->step, ", ");
+        tech_say_digits(s->step, shared);
+        tech_say(s->step, " once in each part");
+    }
+    tech_say(s->step, ", so ");
     tech_say_elims(s->step);
     return 1;
 }
 
-/* The box parts are grouped by gain (1 to 4, as a part has at most 4
+/* The box parts are grouped by gain (1 to 7, as a part has at most 7
  * cells), in their order, so each line part meets only the box parts that
  * complete it: the first pair found is the one a plain double loop finds,
  * without walking the many pairs whose gains do not add up.  Their digits
- * are packed by gain too: most pairs share one, which sdc_pair refuses. */
+ * are packed by gain too: most pairs share a digit of V, which sdc_pair
+ * refuses. */
 static int sdc_try(struct sdc *s)
 {
-    struct sdc_part la[64], ba[64];
-    uint8_t by_gain[5][64];
-    uint16_t gain_digits[5][64];
-    int n_gain[5] = {0};
-    int n_la = sdc_parts(s, &s->line_cells, s->line, TECH_BOX(s->box), la);
+    struct sdc_part la[SDC_SUBSETS], ba[SDC_SUBSETS];
+    uint8_t by_gain[SDC_POOL + 1][SDC_SUBSETS];
+    uint16_t gain_digits[SDC_POOL + 1][SDC_SUBSETS];
+    int n_gain[SDC_POOL + 1] = {0};
+    int n_la = sdc_parts(s, s->line, la);
     if (n_la == 0)
         return 0;
-    int n_ba = sdc_parts(s, &s->box_cells, TECH_BOX(s->box), s->line, ba);
+    int n_ba = sdc_parts(s, TECH_BOX(s->box), ba);
     for (int j = 0; j < n_ba; j++) {
         int g = ba[j].gain;
         by_gain[g][n_gain[g]] = (uint8_t)j;
@@ -190,10 +207,10 @@ static int sdc_try(struct sdc *s)
     int need = bits_count(s->v) - s->n_c;
     for (int i = 0; i < n_la; i++) {
         int g = need - la[i].gain;
-        if (g < 1 || g > 4)
+        if (g < 1 || g > SDC_POOL)
             continue;
         for (int j = 0; j < n_gain[g]; j++)
-            if (!(gain_digits[g][j] & la[i].digits) &&
+            if (!(gain_digits[g][j] & la[i].digits & s->v) &&
                 sdc_pair(s, &la[i], &ba[by_gain[g][j]]) &&
                 tech_found(s->ctx, s->step))
                 return 1;
@@ -239,7 +256,6 @@ int tech_find_sue_de_coq(struct tech_ctx *ctx, struct human_step *step)
                 for (int i = 0; i < 3; i++)
                     inter[i] = (uint8_t)((r0 + i) * 9 + c0 + k - 3);
             }
-            s.line_cells.built = s.box_cells.built = 0;
             if (sdc_intersection(&s, inter))
                 return 1;
         }

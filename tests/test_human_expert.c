@@ -227,6 +227,57 @@ static void test_sue_de_coq(void **unused)
     expect_none(tech_find_sue_de_coq, &st);
 }
 
+/* An empty grid but for C = A1 A2 (1 2, 3 4) and the cells of cells
+ * ("A5:15 B1:35"), for HoDoKu's wider Sue de Coq. */
+static void sdc_position(struct human_state *st, const char *cells)
+{
+    empty_state(st);
+    only(st, "A1", "12");
+    only(st, "A2", "34");
+    for (const char *p = cells; *p;) {
+        char cell[3] = {p[0], p[1], '\0'}, digits[10];
+        size_t n = strcspn(p + 3, " ");
+        memcpy(digits, p + 3, n);
+        digits[n] = '\0';
+        only(st, cell, digits);
+        p += 3 + n + (p[3 + n] == ' ');
+    }
+}
+
+/* Three ways the first definition missed. */
+static void test_sue_de_coq_wider(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* The row part A5 A6 and the box part B1 B2 share 5, a digit not in
+     * A1 A2: 6 cells for 1-4 once and 5 twice, so 5 is in each part and
+     * leaves the rest of the row and of the box. */
+    sdc_position(&st, "A5:15 A6:25 B1:35 B2:45");
+    expect_elims(tech_find_sue_de_coq, &st, &step,
+                 "1A3 1A4 1A7 1A8 1A9 2A3 2A4 2A7 2A8 2A9 3A3 3B3 3C1 3C2 3C3 "
+                 "4A3 4B3 4C1 4C2 4C3 5A3 5A4 5A7 5A8 5A9 5B3 5C1 5C2 5C3");
+    assert_non_null(strstr(step.text, "hold exactly 5 digits in 6 cells, 5 once "
+                                      "in each part"));
+    /* A3, the intersection's cell not in C, is in the row part A3 A5,
+     * which shares 5 with the box part B1 B2: 5 must be in B1 B2, so A3
+     * loses it too.  (With A3 in C, the parts would share 5.) */
+    sdc_position(&st, "A3:15 A5:25 B1:35 B2:45");
+    expect_elims(tech_find_sue_de_coq, &st, &step,
+                 "1A4 1A6 1A7 1A8 1A9 2A4 2A6 2A7 2A8 2A9 3B3 3C1 3C2 3C3 "
+                 "4B3 4C1 4C2 4C3 5A3 5A4 5A6 5A7 5A8 5A9 5B3 5C1 5C2 5C3");
+    assert_non_null(strstr(step.text, "Sue de Coq: A1 and A2 (1, 2, 3 and 4) "
+                                      "with A3 and A5 (1, 2 and 5) in row A"));
+    /* B2 holds no digit of A1 A2's, yet the box part B1 B2 B3 needs it. */
+    sdc_position(&st, "A5:12 B1:35 B2:56 B3:36");
+    expect_elims(tech_find_sue_de_coq, &st, &step,
+                 "1A3 1A4 1A6 1A7 1A8 1A9 2A3 2A4 2A6 2A7 2A8 2A9 3A3 3C1 3C2 "
+                 "3C3 4A3 4A4 4A6 4A7 4A8 4A9 4C1 4C2 4C3 5A3 5C1 5C2 5C3 6A3 "
+                 "6C1 6C2 6C3");
+    only(&st, "B2", "57"); /* one digit too many */
+    expect_none(tech_find_sue_de_coq, &st);
+}
+
 static void test_als_xz(void **unused)
 {
     (void)unused;
@@ -695,6 +746,7 @@ int main(void)
         cmocka_unit_test(test_finned_swordfish),
         cmocka_unit_test(test_finned_jellyfish),
         cmocka_unit_test(test_sue_de_coq),
+        cmocka_unit_test(test_sue_de_coq_wider),
         cmocka_unit_test(test_als_xz),
         cmocka_unit_test(test_unique_rectangle_5),
         cmocka_unit_test(test_unique_rectangle_6),
