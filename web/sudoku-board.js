@@ -341,7 +341,6 @@
       const bad = this.conflicts(), sv = this.values[this.sel], done = this.finished();
       const sr = (this.sel / 9) | 0, sc = this.sel % 9;
       this.classList.toggle("sb-solved", done);
-      this.setAttribute("aria-busy", "false");
       for (let i = 0; i < 81; i++) {
         const cell = this.cells[i], v = this.values[i], r = (i / 9) | 0, c = i % 9;
         const peer = r === sr || c === sc || (((r / 3) | 0) === ((sr / 3) | 0) && ((c / 3) | 0) === ((sc / 3) | 0));

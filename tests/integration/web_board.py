@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 CHROMIUM, CHROMEDRIVER, SYSTEM_PYTHON = "/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/bin/python3"
@@ -85,6 +86,38 @@ def start_site(tmp, sock):
     if not m:
         raise RuntimeError(f"the example site did not start ({first!r})")
     return proc, m.group(1), store
+
+
+def archive_days(url, store, date):
+    """An earlier day, signed as the daemon signs: stored and in the
+    archive, the latest day still the front page; an unsigned one refused."""
+    day = sd.days_from(date, -1)
+    with open(os.path.join(store, f"{date}.json")) as f:
+        data = json.load(f)
+    data = dict(data, date=day, puzzles=[dict(p, date=day) for p in data["puzzles"]])
+    body = json.dumps({"type": "puzzles.published", "schema_version": 1,
+                       "timestamp": day + "T00:00:01Z", "data": data}).encode()
+    headers = {"Content-Type": "application/json"}
+    try:
+        urllib.request.urlopen(urllib.request.Request(url, body, headers), timeout=20)
+        status = 200
+    except urllib.error.HTTPError as e:
+        status = e.code
+    check(status == 401 and not os.path.exists(os.path.join(store, f"{day}.json")),
+          f"an unsigned event is refused and not stored (HTTP {status})")
+    ts = str(int(time.time()))
+    headers.update({"webhook-id": "msg_archive", "webhook-timestamp": ts,
+                    "webhook-signature": sd.receiver.Verifier(sd.SECRET).signature(
+                        "msg_archive", ts, body)})
+    with urllib.request.urlopen(urllib.request.Request(url, body, headers), timeout=20) as r:
+        check(r.status == 200, f"a signed event of {day} is accepted")
+    status, archive = get(url + "archive")
+    check(archive.find(f'href="/day/{date}"') < archive.find(f'href="/day/{day}"'),
+          "the archive lists both days, the latest first")
+    status, page = get(url + f"day/{day}")
+    check(status == 200 and page.count(f'date="{day}"') == 3, f"/day/{day} serves its boards")
+    status, page = get(url)
+    check(status == 200 and page.count(f'date="{date}"') == 3, "/ serves the latest day")
 
 
 def post_json(url, obj):
@@ -224,6 +257,7 @@ def test_page(tmp):
     check(status == 200 and f'href="/day/{date}"' in archive, "the archive links the day")
     status, page = get(url + f"day/{date}")
     check(status == 200 and page.count("<sudoku-board") == 3, "the day's page: three boards")
+    archive_days(url, store, date)
     bad = post_json(url + "hint", {"state": "1 2\nping", "puzzle": puzzle})
     check(bad.get("error", {}).get("code") == "bad_request",
           f"/hint refuses a state that is not one ({bad})")
@@ -257,6 +291,32 @@ def play(driver, d, url, puzzle, solution):
         axe_check(b, b.js("return b.getAttribute('puzzle')"))
     h = boards["hard"]
     check(h.js("return b.getAttribute('puzzle')") == puzzle, "the hard board has the day's puzzle")
+
+    # Pointer and keypad, on the easy board: tap a cell, tap digits.
+    e = boards["easy"]
+    epuzzle = e.js("return b.getAttribute('puzzle')")
+    spot = epuzzle.index(".")
+    cell = driver.find_elements(By.CSS_SELECTOR, f"{e.css} [role=gridcell]")[spot]
+    tap = lambda label: driver.find_element(  # noqa: E731
+        By.CSS_SELECTOR, f'{e.css} button[aria-label="{label}"]').click()
+    cell.click()
+    tap("digit 4")
+    check(e.values()[spot] == "4" and e.selected() == spot,
+          "a tapped cell takes the keypad's digit, the focus staying in the grid")
+    tap("pencil marks")
+    tap("digit 2")
+    tap("digit 7")
+    check(e.values()[spot] == "4", "pencil mode leaves an entry alone")
+    tap("erase")
+    tap("digit 2")
+    tap("digit 7")
+    check(e.labels()[spot] == f"row {ROWS[spot // 9]}, column {spot % 9 + 1}, empty, candidates 2 7",
+          f"the keypad's pencil marks ({e.labels()[spot]})")
+    for _ in range(3):  # the two marks, the erase
+        tap("undo")
+    check(e.values()[spot] == "4", f"the undo key goes back to the entry ({e.labels()[spot]})")
+    tap("redo")
+    check(e.labels()[spot].endswith(", empty"), "the redo key erases it again")
 
     # Reached by Tab alone, from the top of the page.
     if not check(tab_to(driver, h), "Tab reaches the hard grid"):
