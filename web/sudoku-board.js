@@ -1,33 +1,25 @@
-/* <sudoku-board>: a playable Sudoku grid for any page, no dependencies and
- * no build step (load this file and sudoku-board.css).  It owns the
- * player's state (entries, pencil marks, undo/redo), its keyboard, pointer
- * and keypad input, its ARIA grid and its progress in localStorage.
- *
- * The puzzle comes from attributes (puzzle, solution, date, tier, label)
- * or from a sudokud webhook payload: a child <script type="application/json">
- * holding the event (or its data), or the payload property, with the tier
- * attribute choosing the puzzle.  hint-url: a URL answering a POST of
- * {"state": 81 or 729 characters, "puzzle": 81} with the daemon's hint reply.
- * Events: "sudoku-solved" when the grid is filled and right. */
+/* <sudoku-board>: a playable Sudoku grid for any page, no dependencies, no
+ * build step (with sudoku-board.css).  It owns the player's state (entries,
+ * pencil marks, undo/redo), its keyboard, pointer and keypad input, its ARIA
+ * grid and its progress in localStorage.
+ * The puzzle: attributes puzzle, solution, date, tier, label; or a sudokud
+ * webhook payload (a child <script type="application/json"> or the payload
+ * property), tier choosing the puzzle.  hint-url answers a POST of
+ * {"state": 81 or 729 characters, "puzzle"} with the daemon's hint reply.
+ * Fires "sudoku-solved" when the grid is filled and right. */
 (() => {
   "use strict";
   const ROWS = "ABCDEFGHI";
   const ALL = 0x3fe; // candidate bits 1..9
-  const peersOf = [];
-  for (let i = 0; i < 81; i++) {
-    const r = (i / 9) | 0, c = i % 9, b = ((r / 3) | 0) * 3 + ((c / 3) | 0), p = [];
-    for (let j = 0; j < 81; j++) {
-      const rj = (j / 9) | 0, cj = j % 9;
-      if (j !== i && (rj === r || cj === c || ((rj / 3) | 0) * 3 + ((cj / 3) | 0) === b)) p.push(j);
-    }
-    peersOf.push(p);
-  }
+  const row = (i) => (i / 9) | 0, box = (i) => ((i / 27) | 0) * 3 + (((i % 9) / 3) | 0);
+  const peersOf = [...Array(81).keys()].map((i) => [...Array(81).keys()].filter(
+    (j) => j !== i && (row(j) === row(i) || j % 9 === i % 9 || box(j) === box(i))));
   const isGrid = (s) => typeof s === "string" && /^[.0-9]{81}$/.test(s);
   const bitsList = (m) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => m & (1 << d));
-  const el = (tag, cls, text) => {
+  const el = (tag, cls, attrs = {}) => {
     const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
+    e.className = cls;
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
     return e;
   };
 
@@ -45,7 +37,9 @@
 
     connectedCallback() {
       if (!this.built) { this.build(); this.built = true; }
-      this.load();
+      // Upgraded while the page is parsed, a JSON child may not be there yet.
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => this.load(), { once: true });
+      else this.load();
     }
 
     attributeChangedCallback() { if (this.built) this.load(); }
@@ -73,25 +67,19 @@
 
     build() {
       this.classList.add("sb");
-      this.gridEl = el("div", "sb-grid");
-      this.gridEl.setAttribute("role", "grid");
+      this.gridEl = el("div", "sb-grid", { role: "grid" });
       this.cells = [];
       for (let r = 0; r < 9; r++) {
-        const row = el("div", "sb-row");
-        row.setAttribute("role", "row");
+        const line = el("div", "sb-row", { role: "row" });
         for (let c = 0; c < 9; c++) {
-          const cell = el("div", "sb-cell");
-          cell.setAttribute("role", "gridcell");
-          cell.tabIndex = -1;
-          cell.dataset.i = r * 9 + c;
-          const marks = el("span", "sb-m");
-          marks.setAttribute("aria-hidden", "true");
-          for (let d = 1; d <= 9; d++) marks.append(el("span"));
+          const cell = el("div", "sb-cell", { role: "gridcell", tabindex: -1, "data-i": r * 9 + c });
+          const marks = el("span", "sb-m", { "aria-hidden": "true" });
+          for (let d = 1; d <= 9; d++) marks.append(el("span", ""));
           cell.append(el("span", "sb-v"), marks);
-          row.append(cell);
+          line.append(cell);
           this.cells.push(cell);
         }
-        this.gridEl.append(row);
+        this.gridEl.append(line);
       }
       this.caption = el("div", "sb-caption");
       this.pad = el("div", "sb-pad");
@@ -103,9 +91,7 @@
       this.button("↷", "redo", () => this.redo());
       this.checkBtn = this.button("Check", "check against the solution", () => this.check());
       this.hintBtn = this.button("Hint", "ask for a hint", () => this.hint());
-      this.statusEl = el("div", "sb-status");
-      this.statusEl.setAttribute("role", "status");
-      this.statusEl.setAttribute("aria-live", "polite");
+      this.statusEl = el("div", "sb-status", { role: "status", "aria-live": "polite" });
       this.append(this.caption, this.gridEl, this.pad, this.statusEl);
       this.gridEl.addEventListener("keydown", (e) => this.key(e));
       this.gridEl.addEventListener("pointerdown", (e) => {
@@ -115,9 +101,8 @@
     }
 
     button(text, label, fn) {
-      const b = el("button", "sb-key", text);
-      b.type = "button";
-      b.setAttribute("aria-label", label);
+      const b = el("button", "sb-key", { type: "button", "aria-label": label });
+      b.textContent = text;
       // The keypad acts on the selected cell: keep the focus in the grid.
       b.addEventListener("pointerdown", (e) => e.preventDefault());
       b.addEventListener("click", fn);
@@ -287,14 +272,15 @@
     }
 
     /* The state as the daemon's socket reads it: 81 characters when no
-     * cell has marks; else the 729-character line, unmarked empty cells
-     * given every digit their peers' entries leave. */
+     * cell has marks; else the 729-character line, an unmarked empty cell
+     * given all nine digits (not narrowed by its peers: a cell left with
+     * one digit would read as placed, and a wrong entry elsewhere could
+     * then make two placed digits of one). */
     state() {
       if (!this.marks.some((m, i) => m && !this.values[i])) return this.values.map((v) => v || ".").join("");
       let out = "";
       for (let i = 0; i < 81; i++) {
-        let m = this.values[i] ? 1 << this.values[i] : this.marks[i];
-        if (!m) { m = ALL; for (const j of peersOf[i]) m &= ~(1 << this.values[j]); }
+        const m = this.values[i] ? 1 << this.values[i] : this.marks[i] || ALL;
         for (let d = 1; d <= 9; d++) out += m & (1 << d) ? d : ".";
       }
       return out;
@@ -312,9 +298,17 @@
         this.status("No hint: the server did not answer", "error");
         return;
       }
-      if (!reply.ok) { this.status("No hint: " + ((reply.error && reply.error.message) || "refused"), "error"); return; }
-      this.hintCells = new Set();
       const name = (c) => (ROWS.indexOf(c[0]) * 9 + (+c[1] - 1));
+      this.hintCells = new Set();
+      if (!reply.ok) {
+        const msg = (reply.error && reply.error.message) || "refused";
+        // A wrong entry among pencil marks is judged as marks: "wrong-marks: C4 lost its 7".
+        const m = /^wrong-marks: ([A-I][1-9]) /.exec(msg);
+        if (m) this.hintCells.add(name(m[1]));
+        this.status("No hint: " + msg, "error");
+        this.render();
+        return;
+      }
       const step = reply.step || {};
       for (const p of step.placements || []) this.hintCells.add(name(p.cell));
       for (const p of step.eliminations || []) this.hintCells.add(name(p.cell));
@@ -339,11 +333,10 @@
 
     render() {
       const bad = this.conflicts(), sv = this.values[this.sel], done = this.finished();
-      const sr = (this.sel / 9) | 0, sc = this.sel % 9;
       this.classList.toggle("sb-solved", done);
       for (let i = 0; i < 81; i++) {
-        const cell = this.cells[i], v = this.values[i], r = (i / 9) | 0, c = i % 9;
-        const peer = r === sr || c === sc || (((r / 3) | 0) === ((sr / 3) | 0) && ((c / 3) | 0) === ((sc / 3) | 0));
+        const cell = this.cells[i], v = this.values[i], sel = this.sel;
+        const peer = row(i) === row(sel) || i % 9 === sel % 9 || box(i) === box(sel);
         cell.firstChild.textContent = v ? v : "";
         const m = v ? 0 : this.marks[i];
         for (let d = 1; d <= 9; d++) cell.lastChild.children[d - 1].textContent = m & (1 << d) ? d : "";

@@ -389,8 +389,25 @@ def play(driver, d, url, puzzle, solution):
     driver.find_element(By.CSS_SELECTOR, h.css).screenshot(os.path.join(SHOTS, "board-360.png"))
     viewport(driver, 1280, 900, False)
 
-    # The rest, then the finished state.
+    # A wrong entry that breaks no rule: the hint names it (with pencil
+    # marks on the board the daemon judges it as marks, "lost its D").
     p = Player(driver, h)
+    values = h.values()
+    seen = lambda i: {values[j] for j in range(81) if j != i and (  # noqa: E731
+        j // 9 == i // 9 or j % 9 == i % 9 or (j // 27 == i // 27 and j % 9 // 3 == i % 9 // 3))}
+    wrong_at, wrong = next((i, x) for i in empty if values[i] == "."
+                           for x in "123456789" if x != solution[i] and x not in seen(i))
+    p.type(wrong_at, wrong)
+    check("sb-conflict" not in h.cell_class(wrong_at), "a wrong digit that breaks no rule")
+    keys(driver, "h")
+    cell_name = ROWS[wrong_at // 9] + str(wrong_at % 9 + 1)
+    want = ["error", f"No hint: wrong-marks: {cell_name} lost its {solution[wrong_at]}"]
+    check(wait_until(lambda: h.status() == want, 10),
+          f"the hint names the wrong entry ({h.status()})")
+    check("sb-hint" in h.cell_class(wrong_at), "and highlights it")
+    keys(driver, Keys.BACKSPACE)
+
+    # The rest, then the finished state.
     for i in empty[len(empty) // 2:]:
         p.type(i, solution[i])
     check(h.values() == solution, "the whole puzzle played by keyboard")
@@ -408,6 +425,14 @@ def play(driver, d, url, puzzle, solution):
         " document.body.append(b); const v = b.givens.map(v => v || '.').join(''); b.remove();"
         " return v", d.ask("today")["puzzles"])
     check(got == puzzle, "a board fed the payload JSON picks its tier's puzzle")
+
+    # A bad puzzle: the board says what is wrong (a warning, not an error).
+    msg = driver.execute_script(
+        "const b = document.createElement('sudoku-board'); b.setAttribute('puzzle', '12x');"
+        " document.body.append(b); const m = b.querySelector('.sb-status').textContent;"
+        " b.remove(); return m")
+    check(msg == "the puzzle must be 81 characters of digits and dots",
+          f"a bad puzzle attribute is named ({msg!r})")
 
     # Themes: light and dark from the variables.
     bg = h.js("const g = b.querySelector('.sb-grid'); const out = [];"
