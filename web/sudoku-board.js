@@ -6,7 +6,8 @@
  * webhook payload (a child <script type="application/json"> or the payload
  * property), tier choosing the puzzle.  hint-url answers a POST of
  * {"state": 81 or 729 characters, "puzzle"} with the daemon's hint reply.
- * Fires "sudoku-solved" when the grid is filled and right. */
+ * Fires "sudoku-solved" when the grid is filled and right.  ASCII only, so
+ * a page of any charset loads it right. */
 (() => {
   "use strict";
   const ROWS = "ABCDEFGHI";
@@ -84,11 +85,11 @@
       this.caption = el("div", "sb-caption");
       this.pad = el("div", "sb-pad");
       for (let d = 1; d <= 9; d++) this.button(String(d), `digit ${d}`, () => this.input(d));
-      this.button("⌫", "erase", () => this.input(0));
-      this.pencilBtn = this.button("✎", "pencil marks", () => this.setPencil(!this.pencil));
+      this.button("\u232b", "erase", () => this.input(0));
+      this.pencilBtn = this.button("\u270e", "pencil marks", () => this.setPencil(!this.pencil));
       this.pencilBtn.setAttribute("aria-pressed", "false");
-      this.button("↶", "undo", () => this.undo());
-      this.button("↷", "redo", () => this.redo());
+      this.button("\u21b6", "undo", () => this.undo());
+      this.button("\u21b7", "redo", () => this.redo());
       this.checkBtn = this.button("Check", "check against the solution", () => this.check());
       this.hintBtn = this.button("Hint", "ask for a hint", () => this.hint());
       this.statusEl = el("div", "sb-status", { role: "status", "aria-live": "polite" });
@@ -129,7 +130,7 @@
       this.restore();
       this.sel = this.sel === undefined ? this.values.findIndex((v) => !v) : this.sel;
       if (this.sel < 0) this.sel = 0;
-      this.caption.textContent = [s.date, s.label].filter(Boolean).join(" · ");
+      this.caption.textContent = [s.date, s.label].filter(Boolean).join(" \u00b7 ");
       this.gridEl.setAttribute("aria-label", `Sudoku ${[s.label, s.date].filter(Boolean).join(", ")}`.trim());
       this.checkBtn.hidden = !this.sol;
       this.hintBtn.hidden = !this.getAttribute("hint-url");
@@ -289,7 +290,7 @@
     async hint() {
       const url = this.getAttribute("hint-url");
       if (!url || this.finished()) return;
-      this.status("Asking for a hint…");
+      this.status("Asking for a hint...");
       let reply;
       try {
         const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ state: this.state(), puzzle: this.src.puzzle }) });

@@ -239,6 +239,9 @@ def axe_check(board, puzzle):
 def test_page(tmp):
     size = sum(os.path.getsize(os.path.join(WEB, f)) for f in ("sudoku-board.js", "sudoku-board.css"))
     check(size <= 20000, f"sudoku-board.js + .css: {size} bytes, at most 20,000 unminified")
+    ascii_only = all(open(os.path.join(WEB, f), "rb").read().isascii()
+                     for f in ("sudoku-board.js", "sudoku-board.css"))
+    check(ascii_only, "the board's files are ASCII (a page of any charset loads them right)")
     d = sd.Daemon(tmp, "web", test_hooks=True, config={
         "schedule": {"tiers": "easy, medium, hard"},
         "generator": {"symmetry": "rotational-180", "secret": "web-board-test-secret"}})
@@ -418,13 +421,18 @@ def play(driver, d, url, puzzle, solution):
           "a finished grid is read-only")
     driver.save_screenshot(os.path.join(SHOTS, "desktop-1280x900.png"))
 
-    # The payload JSON as a source: the hard puzzle from the event's data.
+    # The payload JSON as a source, both ways: a JSON child and the property.
+    event = {"type": "puzzles.published", "data": {"date": "x", "puzzles": d.ask("today")["puzzles"]}}
     got = driver.execute_script(
-        "const b = document.createElement('sudoku-board'); b.setAttribute('tier', 'hard');"
-        " b.payload = {type: 'puzzles.published', data: {date: 'x', puzzles: arguments[0]}};"
-        " document.body.append(b); const v = b.givens.map(v => v || '.').join(''); b.remove();"
-        " return v", d.ask("today")["puzzles"])
-    check(got == puzzle, "a board fed the payload JSON picks its tier's puzzle")
+        "const div = document.createElement('div'); document.body.append(div);"
+        " div.innerHTML = '<sudoku-board tier=\"hard\"><script type=\"application/json\">'"
+        " + JSON.stringify(arguments[0]) + '</' + 'script></sudoku-board>';"
+        " const b = document.createElement('sudoku-board'); b.setAttribute('tier', 'medium');"
+        " b.payload = arguments[0]; div.append(b);"
+        " const out = [...div.children].map(x => x.givens.map(v => v || '.').join(''));"
+        " div.remove(); return out", event)
+    want = [p["puzzle"] for t in ("hard", "medium") for p in event["data"]["puzzles"] if p["tier"] == t]
+    check(got == want, "a board fed the payload (a JSON child, the property) picks its tier's puzzle")
 
     # A bad puzzle: the board says what is wrong (a warning, not an error).
     msg = driver.execute_script(
