@@ -179,7 +179,7 @@ class Site:
                      "tier": p["tier"], "label": p.get("label", p["tier"])}
             a = "".join(f' {k}="{html.escape(str(v))}"' for k, v in attrs.items() if v)
             label = html.escape(p.get("label", p["tier"]))
-            boards.append(f'<section><h2>{label} <small>score {p.get("score", "")}</small></h2>'
+            boards.append(f'<section><h2>{label} <small>score {html.escape(str(p.get("score", "")))}</small></h2>'
                           f'<sudoku-board{a}{hint}></sudoku-board></section>')
         return PAGE.format(title=f"Sudoku of {date}",
                            body='<div class="boards">' + "".join(boards) + "</div>")
