@@ -128,7 +128,8 @@ PAGE = """<!doctype html>
 <style>
 body {{ margin: 0 auto; padding: 0.75rem; max-width: 76rem; font-family: system-ui, sans-serif;
        color-scheme: light dark; }}
-.boards {{ display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); }}
+.boards {{ display: grid; gap: 1.5rem;
+          grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); }}
 nav a {{ margin-right: 1rem; }}
 </style></head>
 <body><nav><a href="/">Today</a><a href="/archive">Archive</a></nav>
@@ -179,7 +180,8 @@ class Site:
                      "tier": p["tier"], "label": p.get("label", p["tier"])}
             a = "".join(f' {k}="{html.escape(str(v))}"' for k, v in attrs.items() if v)
             label = html.escape(p.get("label", p["tier"]))
-            boards.append(f'<section><h2>{label} <small>score {html.escape(str(p.get("score", "")))}</small></h2>'
+            score = html.escape(str(p.get("score", "")))
+            boards.append(f'<section><h2>{label} <small>score {score}</small></h2>'
                           f'<sudoku-board{a}{hint}></sudoku-board></section>')
         return PAGE.format(title=f"Sudoku of {date}",
                            body='<div class="boards">' + "".join(boards) + "</div>")

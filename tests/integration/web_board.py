@@ -15,14 +15,14 @@ scrolling, the archive, and no console errors.  Screenshots at 360x740 and
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 
-CHROMIUM, CHROMEDRIVER, SYSTEM_PYTHON = "/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/bin/python3"
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+SYSTEM_PYTHON = "/usr/bin/python3"
 
 try:
     import selenium  # noqa: F401
@@ -226,7 +226,8 @@ def axe_check(board, puzzle):
     check(shape[0] == 1 and shape[1] == ["row:9"] * 9,
           f"{board.tier}: one role=grid of 9 role=row of 9 role=gridcell ({shape[:2]})")
     check(shape[2] == 1, f"{board.tier}: exactly one cell in the Tab order ({shape[2]})")
-    check(bool(shape[3]) and board.tier in shape[3], f"{board.tier}: the grid is named ({shape[3]})")
+    check(bool(shape[3]) and board.tier in shape[3],
+          f"{board.tier}: the grid is named ({shape[3]})")
     labels = board.labels()
     bad = [x for x in labels if not LABEL.match(x or "")]
     check(not bad, f"{board.tier}: every cell's label reads 'row R, column C, ...' ({bad[:3]})")
@@ -237,10 +238,10 @@ def axe_check(board, puzzle):
 
 
 def test_page(tmp):
-    size = sum(os.path.getsize(os.path.join(WEB, f)) for f in ("sudoku-board.js", "sudoku-board.css"))
+    files = [os.path.join(WEB, f) for f in ("sudoku-board.js", "sudoku-board.css")]
+    size = sum(os.path.getsize(f) for f in files)
     check(size <= 20000, f"sudoku-board.js + .css: {size} bytes, at most 20,000 unminified")
-    ascii_only = all(open(os.path.join(WEB, f), "rb").read().isascii()
-                     for f in ("sudoku-board.js", "sudoku-board.css"))
+    ascii_only = all(open(f, "rb").read().isascii() for f in files)
     check(ascii_only, "the board's files are ASCII (a page of any charset loads them right)")
     d = sd.Daemon(tmp, "web", test_hooks=True, config={
         "schedule": {"tiers": "easy, medium, hard"},
@@ -254,7 +255,8 @@ def test_page(tmp):
         return
     date = [n for n in os.listdir(store) if n.endswith(".json")][0][:-5]
     hard = d.ask("today hard solution")
-    check(hard.get("ok") and hard["date"] == date, f"the daemon's today is the delivered day ({date})")
+    check(hard.get("ok") and hard["date"] == date,
+          f"the daemon's today is the delivered day ({date})")
     puzzle, solution = hard["puzzles"][0]["puzzle"], hard["puzzles"][0]["solution"]
     status, archive = get(url + "archive")
     check(status == 200 and f'href="/day/{date}"' in archive, "the archive links the day")
@@ -313,7 +315,8 @@ def play(driver, d, url, puzzle, solution):
     tap("erase")
     tap("digit 2")
     tap("digit 7")
-    check(e.labels()[spot] == f"row {ROWS[spot // 9]}, column {spot % 9 + 1}, empty, candidates 2 7",
+    check(e.labels()[spot] == f"row {ROWS[spot // 9]}, column {spot % 9 + 1}, empty, "
+          "candidates 2 7",
           f"the keypad's pencil marks ({e.labels()[spot]})")
     for _ in range(3):  # the two marks, the erase
         tap("undo")
@@ -347,7 +350,8 @@ def play(driver, d, url, puzzle, solution):
     check(h.labels()[e0] == f"{name(e0)}, empty, candidates {marks}", "and again takes it off")
 
     # A conflicting, wrong digit: highlighted, checked, undone, redone, erased.
-    e1 = next(i for i in empty[1:] if any(puzzle[j] != "." for j in range(i // 9 * 9, i // 9 * 9 + 9)))
+    e1 = next(i for i in empty[1:]
+              if any(puzzle[j] != "." for j in range(i // 9 * 9, i // 9 * 9 + 9)))
     g = next(puzzle[j] for j in range(e1 // 9 * 9, e1 // 9 * 9 + 9) if puzzle[j] != ".")
     p.type(e1, g)
     check("sb-conflict" in h.cell_class(e1) and h.labels()[e1] == f"{name(e1)}, {g}, conflict",
@@ -414,7 +418,8 @@ def play(driver, d, url, puzzle, solution):
     for i in empty[len(empty) // 2:]:
         p.type(i, solution[i])
     check(h.values() == solution, "the whole puzzle played by keyboard")
-    check("sb-solved" in h.js("return b.className") and h.status() == ["solved", "Solved. Well done!"],
+    check("sb-solved" in h.js("return b.className")
+          and h.status() == ["solved", "Solved. Well done!"],
           f"the finished state ({h.status()})")
     check(all(x == "true" for x in h.js("return [...b.querySelectorAll('[role=gridcell]')]"
                                          ".map(c => c.getAttribute('aria-readonly'))")),
@@ -422,7 +427,8 @@ def play(driver, d, url, puzzle, solution):
     driver.save_screenshot(os.path.join(SHOTS, "desktop-1280x900.png"))
 
     # The payload JSON as a source, both ways: a JSON child and the property.
-    event = {"type": "puzzles.published", "data": {"date": "x", "puzzles": d.ask("today")["puzzles"]}}
+    event = {"type": "puzzles.published",
+             "data": {"date": "x", "puzzles": d.ask("today")["puzzles"]}}
     got = driver.execute_script(
         "const div = document.createElement('div'); document.body.append(div);"
         " div.innerHTML = '<sudoku-board tier=\"hard\"><script type=\"application/json\">'"
@@ -431,8 +437,10 @@ def play(driver, d, url, puzzle, solution):
         " b.payload = arguments[0]; div.append(b);"
         " const out = [...div.children].map(x => x.givens.map(v => v || '.').join(''));"
         " div.remove(); return out", event)
-    want = [p["puzzle"] for t in ("hard", "medium") for p in event["data"]["puzzles"] if p["tier"] == t]
-    check(got == want, "a board fed the payload (a JSON child, the property) picks its tier's puzzle")
+    want = [p["puzzle"] for t in ("hard", "medium")
+            for p in event["data"]["puzzles"] if p["tier"] == t]
+    check(got == want,
+          "a board fed the payload (a JSON child, the property) picks its tier's puzzle")
 
     # A bad puzzle: the board says what is wrong (a warning, not an error).
     msg = driver.execute_script(
