@@ -6,10 +6,12 @@ Chromium driven by Selenium (Debian's python3-selenium, run by
 /usr/bin/python3) opens the page.  Checked: the ARIA grid (every cell a
 gridcell labelled "row C, column 4, ..."), that the hard board is reached
 by Tab and played to its end by keyboard alone (pencil marks, a conflict,
-check, undo and redo), that a reload finds the progress, that a hint asked
-with pencil marks on the board is the daemon's own answer to that state,
-the finished state, the themes, 320 and 360 px phones without sideways
-scrolling, the archive, and no console errors.  Screenshots at 360x740 and
+check, undo and redo), taps and the keypad, that a reload finds the
+progress, that a hint asked with pencil marks on the board is the daemon's
+own answer to that state (and names a wrong entry), the finished state and
+its event, the payload as a source, the themes, 320 and 360 px phones
+without sideways scrolling, the archive (a signed earlier day; an unsigned
+event refused), /hint with the daemon stopped, and no console errors.  Screenshots at 360x740 and
 1280x900 go to $BUILD/web_board/; first paint is printed, not judged."""
 
 import json
@@ -274,6 +276,9 @@ def test_page(tmp):
     finally:
         driver.quit()
     check(d.stop() == 0, "SIGTERM: exit 0")
+    down = post_json(url + "hint", {"state": puzzle, "puzzle": puzzle})
+    check(down.get("error", {}).get("code") == "unavailable",
+          f"with the daemon stopped /hint says it did not answer ({down})")
 
 
 def play(driver, d, url, puzzle, solution):
@@ -415,6 +420,8 @@ def play(driver, d, url, puzzle, solution):
     keys(driver, Keys.BACKSPACE)
 
     # The rest, then the finished state.
+    h.js("window.solvedEvents = []; b.addEventListener('sudoku-solved',"
+         " e => window.solvedEvents.push(e.detail))")
     for i in empty[len(empty) // 2:]:
         p.type(i, solution[i])
     check(h.values() == solution, "the whole puzzle played by keyboard")
@@ -424,6 +431,9 @@ def play(driver, d, url, puzzle, solution):
     check(all(x == "true" for x in h.js("return [...b.querySelectorAll('[role=gridcell]')]"
                                          ".map(c => c.getAttribute('aria-readonly'))")),
           "a finished grid is read-only")
+    events = driver.execute_script("return window.solvedEvents")
+    check(events == [{"date": d.ask("today")["date"], "tier": "hard"}],
+          f"one sudoku-solved event with the date and tier ({events})")
     driver.save_screenshot(os.path.join(SHOTS, "desktop-1280x900.png"))
 
     # The payload JSON as a source, both ways: a JSON child and the property.
