@@ -11,8 +11,9 @@ progress, that a hint asked with pencil marks on the board is the daemon's
 own answer to that state (and names a wrong entry), the finished state and
 its event, the payload as a source, the themes, 320 and 360 px phones
 without sideways scrolling, the archive (a signed earlier day; an unsigned
-event refused), /hint with the daemon stopped, and no console errors.  Screenshots at 360x740 and
-1280x900 go to $BUILD/web_board/; first paint is printed, not judged."""
+event refused), /hint with the daemon stopped, and no console errors.
+Screenshots at 360x740 and 1280x900 go to $BUILD/web_board/; first paint
+is printed, not judged."""
 
 import json
 import os
