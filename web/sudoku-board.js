@@ -119,7 +119,7 @@
       this.src = s;
       this.givens = [...s.puzzle].map((ch) => (ch >= "1" && ch <= "9" ? +ch : 0));
       this.sol = s.solution ? [...s.solution].map(Number) : null;
-      this.key_ = `sudoku-board:${s.date || s.puzzle}:${s.tier}`;
+      this.storeKey = `sudoku-board:${s.date || s.puzzle}:${s.tier}`;
       this.values = this.givens.slice();
       this.marks = new Array(81).fill(0);
       this.wrong = new Set();
@@ -140,7 +140,7 @@
 
     restore() {
       let saved = null;
-      try { saved = JSON.parse(localStorage.getItem(this.key_) || "null"); } catch (e) { saved = null; }
+      try { saved = JSON.parse(localStorage.getItem(this.storeKey) || "null"); } catch (e) { saved = null; }
       if (!saved || saved.puzzle !== this.src.puzzle || !isGrid(saved.values)) return;
       for (let i = 0; i < 81; i++) {
         if (!this.givens[i]) this.values[i] = +saved.values[i] || 0;
@@ -150,7 +150,7 @@
 
     save() {
       const values = this.values.map((v) => v || ".").join("");
-      try { localStorage.setItem(this.key_, JSON.stringify({ puzzle: this.src.puzzle, values, marks: this.marks })); } catch (e) { /* storage full or denied: play on */ }
+      try { localStorage.setItem(this.storeKey, JSON.stringify({ puzzle: this.src.puzzle, values, marks: this.marks })); } catch (e) { /* storage full or denied: play on */ }
     }
 
     setPencil(on) {
@@ -192,8 +192,8 @@
     }
 
     /* Digit d (0 erases) into the selected cell: a pencil mark toggled in
-     * pencil mode (or with Shift), else the entry, which also takes d off
-     * the marks of the cell's peers.  One undo step per input. */
+     * pencil mode (or with Shift), else the entry (the same digit again
+     * erases it), which takes d off its peers' marks.  One undo step. */
     input(d, shift) {
       const i = this.sel;
       if (this.givens[i] || this.finished()) return;
@@ -217,6 +217,8 @@
       this.after();
     }
 
+    /* A change lists [cell, value, marks before, value, marks after]; at 1
+     * puts back the before, at 3 the after. */
     apply(change, at) {
       for (const ch of change) {
         this.values[ch[0]] = ch[at];
@@ -228,7 +230,6 @@
     undo() { this.travel(this.done, this.redone, 1); }
     redo() { this.travel(this.redone, this.done, 3); }
 
-    /* Undo (the "before" half of the last change) or redo (the "after"). */
     travel(from, to, at) {
       const change = from.pop();
       if (!change) return;
@@ -272,11 +273,10 @@
       this.render();
     }
 
-    /* The state as the daemon's socket reads it: 81 characters when no
-     * cell has marks; else the 729-character line, an unmarked empty cell
-     * given all nine digits (not narrowed by its peers: a cell left with
-     * one digit would read as placed, and a wrong entry elsewhere could
-     * then make two placed digits of one). */
+    /* The state for the daemon's socket: 81 characters when no empty cell
+     * has marks; else the 729-character line, an unmarked empty cell given
+     * all nine digits (narrowed by its peers, a cell left with one would
+     * read as placed). */
     state() {
       if (!this.marks.some((m, i) => m && !this.values[i])) return this.values.map((v) => v || ".").join("");
       let out = "";
