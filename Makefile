@@ -269,6 +269,8 @@ install: all $(MAN_PAGES)
 	install -m 0644 schema/json/*.json $(DESTDIR)$(DATADIR)/json-schema/
 	install -m 0644 config/sudokud.conf $(DESTDIR)$(DOCDIR)/examples/sudokud.conf
 	install -m 0644 tests/integration/receiver.py $(DESTDIR)$(DOCDIR)/examples/receiver.py
+	install -d $(DESTDIR)$(DATADIR)/web
+	install -m 0644 web/sudoku-board.js web/sudoku-board.css $(DESTDIR)$(DATADIR)/web/
 	install -d -m 0755 $(CONF_DIR)
 	@if [ -e $(CONF_DIR)/sudokud.conf ]; then \
 	    echo "keeping the existing $(CONF_DIR)/sudokud.conf (the example is in $(DOCDIR)/examples)"; \

@@ -44,6 +44,8 @@ for f in usr/local/sbin/sudokud usr/local/bin/sudokuctl \
          usr/local/share/sudokud/json-schema/socket-reply.json \
          usr/local/share/doc/sudokud/examples/sudokud.conf \
          usr/local/share/doc/sudokud/examples/receiver.py \
+         usr/local/share/sudokud/web/sudoku-board.js \
+         usr/local/share/sudokud/web/sudoku-board.css \
          etc/sudokud/sudokud.conf; do
     check "installed $f" test -f "$D/$f"
 done

@@ -10,7 +10,8 @@ build/sudokud started as `make run` starts it (config/sudokud.dev.conf,
 state in ./var) and SUDOKUD_SOCKET naming its socket for the examples of
 the installed service (`sudokuctl today`), each command line is run by sh
 and must exit 0, saying nothing on standard error.  Lines that change the system (sudo, make, systemctl,
-journalctl) are not run, nor are configuration and payload texts: each
+journalctl) are not run, nor are configuration, payload and HTML texts
+and the example site, which serves until stopped: each
 line not run is named with its reason, and a line of no known kind fails
 the test, so a new example is either run here or given a reason."""
 
@@ -78,6 +79,10 @@ def kind(line):
         return "not run", "configuration text"
     if line.startswith(("{", '"')):
         return "not run", "a payload's shape"
+    if line.startswith("<"):
+        return "not run", "a web page's HTML"
+    if line.startswith("python3 tests/integration/receiver.py") and " --serve " in line:
+        return "not run", "a site that serves until stopped (web_board.py runs it)"
     return None, None
 
 
