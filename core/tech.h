@@ -338,4 +338,16 @@ tech_find_fn tech_find_cell_forcing_chain;
 tech_find_fn tech_find_region_forcing_chain;
 int tech_rate_forcing_chain(const struct human_step *step);
 
+/* tech_franken_fish.c: Franken and Mutant fish, plain and finned */
+tech_find_fn tech_find_franken_x_wing;
+tech_find_fn tech_find_franken_swordfish;
+tech_find_fn tech_find_franken_jellyfish;
+tech_find_fn tech_find_finned_franken_x_wing;
+tech_find_fn tech_find_finned_franken_swordfish;
+tech_find_fn tech_find_finned_franken_jellyfish;
+tech_find_fn tech_find_mutant_x_wing;
+tech_find_fn tech_find_mutant_swordfish;
+tech_find_fn tech_find_mutant_jellyfish;
+tech_find_fn tech_find_finned_mutant_x_wing;
+
 #endif

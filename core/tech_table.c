@@ -206,6 +206,46 @@ const struct tech_row tech_table[] = {
     { { "Region forcing chain", "region_forcing_chain", 75, HUMAN_GROUP_EXPERT, 500 },
       tech_find_region_forcing_chain, tech_rate_forcing_chain,
       TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    /* Franken and Mutant fish (tech_franken_fish.c), HoDoKu 2.2's base
+     * scores as weights.  SE 1.2.1.3 has no fish with box base or cover
+     * sets: it proves their eliminations with its region forcing chains
+     * (the base box's candidates each forcing them: 8.0 and up; its
+     * X-chains have no grouped nodes for the box's cells), so they are
+     * rated 8.0, and after the forcing chains they do not change the
+     * paths the Explainer ratings were calibrated on.  HoDoKu's default
+     * solver uses Franken X-Wing and Swordfish, finned or not (UNFAIR);
+     * the Jellyfish and the Mutant fish (EXTREME) it ships switched
+     * off. */
+    { { "Franken X-Wing", "franken_x_wing", 80, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_franken_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Franken Swordfish", "franken_swordfish", 80, HUMAN_GROUP_EXPERT, 350 },
+      tech_find_franken_swordfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Franken Jellyfish", "franken_jellyfish", 80, HUMAN_GROUP_EXPERT, 370 },
+      tech_find_franken_jellyfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Finned Franken X-Wing", "finned_franken_x_wing", 80, HUMAN_GROUP_EXPERT, 390 },
+      tech_find_finned_franken_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Finned Franken Swordfish", "finned_franken_swordfish", 80, HUMAN_GROUP_EXPERT, 410 },
+      tech_find_finned_franken_swordfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Finned Franken Jellyfish", "finned_franken_jellyfish", 80, HUMAN_GROUP_EXPERT, 430 },
+      tech_find_finned_franken_jellyfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Mutant X-Wing", "mutant_x_wing", 80, HUMAN_GROUP_EXPERT, 450 },
+      tech_find_mutant_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Mutant Swordfish", "mutant_swordfish", 80, HUMAN_GROUP_EXPERT, 450 },
+      tech_find_mutant_swordfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Mutant Jellyfish", "mutant_jellyfish", 80, HUMAN_GROUP_EXPERT, 450 },
+      tech_find_mutant_jellyfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
+    { { "Finned Mutant X-Wing", "finned_mutant_x_wing", 80, HUMAN_GROUP_EXPERT, 470 },
+      tech_find_finned_mutant_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 
