@@ -368,6 +368,33 @@ static int ff_covers(struct ff *f, uint32_t cover, int k, tech_cells covered,
 
 /* ---- the base sets ----------------------------------------------------- */
 
+/* With fins: the cells of seen that could lose d.  Such a cell e sees
+ * every fin, so the base candidates it does not see (and e itself) are
+ * no fins: covers hold them, n houses meeting the base set, which they
+ * must not need more of (those sharing no such house need one each). */
+static tech_cells ff_targets(const struct ff *f, tech_cells seen)
+{
+    tech_cells out = 0;
+    for (tech_cells t = seen & (f->touch_cells | f->cands) & ~f->endo; t;
+         t &= t - 1) {
+        int e = tech_cells_lowest(t), apart = 0;
+        uint32_t used = 0;
+        tech_cells must = f->cands & ~f->endo & ~tech_peers(e);
+        for (; must && apart <= f->n; must &= must - 1) {
+            uint32_t hm = tech_cell_houses[tech_cells_lowest(must)] & f->touch;
+            if (!hm)
+                break;
+            if (!(hm & used)) {
+                used |= hm;
+                apart++;
+            }
+        }
+        if (!must)
+            out |= tech_cell_bit(e);
+    }
+    return out;
+}
+
 /* The fish of one base set: in normal mode the one with the first
  * covers is reported; in collect mode each as found, then the Siamese
  * pairs. */
@@ -391,6 +418,8 @@ static int ff_base_set(struct ff *f, uint32_t base, tech_cells cands,
             f->touch |= 1u << bits_lowest(m);
             f->touch_cells |= f->unit[bits_lowest(m)];
         }
+    if (f->finned && !(seen = ff_targets(f, seen)))
+        return 0;
     f->has_best = 0;
     f->n_found = 0;
     if (ff_covers(f, 0, 0, 0, 0, cells_count(endo), 0, seen))
