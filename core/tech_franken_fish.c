@@ -368,28 +368,61 @@ static int ff_covers(struct ff *f, uint32_t cover, int k, tech_cells covered,
 
 /* ---- the base sets ----------------------------------------------------- */
 
+/* Whether n covers (houses meeting the base set) could hold the base
+ * candidates of `cells` (the base candidates listed, hm their houses
+ * meeting the base set): those sharing no such house need one each. */
+static int ff_coverable(const uint8_t *cell, const uint32_t *hm, int len,
+                        tech_cells cells, int n)
+{
+    uint32_t used = 0;
+    int apart = 0;
+    for (int i = 0; i < len; i++) {
+        if (!(cells & tech_cell_bit(cell[i])))
+            continue;
+        if (!hm[i])
+            return 0;
+        if (!(hm[i] & used)) {
+            used |= hm[i];
+            if (++apart > n)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* With fins: the cells of seen that could lose d.  Such a cell e sees
  * every fin, so the base candidates it does not see (and e itself) are
- * no fins: covers hold them, n houses meeting the base set, which they
- * must not need more of (those sharing no such house need one each). */
+ * no fins: the covers hold them, and e in one of them (a base candidate
+ * in two). */
 static tech_cells ff_targets(const struct ff *f, tech_cells seen)
 {
+    uint8_t cell[4 * 9];
+    uint32_t hm[4 * 9];
+    int len = 0;
+    for (tech_cells c = f->cands & ~f->endo; c; c &= c - 1) {
+        cell[len] = (uint8_t)tech_cells_lowest(c);
+        hm[len] = tech_cell_houses[cell[len]] & f->touch;
+        len++;
+    }
     tech_cells out = 0;
     for (tech_cells t = seen & (f->touch_cells | f->cands) & ~f->endo; t;
          t &= t - 1) {
-        int e = tech_cells_lowest(t), apart = 0;
-        uint32_t used = 0;
-        tech_cells must = f->cands & ~f->endo & ~tech_peers(e);
-        for (; must && apart <= f->n; must &= must - 1) {
-            uint32_t hm = tech_cell_houses[tech_cells_lowest(must)] & f->touch;
-            if (!hm)
-                break;
-            if (!(hm & used)) {
-                used |= hm;
-                apart++;
-            }
+        int e = tech_cells_lowest(t), ok = 0;
+        tech_cells must = f->cands & ~tech_peers(e);
+        uint32_t hs = tech_cell_houses[e] & f->touch;
+        if (!(f->cands & tech_cell_bit(e))) {
+            for (uint32_t m = hs; m && !ok; m &= m - 1)
+                ok = ff_coverable(cell, hm, len, must & ~f->unit[bits_lowest(m)],
+                                  f->n - 1);
+        } else {
+            for (uint32_t m = hs; m && !ok; m &= m - 1)
+                for (uint32_t m2 = m & (m - 1); m2 && !ok; m2 &= m2 - 1)
+                    ok = ff_coverable(cell, hm, len,
+                                      must & ~f->unit[bits_lowest(m)] &
+                                          ~f->unit[bits_lowest(m2)],
+                                      f->n - 2);
         }
-        if (!must)
+        if (ok)
             out |= tech_cell_bit(e);
     }
     return out;
