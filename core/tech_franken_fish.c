@@ -36,7 +36,9 @@
  * barring the earlier houses) or it is a fin (barring all its houses);
  * once every base candidate is covered or a fin, the covers still
  * missing are any houses meeting the base set, in order.  So each set of
- * covers and fins is met once.  The solver takes, of the first base set
+ * covers and fins is met once.  With fins, the cells that could lose d
+ * are found first (ff_targets): a fin that none of them sees ends the
+ * branch.  The solver takes, of the first base set
  * with a fish, the fish whose covers come first in HoDoKu's order, as
  * HoDoKu's search does.  Collect mode lists every fish, and every two on
  * the same base sets that remove different candidates as one step
