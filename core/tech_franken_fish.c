@@ -497,8 +497,11 @@ static int ff_bases(struct ff *f, uint32_t avail, int depth, uint32_t base,
     return 0;
 }
 
+/* slot: the row's memo slot (by digit): a digit's fish read only its
+ * own candidates, so a digit unchanged since a search of it in vain is
+ * skipped. */
 static int ff_search(struct tech_ctx *ctx, struct human_step *step,
-                     enum ff_kind kind, int n, int finned)
+                     enum ff_kind kind, int n, int finned, int slot)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     struct ff f = {.ctx = ctx,
@@ -510,6 +513,8 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
     if (ctx->collect)
         memset(f.listed, 0, sizeof f.listed);
     for (f.d = 1; f.d <= 9; f.d++) {
+        if (tech_memo_digit_clean(ctx, slot, f.d))
+            continue;
         const uint16_t *pos = dg->pos[f.d - 1];
         uint32_t some = 0, few = 0; /* houses holding d, in n places at most */
         f.all = dg->cells[f.d - 1];
@@ -531,6 +536,7 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
             if (ff_bases(&f, f.base_ok, 0, 0, 0, 0))
                 return 1;
         }
+        tech_memo_digit_failed(ctx, slot, f.d);
     }
     tech_step_reset(step);
     return 0;
@@ -538,52 +544,62 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
 
 int tech_find_franken_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_FRANKEN, 2, 0);
+    return ff_search(ctx, step, FF_FRANKEN, 2, 0,
+                     TECH_MEMO_FRANKEN_2);
 }
 
 int tech_find_franken_swordfish(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_FRANKEN, 3, 0);
+    return ff_search(ctx, step, FF_FRANKEN, 3, 0,
+                     TECH_MEMO_FRANKEN_3);
 }
 
 int tech_find_franken_jellyfish(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_FRANKEN, 4, 0);
+    return ff_search(ctx, step, FF_FRANKEN, 4, 0,
+                     TECH_MEMO_FRANKEN_4);
 }
 
 int tech_find_finned_franken_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_FRANKEN, 2, 1);
+    return ff_search(ctx, step, FF_FRANKEN, 2, 1,
+                     TECH_MEMO_FINNED_FRANKEN_2);
 }
 
 int tech_find_finned_franken_swordfish(struct tech_ctx *ctx,
                                        struct human_step *step)
 {
-    return ff_search(ctx, step, FF_FRANKEN, 3, 1);
+    return ff_search(ctx, step, FF_FRANKEN, 3, 1,
+                     TECH_MEMO_FINNED_FRANKEN_3);
 }
 
 int tech_find_finned_franken_jellyfish(struct tech_ctx *ctx,
                                        struct human_step *step)
 {
-    return ff_search(ctx, step, FF_FRANKEN, 4, 1);
+    return ff_search(ctx, step, FF_FRANKEN, 4, 1,
+                     TECH_MEMO_FINNED_FRANKEN_4);
 }
 
 int tech_find_mutant_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_MUTANT, 2, 0);
+    return ff_search(ctx, step, FF_MUTANT, 2, 0,
+                     TECH_MEMO_MUTANT_2);
 }
 
 int tech_find_mutant_swordfish(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_MUTANT, 3, 0);
+    return ff_search(ctx, step, FF_MUTANT, 3, 0,
+                     TECH_MEMO_MUTANT_3);
 }
 
 int tech_find_mutant_jellyfish(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_MUTANT, 4, 0);
+    return ff_search(ctx, step, FF_MUTANT, 4, 0,
+                     TECH_MEMO_MUTANT_4);
 }
 
 int tech_find_finned_mutant_x_wing(struct tech_ctx *ctx, struct human_step *step)
 {
-    return ff_search(ctx, step, FF_MUTANT, 2, 1);
+    return ff_search(ctx, step, FF_MUTANT, 2, 1,
+                     TECH_MEMO_FINNED_MUTANT_2);
 }
