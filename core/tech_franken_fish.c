@@ -371,20 +371,18 @@ static int ff_covers(struct ff *f, uint32_t cover, int k, tech_cells covered,
 /* ---- the base sets ----------------------------------------------------- */
 
 /* Whether n covers (houses meeting the base set) could hold the base
- * candidates of `cells` (the base candidates listed, hm their houses
- * meeting the base set): those sharing no such house need one each. */
-static int ff_coverable(const uint8_t *cell, const uint32_t *hm, int len,
-                        tech_cells cells, int n)
+ * candidates cells (hm: each one's houses meeting the base set): those
+ * sharing no such house need one each. */
+static int ff_coverable(const uint32_t *hm, tech_cells cells, int n)
 {
     uint32_t used = 0;
     int apart = 0;
-    for (int i = 0; i < len; i++) {
-        if (!(cells & tech_cell_bit(cell[i])))
-            continue;
-        if (!hm[i])
+    for (; cells; cells &= cells - 1) {
+        uint32_t h = hm[tech_cells_lowest(cells)];
+        if (!h)
             return 0;
-        if (!(hm[i] & used)) {
-            used |= hm[i];
+        if (!(h & used)) {
+            used |= h;
             if (++apart > n)
                 return 0;
         }
@@ -398,28 +396,24 @@ static int ff_coverable(const uint8_t *cell, const uint32_t *hm, int len,
  * in two). */
 static tech_cells ff_targets(const struct ff *f, tech_cells seen)
 {
-    uint8_t cell[4 * 9];
-    uint32_t hm[4 * 9];
-    int len = 0;
+    uint32_t hm[GRID_CELLS];
     for (tech_cells c = f->cands & ~f->endo; c; c &= c - 1) {
-        cell[len] = (uint8_t)tech_cells_lowest(c);
-        hm[len] = tech_cell_houses[cell[len]] & f->touch;
-        len++;
+        int x = tech_cells_lowest(c);
+        hm[x] = tech_cell_houses[x] & f->touch;
     }
     tech_cells out = 0;
     for (tech_cells t = seen & (f->touch_cells | f->cands) & ~f->endo; t;
          t &= t - 1) {
         int e = tech_cells_lowest(t), ok = 0;
-        tech_cells must = f->cands & ~tech_peers(e);
+        tech_cells must = f->cands & ~f->endo & ~tech_peers(e);
         uint32_t hs = tech_cell_houses[e] & f->touch;
         if (!(f->cands & tech_cell_bit(e))) {
             for (uint32_t m = hs; m && !ok; m &= m - 1)
-                ok = ff_coverable(cell, hm, len, must & ~f->unit[bits_lowest(m)],
-                                  f->n - 1);
+                ok = ff_coverable(hm, must & ~f->unit[bits_lowest(m)], f->n - 1);
         } else {
             for (uint32_t m = hs; m && !ok; m &= m - 1)
                 for (uint32_t m2 = m & (m - 1); m2 && !ok; m2 &= m2 - 1)
-                    ok = ff_coverable(cell, hm, len,
+                    ok = ff_coverable(hm,
                                       must & ~f->unit[bits_lowest(m)] &
                                           ~f->unit[bits_lowest(m2)],
                                       f->n - 2);
