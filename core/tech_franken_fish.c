@@ -25,8 +25,9 @@
  * here).
  *
  * Mutant fish with fins are searched up to the X-Wing only: the finned
- * Mutant Swordfish and Jellyfish would cost 3 and 12 ms a position in
- * collect mode (early positions hold thousands of them).
+ * Mutant Swordfish and Jellyfish cost several times the finned Franken
+ * Jellyfish (every house may be a base or cover set; early positions hold
+ * thousands of them), for techniques HoDoKu ships switched off.
  *
  * Search.  Digit by digit (for Franken fish rows as base lines first,
  * then columns), every base set in HoDoKu's order (houses by number:
