@@ -86,7 +86,7 @@ static const struct {
     {"Almost Locked Set XZ-Rule", "als_xz"},
     {"Almost Locked Set XY-Wing", "als_xy_wing"},
     {"Almost Locked Set Chain", "als_xy_chain"},
-    {"Finned Franken Swordfish", ""},
+    {"Finned Franken Swordfish", "finned_franken_swordfish"},
     {"Forcing Chain", "cell_forcing_chain region_forcing_chain"},
     {"Forcing Net", ""},
     {"Brute Force", ""},

@@ -19,7 +19,7 @@
 #include "grid.h"
 
 #define HUMAN_ALL_DIGITS 0x1FFu /* candidate mask with every digit */
-#define HUMAN_TECH_MAX 64       /* table rows at most (array sizes) */
+#define HUMAN_TECH_MAX 96       /* table rows at most (array sizes) */
 #define HUMAN_STEP_MAX_PLACE 4
 #define HUMAN_STEP_MAX_ELIM 160
 #define HUMAN_STEP_MAX_CAUSE 64

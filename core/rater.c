@@ -20,8 +20,8 @@
  * themselves are found as HoDoKu finds them (rater_singles.h).
  *
  * ADDING A TECHNIQUE: one line at its place by HoDoKu's index (given in
- * the comment column), e.g. Franken X-Wing (index 6100) after ALS-XY-Chain:
- *     { tech_find_franken_x_wing, NULL, GRADE_EXPERT, 300, RATER_FIRST }, // 6100
+ * the comment column), e.g. Forcing Net (index 8600) after the forcing
+ * chains: { tech_find_forcing_net, NULL, GRADE_EXTREME, 700, RATER_MOST },
  */
 #include "rater.h"
 
@@ -80,6 +80,10 @@ static const struct rater_row hodoku_rows[] = {
     { tech_find_als_xz,               NULL, GRADE_EXPERT,  300, RATER_MOST  }, /* 5700 */
     { tech_find_als_xy_wing,          NULL, GRADE_EXPERT,  320, RATER_MOST  }, /* 5800 */
     { tech_find_als_xy_chain,         NULL, GRADE_EXPERT,  340, RATER_MOST  }, /* 5900 */
+    { tech_find_franken_x_wing,       NULL, GRADE_EXPERT,  300, RATER_FIRST }, /* 6100 */
+    { tech_find_franken_swordfish,    NULL, GRADE_EXPERT,  350, RATER_FIRST }, /* 6200 */
+    { tech_find_finned_franken_x_wing, NULL, GRADE_EXPERT, 390, RATER_FIRST }, /* 6700 */
+    { tech_find_finned_franken_swordfish, NULL, GRADE_EXPERT, 410, RATER_FIRST }, /* 6800 */
     { tech_find_cell_forcing_chain,   NULL, GRADE_EXTREME, 500, RATER_MOST  }, /* 8500 */
     { tech_find_region_forcing_chain, NULL, GRADE_EXTREME, 500, RATER_MOST  }, /* 8500 */
 };

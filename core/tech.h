@@ -397,5 +397,16 @@ int tech_rate_forcing_chain(const struct human_step *step);
 /* tech_grouped_chains.c: grouped nice loops and grouped AICs (HoDoKu's);
  * the causes are the chain's nodes' cells, in order. */
 tech_find_fn tech_find_grouped_nice_loop;
+/* tech_franken_fish.c: Franken and Mutant fish, plain and finned */
+tech_find_fn tech_find_franken_x_wing;
+tech_find_fn tech_find_franken_swordfish;
+tech_find_fn tech_find_franken_jellyfish;
+tech_find_fn tech_find_finned_franken_x_wing;
+tech_find_fn tech_find_finned_franken_swordfish;
+tech_find_fn tech_find_finned_franken_jellyfish;
+tech_find_fn tech_find_mutant_x_wing;
+tech_find_fn tech_find_mutant_swordfish;
+tech_find_fn tech_find_mutant_jellyfish;
+tech_find_fn tech_find_finned_mutant_x_wing;
 
 #endif

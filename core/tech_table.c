@@ -250,6 +250,46 @@ const struct tech_row tech_table[] = {
     { { "Death Blossom", "death_blossom", 75, HUMAN_GROUP_EXPERT, 360 },
       tech_find_death_blossom, NULL,
       TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    /* Franken and Mutant fish (tech_franken_fish.c), HoDoKu 2.2's base
+     * scores as weights.  SE 1.2.1.3 has no fish with box base or cover
+     * sets: it proves their eliminations with its region forcing chains
+     * (the base box's candidates each forcing them: 8.0 and up; its
+     * X-chains have no grouped nodes for the box's cells), so they are
+     * rated 8.0, and after the forcing chains they do not change the
+     * paths the Explainer ratings were calibrated on.  HoDoKu's default
+     * solver uses Franken X-Wing and Swordfish, finned or not (UNFAIR);
+     * the Jellyfish and the Mutant fish (EXTREME) it ships switched
+     * off. */
+    { { "Franken X-Wing", "franken_x_wing", 80, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_franken_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_FRANKEN_2 },
+    { { "Franken Swordfish", "franken_swordfish", 80, HUMAN_GROUP_EXPERT, 350 },
+      tech_find_franken_swordfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_FRANKEN_3 },
+    { { "Franken Jellyfish", "franken_jellyfish", 80, HUMAN_GROUP_EXPERT, 370 },
+      tech_find_franken_jellyfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_FRANKEN_4 },
+    { { "Finned Franken X-Wing", "finned_franken_x_wing", 80, HUMAN_GROUP_EXPERT, 390 },
+      tech_find_finned_franken_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_FINNED_FRANKEN_2 },
+    { { "Finned Franken Swordfish", "finned_franken_swordfish", 80, HUMAN_GROUP_EXPERT, 410 },
+      tech_find_finned_franken_swordfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_FINNED_FRANKEN_3 },
+    { { "Finned Franken Jellyfish", "finned_franken_jellyfish", 80, HUMAN_GROUP_EXPERT, 430 },
+      tech_find_finned_franken_jellyfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_FINNED_FRANKEN_4 },
+    { { "Mutant X-Wing", "mutant_x_wing", 80, HUMAN_GROUP_EXPERT, 450 },
+      tech_find_mutant_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_MUTANT_2 },
+    { { "Mutant Swordfish", "mutant_swordfish", 80, HUMAN_GROUP_EXPERT, 450 },
+      tech_find_mutant_swordfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_MUTANT_3 },
+    { { "Mutant Jellyfish", "mutant_jellyfish", 80, HUMAN_GROUP_EXPERT, 450 },
+      tech_find_mutant_jellyfish, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_MUTANT_4 },
+    { { "Finned Mutant X-Wing", "finned_mutant_x_wing", 80, HUMAN_GROUP_EXPERT, 470 },
+      tech_find_finned_mutant_x_wing, NULL,
+      TECH_KIND_FISH, TECH_KEYED_BY_DIGIT, TECH_MEMO_FINNED_MUTANT_2 },
     /* Grouped nice loops and AICs (HoDoKu's GROUPED_CONTINUOUS_NICE_LOOP,
      * GROUPED_DISCONTINUOUS_NICE_LOOP and GROUPED_AIC, all found by its
      * one "Grouped Nice Loop" search; UNFAIR, base score 300).  Sudoku

@@ -1,8 +1,9 @@
 /*
  * Tests of the expert techniques (X-chains, XY-chains, AIC and nice loops,
- * finned Swordfish/Jellyfish, Sue de Coq, ALS-XZ, forcing chains): each on
- * a hand-made position where it applies, with the exact eliminations, and
- * one where it must not fire; their ratings on Sudoku Explainer's scale.
+ * finned Swordfish/Jellyfish, Sue de Coq, ALS-XZ, forcing chains, Franken
+ * and Mutant fish): each on a hand-made position where it applies, with
+ * the exact eliminations, and one where it must not fire; their ratings
+ * on Sudoku Explainer's scale.
  *
  * Positions are built from an empty grid (every candidate everywhere) by
  * removing candidates, so only the pattern under test is present.
@@ -203,6 +204,102 @@ static void test_finned_jellyfish(void **unused)
     /* No fin: a plain Jellyfish, not this row's business. */
     conjugate(&st, 4, TECH_COL(5), "A6 F6 I6");
     expect_none(tech_find_finned_jellyfish, &st);
+}
+
+/* ---- Franken and Mutant fish ----------------------------------------- */
+
+/* An empty grid where the rows named hold digit only in their cells
+ * ("A2 A8", "B2 B9": rows A and B). */
+static void rows_only(struct human_state *st, int digit, const char *const *rows,
+                      int n)
+{
+    empty_state(st);
+    for (int i = 0; i < n; i++)
+        conjugate(st, digit, TECH_ROW(rows[i][0] - 'A'), rows[i]);
+}
+
+static void test_franken_x_wing(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    static const char *const plain[] = {"A2 A8", "B2 B9"};
+    rows_only(&st, 1, plain, 2);
+    expect_elims(tech_find_franken_x_wing, &st, &step,
+                 "1C2 1C7 1C8 1C9 1D2 1E2 1F2 1G2 1H2 1I2");
+    assert_string_equal(step.text,
+                        "Franken X-Wing: the 1 of base sets row A and row B lies "
+                        "in cover sets column 2 and box 3, so 1 is removed from "
+                        "C2, C7, C8, C9, D2, E2, F2, G2, H2 and I2");
+    /* Rows covered by boxes alone: Mutant. */
+    expect_elims(tech_find_mutant_x_wing, &st, &step, "1C1 1C2 1C3 1C7 1C8 1C9");
+    /* Box 2 (C4 C5 C6) covered by row C, row A by column 2 but for A8. */
+    expect_elims(tech_find_finned_mutant_x_wing, &st, &step, "1C7 1C8 1C9");
+    assert_string_equal(step.text,
+                        "Finned Mutant X-Wing: the 1 of base sets row A and box 2 "
+                        "lies in cover sets row C and column 2 but for the fin "
+                        "A8, so 1 is removed from C7, C8 and C9");
+    expect_elims(tech_find_mutant_swordfish, &st, &step,
+                 "1C1 1C2 1C3 1C7 1C8 1C9 1D2 1E2 1F2 1G2 1H2 1I2");
+    /* B3 too: a fin, which C2 alone of the covers' cells sees. */
+    static const char *const fin[] = {"A2 A8", "B2 B3 B9"};
+    rows_only(&st, 1, fin, 2);
+    expect_none(tech_find_franken_x_wing, &st);
+    expect_elims(tech_find_finned_franken_x_wing, &st, &step, "1C2");
+    assert_string_equal(step.text,
+                        "Finned Franken X-Wing: the 1 of base sets row A and row "
+                        "B lies in cover sets column 2 and box 3 but for the fin "
+                        "B3, so 1 is removed from C2");
+    /* B5 instead: no cover cell sees that fin. */
+    static const char *const blind[] = {"A2 A8", "B2 B5 B9"};
+    rows_only(&st, 1, blind, 2);
+    expect_none(tech_find_finned_franken_x_wing, &st);
+    expect_none(tech_find_mutant_x_wing, &st);
+    expect_none(tech_find_finned_mutant_x_wing, &st);
+}
+
+static void test_franken_swordfish_jellyfish(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    /* Rows A, E and F in columns 1 and 5 and box 6. */
+    static const char *const sword[] = {"A1 A5", "E5 E8", "F1 F9"};
+    rows_only(&st, 1, sword, 3);
+    expect_elims(tech_find_franken_swordfish, &st, &step,
+                 "1B1 1B5 1C1 1C5 1D1 1D5 1D7 1D8 1D9 1G1 1G5 1H1 1H5 1I1 1I5");
+    assert_string_equal(step.text,
+                        "Franken Swordfish: the 1 of base sets row A, row E and "
+                        "row F lies in cover sets column 1, column 5 and box 6, "
+                        "so 1 is removed from B1, B5, C1, C5, D1, D5, D7, D8, D9, "
+                        "G1, G5, H1, H5, I1 and I5");
+    expect_none(tech_find_mutant_swordfish, &st);
+    /* F4 too: a fin; D5 sees it. */
+    static const char *const fin[] = {"A1 A5", "E5 E8", "F1 F4 F9"};
+    rows_only(&st, 1, fin, 3);
+    expect_none(tech_find_franken_swordfish, &st);
+    expect_elims(tech_find_finned_franken_swordfish, &st, &step, "1D5");
+    assert_string_equal(step.text,
+                        "Finned Franken Swordfish: the 1 of base sets row A, row "
+                        "E and row F lies in cover sets column 1, column 5 and "
+                        "box 6 but for the fin F4, so 1 is removed from D5");
+    /* Row D in boxes 5 and 6: a Jellyfish, E5 in two covers
+     * (cannibalism). */
+    static const char *const jelly[] = {"A1 A5", "D4 D6 D7", "E5 E8", "F1 F9"};
+    rows_only(&st, 1, jelly, 4);
+    expect_elims(tech_find_franken_jellyfish, &st, &step,
+                 "1B1 1B5 1C1 1C5 1E5 1G1 1G5 1H1 1H5 1I1 1I5");
+    assert_string_equal(step.text,
+                        "Franken Jellyfish: the 1 of base sets row A, row D, row "
+                        "E and row F lies in cover sets column 1, column 5, box 5 "
+                        "and box 6, so 1 is removed from B1, B5, C1, C5, E5, G1, "
+                        "G5, H1, H5, I1 and I5");
+    /* Every candidate of an empty grid: no fish of any kind. */
+    empty_state(&st);
+    expect_none(tech_find_franken_jellyfish, &st);
+    expect_none(tech_find_finned_franken_swordfish, &st);
+    expect_none(tech_find_finned_franken_jellyfish, &st);
+    expect_none(tech_find_mutant_jellyfish, &st);
 }
 
 /* ---- Sue de Coq and ALS-XZ ------------------------------------------ */
@@ -634,7 +731,11 @@ static void test_expert_rows(void **unused)
         "als_xz",           "cell_forcing_chain", "region_forcing_chain",
         "unique_rectangle_5", "unique_rectangle_6", "avoidable_rectangle_1",
         "avoidable_rectangle_2", "als_xy_wing", "als_xy_chain",
-        "death_blossom", "grouped_nice_loop"};
+        "death_blossom",
+        "franken_x_wing",   "franken_swordfish",  "franken_jellyfish",
+        "finned_franken_x_wing", "finned_franken_swordfish",
+        "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish",
+        "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -643,7 +744,7 @@ static void test_expert_rows(void **unused)
         last = t;
     }
     /* the forcing chains last but for HoDoKu's techniques SE lacks, the
-     * grouped chains the very last */
+     * Franken and Mutant fish, then the grouped chains last */
     assert_int_equal(human_tech_find("region_forcing_chain"),
                      human_tech_find("unique_rectangle_5") - 1);
     assert_int_equal(last, human_tech_count() - 1);
@@ -745,6 +846,8 @@ int main(void)
         cmocka_unit_test(test_cheapest_chain_taken),
         cmocka_unit_test(test_finned_swordfish),
         cmocka_unit_test(test_finned_jellyfish),
+        cmocka_unit_test(test_franken_x_wing),
+        cmocka_unit_test(test_franken_swordfish_jellyfish),
         cmocka_unit_test(test_sue_de_coq),
         cmocka_unit_test(test_sue_de_coq_wider),
         cmocka_unit_test(test_als_xz),
