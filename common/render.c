@@ -394,7 +394,9 @@ static void caption(struct writer *w, const struct render_input *in, const struc
         if (!first)
             w_str(w, " &#183; ");
         w_str(w, "score ");
-        w_int(w, in->score);
+        w_int(w, in->score / 10);
+        w_char(w, '.');
+        w_int(w, in->score % 10);
     }
     w_str(w, "</text>\n");
 }

@@ -47,7 +47,8 @@ struct render_input {
     int labels;                  /* non-zero: rows A-I, columns 1-9 */
     const char *date;            /* caption fields, each NULL or printable */
     const char *tier;            /*   ASCII of at most RENDER_TEXT_MAX bytes */
-    int score;                   /* shown when >= 0 */
+    int score;                   /* Sudoku Explainer rating x10 (26 is
+                                    "score 2.6"), shown when >= 0 */
     int size;                    /* width in px, 0 (RENDER_DEFAULT_SIZE) to
                                     RENDER_SIZE_MAX */
 };

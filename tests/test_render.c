@@ -466,7 +466,7 @@ static void test_labels_and_caption(void **state)
         assert_int_equal(count_in_group(svg, "<g class=\"labels\"", want), 1);
     }
     assert_non_null(strstr(svg, ">2026-11-25 &#183; R&amp;D &lt;hard&gt; &#183; score "
-                                "1234</text>"));
+                                "123.4</text>"));
     /* 466 wide with labels, 496 high with the caption too. */
     assert_non_null(strstr(svg, " width=\"300\" height=\"319\" viewBox=\"0 0 466 496\""));
     assert_int_equal(render_height(&in), 319);
@@ -474,7 +474,7 @@ static void test_labels_and_caption(void **state)
 
     struct render_input only_score = {.puzzle = &g, .score = 0};
     svg = render_ok(&only_score);
-    assert_non_null(strstr(svg, ">score 0</text>"));
+    assert_non_null(strstr(svg, ">score 0.0</text>"));
     free(svg);
 }
 

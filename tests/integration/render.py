@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Puzzles drawn through the real programs: sudokuctl render's SVG parsed by
+Python's xml.etree (a second XML parser beside test_render's checker) with
+each feature found in its structure and the same bytes from two runs;
+PNG's size from its header; PDF's page size and its embedded DejaVu fonts
+read from the file; the errors (exit 2 naming the problem, exit 1 for no
+hint, nothing left at OUT); sudokud linking neither librsvg nor cairo while
+sudokuctl does (ldd); and sudokuctl print against a real daemon holding 40
+days: the pages counted, each page's footer, captions and the solutions at
+the back read from the PDF's text, --tiers, and the errors."""
+
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import sudokud_test as sd  # noqa: E402
+from sudokud_test import PUZZLE, SOLVED, check  # noqa: E402
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def ctl(*args, **kw):
+    return sd.ctl(*args, timeout=60, **kw)
+
+
+def svg_of(tmp, *args):
+    out = os.path.join(tmp, "out.svg")
+    r = ctl("render", PUZZLE, *args, "-o", out)
+    check(r.returncode == 0, f"render {' '.join(args)}: exit 0 ({r.stderr.strip()})")
+    with open(out, "rb") as f:
+        data = f.read()
+    return data, ET.fromstring(data)
+
+
+def group(root, cls):
+    return [g for g in root.iter(NS + "g") if g.get("class") == cls]
+
+
+def texts(g):
+    return [t.text for t in g.iter(NS + "text")]
+
+
+def test_svg(tmp):
+    data, root = svg_of(tmp)
+    check(root.tag == NS + "svg" and root.get("version") == "1.1" and root.get("viewBox"),
+          "the root is <svg> of SVG 1.1 with a viewBox")
+    check(data.startswith(b'<?xml version="1.0" encoding="UTF-8"?>'), "XML declaration")
+    givens = [c for c in PUZZLE if c != "."]
+    (g,) = group(root, "givens")
+    check(sorted(texts(g)) == sorted(givens) and g.get("font-weight") == "bold",
+          f"the {len(givens)} givens, bold")
+    check(not group(root, "candidates") and not group(root, "hint") and
+          not group(root, "labels"), "nothing asked for is drawn")
+    paths = [p.get("stroke-width") for p in root.iter(NS + "path")]
+    check(sorted(paths) == ["1", "3"], "thin cell lines and thick box lines")
+    again, _ = svg_of(tmp)
+    check(again == data, "the same bytes from a second run")
+
+    src = os.path.join(tmp, "puzzles.txt")
+    with open(src, "w") as f:
+        f.write("# a comment\n\n" + PUZZLE + "\n" + SOLVED + "\n")
+    r = ctl("render", src, "-o", "-")
+    check(r.returncode == 0 and r.stdout.encode() == data,
+          "FILE's first puzzle line, '-' for standard output: the same SVG")
+
+
+def test_features(tmp):
+    _, root = svg_of(tmp, "--solution")
+    (s,) = group(root, "solution")
+    want = sorted(SOLVED[i] for i in range(81) if PUZZLE[i] == ".")
+    check(sorted(texts(s)) == want and s.get("font-weight") == "normal",
+          "--solution: the solution's digits in the empty cells, normal weight")
+
+    _, root = svg_of(tmp, "--candidates")
+    (c,) = group(root, "candidates")
+    check(len(texts(c)) > 81 - 30 and all(t in "123456789" for t in texts(c)),
+          f"--candidates: {len(texts(c))} pencil marks")
+
+    _, root = svg_of(tmp, "--hint")
+    (h,) = group(root, "hint")
+    marks = list(h.iter(NS + "circle"))
+    check(group(root, "candidates") and len(marks) >= 1,
+          "--hint: the candidates and the step's highlighted candidates")
+
+    _, root = svg_of(tmp, "--labels", "--date", "2026-11-25", "--tier", "Tough & hard")
+    (lab,) = group(root, "labels")
+    check(sorted(texts(lab)) == sorted("ABCDEFGHI123456789"), "--labels: A-I and 1-9")
+    cap = [t for t in root.iter(NS + "text") if t.get("class") == "caption"]
+    check(len(cap) == 1 and cap[0].text == "2026-11-25 \u00b7 Tough & hard",
+          f"the caption, escaped and read back ({cap[0].text if cap else None!r})")
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    check(head[:8] == b"\x89PNG\r\n\x1a\n", "a PNG signature")
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def pdf_fonts(data):
+    """The embedded fonts' names (a font with a FontFile of its own)."""
+    return sorted({m.group(1).decode().split("+")[-1] for m in re.finditer(
+        rb"/FontName /([\w+-]+)\s*(?:/\w+ [^/]*)*?/FontFile2? \d+ 0 R", data)})
+
+
+def pdf_page_texts(data):
+    """Each page's text blocks (BT..ET, its literal strings joined) of a PDF
+    as cairo writes it: no object streams, FlateDecode content, simple
+    fonts whose strings are literal (WinAnsi)."""
+    objs = {int(m.group(1)): m.group(2)
+            for m in re.finditer(rb"(?<![\d])(\d+) 0 obj\s*(.*?)endobj", data, re.S)}
+    pages = []
+    for body in objs.values():
+        if not re.search(rb"/Type /Page\b(?!s)", body):
+            continue
+        content = objs[int(re.search(rb"/Contents (\d+) 0 R", body).group(1))]
+        raw = content[content.index(b"stream") + 6:content.rindex(b"endstream")].lstrip(b"\r\n")
+        text = zlib.decompress(raw).decode("latin-1")
+        blocks = []
+        for bt in re.findall(r"\bBT\b(.*?)\bET\b", text, re.S):
+            s = "".join(re.findall(r"\(((?:\\.|[^\\)])*)\)", bt))
+            s = re.sub(r"\\([0-7]{3})",
+                       lambda m: bytes([int(m.group(1), 8)]).decode("cp1252"), s)
+            blocks.append(re.sub(r"\\(.)", r"\1", s))
+        pages.append((int(re.search(rb"/Type /Page % (\d+)", body).group(1)), blocks))
+    return [b for _, b in sorted(pages)]
+
+
+def test_png_pdf(tmp):
+    png = os.path.join(tmp, "p.png")
+    r = ctl("render", PUZZLE, "--size", "300", "-o", png)
+    check(r.returncode == 0 and png_size(png) == (300, 300), "--size 300: a 300x300 PNG")
+    r = ctl("render", PUZZLE, "--format", "png", "--date", "2026-11-25", "-o",
+            os.path.join(tmp, "p.img"))
+    check(r.returncode == 0 and png_size(os.path.join(tmp, "p.img"))[1] > 450,
+          "--format png over the extension; the caption makes it taller")
+
+    for paper, box in (("a4", "595.276 841.89"), ("letter", "612 792")):
+        pdf = os.path.join(tmp, f"{paper}.pdf")
+        r = ctl("render", PUZZLE, "--paper", paper, "--tier", "hard", "-o", pdf)
+        with open(pdf, "rb") as f:
+            data = f.read()
+        check(r.returncode == 0 and data.startswith(b"%PDF-"), f"--paper {paper}: a PDF")
+        check(f"/MediaBox [ 0 0 {box} ]".encode() in data, f"{paper}: MediaBox {box}")
+        fonts = pdf_fonts(data)
+        check(fonts == ["DejaVuSans", "DejaVuSans-Bold"],
+              f"{paper}: DejaVu Sans and its bold embedded ({fonts})")
+        (page,) = pdf_page_texts(data)
+        check("hard" in page, f"{paper}: the caption is text in the PDF")
+
+
+def test_errors(tmp):
+    out = os.path.join(tmp, "bad.svg")
+    for args, code, says in [
+        (["123"], 2, "not a puzzle: expected 81 cells, got 3"),
+        ([PUZZLE, "--format", "gif"], 2, "unknown format 'gif'"),
+        ([PUZZLE, "--paper", "a4", "--format", "png"], 2, "--paper is for --format pdf"),
+        ([PUZZLE, "--size", "0"], 2, "--size '0'"),
+        ([PUZZLE, "--tier", "h\u00e4rd"], 2, "caption tier: byte 0xc3 at position 2"),
+        ([PUZZLE, "--solution", "--hint"], 2, "both given"),
+        ([SOLVED, "--hint"], 1, "no hint: "),
+        (["." * 81, "--solution"], 1, "more than one solution"),
+    ]:
+        r = ctl("render", *args, "-o", out)
+        check(r.returncode == code and says in r.stderr and not os.path.exists(out),
+              f"render {' '.join(a[:12] for a in args)}: exit {code}, says {says!r}, "
+              f"writes nothing ({r.returncode} {r.stderr.strip()!r})")
+    r = ctl("render", PUZZLE)
+    check(r.returncode == 2 and "missing -o OUT" in r.stderr, "no -o: exit 2")
+    r = ctl("render", PUZZLE, "-o", os.path.join(tmp, "no", "such", "dir.svg"))
+    check(r.returncode == 1 and "No such file or directory" in r.stderr,
+          "an OUT that cannot be written: exit 1, the reason")
+
+
+def test_links(tmp):
+    def libs(exe):
+        r = subprocess.run(["ldd", exe], capture_output=True, text=True)
+        return r.stdout
+    daemon, client = libs(sd.SUDOKUD), libs(sd.SUDOKUCTL)
+    check("librsvg" not in daemon and
+          "libcairo" not in daemon, "sudokud links neither librsvg nor cairo")
+    check("librsvg" in client and "libcairo" in client, "sudokuctl links both")
+
+
+def test_print(tmp):
+    with sd.Daemon(tmp, name="print") as d:
+        d.create_db()
+        today = sd.today()
+        first = sd.days_from(today, -39)
+        for i in range(40):
+            sd.store_day(d.db, sd.days_from(today, -i), i)
+        check(d.start(), "the daemon starts")
+        pdf = os.path.join(tmp, "booklet.pdf")
+        r = d.ctl("print", first, today, "-o", pdf)
+        check(r.returncode == 0, f"print 40 days: exit 0 ({r.stderr.strip()})")
+        with open(pdf, "rb") as f:
+            data = f.read()
+        pages = pdf_page_texts(data)
+        # 120 puzzles: 20 pages of 6, then 6 pages of 20 solutions.
+        check(len(pages) == 26, f"26 pages (got {len(pages)})")
+        check(pdf_fonts(data) == ["DejaVuSans", "DejaVuSans-Bold"], "DejaVu embedded")
+        foot = [p[-1] for p in pages]
+        check(foot[0] == f"Puzzles {first} to {sd.days_from(first, 1)}  -  page 1 of 26",
+              f"page 1's footer: its dates ({foot[0]!r})")
+        check(foot[19].startswith("Puzzles ") and foot[19].endswith("page 20 of 26") and
+              today in foot[19], "the last puzzle page ends at TO")
+        check(foot[20] == f"Solutions {first} to {sd.days_from(first, 6)}  -  page 21 of 26",
+              f"the solutions at the back ({foot[20]!r})")
+        check(any(b == f"{first} \u00b7 easy \u00b7 score 1.5" for b in pages[0]),
+              "a puzzle's caption: date, tier, score")
+        check(sum(b.count(f"{first} \u00b7 ") for b in pages[20]) == 3,
+              "the first day's three solutions on the first solution page")
+
+        r = d.ctl("print", first, today, "--tiers", "hard,easy", "--per-page", "4",
+                  "--paper", "letter", "-o", pdf)
+        with open(pdf, "rb") as f:
+            data = f.read()
+        pages = pdf_page_texts(data)
+        check(r.returncode == 0 and len(pages) == 20 + 4 and b"612 792" in data,
+              f"--tiers hard,easy --per-page 4 --paper letter: 24 pages ({len(pages)})")
+        check(not any("medium" in b for p in pages for b in p), "no medium puzzle")
+
+        before = os.path.getsize(pdf)
+        for args, code, says in [
+            (["2026-02-30", today], 2, "bad date '2026-02-30'"),
+            ([today, first], 2, f"FROM {today} is after TO {first}"),
+            ([first, today, "--tiers", "easy,nightmare"], 2, "unknown tier 'nightmare'"),
+            (["2001-01-01", "2001-02-01"], 1, "no puzzles published from 2001-01-01"),
+        ]:
+            r = d.ctl("print", *args, "-o", pdf)
+            check(r.returncode == code and says in r.stderr and
+                  os.path.getsize(pdf) == before,
+                  f"print {' '.join(args)}: exit {code}, {says!r}, OUT untouched "
+                  f"({r.returncode} {r.stderr.strip()!r})")
+    r = ctl("print", first, today, "--socket", os.path.join(tmp, "none.sock"), "-o", pdf)
+    check(r.returncode == 3 and "cannot connect" in r.stderr, "no daemon: exit 3")
+
+
+if __name__ == "__main__":
+    sys.exit(sd.main([test_svg, test_features, test_png_pdf, test_errors, test_links,
+                      test_print]))
