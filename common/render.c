@@ -114,10 +114,19 @@ int render_height(const struct render_input *in)
     return (size_of(in) * l.height + l.width / 2) / l.width;
 }
 
+int render_text_ok(const char *s)
+{
+    size_t n;
+    for (n = 0; s[n]; n++)
+        if ((unsigned char)s[n] < 0x20 || (unsigned char)s[n] > 0x7e)
+            return 0;
+    return n <= RENDER_TEXT_MAX;
+}
+
 static int check_field(const char *what, const char *s, char *err, size_t errlen)
 {
     size_t n;
-    if (!s)
+    if (!s || render_text_ok(s))
         return 0;
     for (n = 0; s[n]; n++) {
         unsigned char c = (unsigned char)s[n];

@@ -64,6 +64,11 @@ struct render_input {
 int render_svg(const struct render_input *in, char *out, size_t outlen, size_t *written,
                char *err, size_t errlen);
 
+/* 1 when s may be a caption field (printable ASCII, at most
+ * RENDER_TEXT_MAX bytes), else 0: callers fall back to another text (a
+ * tier's key for its label) rather than fail. */
+int render_text_ok(const char *s);
+
 /* The size in px of the height for the width in->size (the SVG's height
  * attribute): the caption and labels make the drawing taller than wide. */
 int render_height(const struct render_input *in);

@@ -154,17 +154,6 @@ static const char *field(const json_t *p, const char *key)
     return s ? s : "";
 }
 
-/* A caption field as render takes it: printable ASCII that fits, else
- * fallback (the tier's key for a label written in another script). */
-static void caption_text(char *out, size_t len, const char *s, const char *fallback)
-{
-    size_t n = strlen(s);
-    int ok = n <= RENDER_TEXT_MAX;
-    for (size_t i = 0; ok && i < n; i++)
-        ok = s[i] >= 0x20 && s[i] <= 0x7e;
-    snprintf(out, len, "%s", ok ? s : fallback);
-}
-
 static int keep(const struct print_args *a, const char *tier)
 {
     enum grade_tier t;
@@ -197,7 +186,9 @@ static int take(const struct print_args *a, const json_t *reply, struct entry **
         e = &(*list)[(*n)++];
         snprintf(e->date, sizeof e->date, "%s", field(p, "date"));
         snprintf(e->tier, sizeof e->tier, "%s", field(p, "tier"));
-        caption_text(e->label, sizeof e->label, field(p, "label"), e->tier);
+        /* A label render cannot show (another script) gives way to the key. */
+        snprintf(e->label, sizeof e->label, "%s",
+                 render_text_ok(field(p, "label")) ? field(p, "label") : e->tier);
         snprintf(e->puzzle, sizeof e->puzzle, "%s", field(p, "puzzle"));
         snprintf(e->solution, sizeof e->solution, "%s", field(p, "solution"));
         e->score = (int)lround(json_number_value(json_object_get(p, "score")) * 10);

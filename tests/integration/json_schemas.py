@@ -146,6 +146,8 @@ def test_real_output(tmp):
         "today hard solution": ("today hard solution", "day"),
         "get": (f"get {today} easy", "day"),
         "list": (f"list {today} {today} solution", "list"),
+        "render": (f"render {today} hard", "render"),
+        "render solution": (f"render {today} easy solution", "render"),
         "solve": (f"solve {PUZZLE}", "solve"),
         "solve (multiple)": ("solve " + "." * 81, "solve"),
         "grade": (f"grade {PUZZLE}", "grade"),

@@ -7,7 +7,8 @@ read from the file; the errors (exit 2 naming the problem, exit 1 for no
 hint, nothing left at OUT); sudokud linking neither librsvg nor cairo while
 sudokuctl does (ldd); and sudokuctl print against a real daemon holding 40
 days: the pages counted, each page's footer, captions and the solutions at
-the back read from the PDF's text, --tiers, and the errors."""
+the back read from the PDF's text, --tiers, and the errors; and the
+socket's render DATE TIER [solution], its SVG read the same way."""
 
 import os
 import re
@@ -240,6 +241,37 @@ def test_print(tmp):
     check(r.returncode == 3 and "cannot connect" in r.stderr, "no daemon: exit 3")
 
 
+def test_socket_render(tmp):
+    with sd.Daemon(tmp, name="sock") as d:
+        d.create_db()
+        today = sd.today()
+        sd.store_day(d.db, today, 3)
+        check(d.start(), "the daemon starts")
+        (row,) = d.query("SELECT puzzle, solution, score FROM puzzle WHERE date = ? AND "
+                         "tier = 'medium'", (today,))
+        r = d.ask(f"render {today} medium")
+        root = ET.fromstring(r.get("svg", "").encode())
+        check(r.get("ok") and r["date"] == today and r["tier"] == "medium" and
+              root.get("version") == "1.1", "render DATE TIER: an SVG 1.1 document")
+        (g,) = group(root, "givens")
+        check(sorted(texts(g)) == sorted(c for c in row[0] if c != "."),
+              "the stored puzzle's givens")
+        cap = [t.text for t in root.iter(NS + "text") if t.get("class") == "caption"]
+        check(cap == [f"{today} \u00b7 medium \u00b7 score {row[2]:.1f}"],
+              f"captioned with date, label and score ({cap})")
+        again = d.ask(f"render today medium")
+        check(again == r, "the same reply for today, the same bytes")
+        r = d.ask(f"render {today} medium solution")
+        (s,) = group(ET.fromstring(r["svg"].encode()), "solution")
+        check(sorted(texts(s)) == sorted(row[1][i] for i in range(81) if row[0][i] == "."),
+              "with solution: the solution's digits in the empty cells")
+        for line, code in [("render", "bad_request"), (f"render {today}", "bad_request"),
+                           ("render tomorrow easy", "not_found"),
+                           ("render 2001-01-01 easy", "not_found")]:
+            got = sd.code_of(d.ask(line))
+            check(got == code, f"{line!r}: {code} ({got})")
+
+
 if __name__ == "__main__":
     sys.exit(sd.main([test_svg, test_features, test_png_pdf, test_errors, test_links,
-                      test_print]))
+                      test_print, test_socket_render]))
