@@ -322,10 +322,13 @@ static void grid_lines(struct writer *w, const struct layout *l, int thick)
     w_str(w, "\"/>\n");
 }
 
-/* The digits of g in the cells where show[cell] is set, as one group. */
+/* The digits of g in the cells where show[cell] is set, as one group;
+ * nothing when there are none. */
 static void digits(struct writer *w, const struct layout *l, const char *group,
                    const struct grid *g, const uint8_t *show)
 {
+    if (!memchr(show, 1, GRID_CELLS))
+        return;
     w_str(w, group);
     for (int i = 0; i < GRID_CELLS; i++) {
         if (!show[i])
