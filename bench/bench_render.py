@@ -5,9 +5,13 @@ command writing SVG, alternated A B A B (RUNS each), wall-clock medians
 and their ratio.  A booklet: a daemon (build/sudokud, temporary
 directory) holding 365 days of three tiers, `sudokuctl print FIRST LAST
 -o booklet.pdf` run BOOKLETS times: wall-clock and CPU (user+sys)
-medians, pages and bytes.  Needs no data files."""
+medians, pages and bytes.  The daemon at rest: RSS and Private_Dirty 3 s
+after READY=1, median of STARTS starts, alternated with the daemon named
+by $BASE_SUDOKUD (a build without the drawing, to compare) when it is set.
+Needs no data files."""
 
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -22,6 +26,7 @@ import sudokud_test as sd  # noqa: E402
 RUNS = 21
 BOOKLETS = 3
 DAYS = 365
+STARTS = 5
 
 
 def timed(args):
@@ -72,6 +77,29 @@ def booklet(tmp):
           f"({os.path.getsize(out) / 1e6:.2f} MB)")
 
 
+def at_rest(tmp):
+    exes = {"this sudokud": sd.SUDOKUD}
+    if os.environ.get("BASE_SUDOKUD"):
+        exes = {"BASE_SUDOKUD": os.path.abspath(os.environ["BASE_SUDOKUD"]), **exes}
+    got = {name: [] for name in exes}
+    for n in range(STARTS):
+        for name, exe in exes.items():
+            d = sd.Daemon(tmp, name=f"rest{n}{len(got[name])}{name[0]}")
+            d.exe = exe
+            if not d.start():
+                sys.exit(f"bench_render: {exe} did not start")
+            time.sleep(3)
+            with open(f"/proc/{d.pid()}/smaps_rollup") as f:
+                dirty = int(re.search(r"Private_Dirty:\s+(\d+)", f.read()).group(1))
+            got[name].append((d.rss_kib(), dirty))
+            d.stop()
+    for name, v in got.items():
+        print(f"{name} at rest 3 s after READY=1, {STARTS} starts{' alternated' if len(exes) > 1 else ''}: "
+              f"RSS median {statistics.median(x[0] for x in v):.0f} KiB "
+              f"({', '.join(str(x[0]) for x in v)}), Private_Dirty median "
+              f"{statistics.median(x[1] for x in v):.0f} KiB")
+
+
 def main():
     for exe in (sd.SUDOKUD, sd.SUDOKUCTL):
         if not os.access(exe, os.X_OK):
@@ -81,6 +109,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="bench_render.") as tmp:
         one_puzzle(tmp)
         booklet(tmp)
+        at_rest(tmp)
     return 0
 
 
