@@ -48,8 +48,9 @@ PKGS    = jansson libuv sqlite3 libcurl libcrypto
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # sudokuctl alone draws PNG and PDF (librsvg, cairo): the daemon links
-# neither (daemon_idle checks it).  Their headers are system headers for
-# sudokuctl's objects, so glib's own warnings are not ours.
+# neither (tests/integration/render.py checks it with ldd).  Their headers
+# are system headers for sudokuctl's objects, so glib's own warnings are
+# not ours.
 DRAW_PKGS  = librsvg-2.0 cairo cairo-pdf cairo-png
 CTL_LIBS   := $(shell pkg-config --libs jansson $(DRAW_PKGS) 2>/dev/null)
 DRAW_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(DRAW_PKGS) 2>/dev/null))
