@@ -1,8 +1,8 @@
 /*
  * ctl_render: owns `sudokuctl render`: one puzzle (an argument, or the
  * first puzzle line of a FILE) drawn by common/render as SVG, or made PNG
- * or PDF by ctl_draw, with its solution, its candidates or its next hint
- * if asked.
+ * or PDF by ctl_draw, with a player's state over it (entries, pencil
+ * marks), its solution, its candidates or its next hint if asked.
  */
 #include "ctl.h"
 
@@ -26,6 +26,7 @@ struct render_args {
     int format; /* enum format, or -1 before it is known */
     int solution, candidates, hint, labels;
     const char *date, *tier;
+    const char *state; /* --state STATE, or NULL */
     int size;
     double paper_w, paper_h; /* 0 without --paper */
 };
@@ -61,7 +62,8 @@ static int parse(int argc, char **argv, struct render_args *a)
         else if (!strcmp(s, "--labels"))
             a->labels = 1;
         else if (!strcmp(s, "--format") || !strcmp(s, "--size") || !strcmp(s, "--paper") ||
-                 !strcmp(s, "-o") || !strcmp(s, "--date") || !strcmp(s, "--tier")) {
+                 !strcmp(s, "-o") || !strcmp(s, "--date") || !strcmp(s, "--tier") ||
+                 !strcmp(s, "--state")) {
             if (!val)
                 return ctl_usage_error(CMD, "%s needs a value", s);
             i++;
@@ -71,6 +73,8 @@ static int parse(int argc, char **argv, struct render_args *a)
                 a->date = val;
             else if (!strcmp(s, "--tier"))
                 a->tier = val;
+            else if (!strcmp(s, "--state"))
+                a->state = val;
             else if (!strcmp(s, "--format") && (a->format = format_of(val)) < 0)
                 return ctl_usage_error(CMD, "unknown format '%s' (svg, png or pdf)", val);
             else if (!strcmp(s, "--size")) {
@@ -142,55 +146,101 @@ static int load_puzzle(const char *input, char line[GRID_LINE_LEN + 1], struct g
     return CTL_EXIT_OK;
 }
 
-/* The SVG of the puzzle as asked (solution, candidates, hint) into svg
- * (RENDER_SVG_MAX bytes). */
+/* The player's STATE (--state) over the puzzle's givens: its digits as
+ * entries, and the marks of a pencil-mark state, or with want_cands the
+ * candidates a plain grid leaves, into *st. */
+static int state_entries(struct ctl_state *state, struct grid *entries, struct human_state *st,
+                         int want_cands, int *have_cands)
+{
+    char err[GRID_ERR_MAX];
+    *have_cands = 0;
+    if (state->format != PENCIL_FORMAT_GRID) {
+        *st = state->st;
+        *have_cands = 1;
+        for (int i = 0; i < GRID_CELLS; i++)
+            entries->cell[i] = state->st.value[i];
+        return CTL_EXIT_OK;
+    }
+    int rc = grid_parse(entries, state->text, err, sizeof err);
+    if (rc != GRID_OK && rc != GRID_ERR_CONFLICT)
+        return ctl_usage_error(CMD, "STATE: %s", err);
+    if (want_cands) {
+        if (rc != GRID_OK || human_init(st, entries) != 0) {
+            fprintf(stderr, "sudokuctl %s: STATE: %s\n", CMD,
+                    rc != GRID_OK ? err : "an empty cell has no candidate left");
+            return CTL_EXIT_ERROR;
+        }
+        *have_cands = 1;
+    }
+    return CTL_EXIT_OK;
+}
+
+/* The next step: of the puzzle, or of the player's state judged against
+ * the puzzle (line), with the candidates it was found on into *st. */
+static int next_step(struct ctl_state *state, const char *line, struct hint *h,
+                     struct human_state *st)
+{
+    char err[HINT_MESSAGE_MAX];
+    int rc = state ? ctl_state_judge(state, line, st, h, err, sizeof err)
+                   : hint_judge_grid(line, line, st, h, err, sizeof err);
+    if (rc == 1)
+        hint_step(st, h);
+    if (rc < 0 || h->status != HINT_STEP) {
+        fprintf(stderr, "sudokuctl %s: no hint: %s\n", CMD, rc < 0 ? err : h->message);
+        return CTL_EXIT_ERROR;
+    }
+    return CTL_EXIT_OK;
+}
+
+/* The SVG of the puzzle as asked (state, solution, candidates, hint) into
+ * svg (RENDER_SVG_MAX bytes). */
 static int make_svg(const struct render_args *a, char *svg, size_t *len)
 {
-    char line[GRID_LINE_LEN + 1], err[HINT_MESSAGE_MAX];
-    struct grid g, solution;
+    char line[GRID_LINE_LEN + 1], err[RENDER_ERR_MAX];
+    struct grid g, solution, entries;
     struct human_state st;
+    struct ctl_state state = {0};
     struct hint *h = NULL;
     struct render_input in = {.labels = a->labels, .date = a->date, .tier = a->tier,
-                              .score = -1};
-    int rc = load_puzzle(a->input, line, &g);
+                              .score = -1, .size = a->size, .puzzle = &g};
+    int have_cands = 0, rc = load_puzzle(a->input, line, &g);
 
-    if (rc != CTL_EXIT_OK)
-        return rc;
-    in.puzzle = &g;
-    in.size = a->size;
-    if (a->solution) {
+    if (rc == CTL_EXIT_OK && a->state)
+        rc = ctl_state_load(CMD, a->state, &state);
+    if (rc == CTL_EXIT_OK && a->state) {
+        rc = state_entries(&state, &entries, &st, a->candidates, &have_cands);
+        in.entries = &entries;
+    } else if (rc == CTL_EXIT_OK && a->candidates) {
+        have_cands = human_init(&st, &g) == 0;
+        if (!have_cands) {
+            fprintf(stderr, "sudokuctl %s: an empty cell has no candidate left\n", CMD);
+            rc = CTL_EXIT_ERROR;
+        }
+    }
+    if (rc == CTL_EXIT_OK && a->solution) {
         int n = solver_count(&g, 2, &solution);
         if (n != 1) {
             fprintf(stderr, "sudokuctl %s: the puzzle has %s\n", CMD,
                     n == 0 ? "no solution" : "more than one solution");
-            return CTL_EXIT_ERROR;
+            rc = CTL_EXIT_ERROR;
         }
         in.solution = &solution;
     }
-    if (a->candidates || a->hint) {
-        if (human_init(&st, &g) != 0) {
-            fprintf(stderr, "sudokuctl %s: an empty cell has no candidate left\n", CMD);
-            return CTL_EXIT_ERROR;
-        }
-        in.cand = st.cand;
-    }
-    if (a->hint) {
+    if (rc == CTL_EXIT_OK && a->hint) {
         h = malloc(sizeof *h);
-        if (!h || hint_next(line, line, h, err, sizeof err) != 0 || h->status != HINT_STEP) {
-            fprintf(stderr, "sudokuctl %s: no hint: %s\n", CMD,
-                    !h ? "out of memory" : h->status != HINT_STEP ? h->message : err);
-            free(h);
-            return CTL_EXIT_ERROR;
-        }
-        in.step = &h->step;
+        rc = h ? next_step(a->state ? &state : NULL, line, h, &st) : CTL_EXIT_ERROR;
+        if (!h)
+            fprintf(stderr, "sudokuctl %s: out of memory\n", CMD);
+        in.step = rc == CTL_EXIT_OK ? &h->step : NULL;
+        have_cands = 1;
     }
-    rc = render_svg(&in, svg, RENDER_SVG_MAX, len, err, sizeof err);
+    if (have_cands)
+        in.cand = st.cand;
+    if (rc == CTL_EXIT_OK && render_svg(&in, svg, RENDER_SVG_MAX, len, err, sizeof err) != RENDER_OK)
+        rc = ctl_usage_error(CMD, "%s", err); /* a caption, or an entry over a given */
     free(h);
-    if (rc != RENDER_OK) {
-        /* The caption fields are the only input left to refuse. */
-        return ctl_usage_error(CMD, "%s", err);
-    }
-    return CTL_EXIT_OK;
+    ctl_state_free(&state);
+    return rc;
 }
 
 static int draw(const struct render_args *a, const char *svg, size_t len, FILE *out,

@@ -259,16 +259,20 @@ static const struct command commands[] = {
      "2 on a usage error.\n",
      NULL},
     {"render", ctl_cmd_render,
-     "render PUZZLE|FILE [--format svg|png|pdf] [--solution] [--candidates]\n"
-     "                   [--hint] [--labels] [--date DATE] [--tier TIER]\n"
+     "render PUZZLE|FILE [--format svg|png|pdf] [--state STATE] [--solution]\n"
+     "                   [--candidates] [--hint] [--labels] [--date DATE] [--tier TIER]\n"
      "                   [--size PX|--paper a4|letter] -o OUT",
      "Draws one puzzle (written out, or the first puzzle line of FILE, '-'\n"
      "for standard input) as SVG 1.1, PNG or PDF into OUT ('-' for standard\n"
      "output); without --format the extension of OUT (.svg, .png, .pdf)\n"
      "chooses, else SVG. Thin cell lines, thick box lines, the givens bold.\n"
+     "  --state STATE a player's progress over the givens, as hint takes it\n"
+     "                (81 characters, 729, a pencil-mark grid, a FILE or '-'):\n"
+     "                its digits in blue, a pencil-mark state's own marks\n"
      "  --solution    the solution's digits in the empty cells, in grey\n"
      "  --candidates  each empty cell's candidates as a 3x3 mini-grid\n"
-     "  --hint        the candidates and the next step a person would take:\n"
+     "  --hint        the candidates and the next step a person would take\n"
+     "                (from STATE with --state):\n"
      "                its houses in yellow, what justifies it in blue, what\n"
      "                it removes in red, what it places in green\n"
      "  --labels      rows A-I and columns 1-9 around the grid\n"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Puzzles drawn through the real programs: sudokuctl render's SVG parsed by
 Python's xml.etree (a second XML parser beside test_render's checker) with
-each feature found in its structure and the same bytes from two runs;
+each feature found in its structure and the same bytes from two runs; a
+player's state (entries, pencil marks, its hint);
 PNG's size from its header; PDF's page size and its embedded DejaVu fonts
 read from the file; the errors (exit 2 naming the problem, exit 1 for no
 hint, nothing left at OUT); sudokud linking neither librsvg nor cairo while
@@ -96,6 +97,39 @@ def test_features(tmp):
     cap = [t for t in root.iter(NS + "text") if t.get("class") == "caption"]
     check(len(cap) == 1 and cap[0].text == "2026-11-25 \u00b7 Tough & hard",
           f"the caption, escaped and read back ({cap[0].text if cap else None!r})")
+
+
+def candidates(puzzle):
+    """Each cell's digits: the given alone, or what its houses leave."""
+    def peers(i):
+        r, c = divmod(i, 9)
+        return [j for j in range(81) if j != i and (j // 9 == r or j % 9 == c or
+                (j // 27, j % 9 // 3) == (i // 27, i % 9 // 3))]
+    return [{int(ch)} if ch != "." else
+            set(range(1, 10)) - {int(puzzle[j]) for j in peers(i) if puzzle[j] != "."}
+            for i, ch in enumerate(puzzle)]
+
+
+def test_state(tmp):
+    a1 = SOLVED[0]
+    played = a1 + PUZZLE[1:]
+    _, root = svg_of(tmp, "--state", played)
+    (e,) = group(root, "entries")
+    check(texts(e) == [a1] and e.get("font-weight") == "normal",
+          "--state: the player's digit A1 drawn as an entry, not a given")
+    cands = candidates(played)
+    cands[1].discard(min(cands[1] - {int(SOLVED[1])}))  # the player crossed out a mark in A2
+    line = "".join("".join(str(d) if d in c else "." for d in range(1, 10)) for c in cands)
+    _, root = svg_of(tmp, "--state", line)
+    (c,) = group(root, "candidates")
+    want = sum(len(c) for i, c in enumerate(cands) if played[i] == ".")
+    check(len(texts(c)) == want, f"a pencil-mark state: its {want} marks, as the player left them")
+    _, root = svg_of(tmp, "--state", line, "--hint")
+    check(group(root, "hint") and group(root, "entries"), "--state with --hint: the state's step")
+    out = os.path.join(tmp, "bad.svg")
+    r = ctl("render", PUZZLE, "--state", PUZZLE[:2] + "5" + PUZZLE[3:], "-o", out)
+    check(r.returncode == 2 and "on a given's cell" in r.stderr and not os.path.exists(out),
+          f"a state that changes a given: exit 2, named ({r.stderr.strip()!r})")
 
 
 def png_size(path):
@@ -286,5 +320,5 @@ def test_socket_render(tmp):
 
 
 if __name__ == "__main__":
-    sys.exit(sd.main([test_svg, test_features, test_png_pdf, test_errors, test_links,
+    sys.exit(sd.main([test_svg, test_features, test_state, test_png_pdf, test_errors, test_links,
                       test_print, test_socket_render]))
