@@ -51,6 +51,20 @@ int ctl_usage_error(const char *cmd, const char *fmt, ...)
  * the output could not be written (a full disk, a closed pipe). */
 int ctl_finish_output(void);
 
+/* An output file written whole or not at all: OUT.tmp, renamed to OUT by
+ * ctl_output_commit (which closes it) or removed by ctl_output_abort; "-"
+ * is standard output, flushed by the commit. */
+struct ctl_output {
+    FILE *f;
+    const char *path;
+    char *tmp; /* owned; NULL for standard output */
+};
+/* Each returns CTL_EXIT_OK or CTL_EXIT_ERROR after saying why (as
+ * "sudokuctl CMD: PATH: reason"). */
+int ctl_output_open(const char *cmd, const char *path, struct ctl_output *o);
+int ctl_output_commit(const char *cmd, struct ctl_output *o);
+void ctl_output_abort(struct ctl_output *o);
+
 /* Prints obj as one compact JSON line and releases it (takes ownership).
  * Returns 0, or -1 on a write error. */
 int ctl_print_json(json_t *obj);
@@ -107,6 +121,11 @@ int ctl_steps_technique(const char *key, int *tech);
  * numbered sentence per step, what was left out, the message. */
 void ctl_print_steps(const json_t *answer);
 int ctl_cmd_generate(int argc, char **argv);
+/* ctl_render.c: a puzzle drawn as SVG, PNG or PDF (common/render.h,
+ * ctl_draw.h). */
+int ctl_cmd_render(int argc, char **argv);
+/* ctl_print.c: a booklet of the daemon's published days as PDF. */
+int ctl_cmd_print(int argc, char **argv);
 
 /* Commands answered by a running sudokud (ctl_client.c). */
 
@@ -120,6 +139,11 @@ int ctl_cmd_steps_remote(int argc, char **argv);
  * MESSAGE", then, with list_wrong (check's, whose message counts them),
  * "wrong: A1 C7" when cells are named. */
 void ctl_print_verdict(const json_t *answer, int list_wrong);
+/* Sends one request line to the daemon at socket (NULL: $SUDOKUD_SOCKET,
+ * else the default) and parses its reply into *reply (the caller's).  An
+ * error reply is printed ("sudokuctl CMD: code: message"), released and
+ * answered CTL_EXIT_ERROR.  Returns a CTL_EXIT_*. */
+int ctl_request(const char *cmd, const char *socket, const char *line, json_t **reply);
 int ctl_cmd_stats(int argc, char **argv);
 int ctl_cmd_ping(int argc, char **argv);
 int ctl_cmd_webhook(int argc, char **argv);

@@ -659,3 +659,22 @@ int ctl_cmd_backup(int argc, char **argv)
     }
     return exchange(&c);
 }
+
+int ctl_request(const char *cmd, const char *socket, const char *line, json_t **reply)
+{
+    struct client c = {.cmd = cmd, .socket = socket ? socket : ctl_socket_path()};
+    const json_t *error;
+    int rc = ask(&c, line, reply);
+
+    if (rc != CTL_EXIT_OK)
+        return rc;
+    error = json_object_get(*reply, "error");
+    if (error != NULL) {
+        fprintf(stderr, "sudokuctl %s: %s: %s\n", cmd, str(error, "code"),
+                str(error, "message"));
+        json_decref(*reply);
+        *reply = NULL;
+        return CTL_EXIT_ERROR;
+    }
+    return CTL_EXIT_OK;
+}

@@ -126,3 +126,61 @@ int ctl_print_json(json_t *obj)
         rc = -1;
     return rc;
 }
+
+int ctl_output_open(const char *cmd, const char *path, struct ctl_output *o)
+{
+    o->path = path;
+    o->tmp = NULL;
+    if (strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return CTL_EXIT_OK;
+    }
+    size_t n = strlen(path) + sizeof ".tmp";
+    o->tmp = malloc(n);
+    if (o->tmp == NULL) {
+        fprintf(stderr, "sudokuctl %s: out of memory\n", cmd);
+        return CTL_EXIT_ERROR;
+    }
+    snprintf(o->tmp, n, "%s.tmp", path);
+    o->f = fopen(o->tmp, "wb");
+    if (o->f == NULL) {
+        fprintf(stderr, "sudokuctl %s: %s: %s\n", cmd, o->tmp, strerror(errno));
+        free(o->tmp);
+        o->tmp = NULL;
+        return CTL_EXIT_ERROR;
+    }
+    return CTL_EXIT_OK;
+}
+
+int ctl_output_commit(const char *cmd, struct ctl_output *o)
+{
+    if (o->tmp == NULL)
+        return ctl_finish_output();
+    int bad = ferror(o->f) != 0;
+    int err = errno;
+    if (fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (!bad && rename(o->tmp, o->path) != 0) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "sudokuctl %s: writing %s: %s\n", cmd, o->path, strerror(err));
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    o->tmp = NULL;
+    return bad ? CTL_EXIT_ERROR : CTL_EXIT_OK;
+}
+
+void ctl_output_abort(struct ctl_output *o)
+{
+    if (o->tmp == NULL)
+        return;
+    fclose(o->f);
+    unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+}

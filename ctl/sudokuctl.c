@@ -261,6 +261,44 @@ static const struct command commands[] = {
      "Exit status: 0 ok, 1 when no puzzle could be made within the budget,\n"
      "2 on a usage error.\n",
      NULL},
+    {"render", ctl_cmd_render,
+     "render PUZZLE|FILE [--format svg|png|pdf] [--state STATE] [--solution]\n"
+     "                   [--candidates] [--hint] [--labels] [--date DATE] [--tier TIER]\n"
+     "                   [--size PX|--paper a4|letter] -o OUT",
+     "Draws one puzzle (written out, or the first puzzle line of FILE, '-'\n"
+     "for standard input) as SVG 1.1, PNG or PDF into OUT ('-' for standard\n"
+     "output); without --format the extension of OUT (.svg, .png, .pdf)\n"
+     "chooses, else SVG. Thin cell lines, thick box lines, the givens bold.\n"
+     "  --state STATE a player's progress over the givens, as hint takes it\n"
+     "                (81 characters, 729, a pencil-mark grid, a FILE or '-'):\n"
+     "                its digits in blue, a pencil-mark state's own marks\n"
+     "  --solution    the solution's digits in the empty cells, in grey\n"
+     "  --candidates  each empty cell's candidates as a 3x3 mini-grid\n"
+     "  --hint        the candidates and the next step a person would take\n"
+     "                (from STATE with --state):\n"
+     "                its houses in yellow, what justifies it in blue, what\n"
+     "                it removes in red, what it places in green\n"
+     "  --labels      rows A-I and columns 1-9 around the grid\n"
+     "  --date, --tier  a caption under the grid (printable ASCII)\n"
+     "  --size PX     the width in px (PNG) or points (PDF); default 450\n"
+     "  --paper       a PDF page of A4 or Letter with the grid centred\n"
+     "PDFs embed the DejaVu Sans fonts they use.\n"
+     "\n"
+     "Exit status: 0 ok, 1 an I/O error or a puzzle that has no solution or\n"
+     "no hint, 2 a usage error (a bad PUZZLE among them).\n",
+     NULL},
+    {"print", ctl_cmd_print,
+     "print FROM TO [--tiers T1,T2...] [--per-page 1|2|4|6] [--paper a4|letter]\n"
+     "                   [--socket PATH] -o OUT",
+     "Makes a PDF booklet of the puzzles the daemon published from FROM to TO\n"
+     "(dates, YYYY-MM-DD; any span, asked 31 days at a time), of every tier\n"
+     "or of those --tiers names: --per-page puzzles a page (default 6), each\n"
+     "with its date, tier and score, then all the solutions small at the\n"
+     "back, 20 a page. Every page's footer names its dates and its number.\n"
+     "A4 unless --paper letter; DejaVu Sans embedded. OUT '-' is standard\n"
+     "output; a file OUT is written whole or not at all.\n"
+     SOCKET_HELP DAEMON_EXIT,
+     NULL},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

@@ -48,6 +48,7 @@ struct config_webhook {
     char *secret;          /* "whsec_..." (read from secret_file if set) */
     char *secret_file;     /* NULL when the secret was given inline */
     int include_solutions; /* default 0 */
+    int include_svg;       /* default 0: each puzzle's SVG in events */
     int timeout_s;         /* whole request, default 30 */
     char *headers[CONFIG_HEADER_MAX]; /* "Name: value" lines, in file order */
     size_t header_count;

@@ -49,6 +49,11 @@ static const struct proto_command_info commands[PROTO_COMMAND_COUNT] = {
     [PROTO_LIST] = {"list", "list FROM TO [solution]",
                     "The published puzzles from FROM to TO, at most 31 days.", 0,
                     0},
+    [PROTO_RENDER] = {"render", "render DATE TIER [solution]",
+                      "The puzzle of TIER on a published DATE (as get takes it) "
+                      "drawn as SVG 1.1 text, with its solution's digits when "
+                      "asked.",
+                      0, 0},
     [PROTO_SOLVE] = {"solve", "solve PUZZLE",
                      "Solves an 81-cell puzzle ('.' or '0' for empty cells).", 1,
                      0},
@@ -503,6 +508,7 @@ static int parse_args(const struct word *w, int n, struct proto_request *req,
                       char *err, size_t errlen)
 {
     const char *cmd = commands[req->command].name;
+    int rc;
 
     switch (req->command) {
     case PROTO_PING:
@@ -512,19 +518,25 @@ static int parse_args(const struct word *w, int n, struct proto_request *req,
     case PROTO_TODAY:
         return parse_options(w, n, 1, req, cmd, err, errlen);
     case PROTO_GET:
+    case PROTO_RENDER:
         if (n < 1)
-            return bad(err, errlen,
-                       "get: expected a DATE (get DATE [TIER] [solution])");
+            return bad(err, errlen, "%s: expected a DATE (%s)", cmd,
+                       commands[req->command].usage);
         req->relative = parse_relative(w[0], &req->offset);
         if (!req->relative &&
             parse_date(w[0], &req->from, cmd, err, errlen) != PROTO_OK)
             return bad(err, errlen,
-                       "get: expected a date YYYY-MM-DD, got '%.*s%s' (or "
+                       "%s: expected a date YYYY-MM-DD, got '%.*s%s' (or "
                        "yesterday, today, tomorrow, today+N, today-N: N days "
                        "from today, at most %d)",
-                       SHOWN(w[0]), PROTO_RELATIVE_DAYS_MAX);
+                       cmd, SHOWN(w[0]), PROTO_RELATIVE_DAYS_MAX);
         req->to = req->from;
-        return parse_options(w + 1, n - 1, 1, req, cmd, err, errlen);
+        if ((rc = parse_options(w + 1, n - 1, 1, req, cmd, err, errlen)) != PROTO_OK)
+            return rc;
+        if (req->command == PROTO_RENDER && req->tier == PROTO_TIER_ALL)
+            return bad(err, errlen, "render: expected a TIER after the DATE (%s)",
+                       commands[req->command].usage);
+        return PROTO_OK;
     case PROTO_LIST:
         return parse_list(w, n, req, err, errlen);
     case PROTO_SOLVE:

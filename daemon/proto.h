@@ -11,6 +11,7 @@
  *                                      today-N, +N or -N (N days,
  *                                      0..PROTO_RELATIVE_DAYS_MAX)
  *     list FROM TO [solution]          at most PROTO_LIST_DAYS_MAX days
+ *     render DATE TIER [solution]      DATE as get's; the puzzle as SVG
  *     solve PUZZLE | grade PUZZLE      81 cells, '.' or '0' for an empty cell
  *     hint STATE [PUZZLE] | check STATE [PUZZLE]
  *                                      hint's STATE may also be the
@@ -61,6 +62,7 @@ enum proto_command {
     PROTO_TODAY,
     PROTO_GET,
     PROTO_LIST,
+    PROTO_RENDER,
     PROTO_SOLVE,
     PROTO_GRADE,
     PROTO_HINT,
@@ -103,8 +105,8 @@ struct proto_request {
     enum proto_command command;
     int tier;                      /* enum grade_tier, or PROTO_TIER_ALL */
     int solution;                  /* 1: include solutions */
-    struct schedule_date from, to; /* get: from; list: from..to */
-    int relative; /* get: DATE was relative (yesterday, today, tomorrow,
+    struct schedule_date from, to; /* get, render: from; list: from..to */
+    int relative; /* get, render: DATE was relative (yesterday, today, tomorrow,
                      today+N...): the day is offset days after the
                      daemon's today, from and to are unset */
     long offset;

@@ -1,5 +1,6 @@
 /*
- * query: owns the answers read from the store (today, get, list, stats),
+ * query: owns the answers read from the store (today, get, list, render,
+ * stats),
  * the notion of "today" for queries, and the cache of today's rendered
  * replies.
  */
@@ -208,26 +209,38 @@ static const struct cached *cached_today(struct query *q, const char *date,
     return slot;
 }
 
-static int answer_day(struct query *q, const struct proto_request *req,
-                      struct schedule_date day, time_t now, reply_emit_fn emit,
-                      void *arg)
+/* The day get, today and render ask for: its date into date, and how it
+ * compares with today (> 0: not published yet, answered not_found here). */
+static int day_asked(struct query *q, struct schedule_date day, time_t now,
+                     char date[SCHEDULE_DATE_LEN + 1], reply_emit_fn emit, void *arg,
+                     int *rc)
 {
     struct schedule_date live = today(q, now);
-    char date[SCHEDULE_DATE_LEN + 1], live_text[SCHEDULE_DATE_LEN + 1],
-        msg[STORE_ERR_MAX + 64];
-    const struct cached *hit;
-    struct reply_buf text = {0};
-    unsigned seen = 0;
-    int cmp = schedule_date_cmp(day, live), rc;
+    char live_text[SCHEDULE_DATE_LEN + 1], msg[96];
+    int cmp = schedule_date_cmp(day, live);
 
     schedule_date_format(day, date);
     if (cmp > 0) {
         schedule_date_format(live, live_text);
-        snprintf(msg, sizeof msg,
-                 "puzzles for %s are not published yet (today is %s)", date,
-                 live_text);
-        return send_error(PROTO_ERR_NOT_FOUND, msg, emit, arg);
+        snprintf(msg, sizeof msg, "puzzles for %s are not published yet (today is %s)",
+                 date, live_text);
+        *rc = send_error(PROTO_ERR_NOT_FOUND, msg, emit, arg);
     }
+    return cmp;
+}
+
+static int answer_day(struct query *q, const struct proto_request *req,
+                      struct schedule_date day, time_t now, reply_emit_fn emit,
+                      void *arg)
+{
+    char date[SCHEDULE_DATE_LEN + 1], msg[STORE_ERR_MAX + 64];
+    const struct cached *hit;
+    struct reply_buf text = {0};
+    unsigned seen = 0;
+    int rc = 0, cmp = day_asked(q, day, now, date, emit, arg, &rc);
+
+    if (cmp > 0)
+        return rc;
     if (cmp == 0 && (hit = cached_today(q, date, req)) != NULL)
         return emit(hit->text.data, hit->text.len, arg) == 0 ? 0 : -1;
     rc = render_day(q, date, req, &text, &seen, msg, sizeof msg);
@@ -241,6 +254,41 @@ static int answer_day(struct query *q, const struct proto_request *req,
         keep_today(q, date, req, seen, &text);
     reply_buf_free(&text);
     return rc == 0 ? 0 : -1;
+}
+
+/* render DATE TIER [solution]: {"ok","date","tier","label","svg"}. */
+static int answer_render(struct query *q, const struct proto_request *req,
+                         struct schedule_date day, time_t now, reply_emit_fn emit,
+                         void *arg)
+{
+    char date[SCHEDULE_DATE_LEN + 1], msg[STORE_ERR_MAX + 64];
+    struct store_puzzle p;
+    const char *label;
+    json_t *svg;
+    int rc = 0;
+
+    if (day_asked(q, day, now, date, emit, arg, &rc) > 0)
+        return rc;
+    rc = store_get_puzzle(q->store, date, grade_tier_name((enum grade_tier)req->tier), &p,
+                          msg, sizeof msg);
+    if (rc == STORE_NOT_FOUND) {
+        not_found_message(q->cfg, date, req->tier, msg, sizeof msg);
+        return send_error(PROTO_ERR_NOT_FOUND, msg, emit, arg);
+    }
+    if (rc != STORE_OK)
+        return send_store_error(msg, emit, arg);
+    label = config_tier_label(q->cfg, p.tier);
+    svg = reply_svg(&p, label, req->solution);
+    if (svg == NULL) {
+        log_err("render %s %s: the stored puzzle cannot be drawn", date, p.tier);
+        return send_error(PROTO_ERR_INTERNAL, "the stored puzzle cannot be drawn; the "
+                          "daemon's log says which", emit, arg);
+    }
+    return reply_write(json_pack("{s:b,s:s,s:s,s:s,s:o}", "ok", 1, "date", date, "tier",
+                                 p.tier, "label", label, "svg", svg),
+                       emit, arg) == 0
+               ? 0
+               : -1;
 }
 
 static int answer_list(struct query *q, const struct proto_request *req, time_t now,
@@ -342,6 +390,11 @@ int query_answer(struct query *q, const struct proto_request *req, time_t now,
                           now, emit, arg);
     case PROTO_LIST:
         return answer_list(q, req, now, emit, arg);
+    case PROTO_RENDER:
+        return answer_render(q, req,
+                             req->relative ? schedule_date_add(today(q, now), req->offset)
+                                           : req->from,
+                             now, emit, arg);
     case PROTO_WEBHOOK:
     case PROTO_BACKUP:
         return admin_answer(q->cfg, q->store, q->webhook, req, emit, arg);

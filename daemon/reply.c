@@ -16,6 +16,7 @@
 #include "human.h"
 #include "human_json.h"
 #include "pencil.h"
+#include "render.h"
 #include "solver.h"
 
 /* 15 significant digits print ratings such as 2.6 as written (as
@@ -69,6 +70,28 @@ json_t *reply_puzzle(const struct store_puzzle *p, const char *label, int soluti
     if (obj != NULL && solution)
         json_object_set_new(obj, "solution", json_string(p->solution));
     return obj;
+}
+
+json_t *reply_svg(const struct store_puzzle *p, const char *label, int solution)
+{
+    struct grid puzzle, solved;
+    char err[RENDER_ERR_MAX > GRID_ERR_MAX ? RENDER_ERR_MAX : GRID_ERR_MAX];
+    struct render_input in = {.puzzle = &puzzle, .solution = solution ? &solved : NULL,
+                              .date = p->date,
+                              .tier = render_text_ok(label) ? label : p->tier,
+                              .score = (int)(p->score * 10 + 0.5)};
+    char *svg;
+    size_t len;
+    json_t *text = NULL;
+
+    if (grid_parse(&puzzle, p->puzzle, err, sizeof err) != GRID_OK ||
+        (solution && grid_parse(&solved, p->solution, err, sizeof err) != GRID_OK) ||
+        !render_text_ok(in.tier) || (svg = malloc(RENDER_SVG_MAX)) == NULL)
+        return NULL;
+    if (render_svg(&in, svg, RENDER_SVG_MAX, &len, err, sizeof err) == RENDER_OK)
+        text = json_stringn(svg, len);
+    free(svg);
+    return text;
 }
 
 json_t *reply_help(void)

@@ -31,6 +31,13 @@ json_t *reply_error(enum proto_error code, const char *message);
  * (config_tier_label), with its solution only when solution is 1. */
 json_t *reply_puzzle(const struct store_puzzle *p, const char *label, int solution);
 
+/* One puzzle drawn as SVG 1.1 text (common/render.h): the givens, the
+ * solution's digits too when solution is 1, a caption of its date, label
+ * (its tier's key when the label is not printable ASCII of at most
+ * RENDER_TEXT_MAX bytes) and score.  NULL when out of memory or when the
+ * stored grids do not parse (a damaged row; the caller says so). */
+json_t *reply_svg(const struct store_puzzle *p, const char *label, int solution);
+
 /* Unix seconds t as an ISO 8601 UTC string "2026-11-21T00:00:00Z", the
  * one form of every time in replies and events; null when t <= 0 (never). */
 json_t *reply_time(int64_t t);

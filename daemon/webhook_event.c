@@ -63,10 +63,13 @@ int webhook_event_published(const struct webhook_event_day *day, int64_t now,
                                  event_time(day->published_at)) == 0 &&
              json_object_set(data, "puzzles", list) == 0;
 
-    for (size_t i = 0; ok && i < day->count; i++)
-        ok = json_array_append_new(
-                 list, reply_puzzle(&day->puzzles[i], day->labels[i],
-                                    day->include_solutions)) == 0;
+    for (size_t i = 0; ok && i < day->count; i++) {
+        json_t *p = reply_puzzle(&day->puzzles[i], day->labels[i], day->include_solutions);
+        if (p != NULL && day->include_svg)
+            ok = json_object_set_new(p, "svg",
+                                     reply_svg(&day->puzzles[i], day->labels[i], 0)) == 0;
+        ok = json_array_append_new(list, p) == 0 && ok;
+    }
     json_decref(list);
     if (!ok) {
         json_decref(data);

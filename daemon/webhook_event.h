@@ -17,7 +17,9 @@
  * time_zone), the same in every event about the day.  Each PUZZLE is the
  * socket's puzzle object (reply_puzzle), its "label" the tier's display
  * label (config_tier_label).
- * "solution" only when the endpoint has include_solutions.
+ * "solution" only when the endpoint has include_solutions; "svg", the
+ * puzzle drawn as SVG 1.1 (reply_svg: givens only, as a player starts),
+ * only when it has include_svg.
  *
  * webhook.test (sudokuctl webhook test):
  *   {"type":"webhook.test","schema_version":1,"timestamp":"...",
@@ -44,6 +46,7 @@ struct webhook_event_day {
     const char *const *labels;          /* labels[i]: puzzles[i]'s tier label */
     size_t count;
     int include_solutions;
+    int include_svg; /* each puzzle's "svg" (reply_svg, without the solution) */
 };
 
 /* Builds the puzzles.published body of day, created at instant now.  On

@@ -102,7 +102,8 @@ static int add_day_event(struct store *s, struct batch *b,
          yes))
         return rc;
     day = (struct webhook_event_day){date, b->published_at, b->puzzles, b->labels,
-                                     b->puzzle_count, w->include_solutions};
+                                     b->puzzle_count, w->include_solutions,
+                                     w->include_svg};
     if (webhook_event_published(&day, now, &body, &len, err, errlen) != 0)
         return STORE_ERR;
     return batch_add(b, w->name, WEBHOOK_EVENT_PUBLISHED, body, len, err, errlen);

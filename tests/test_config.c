@@ -477,7 +477,7 @@ static void test_webhook_errors(void **state)
     expect_error(
         GEN "[webhook \"a\"]\nfoo = 1\n",
         "sudokud.conf:4: foo: unknown key in [webhook] (known keys: url, secret, "
-        "include_solutions, timeout, header, enabled, ca_file, retry_base)");
+        "include_solutions, include_svg, timeout, header, enabled, ca_file, retry_base)");
     expect_error(
         GEN "[webhook \"a\"]\nretry_base = 0\n",
         "sudokud.conf:4: retry_base: expected a number of seconds from 1 to 300, "

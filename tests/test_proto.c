@@ -111,6 +111,27 @@ static void test_get(void **state)
     expect_bad("get 2026-11-22 hard x", "unexpected 'x'");
 }
 
+/* render: get's DATE (relative too), a TIER it must have, solution. */
+static void test_render(void **state)
+{
+    (void)state;
+    assert_int_equal(parse("render 2026-11-22 hard"), PROTO_OK);
+    assert_int_equal(req.command, PROTO_RENDER);
+    assert_int_equal(req.from.day, 22);
+    assert_int_equal(req.tier, GRADE_HARD);
+    assert_int_equal(req.solution, 0);
+    assert_int_equal(parse("RENDER today-3 Solution easy"), PROTO_OK);
+    assert_int_equal(req.relative, 1);
+    assert_int_equal(req.offset, -3);
+    assert_int_equal(req.tier, GRADE_EASY);
+    assert_int_equal(req.solution, 1);
+    expect_bad("render", "render: expected a DATE (render DATE TIER [solution])");
+    expect_bad("render 2026-11-22", "render: expected a TIER after the DATE");
+    expect_bad("render 2026-11-22 solution", "render: expected a TIER after the DATE");
+    expect_bad("render 2026-02-30 hard", "render: expected a date YYYY-MM-DD, got '2026-02-30'");
+    expect_bad("render 2026-11-22 hard x", "render: unexpected 'x'");
+}
+
 /* get's relative days: a word, today+N or +N; the daemon counts them from
  * its today. */
 static void test_get_relative(void **state)
@@ -312,7 +333,7 @@ static void test_names(void **state)
         int heavy = c >= PROTO_SOLVE && c <= PROTO_CHECK;
 
         assert_int_equal(parse(info->name),
-                         c == PROTO_GET || c == PROTO_LIST || c >= PROTO_SOLVE
+                         c == PROTO_GET || c == PROTO_LIST || c >= PROTO_RENDER
                              ? PROTO_ERR_BAD_REQUEST
                              : PROTO_OK);
         assert_int_equal(info->heavy, heavy);
@@ -559,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_today),
         cmocka_unit_test(test_get),
         cmocka_unit_test(test_get_relative),
+        cmocka_unit_test(test_render),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_grids),
         cmocka_unit_test(test_limits_and_bytes),

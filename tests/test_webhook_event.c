@@ -1,5 +1,5 @@
 /* Unit tests of daemon/webhook_event: the exact bytes of each event type,
- * solutions only on request, and text that must be escaped. */
+ * solutions and SVGs only on request, and text that must be escaped. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,12 +32,18 @@ static void make(struct store_puzzle *p, const char *tier, double score,
     snprintf(p->generator_version, sizeof p->generator_version, "1");
 }
 
+#define WITH_SOLUTIONS 1
+#define WITH_SVG 2
+
+/* extras: WITH_SOLUTIONS, WITH_SVG or both. */
 static int published(const char *date, int64_t published_at,
-                     const struct store_puzzle *p, size_t count, int solutions,
+                     const struct store_puzzle *p, size_t count, int extras,
                      int64_t now, char **body, size_t *len, char *err, size_t errlen)
 {
     static const char *const labels[] = {"Gentle", "Tough", "x", "y", "z", "w"};
-    struct webhook_event_day day = {date, published_at, p, labels, count, solutions};
+    struct webhook_event_day day = {date,  published_at,           p,
+                                    labels, count, extras & WITH_SOLUTIONS,
+                                    (extras & WITH_SVG) != 0};
 
     return webhook_event_published(&day, now, body, len, err, errlen);
 }
@@ -82,7 +88,7 @@ static void test_solutions_on_request(void **state)
 
     (void)state;
     make(&p, "medium", 3.0, "hidden_pair");
-    assert_int_equal(published("2026-11-21", 1795219200, &p, 1, 1, 1795219200, &body,
+    assert_int_equal(published("2026-11-21", 1795219200, &p, 1, WITH_SOLUTIONS, 1795219200, &body,
                                &len, err, sizeof err),
                      0);
     root = json_loadb(body, len, 0, NULL);
@@ -92,6 +98,41 @@ static void test_solutions_on_request(void **state)
     assert_string_equal(json_string_value(json_object_get(first, "solution")), SOL);
     assert_non_null(strstr(body, "\"solution\":\"" SOL "\""));
     json_decref(root);
+    free(body);
+}
+
+/* include_svg: each puzzle's drawing, givens only, captioned; none without. */
+static void test_svg_on_request(void **state)
+{
+    struct store_puzzle p[2];
+    char *body, err[256];
+    size_t len;
+    json_t *root, *list;
+
+    (void)state;
+    make(&p[0], "easy", 1.5, "naked_single");
+    make(&p[1], "hard", 7.2, "x_wing");
+    assert_int_equal(published("2026-11-21", 1795219200, p, 2, WITH_SVG | WITH_SOLUTIONS,
+                               1795219200, &body, &len, err, sizeof err),
+                     0);
+    root = json_loadb(body, len, 0, NULL);
+    assert_non_null(root);
+    list = json_object_get(json_object_get(root, "data"), "puzzles");
+    for (size_t i = 0; i < 2; i++) {
+        const char *svg = json_string_value(json_object_get(json_array_get(list, i), "svg"));
+        assert_non_null(svg);
+        assert_non_null(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""));
+        assert_non_null(strstr(svg, i ? ">2026-11-21 &#183; Tough &#183; score 7.2</text>"
+                                       : ">2026-11-21 &#183; Gentle &#183; score 1.5</text>"));
+        assert_null(strstr(svg, "class=\"solution\"")); /* the solution stays in "solution" */
+    }
+    json_decref(root);
+    free(body);
+
+    assert_int_equal(published("2026-11-21", 1795219200, p, 2, WITH_SOLUTIONS, 1795219200,
+                               &body, &len, err, sizeof err),
+                     0);
+    assert_null(strstr(body, "\"svg\""));
     free(body);
 }
 
@@ -170,6 +211,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_published_exact),
         cmocka_unit_test(test_solutions_on_request),
+        cmocka_unit_test(test_svg_on_request),
         cmocka_unit_test(test_escaping),
         cmocka_unit_test(test_bad_text_refused),
         cmocka_unit_test(test_no_time_refused),

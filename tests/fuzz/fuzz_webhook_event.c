@@ -1,7 +1,8 @@
 /*
  * Fuzz target: the webhook payload builder (webhook_event_published,
  * webhook_event_test).  The fields of up to STORE_DAY_MAX puzzles, the
- * date, the endpoint name and the instant come from the input.  A body
+ * date, the endpoint name, the instant and whether solutions and SVGs are
+ * asked for come from the input.  A body
  * that is built must be JSON that reads back to exactly those fields; a
  * refusal must say why.
  */
@@ -48,7 +49,7 @@ static int str_is(json_t *o, const char *key, const char *want)
 
 static void check_published(const char *body, size_t len, const char *date,
                             const struct store_puzzle *ps, size_t count,
-                            int solutions)
+                            int solutions, int svg)
 {
     json_error_t jerr;
     json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -71,6 +72,12 @@ static void check_published(const char *body, size_t len, const char *date,
             (solutions ? !str_is(p, "solution", ps[i].solution)
                        : json_object_get(p, "solution") != NULL))
             abort();
+        /* An SVG only when asked, and then a drawing (puzzles that do not
+         * parse refuse the whole event). */
+        const char *drawing = json_string_value(json_object_get(p, "svg"));
+        if (svg ? drawing == NULL || strncmp(drawing, "<?xml", 5) != 0
+                : json_object_get(p, "svg") != NULL)
+            abort();
     }
     json_decref(root);
 }
@@ -87,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t flags = take_byte(&in);
     size_t count = (size_t)(flags & 7) + ((flags & 8) ? 1 : 0);
     int solutions = (flags >> 4) & 1;
+    int svg = (flags >> 6) & 1;
     for (int i = 0; i < 8; i++)
         now = (int64_t)((uint64_t)now << 8 | take_byte(&in));
     if (!(flags & 0x20))
@@ -106,9 +114,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *labels[STORE_DAY_MAX];
     for (size_t i = 0; i < count; i++)
         labels[i] = ps[i].tier;
-    struct webhook_event_day day = {date, now, ps, labels, count, solutions};
+    struct webhook_event_day day = {date, now, ps, labels, count, solutions, svg};
     if (webhook_event_published(&day, now, &body, &len, err, sizeof err) == 0) {
-        check_published(body, len, date, ps, count, solutions);
+        check_published(body, len, date, ps, count, solutions, svg);
         free(body);
     } else if (err[0] == '\0' || body != NULL) {
         abort();

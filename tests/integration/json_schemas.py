@@ -125,7 +125,8 @@ def test_real_output(tmp):
     d = sd.Daemon(tmp, "schemas",
                   config={"schedule": {"labels": "easy: Gentle, hard: Tough going"}},
                   webhooks={"plain": sd.webhook(plain.url),
-                            "full": sd.webhook(full.url, include_solutions="true")})
+                            "full": sd.webhook(full.url, include_solutions="true",
+                                                      include_svg="true")})
     check(d.start(), "a fresh daemon starts and generates today")
     check(wait_until(lambda: plain.count() >= 1 and full.count() >= 1, 120),
           "both receivers get today's puzzles.published")
@@ -136,6 +137,10 @@ def test_real_output(tmp):
           "a received puzzles.published with solutions")
     check(all("solution" in p for p in with_solutions["data"]["puzzles"]),
           "the full endpoint's puzzles carry solutions")
+    check(all(p.get("svg", "").startswith("<?xml") for p in with_solutions["data"]["puzzles"])
+          and not any("svg" in p for p in published["data"]["puzzles"]),
+          "include_svg: the full endpoint's puzzles carry their SVG, the plain one's not "
+          f"({len(plain.requests[0][2])} and {len(full.requests[0][2])} bytes)")
     today = published["data"]["date"]
 
     # Every command over the real socket.
@@ -146,6 +151,8 @@ def test_real_output(tmp):
         "today hard solution": ("today hard solution", "day"),
         "get": (f"get {today} easy", "day"),
         "list": (f"list {today} {today} solution", "list"),
+        "render": (f"render {today} hard", "render"),
+        "render solution": (f"render {today} easy solution", "render"),
         "solve": (f"solve {PUZZLE}", "solve"),
         "solve (multiple)": ("solve " + "." * 81, "solve"),
         "grade": (f"grade {PUZZLE}", "grade"),

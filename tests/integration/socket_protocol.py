@@ -59,7 +59,7 @@ def test_commands(d):
     check(r == {"ok": True, "pong": True}, "ping")
     r = d.ask("HeLp")
     check(r["ok"] and [c["name"] for c in r["commands"]] ==
-          ["ping", "help", "stats", "today", "get", "list", "solve", "grade", "hint", "steps",
+          ["ping", "help", "stats", "today", "get", "list", "render", "solve", "grade", "hint", "steps",
            "check", "webhook", "backup"],
           "help lists every command (case-insensitive)")
     r = d.ask("today hard")
