@@ -73,8 +73,8 @@ static const struct rater_row hodoku_rows[] = {
     { tech_find_simple_colour_wrap,   NULL, GRADE_HARD,    150, RATER_FIRST }, /* 5330 */
     { tech_find_multi_colour_1,       NULL, GRADE_HARD,    200, RATER_FIRST }, /* 5360 */
     { tech_find_multi_colour_2,       NULL, GRADE_HARD,    200, RATER_FIRST }, /* 5360 */
-    { tech_find_x_chain,              NULL, GRADE_EXPERT,  260, RATER_MOST  }, /* 5400 */
-    { tech_find_xy_chain,             NULL, GRADE_EXPERT,  260, RATER_MOST  }, /* 5500 */
+    { tech_find_x_chain_hodoku,       tech_find_x_chain,  GRADE_EXPERT, 260, RATER_MOST }, /* 5400 */
+    { tech_find_xy_chain_hodoku,      tech_find_xy_chain, GRADE_EXPERT, 260, RATER_MOST }, /* 5500 */
     { tech_find_aic,                  NULL, GRADE_EXPERT,  280, RATER_MOST  }, /* 5600 */
     { tech_find_grouped_nice_loop,    NULL, GRADE_EXPERT,  300, RATER_MOST  }, /* 5650 */
     { tech_find_als_xz,               NULL, GRADE_EXPERT,  300, RATER_MOST  }, /* 5700 */

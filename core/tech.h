@@ -364,6 +364,10 @@ tech_find_fn tech_find_avoidable_rectangle_2;
 tech_find_fn tech_find_x_chain;
 tech_find_fn tech_find_xy_chain;
 tech_find_fn tech_find_aic;
+/* HoDoKu's X-/XY-chains (its rater only, core/rater.c): open chains
+ * whose ends hold the start's digit (its loops are its nice loops). */
+tech_find_fn tech_find_x_chain_hodoku;
+tech_find_fn tech_find_xy_chain_hodoku;
 int tech_rate_chain(const struct human_step *step);
 /* Sudoku Explainer's length increment (in tenths) for a chain of length
  * potentials: +1 past 4, 6, 8, 12, 16, 24, 32, 48 ... */

@@ -62,6 +62,7 @@ static void test_x_chain(void **unused)
     conjugate(&st, 1, TECH_ROW(3), "D5 D8");
     conjugate(&st, 1, TECH_ROW(7), "H8 H2");
     expect_elims(tech_find_x_chain, &st, &step, "1B2 1C2 1G1 1I1");
+    expect_elims(tech_find_x_chain_hodoku, &st, &step, "1B2 1C2 1G1 1I1");
     assert_string_equal(step.text,
                         "X-chain: on 1, A1 = A5 - D5 = D8 - H8 = H2; "
                         "either (1)A1 or (1)H2 is true, so 1 is removed from "
@@ -74,6 +75,7 @@ static void test_x_chain(void **unused)
     conjugate(&st, 1, TECH_ROW(0), "A1 A5");
     conjugate(&st, 1, TECH_ROW(3), "D5 D8");
     expect_none(tech_find_x_chain, &st);
+    expect_none(tech_find_x_chain_hodoku, &st);
 }
 
 /* An X-Wing is the shortest continuous loop: A1 = A5 - E5 = E1 - A1. */
@@ -89,6 +91,12 @@ static void test_x_loop(void **unused)
                  "7B1 7B5 7C1 7C5 7D1 7D5 7F1 7F5 7G1 7G5 7H1 7H5 7I1 7I5");
     assert_non_null(strstr(step.text, "continuous nice loop"));
     assert_int_equal(tech_rate_chain(&step), 65); /* SE X-cycle, 4 nodes */
+    /* HoDoKu's X-chain (its rater's row) is an open chain: read from A1,
+     * A1 = A5 - E5 = E1, whose ends share column 1, which loses 7 (HoDoKu
+     * finds the loop itself among its nice loops) */
+    expect_elims(tech_find_x_chain_hodoku, &st, &step,
+                 "7B1 7C1 7D1 7F1 7G1 7H1 7I1");
+    assert_null(strstr(step.text, "nice loop"));
 }
 
 static void test_xy_chain(void **unused)
@@ -109,6 +117,62 @@ static void test_xy_chain(void **unused)
     assert_int_equal(tech_rate_chain(&step), 72); /* SE forcing chain, 8 nodes */
     only(&st, "E9", "45");                        /* ends on 5: nothing */
     expect_none(tech_find_xy_chain, &st);
+}
+
+/* Collect mode's receiver for test_chain_every_end: the eliminations of
+ * each step starting at (1)A1, joined with "|". */
+static int every_end_step(struct tech_ctx *ctx, struct human_step *step)
+{
+    char *out = ctx->collect_arg, got[256];
+    if (step->cause[0].cell != at("A1") || step->cause[0].digit != 1)
+        return 0;
+    elims_text(step, got, sizeof got);
+    size_t n = strlen(out);
+    snprintf(out + n, 512 - n, "%s%s", n ? "|" : "", got);
+    return 0;
+}
+
+/* HoDoKu's XY-chain, and collect mode listing every end of a start:
+ * from (1)A1 the walk reaches (1)H5 (A1 (1=2) - A5 (2=3) - H5 (3=1): 1
+ * leaves H1) and, two links further, (1)E9 (... - E5 (3=4) - E9 (4=1):
+ * 1 leaves A9 and E1).  The solver's instance is the shortest; a rater
+ * choosing by most eliminations must see the longer one too. */
+static void test_chain_every_end(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    struct tech_ctx ctx;
+    char seen[512] = "";
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "A5", "23");
+    only(&st, "E5", "34");
+    only(&st, "E9", "41");
+    only(&st, "H5", "13");
+    expect_elims(tech_find_xy_chain, &st, &step, "1H1");
+    expect_elims(tech_find_xy_chain_hodoku, &st, &step, "1H1");
+    tech_ctx_init(&ctx, &st);
+    ctx.plain = 1;
+    ctx.collect = every_end_step;
+    ctx.collect_arg = seen;
+    step.flags = 0;
+    tech_step_reset(&step);
+    assert_int_equal(tech_find_xy_chain_hodoku(&ctx, &step), 0);
+    assert_string_equal(seen, "1H1|1A9 1E1");
+    /* A1 (1=2) - A5 (2=3) - E5 (3=4) - E9 (4=5) - E1 (5=1) is an open
+     * chain for HoDoKu (SE reads a loop): its ends share column 1, which
+     * loses 1.  With E1 (5=6) the chain ends on 6 and proves nothing. */
+    empty_state(&st);
+    only(&st, "A1", "12");
+    only(&st, "A5", "23");
+    only(&st, "E5", "34");
+    only(&st, "E9", "45");
+    only(&st, "E1", "51");
+    expect_elims(tech_find_xy_chain_hodoku, &st, &step,
+                 "1B1 1C1 1D1 1F1 1G1 1H1 1I1");
+    only(&st, "E1", "56");
+    expect_none(tech_find_xy_chain_hodoku, &st);
 }
 
 /* (1)A1 = (1)A5 - (1)E5 = (2)E5 - (2)E2 = (2)B2: A1 and B2 share box 1,
@@ -840,6 +904,7 @@ int main(void)
         cmocka_unit_test(test_x_chain),
         cmocka_unit_test(test_x_loop),
         cmocka_unit_test(test_xy_chain),
+        cmocka_unit_test(test_chain_every_end),
         cmocka_unit_test(test_aic),
         cmocka_unit_test(test_aic_discontinuous),
         cmocka_unit_test(test_aic_weak_link_in_cell),
