@@ -62,6 +62,11 @@ def run_days(a, b, env, rng):
         time.sleep(0.05)
     if down_until is not None:
         b.start(env=env, wait=False)
+    # A daemon restarted a moment ago may not have set up its signal
+    # handlers yet (under valgrind start-up takes seconds): SIGTERM before
+    # READY=1 would kill it, which is not what this test is about.
+    for d in (a, b):
+        check(d.wait_ready(120 if SLOW else 30), f"{d.dir}: READY=1 before the stop")
     return [a.stop(timeout=30), b.stop(timeout=30)]
 
 
