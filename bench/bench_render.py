@@ -57,9 +57,7 @@ def booklet(tmp):
     with sd.Daemon(tmp, name="booklet") as d:
         d.create_db()
         last = sd.today()
-        first = sd.days_from(last, -(DAYS - 1))
-        for i in range(DAYS):
-            sd.store_day(d.db, sd.days_from(last, -i), i)
+        first = sd.store_days(d.db, last, DAYS)
         if not d.start():
             sys.exit("bench_render: the daemon did not start")
         out = os.path.join(tmp, "booklet.pdf")

@@ -233,9 +233,7 @@ def test_print(tmp):
     with sd.Daemon(tmp, name="print") as d:
         d.create_db()
         today = sd.today()
-        first = sd.days_from(today, -(DAYS - 1))
-        for i in range(DAYS):
-            sd.store_day(d.db, sd.days_from(today, -i), i)
+        first = sd.store_days(d.db, today, DAYS)
         check(d.start(), "the daemon starts")
         pdf = os.path.join(tmp, "booklet.pdf")
         r = sd.ctl("--socket", d.sock, "print", first, today, "-o", pdf, timeout=900)

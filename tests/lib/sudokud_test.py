@@ -539,6 +539,14 @@ def store_day(dbpath, date, salt):
     store_puzzles(dbpath, rows, replace_days=True)
 
 
+def store_days(dbpath, last, n):
+    """store_day for the n days ending at last (salt i for the day i days
+    before it); returns the first of them."""
+    for i in range(n):
+        store_day(dbpath, days_from(last, -i), i)
+    return days_from(last, -(n - 1))
+
+
 def test_clock_env(day_seconds, **extra):
     """The environment of the test build's clock (daemon/clock.h): a
     simulated day of day_seconds real seconds that begins one minute after
