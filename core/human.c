@@ -133,7 +133,7 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
 {
     struct human_step other;
     other.flags = best->flags;
-    for (int t = first + 1; t < tech_table_len; t++) {
+    for (int t = first + 1; t < tech_solver_len; t++) {
         const struct tech_row *row = &tech_table[t];
         if (row->kind != TECH_KIND_CHAIN)
             continue;
@@ -158,7 +158,7 @@ static int find_step_fired(const struct human_state *st, struct human_step *step
     tech_ctx_init(&ctx, st);
     ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
     ctx.memo = ctx.plain ? NULL : memo;
-    for (int t = 0; t < tech_table_len; t++) {
+    for (int t = 0; t < tech_solver_len; t++) {
         const struct tech_row *row = &tech_table[t];
         tech_ctx_row(&ctx, t);
         tech_step_reset(step);

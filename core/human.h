@@ -120,7 +120,9 @@ void human_to_grid(const struct human_state *st, struct grid *g);
 int human_check(const struct human_state *st);
 
 /*
- * Finds the easiest step (first table row that applies).  Set
+ * Finds the easiest step (first table row that applies; the rows the
+ * table keeps for the library alone, after the others, are not
+ * searched: see human_all_steps).  Set
  * step->flags (HUMAN_STEP_TEXT for the sentence, HUMAN_PLAIN for the
  * reference path) before calling.  Returns 1
  * when a step was found, 0 when none applies.
@@ -146,7 +148,8 @@ int human_solve_path(struct human_state *st, struct human_path *path);
 /*
  * Every instance of technique tech (a table row; -1: every technique)
  * in st, as HoDoKu's "all steps" panel lists them: rows easiest first
- * (table order), a row's instances in its search's order, each with its
+ * (table order; the library's own rows, which the solver never takes,
+ * last), a row's instances in its search's order, each with its
  * sentence, rating and tech; a row's steps with the same placements and
  * eliminations are reported once (the first).  The chains list the
  * shortest chain from each start; Remote Pair one step per cluster of

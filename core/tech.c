@@ -181,6 +181,17 @@ void tech_say_cells(struct human_step *step, const uint8_t *cells, int n, int pr
     }
 }
 
+void tech_say_cell_set(struct human_step *step, tech_cells s)
+{
+    uint8_t cells[GRID_CELLS];
+    int n = 0;
+    if (!wants_text(step))
+        return;
+    for (; s; s &= s - 1)
+        cells[n++] = (uint8_t)bits_lowest128(s);
+    tech_say_cells(step, cells, n, 1);
+}
+
 void tech_say_digits(struct human_step *step, unsigned mask)
 {
     int n = bits_count(mask), i = 0;

@@ -113,6 +113,7 @@ enum tech_kind {
     TECH_KIND_FORCING,      /* cell and region forcing chains */
     TECH_KIND_GROUPED_CHAIN, /* grouped nice loops and AICs: SE has no
                                 group nodes, so they are not compared */
+    TECH_KIND_TEMPLATE,      /* templates: every pattern a digit can make */
 };
 
 /* How the solving loop's memo keys a technique's record of where it
@@ -137,6 +138,11 @@ struct tech_row {
 
 extern const struct tech_row tech_table[];
 extern const int tech_table_len;
+/* The rows the table's order (the solver: human_solve, human_find_step,
+ * the grade's score pass) searches are [0, tech_solver_len); the rows
+ * after them are the library's alone (tech_table.c), searched only by
+ * the steps listing (human_all_steps) and by their key. */
+extern const int tech_solver_len;
 
 /*
  * A rater's order (rater.h) resolved to table rows, which the solving
@@ -281,6 +287,9 @@ static inline void tech_say_cell(struct human_step *step, int cell)
 void tech_say_cells(struct human_step *step, const uint8_t *cells, int n,
                     int prose);
 
+/* The cells of a set in increasing order, in prose ("G7 and H7"). */
+void tech_say_cell_set(struct human_step *step, tech_cells s);
+
 /* "7", "3 and 7", "3, 7 and 8". */
 void tech_say_digits(struct human_step *step, unsigned mask);
 
@@ -412,5 +421,8 @@ tech_find_fn tech_find_mutant_x_wing;
 tech_find_fn tech_find_mutant_swordfish;
 tech_find_fn tech_find_mutant_jellyfish;
 tech_find_fn tech_find_finned_mutant_x_wing;
+/* tech_templates.c: templates (pattern overlay), library only */
+tech_find_fn tech_find_template_set;
+tech_find_fn tech_find_template_delete;
 
 #endif

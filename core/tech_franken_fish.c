@@ -136,15 +136,6 @@ static void say_houses(struct human_step *step, uint32_t houses)
     }
 }
 
-static void say_cell_set(struct human_step *step, tech_cells s)
-{
-    uint8_t cells[GRID_CELLS];
-    int n = 0;
-    for (; s; s &= s - 1)
-        cells[n++] = (uint8_t)tech_cells_lowest(s);
-    tech_say_cells(step, cells, n, 1);
-}
-
 /* " but for the fins A1 and B2 and the endo fin C3" */
 static void say_fins(const struct ff *f, const struct ff_fish *fish)
 {
@@ -154,12 +145,12 @@ static void say_fins(const struct ff *f, const struct ff_fish *fish)
     tech_say(f->step, " but for ");
     if (exo) {
         tech_say(f->step, "the fin%s ", exo & (exo - 1) ? "s" : "");
-        say_cell_set(f->step, exo);
+        tech_say_cell_set(f->step, exo);
     }
     if (f->endo) {
         tech_say(f->step, "%sthe endo fin%s ", exo ? " and " : "",
                  f->endo & (f->endo - 1) ? "s" : "");
-        say_cell_set(f->step, f->endo);
+        tech_say_cell_set(f->step, f->endo);
     }
 }
 

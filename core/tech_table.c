@@ -303,10 +303,31 @@ const struct tech_row tech_table[] = {
     { { "Grouped nice loop", "grouped_nice_loop", 90, HUMAN_GROUP_EXPERT, 300 },
       tech_find_grouped_nice_loop, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
+
+    /* The library's own rows: techniques HoDoKu 2.2 ships switched off,
+     * which the table's order (the score pass) never searches
+     * (tech_solver_len ends before them: a puzzle it leaves stuck stays
+     * stuck) and rater_hodoku does not name; the steps listing and a
+     * search by key use them.  LIBRARY_ROWS counts them.  By rating among
+     * themselves.
+     *
+     * Templates (HoDoKu TEMPLATE_SET, TEMPLATE_DEL; SudokuWiki's Pattern
+     * Overlay Method): what a digit cannot do without breaking a house is
+     * SE's Nishio forcing chain (7.5, its lowest); HoDoKu's base score
+     * 10000 each. */
+    { { "Template set", "template_set", 75, HUMAN_GROUP_EXPERT, 10000 },
+      tech_find_template_set, NULL,
+      TECH_KIND_TEMPLATE, TECH_KEYED_NONE, -1 },
+    { { "Template delete", "template_delete", 75, HUMAN_GROUP_EXPERT, 10000 },
+      tech_find_template_delete, NULL,
+      TECH_KIND_TEMPLATE, TECH_KEYED_NONE, -1 },
 };
+#define LIBRARY_ROWS 2
 /* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);
+const int tech_solver_len =
+    (int)(sizeof tech_table / sizeof tech_table[0]) - LIBRARY_ROWS;
 
 _Static_assert(sizeof tech_table / sizeof tech_table[0] <= HUMAN_TECH_MAX,
                "raise HUMAN_TECH_MAX in human.h");

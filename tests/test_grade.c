@@ -166,6 +166,9 @@ static void test_rater_rows(void **unused)
     }
     assert_int_equal(seen[human_tech_find("wxyz_wing")], 0);
     assert_int_equal(seen[human_tech_find("vwxyz_wing")], 0);
+    /* the library's own rows (switched off in HoDoKu's default solver) */
+    for (int t = tech_solver_len; t < tech_table_len; t++)
+        assert_int_equal(seen[t], 0);
     assert_int_equal(seen[human_tech_find("locked_pair")], 1);
 }
 

@@ -146,8 +146,8 @@ static const struct code_map codes[] = {
     {"0903", "ALS-XY-Chain", {"als_xy_chain"}},
     {"0904", "Death Blossom", {"death_blossom"}},
     {"1101", "Sue de Coq", {"sue_de_coq"}},
-    {"1201", "Template Set", {NULL}},
-    {"1202", "Template Delete", {NULL}},
+    {"1201", "Template Set", {"template_set"}},
+    {"1202", "Template Delete", {"template_delete"}},
 };
 
 #define N_CODES ((int)(sizeof codes / sizeof codes[0]))

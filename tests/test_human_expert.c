@@ -630,6 +630,64 @@ static void test_death_blossom(void **unused)
     expect_none(tech_find_death_blossom, &st);
 }
 
+/* ---- templates (pattern overlay) --------------------------------------- */
+
+/* 1 only in A1 A5 and B1 B5: rows A and B take boxes 1 and 2 and columns
+ * 1 and 5, so row C's 1 is in box 3. */
+static void template_rows_ab(struct human_state *st)
+{
+    empty_state(st);
+    conjugate(st, 1, TECH_ROW(0), "A1 A5");
+    conjugate(st, 1, TECH_ROW(1), "B1 B5");
+}
+
+static void test_template_set(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    template_rows_ab(&st);
+    conjugate(&st, 1, TECH_ROW(2), "C2 C5 C8"); /* so 1 is C8 in every pattern */
+    expect_elims(tech_find_template_set, &st, &step,
+                 "2C8 3C8 4C8 5C8 6C8 7C8 8C8 9C8");
+    assert_non_null(strstr(step.text, "Pattern Overlay: 1 fits "));
+    assert_non_null(strstr(step.text, "every one puts 1 in C8, so 1 is placed "
+                                      "there: C8 loses 2, 3, 4, 5, 6, 7, 8 and 9"));
+    /* on an empty grid every cell has every digit in some pattern and
+     * none in all */
+    empty_state(&st);
+    expect_none(tech_find_template_set, &st);
+    expect_none(tech_find_template_delete, &st);
+}
+
+static void test_template_delete(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    template_rows_ab(&st);
+    expect_elims(tech_find_template_delete, &st, &step,
+                 "1C1 1C2 1C3 1C4 1C5 1C6 1D1 1D5 1E1 1E5 1F1 1F5 1G1 1G5 1H1 "
+                 "1H5 1I1 1I5");
+    /* Refined against another digit: 1 is at C8 in every pattern of 1
+     * (and has no candidate its patterns miss), so no pattern of 2 takes
+     * C8, and row C's 2 (C8 or C9) is C9 in every pattern of 2. */
+    drop(&st, 1, "C1 C2 C3 C4 C5 C6 C7 C9 D1 D5 E1 E5 F1 F5 G1 G5 H1 H5 I1 I5 "
+                 "D8 E8 F8 G8 H8 I8");
+    conjugate(&st, 2, TECH_ROW(2), "C8 C9");
+    expect_elims(tech_find_template_delete, &st, &step,
+                 "2A7 2A8 2A9 2B7 2B8 2B9 2C8 2D9 2E9 2F9 2G9 2H9 2I9");
+    assert_non_null(strstr(step.text, "Pattern Overlay: 2 fits "));
+    assert_non_null(strstr(step.text, "none takes any of its other candidates, so 2 "
+                                      "is removed from A7, A8, A9, B7, B8, B9, C8, "
+                                      "D9, E9, F9, G9, H9 and I9"));
+    /* 1 only in A1 and A5 of row A: each candidate left is in some
+     * pattern of its digit */
+    empty_state(&st);
+    conjugate(&st, 1, TECH_ROW(0), "A1 A5");
+    expect_none(tech_find_template_delete, &st);
+}
+
 /* ---- forcing chains --------------------------------------------------- */
 
 /* A1 is 1 or 2.  A1 = 1: E1 = 5.  A1 = 2: A9 = 7, E9 = 1, E1 = 5. */
@@ -799,7 +857,8 @@ static void test_expert_rows(void **unused)
         "franken_x_wing",   "franken_swordfish",  "franken_jellyfish",
         "finned_franken_x_wing", "finned_franken_swordfish",
         "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish",
-        "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop"};
+        "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop",
+        "template_set", "template_delete"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -808,9 +867,12 @@ static void test_expert_rows(void **unused)
         last = t;
     }
     /* the forcing chains last but for HoDoKu's techniques SE lacks, the
-     * Franken and Mutant fish, then the grouped chains last */
+     * Franken and Mutant fish, then the grouped chains last; after them
+     * the library's own rows, which the solver never takes */
     assert_int_equal(human_tech_find("region_forcing_chain"),
                      human_tech_find("unique_rectangle_5") - 1);
+    assert_int_equal(human_tech_find("grouped_nice_loop"), tech_solver_len - 1);
+    assert_int_equal(human_tech_find("template_set"), tech_solver_len);
     assert_int_equal(last, human_tech_count() - 1);
 }
 
@@ -923,6 +985,8 @@ int main(void)
         cmocka_unit_test(test_als_xy_wing),
         cmocka_unit_test(test_als_xy_chain),
         cmocka_unit_test(test_death_blossom),
+        cmocka_unit_test(test_template_set),
+        cmocka_unit_test(test_template_delete),
         cmocka_unit_test(test_cell_forcing_chain),
         cmocka_unit_test(test_forcing_chain_contradiction),
         cmocka_unit_test(test_region_forcing_chain),
