@@ -394,6 +394,9 @@ tech_find_fn tech_find_als_xz;
 tech_find_fn tech_find_als_xy_wing;
 tech_find_fn tech_find_als_xy_chain;
 tech_find_fn tech_find_death_blossom;
+/* HoDoKu's ALS-overlap option (library only): the sets may share cells */
+tech_find_fn tech_find_als_xy_wing_overlap;
+tech_find_fn tech_find_death_blossom_overlap;
 
 /* tech_als_wings.c: the causes are the bivalue cell's candidates, then
  * the set's, which tech_rate_als_wing reads. */

@@ -18,6 +18,17 @@
  *
  * ALS of 1 to 4 cells are collected house by house (boxes, rows, columns;
  * a set found twice is kept once), then pairs are tried in that order.
+ *
+ * HoDoKu's ALS-overlap option (off in its default solver; the library's
+ * own rows here, tech_find_als_xy_wing_overlap and
+ * tech_find_death_blossom_overlap): the sets of a wing and the petals of
+ * a blossom may share cells.  Two linked sets may share cells but not
+ * their restricted common digit's (restricted() holds for no digit a
+ * shared cell holds: a cell does not see itself); the wing's two outer
+ * sets may share cells but neither may lie inside the other; the
+ * blossom's petals may share cells (only one of them, the stem's
+ * digit's, is locked).  Those rows report only the instances that need
+ * the option (sets sharing a cell): the others are the plain rows'.
  */
 #include "tech_digits.h"
 
@@ -49,6 +60,7 @@ struct als_search {
     struct human_step *step;
     const tech_cells *with; /* [d-1]: empty cells holding d */
     int n, cap, max_cells;  /* sets, at most cap, of max_cells cells at most */
+    int overlap;            /* HoDoKu's ALS-overlap option: sets may share cells */
     uint64_t having[9][ALS_WORDS]; /* [d-1]: the sets holding d */
     /* each set's cells and digits again, packed: what most pairs need */
     tech_cells cells[ALS_MAX];
@@ -433,10 +445,11 @@ static void mark_cells(uint64_t by_cell[GRID_CELLS][ALS_ALL_WORDS], tech_cells c
         by_cell[tech_cells_lowest(cells)][i / 64] |= (uint64_t)1 << (i % 64);
 }
 
-/* The links of each set to the later sets that share no cell with it, in
- * order (as HoDoKu collects them, forward only); at most ALS_LINKS_MAX.
- * Only the sets with a cell in set i's reach, holding a cell in its, and
- * none of its cells are tested (masks of sets per cell). */
+/* The links of each set to the later sets that share no cell with it
+ * (with the overlap option, any later set), in order (as HoDoKu collects
+ * them, forward only); at most ALS_LINKS_MAX.  Only the sets with a cell
+ * in set i's reach, holding a cell in its, and (without the option) none
+ * of its cells are tested (masks of sets per cell). */
 static void collect_links(const struct als_search *s, struct als_links *l)
 {
     uint64_t at[GRID_CELLS][ALS_ALL_WORDS], reached[GRID_CELLS][ALS_ALL_WORDS];
@@ -462,7 +475,7 @@ static void collect_links(const struct als_search *s, struct als_links *l)
                 overlap[k] |= at[tech_cells_lowest(c)][k];
             }
         for (int k = i / 64; k < words && l->n < ALS_LINKS_MAX; k++) {
-            uint64_t m = in_reach[k] & back[k] & ~overlap[k];
+            uint64_t m = in_reach[k] & back[k] & (s->overlap ? ~(uint64_t)0 : ~overlap[k]);
             if (k == i / 64)
                 m &= i % 64 == 63 ? 0 : ~(uint64_t)0 << (i % 64 + 1);
             for (; m && l->n < ALS_LINKS_MAX; m &= m - 1) {
@@ -535,15 +548,20 @@ static void cause_set(struct als_search *s, const struct als_set *a)
 }
 
 /* Wing: sets a and b each linked to c (digits ra, rb; not one same
- * digit), a and b sharing no cell.  If some z of both were not in either,
- * both would be locked on the rest, holding ra and rb, which c would
- * lack: two digits, one too many. */
+ * digit), a and b sharing no cell (with the overlap option: neither
+ * inside the other, and some two of the three sets sharing a cell).  If
+ * some z of both were not in either, both would be locked on the rest,
+ * holding ra and rb, which c would lack: two digits, one too many. */
 static int als_wing(struct als_search *s, struct als_seen *seen, int ia, int ib,
                     int ic, unsigned ra, unsigned rb)
 {
     const struct als_set *a = &s->set[ia], *b = &s->set[ib], *c = &s->set[ic];
+    tech_cells ab = a->cells | b->cells;
+    int apart = !(a->cells & b->cells) && !(c->cells & ab);
     if (!(s->open[ia] & s->open[ib] & ~(ra | rb)) ||
-        (ra == rb && bits_count(ra) == 1) || (a->cells & b->cells) ||
+        (ra == rb && bits_count(ra) == 1) ||
+        (s->overlap ? apart || ab == a->cells || ab == b->cells
+                    : (a->cells & b->cells) != 0) ||
         !eliminate_common(s, a, b, ~(ra | rb)) || als_seen_before(s, seen))
         return 0;
     cause_set(s, a);
@@ -562,7 +580,8 @@ static int als_wing(struct als_search *s, struct als_seen *seen, int ia, int ib,
     tech_say(s->step, ", each digit in one of the two sets only; ");
     tech_say_cells(s->step, c->list, c->n, 1);
     tech_say(s->step, " cannot lack both, so the outer sets hold every other "
-                      "digit they share; ");
+                      "digit they share%s; ",
+             s->overlap ? " (sets sharing cells, but no shared digit there)" : "");
     tech_say_elims(s->step);
     return tech_found(s->ctx, s->step);
 }
@@ -595,11 +614,13 @@ static void collect_incidence(const struct als_search *s, const struct als_links
     }
 }
 
-/* HoDoKu's sets of ctx's state and (l not NULL) their links. */
+/* HoDoKu's sets of ctx's state and (l not NULL) their links, with the
+ * overlap option or without. */
 static void als_begin(struct als_search *s, struct als_links *l,
-                      struct tech_ctx *ctx, struct human_step *step)
+                      struct tech_ctx *ctx, struct human_step *step, int overlap)
 {
     s->ctx = ctx;
+    s->overlap = overlap;
     s->st = ctx->st;
     s->step = step;
     s->with = tech_ctx_digits(ctx)->cells;
@@ -621,13 +642,13 @@ static int links_after(const struct als_incidence *in, int u, int k)
 /* HoDoKu's order, whose first wing its solver takes: pairs of links
  * (kp, kq), kp before kq in link order, sharing one set, the middle one:
  * for each link kp, the later links of its two sets, merged in order. */
-int tech_find_als_xy_wing(struct tech_ctx *ctx, struct human_step *step)
+static int als_xy_wing(struct tech_ctx *ctx, struct human_step *step, int overlap)
 {
     struct als_search s; /* with the links, about 200 KB of stack */
     struct als_links l;
     struct als_incidence in;
     struct als_seen seen = {0};
-    als_begin(&s, &l, ctx, step);
+    als_begin(&s, &l, ctx, step, overlap);
     collect_incidence(&s, &l, &in);
     for (int kp = 0; kp < l.n; kp++) {
         int u = in.from[kp], v = l.to[kp];
@@ -645,6 +666,16 @@ int tech_find_als_xy_wing(struct tech_ctx *ctx, struct human_step *step)
     }
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_als_xy_wing(struct tech_ctx *ctx, struct human_step *step)
+{
+    return als_xy_wing(ctx, step, 0);
+}
+
+int tech_find_als_xy_wing_overlap(struct tech_ctx *ctx, struct human_step *step)
+{
+    return als_xy_wing(ctx, step, 1);
 }
 
 /* Chain: a path of sets, each linked to the next and each later than the
@@ -730,7 +761,7 @@ int tech_find_als_xy_chain(struct tech_ctx *ctx, struct human_step *step)
 {
     struct als_search s;
     struct als_links l;
-    als_begin(&s, &l, ctx, step);
+    als_begin(&s, &l, ctx, step, 0);
     static const struct als_chain none;
     struct als_chain ch = none;
     ch.s = &s;
@@ -754,7 +785,7 @@ int tech_find_als_xy_chain(struct tech_ctx *ctx, struct human_step *step)
  *
  * A stem cell and, for each of its digits d, a petal: a set holding d
  * whose every d sees the stem (HoDoKu's; the stem not in it), the petals
- * sharing no cell.  Whatever the stem is, that digit's petal lacks it and
+ * sharing no cell (with the overlap option, some two sharing one).  Whatever the stem is, that digit's petal lacks it and
  * is locked on the rest: a digit z every petal holds (not the stem's) is
  * then in one of them, and the cells seeing every z of all the petals
  * lose it.  Stems in order, petals by digit, each digit's in set order. */
@@ -772,9 +803,13 @@ struct blossom {
     long budget;
 };
 
-static int blossom_found(struct blossom *b, unsigned common, tech_cells used)
+/* shared: some two chosen petals share a cell. */
+static int blossom_found(struct blossom *b, unsigned common, tech_cells used,
+                         int shared)
 {
     struct als_search *s = b->s;
+    if (s->overlap && !shared)
+        return 0; /* the plain row's */
     tech_step_reset(s->step);
     for (unsigned zm = common & ~b->stem_digits; zm; zm &= zm - 1) {
         int z = tech_lowest_digit(zm);
@@ -802,6 +837,9 @@ static int blossom_found(struct blossom *b, unsigned common, tech_cells used)
         say_set(s->step, a);
         tech_say(s->step, dm & (dm - 1) ? "," : ";");
     }
+    if (s->overlap)
+        tech_say(s->step, " the sets share cells, which does not matter: only the "
+                          "stem's digit's set is locked;");
     tech_say(s->step, " ");
     tech_say_elims(s->step);
     return tech_found(s->ctx, s->step);
@@ -813,10 +851,10 @@ static int blossom_found(struct blossom *b, unsigned common, tech_cells used)
  * a target cell holding z outside the petals can remove nothing: not
  * walked further. */
 static int blossom_grow(struct blossom *b, unsigned digits, unsigned common,
-                        tech_cells used, const tech_cells target[9])
+                        tech_cells used, const tech_cells target[9], int shared)
 {
     if (!digits)
-        return blossom_found(b, common, used);
+        return blossom_found(b, common, used, shared);
     const struct als_search *s = b->s;
     int d = bits_lowest(digits);
     for (int k = 0; k < b->n_petal[d] && b->budget > 0; k++) {
@@ -824,7 +862,7 @@ static int blossom_grow(struct blossom *b, unsigned digits, unsigned common,
         unsigned c = common & s->digits[i], alive = 0;
         tech_cells next[9], u = used | s->cells[i];
         b->budget--;
-        if (s->cells[i] & used)
+        if ((s->cells[i] & used) && !s->overlap)
             continue;
         for (unsigned zm = c & ~b->stem_digits; zm; zm &= zm - 1) {
             int z = bits_lowest(zm);
@@ -835,17 +873,18 @@ static int blossom_grow(struct blossom *b, unsigned digits, unsigned common,
         if (!alive)
             continue;
         b->chosen[d] = (uint16_t)i;
-        if (blossom_grow(b, digits & (digits - 1), c, u, next))
+        if (blossom_grow(b, digits & (digits - 1), c, u, next,
+                         shared || (s->cells[i] & used) != 0))
             return 1;
     }
     return 0;
 }
 
-int tech_find_death_blossom(struct tech_ctx *ctx, struct human_step *step)
+static int death_blossom(struct tech_ctx *ctx, struct human_step *step, int overlap)
 {
     struct als_search s;
     struct blossom b;
-    als_begin(&s, NULL, ctx, step);
+    als_begin(&s, NULL, ctx, step, overlap);
     b.s = &s;
     b.seen.n = 0;
     /* [d]: the cells some set holding d sees every d of (the stems that
@@ -883,9 +922,19 @@ int tech_find_death_blossom(struct tech_ctx *ctx, struct human_step *step)
         for (int z = 0; z < 9; z++)
             target[z] = ~tech_cell_bit(stem);
         b.budget = DB_BUDGET;
-        if (blossom_grow(&b, b.stem_digits, HUMAN_ALL_DIGITS, 0, target))
+        if (blossom_grow(&b, b.stem_digits, HUMAN_ALL_DIGITS, 0, target, 0))
             return 1;
     }
     tech_step_reset(step);
     return 0;
+}
+
+int tech_find_death_blossom(struct tech_ctx *ctx, struct human_step *step)
+{
+    return death_blossom(ctx, step, 0);
+}
+
+int tech_find_death_blossom_overlap(struct tech_ctx *ctx, struct human_step *step)
+{
+    return death_blossom(ctx, step, 1);
 }

@@ -311,7 +311,17 @@ const struct tech_row tech_table[] = {
      * search by key use them.  LIBRARY_ROWS counts them.  By rating among
      * themselves.
      *
-     * Templates (HoDoKu TEMPLATE_SET, TEMPLATE_DEL; SudokuWiki's Pattern
+     * HoDoKu's ALS-overlap option (allowAlsOverlap, off by default): an
+     * ALS-XY-Wing's sets or a Death Blossom's petals sharing cells; only
+     * such instances (the others are the rows above), rated and weighted
+     * as those rows. */
+    { { "ALS-XY-Wing (overlapping sets)", "als_xy_wing_overlap", 72, HUMAN_GROUP_EXPERT, 320 },
+      tech_find_als_xy_wing_overlap, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    { { "Death Blossom (overlapping sets)", "death_blossom_overlap", 75, HUMAN_GROUP_EXPERT, 360 },
+      tech_find_death_blossom_overlap, NULL,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    /* Templates (HoDoKu TEMPLATE_SET, TEMPLATE_DEL; SudokuWiki's Pattern
      * Overlay Method): what a digit cannot do without breaking a house is
      * SE's Nishio forcing chain (7.5, its lowest); HoDoKu's base score
      * 10000 each. */
@@ -322,7 +332,7 @@ const struct tech_row tech_table[] = {
       tech_find_template_delete, NULL,
       TECH_KIND_TEMPLATE, TECH_KEYED_NONE, -1 },
 };
-#define LIBRARY_ROWS 2
+#define LIBRARY_ROWS 4
 /* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);

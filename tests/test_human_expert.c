@@ -592,6 +592,66 @@ static void test_als_xy_wing(void **unused)
     expect_none(tech_find_als_xy_wing, &st);
 }
 
+/* What one listed step of the technique must be (its eliminations, and a
+ * part of its sentence): on an open grid the big sets (8 cells of a
+ * house, 9 digits) make other instances, found first, and the listing
+ * keeps the first of the steps with the same eliminations. */
+struct listed_want {
+    const char *elims, *text;
+    int seen;
+};
+
+static int listed_step(void *arg, const struct human_state *before,
+                       const struct human_step *step)
+{
+    struct listed_want *w = arg;
+    char got[2048];
+    (void)before;
+    elims_text(step, got, sizeof got);
+    if (strcmp(got, w->elims) == 0) {
+        assert_non_null(strstr(step->text, w->text));
+        w->seen = 1;
+    }
+    return 0;
+}
+
+static void expect_listed(const char *key, const struct human_state *st,
+                          const char *elims, const char *text)
+{
+    struct listed_want w = {elims, text, 0};
+    assert_true(human_all_steps(st, human_tech_find(key), listed_step, &w) > 0);
+    assert_true(w.seen);
+}
+
+/* HoDoKu's ALS-overlap option: A = E5 E6 (1, 3 and 4) and B = E4 E6 (2, 3
+ * and 4) share E6; D5 (1 and 2) shares 1 with A, 2 with B.  D5 = 1 makes
+ * A 3 and 4, D5 = 2 makes B 3 and 4: either way 3 and 4 are in E4 to E6. */
+static void overlap_wing_position(struct human_state *st)
+{
+    empty_state(st);
+    only(st, "D5", "12");
+    only(st, "E4", "24");
+    only(st, "E5", "13");
+    only(st, "E6", "34");
+}
+
+static void test_als_xy_wing_overlap(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    overlap_wing_position(&st);
+    expect_listed("als_xy_wing_overlap", &st,
+                  "3D4 3D6 3E1 3E2 3E3 3E7 3E8 3E9 3F4 3F5 3F6 4D4 4D6 4E1 4E2 "
+                  "4E3 4E7 4E8 4E9 4F4 4F5 4F6",
+                  "so the outer sets hold every other digit they share (sets "
+                  "sharing cells, but no shared digit there); ");
+    (void)step;
+    /* sets sharing no cell are the plain row's */
+    wing_position(&st);
+    expect_none(tech_find_als_xy_wing_overlap, &st);
+}
+
 static void test_als_xy_chain(void **unused)
 {
     (void)unused;
@@ -628,6 +688,23 @@ static void test_death_blossom(void **unused)
                         "is removed from A2 and E5");
     only(&st, "E2", "45"); /* the petals share no digit */
     expect_none(tech_find_death_blossom, &st);
+}
+
+/* The overlapping sets as petals: stem D5, 1 in E5 E6 (1, 3 and 4), 2 in
+ * E4 E6 (2, 3 and 4). */
+static void test_death_blossom_overlap(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    overlap_wing_position(&st);
+    expect_listed("death_blossom_overlap", &st,
+                  "3D4 3D6 3E1 3E2 3E3 3E7 3E8 3E9 3F4 3F5 3F6 4D4 4D6 4E1 4E2 "
+                  "4E3 4E7 4E8 4E9 4F4 4F5 4F6",
+                  "the sets share cells, which does not matter: only the stem's "
+                  "digit's set is locked; 3 is removed from D4");
+    /* petals sharing no cell are the plain row's */
+    wing_position(&st);
+    expect_none(tech_find_death_blossom_overlap, &st);
 }
 
 /* ---- templates (pattern overlay) --------------------------------------- */
@@ -858,7 +935,8 @@ static void test_expert_rows(void **unused)
         "finned_franken_x_wing", "finned_franken_swordfish",
         "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish",
         "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop",
-        "template_set", "template_delete"};
+        "als_xy_wing_overlap", "death_blossom_overlap", "template_set",
+        "template_delete"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -872,7 +950,7 @@ static void test_expert_rows(void **unused)
     assert_int_equal(human_tech_find("region_forcing_chain"),
                      human_tech_find("unique_rectangle_5") - 1);
     assert_int_equal(human_tech_find("grouped_nice_loop"), tech_solver_len - 1);
-    assert_int_equal(human_tech_find("template_set"), tech_solver_len);
+    assert_int_equal(human_tech_find("als_xy_wing_overlap"), tech_solver_len);
     assert_int_equal(last, human_tech_count() - 1);
 }
 
@@ -983,8 +1061,10 @@ int main(void)
         cmocka_unit_test(test_avoidable_rectangle_1),
         cmocka_unit_test(test_avoidable_rectangle_2),
         cmocka_unit_test(test_als_xy_wing),
+        cmocka_unit_test(test_als_xy_wing_overlap),
         cmocka_unit_test(test_als_xy_chain),
         cmocka_unit_test(test_death_blossom),
+        cmocka_unit_test(test_death_blossom_overlap),
         cmocka_unit_test(test_template_set),
         cmocka_unit_test(test_template_delete),
         cmocka_unit_test(test_cell_forcing_chain),
