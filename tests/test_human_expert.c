@@ -639,14 +639,12 @@ static void test_als_xy_wing_overlap(void **unused)
 {
     (void)unused;
     struct human_state st;
-    struct human_step step;
     overlap_wing_position(&st);
     expect_listed("als_xy_wing_overlap", &st,
                   "3D4 3D6 3E1 3E2 3E3 3E7 3E8 3E9 3F4 3F5 3F6 4D4 4D6 4E1 4E2 "
                   "4E3 4E7 4E8 4E9 4F4 4F5 4F6",
                   "so the outer sets hold every other digit they share (sets "
                   "sharing cells, but no shared digit there); ");
-    (void)step;
     /* sets sharing no cell are the plain row's */
     wing_position(&st);
     expect_none(tech_find_als_xy_wing_overlap, &st);
