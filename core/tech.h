@@ -424,8 +424,6 @@ tech_find_fn tech_find_mutant_x_wing;
 tech_find_fn tech_find_mutant_swordfish;
 tech_find_fn tech_find_mutant_jellyfish;
 tech_find_fn tech_find_finned_mutant_x_wing;
-tech_find_fn tech_find_finned_mutant_swordfish; /* library only, and below */
-tech_find_fn tech_find_finned_mutant_jellyfish;
 /* tech_templates.c: templates (pattern overlay), library only */
 tech_find_fn tech_find_template_set;
 tech_find_fn tech_find_template_delete;

@@ -24,12 +24,10 @@
  * Jellyfish and every Mutant fish switched off (library techniques
  * here).
  *
- * The finned Mutant Swordfish and Jellyfish cost several times the finned
- * Franken Jellyfish (every house may be a base or cover set; early
- * positions hold thousands of them): they are the library's own rows
- * (tech_table.c), which the solvers never search; the finned Mutant fish
- * of 5 and 6 houses (Squirmbag, Whale) are not searched at all (on Sudoku
- * Exchange's diabolical puzzles about 5 and 8 ms a position).
+ * Mutant fish with fins are searched up to the X-Wing only: the finned
+ * Mutant Swordfish and Jellyfish cost several times the finned Franken
+ * Jellyfish (every house may be a base or cover set; early positions hold
+ * thousands of them), for techniques HoDoKu ships switched off.
  *
  * Search.  Digit by digit (for Franken fish rows as base lines first,
  * then columns), every base set in HoDoKu's order (houses by number:
@@ -485,9 +483,9 @@ static int ff_bases(struct ff *f, uint32_t avail, int depth, uint32_t base,
     return 0;
 }
 
-/* slot: the row's memo slot (by digit; -1: none, a library row): a
- * digit's fish read only its own candidates, so a digit unchanged since a
- * search of it in vain is skipped. */
+/* slot: the row's memo slot (by digit): a digit's fish read only its
+ * own candidates, so a digit unchanged since a search of it in vain is
+ * skipped. */
 static int ff_search(struct tech_ctx *ctx, struct human_step *step,
                      enum ff_kind kind, int n, int finned, int slot)
 {
@@ -501,7 +499,7 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
     if (ctx->collect)
         memset(f.listed, 0, sizeof f.listed);
     for (f.d = 1; f.d <= 9; f.d++) {
-        if (slot >= 0 && tech_memo_digit_clean(ctx, slot, f.d))
+        if (tech_memo_digit_clean(ctx, slot, f.d))
             continue;
         const uint16_t *pos = dg->pos[f.d - 1];
         uint32_t some = 0, few = 0; /* houses holding d, in n places at most */
@@ -524,8 +522,7 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
             if (ff_bases(&f, f.base_ok, 0, 0, 0, 0))
                 return 1;
         }
-        if (slot >= 0)
-            tech_memo_digit_failed(ctx, slot, f.d);
+        tech_memo_digit_failed(ctx, slot, f.d);
     }
     tech_step_reset(step);
     return 0;
@@ -591,15 +588,4 @@ int tech_find_finned_mutant_x_wing(struct tech_ctx *ctx, struct human_step *step
 {
     return ff_search(ctx, step, FF_MUTANT, 2, 1,
                      TECH_MEMO_FINNED_MUTANT_2);
-}
-
-/* The library's own rows (tech_table.c), with no memo slot. */
-int tech_find_finned_mutant_swordfish(struct tech_ctx *ctx, struct human_step *step)
-{
-    return ff_search(ctx, step, FF_MUTANT, 3, 1, -1);
-}
-
-int tech_find_finned_mutant_jellyfish(struct tech_ctx *ctx, struct human_step *step)
-{
-    return ff_search(ctx, step, FF_MUTANT, 4, 1, -1);
 }

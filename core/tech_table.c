@@ -331,16 +331,8 @@ const struct tech_row tech_table[] = {
     { { "Template delete", "template_delete", 75, HUMAN_GROUP_EXPERT, 10000 },
       tech_find_template_delete, NULL,
       TECH_KIND_TEMPLATE, TECH_KEYED_NONE, -1 },
-    /* Finned Mutant Swordfish and Jellyfish (HoDoKu FINNED_MUTANT_SWORDFISH,
-     * _JELLYFISH, base score 470): rated as the Mutant fish above. */
-    { { "Finned Mutant Swordfish", "finned_mutant_swordfish", 80, HUMAN_GROUP_EXPERT, 470 },
-      tech_find_finned_mutant_swordfish, NULL,
-      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
-    { { "Finned Mutant Jellyfish", "finned_mutant_jellyfish", 80, HUMAN_GROUP_EXPERT, 470 },
-      tech_find_finned_mutant_jellyfish, NULL,
-      TECH_KIND_FISH, TECH_KEYED_NONE, -1 },
 };
-#define LIBRARY_ROWS 6
+#define LIBRARY_ROWS 4
 /* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);

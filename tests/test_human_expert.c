@@ -366,34 +366,6 @@ static void test_franken_swordfish_jellyfish(void **unused)
     expect_none(tech_find_mutant_jellyfish, &st);
 }
 
-static void test_finned_mutant_swordfish_jellyfish(void **unused)
-{
-    (void)unused;
-    struct human_state st;
-    struct human_step step;
-    /* Franken Swordfish's rows with a fin at F4: as a Mutant, rows A and
-     * E and box 4 in row D and columns 1 and 5, the fin E8. */
-    static const char *const fin[] = {"A1 A5", "E5 E8", "F1 F4 F9"};
-    rows_only(&st, 1, fin, 3);
-    expect_elims(tech_find_finned_mutant_swordfish, &st, &step, "1D7 1D8 1D9");
-    assert_string_equal(step.text,
-                        "Finned Mutant Swordfish: the 1 of base sets row A, row E "
-                        "and box 4 lies in cover sets row D, column 1 and column 5 "
-                        "but for the fin E8, so 1 is removed from D7, D8 and D9");
-    static const char *const jelly[] = {"A1 A5", "D4 D6 D7", "E5 E8", "F1 F4 F9"};
-    rows_only(&st, 1, jelly, 4);
-    expect_elims(tech_find_finned_mutant_jellyfish, &st, &step, "1C1");
-    assert_string_equal(step.text,
-                        "Finned Mutant Jellyfish: the 1 of base sets row A, row B, "
-                        "column 2 and column 3 lies in cover sets row C, box 2, box "
-                        "3 and box 7 but for the fins A1 and B1 and the endo fins "
-                        "B2 and B3, so 1 is removed from C1");
-    /* Every candidate of an empty grid: no fish. */
-    empty_state(&st);
-    expect_none(tech_find_finned_mutant_swordfish, &st);
-    expect_none(tech_find_finned_mutant_jellyfish, &st);
-}
-
 /* ---- Sue de Coq and ALS-XZ ------------------------------------------ */
 
 static void test_sue_de_coq(void **unused)
@@ -962,7 +934,7 @@ static void test_expert_rows(void **unused)
         "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish",
         "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop",
         "als_xy_wing_overlap", "death_blossom_overlap", "template_set",
-        "template_delete", "finned_mutant_swordfish", "finned_mutant_jellyfish"};
+        "template_delete"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -1079,7 +1051,6 @@ int main(void)
         cmocka_unit_test(test_finned_jellyfish),
         cmocka_unit_test(test_franken_x_wing),
         cmocka_unit_test(test_franken_swordfish_jellyfish),
-        cmocka_unit_test(test_finned_mutant_swordfish_jellyfish),
         cmocka_unit_test(test_sue_de_coq),
         cmocka_unit_test(test_sue_de_coq_wider),
         cmocka_unit_test(test_als_xz),
