@@ -73,6 +73,7 @@ struct ff {
     int d, n, finned;
     tech_cells all;               /* the cells holding d */
     tech_cells unit[TECH_HOUSES]; /* the cells of each house holding d */
+    uint32_t meets[TECH_HOUSES];  /* the houses holding some of those cells */
     uint32_t base_ok, cover_ok;   /* houses that may be base, cover sets */
     uint32_t line;                /* Franken: the base set's kind of line */
     /* the base set being searched */
@@ -363,16 +364,16 @@ static int ff_covers(struct ff *f, uint32_t cover, int k, tech_cells covered,
 /* ---- the base sets ----------------------------------------------------- */
 
 /* Whether n covers (houses meeting the base set) could hold the base
- * candidates cells (hm: each one's houses meeting the base set): those
- * sharing no such house need one each. */
-static int ff_coverable(const uint32_t *hm, tech_cells cells, int n)
+ * candidates cells (hm: each one's houses meeting the base set; none for
+ * those of bare): those sharing no such house need one each. */
+static int ff_coverable(const uint32_t *hm, tech_cells bare, tech_cells cells, int n)
 {
+    if (cells & bare)
+        return 0;
     uint32_t used = 0;
     int apart = 0;
     for (; cells; cells &= cells - 1) {
         uint32_t h = hm[tech_cells_lowest(cells)];
-        if (!h)
-            return 0;
         if (!(h & used)) {
             used |= h;
             if (++apart > n)
@@ -389,9 +390,11 @@ static int ff_coverable(const uint32_t *hm, tech_cells cells, int n)
 static tech_cells ff_targets(const struct ff *f, tech_cells seen)
 {
     uint32_t hm[GRID_CELLS];
+    tech_cells bare = 0; /* the candidates in no house meeting the base set */
     for (tech_cells c = f->cands & ~f->endo; c; c &= c - 1) {
         int x = tech_cells_lowest(c);
         hm[x] = tech_cell_houses[x] & f->touch;
+        bare |= hm[x] ? 0 : tech_cell_bit(x);
     }
     tech_cells out = 0;
     for (tech_cells t = seen & (f->touch_cells | f->cands) & ~f->endo; t;
@@ -401,11 +404,12 @@ static tech_cells ff_targets(const struct ff *f, tech_cells seen)
         uint32_t hs = tech_cell_houses[e] & f->touch;
         if (!(f->cands & tech_cell_bit(e))) {
             for (uint32_t m = hs; m && !ok; m &= m - 1)
-                ok = ff_coverable(hm, must & ~f->unit[bits_lowest(m)], f->n - 1);
+                ok = ff_coverable(hm, bare, must & ~f->unit[bits_lowest(m)],
+                                  f->n - 1);
         } else {
             for (uint32_t m = hs; m && !ok; m &= m - 1)
                 for (uint32_t m2 = m & (m - 1); m2 && !ok; m2 &= m2 - 1)
-                    ok = ff_coverable(hm,
+                    ok = ff_coverable(hm, bare,
                                       must & ~f->unit[bits_lowest(m)] &
                                           ~f->unit[bits_lowest(m2)],
                                       f->n - 2);
@@ -432,13 +436,14 @@ static int ff_base_set(struct ff *f, uint32_t base, tech_cells cands,
     f->base = base;
     f->cands = cands;
     f->endo = endo;
-    f->touch = 0;
+    /* the cover houses holding some base candidate */
+    uint32_t touch = 0;
+    for (uint32_t m = base; m; m &= m - 1)
+        touch |= f->meets[bits_lowest(m)];
+    f->touch = touch & f->cover_ok & ~base;
     f->touch_cells = 0;
-    for (uint32_t m = f->cover_ok & ~base; m; m &= m - 1)
-        if (f->unit[bits_lowest(m)] & cands) {
-            f->touch |= 1u << bits_lowest(m);
-            f->touch_cells |= f->unit[bits_lowest(m)];
-        }
+    for (uint32_t m = f->touch; m; m &= m - 1)
+        f->touch_cells |= f->unit[bits_lowest(m)];
     if (f->finned && !(seen = ff_targets(f, seen)))
         return 0;
     f->has_best = 0;
@@ -506,6 +511,9 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
         f.all = dg->cells[f.d - 1];
         for (int h = 0; h < TECH_HOUSES; h++) {
             f.unit[h] = f.all & tech_house_set[h];
+            f.meets[h] = 0;
+            for (tech_cells c = f.unit[h]; c; c &= c - 1)
+                f.meets[h] |= tech_cell_houses[tech_cells_lowest(c)];
             some |= pos[h] ? 1u << h : 0;
             few |= pos[h] && bits_count(pos[h]) <= n ? 1u << h : 0;
         }
