@@ -160,6 +160,8 @@ static int find_step_fired(const struct human_state *st, struct human_step *step
     ctx.memo = ctx.plain ? NULL : memo;
     for (int t = 0; t < tech_table_len; t++) {
         const struct tech_row *row = &tech_table[t];
+        if (row->kind == TECH_KIND_OPTION)
+            continue;
         tech_ctx_row(&ctx, t);
         tech_step_reset(step);
         if (!row->find(&ctx, step))

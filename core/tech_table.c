@@ -303,6 +303,12 @@ const struct tech_row tech_table[] = {
     { { "Grouped nice loop", "grouped_nice_loop", 90, HUMAN_GROUP_EXPERT, 300 },
       tech_find_grouped_nice_loop, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
+    /* The same with ALS nodes: HoDoKu's option (off in its default
+     * solver, so in no rater's order), not in the table order's solve
+     * (TECH_KIND_OPTION): listed and searched alone. */
+    { { "Grouped nice loop (ALS)", "grouped_nice_loop_als", 90, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_grouped_nice_loop_als, NULL,
+      TECH_KIND_OPTION, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 
