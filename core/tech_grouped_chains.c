@@ -147,6 +147,9 @@ struct gc_search {
     uint32_t tag;
     uint32_t state[GC_STATES];
     uint16_t queue[GC_STATES];
+    /* the candidates of the empty cells, in order */
+    int n_live;
+    uint16_t live[GC_CANDS];
     /* the chain read back */
     int len;
     uint16_t path[GC_MAX_PATH]; /* states: node * 2 + on */
@@ -519,26 +522,34 @@ static int grouped_at(const struct gc_search *s, int st)
  * whether a walk to them passes a group: all of a level is taken before
  * the next, so a state's flag is final when it is taken.
  */
-static void walk(struct gc_search *s, int start)
+static inline void walk_in(struct gc_search *s, int start, const int als)
 {
     int head = 0, tail = 0;
     uint32_t tag = ++s->tag << 16;
+    /* from an on state only the loops back to its cell are read: the
+     * walk may stop once it has reached all of the cell's states and
+     * taken every state of a level below theirs */
+    int cell = (start >> 1) / 9, targets = 0, reached = 0, top = 0;
+    if (start & 1)
+        targets = 2 * bits_count(s->st->cand[cell]) - 1;
     s->state[start] = tag | 1u;
     s->queue[tail++] = (uint16_t)start;
     while (head < tail) {
         int st = s->queue[head++];
         int on = st & 1, lv = (int)(s->state[st] & 0xffu);
         uint32_t g = s->state[st] & 0x100u;
-        if (lv >= 250)
+        if (targets && reached == targets && lv >= top)
+            break;
+        if (lv >= GC_MAX_PATH) /* longer walks are not read */
             continue;
         /* its links: strong from an off state, weak from an on one */
         const uint16_t *nb = s->adj + s->start[(st & ~1) + !on];
         int n = s->start[(st & ~1) + !on + 1] - s->start[(st & ~1) + !on];
         for (int i = 0; i < n; i++) {
-            if (s->als && !on && is_als(nb[i]) && !is_als(st >> 1))
+            if (als && !on && is_als(nb[i]) && !is_als(st >> 1))
                 continue; /* a forcing read backwards (the top comment) */
             int next = nb[i] * 2 + !on;
-            uint32_t flag = g | (marks(s, nb[i]) ? 0x100u : 0);
+            uint32_t flag = g | ((als ? is_als(nb[i]) : is_group(nb[i])) ? 0x100u : 0);
             uint32_t v = s->state[next];
             if ((v & 0xffff0000u) == tag) {
                 if ((int)(v & 0xffu) == lv + 1)
@@ -547,8 +558,20 @@ static void walk(struct gc_search *s, int start)
             }
             s->state[next] = tag | flag | (uint32_t)(lv + 1);
             s->queue[tail++] = (uint16_t)next;
+            if (targets && next < 2 * GC_CANDS && next / 18 == cell) {
+                reached++;
+                top = lv + 1;
+            }
         }
     }
+}
+
+static void walk(struct gc_search *s, int start)
+{
+    if (s->als)
+        walk_in(s, start, 1);
+    else
+        walk_in(s, start, 0);
 }
 
 /* Whether the node at position p may stand before the nodes placed after
@@ -903,7 +926,8 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
         int end_node = cell * 9 + bits_lowest(m);
         for (int on = 0; on <= 1; on++) {
             int end = end_node * 2 + on;
-            if (end == start || level_of(s, end) < 4 || !read_back(s, end, 1))
+            if (end == start || level_of(s, end) < 4 || !grouped_at(s, end) ||
+                !read_back(s, end, 1))
                 continue;
             tech_step_reset(&cur);
             int kind = nice_loop(&cur, s);
@@ -913,8 +937,9 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     }
     if (start & 1)
         return 0;
-    for (int v = 0; v < GC_CANDS; v++) {
-        if (v / 9 == cell || level_of(s, v * 2 + 1) < 4)
+    for (int k = 0; k < s->n_live; k++) {
+        int v = s->live[k];
+        if (v / 9 == cell || level_of(s, v * 2 + 1) < 4 || !grouped_at(s, v * 2 + 1))
             continue;
         tech_step_reset(&cur);
         if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0 ||
@@ -951,13 +976,16 @@ static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als
     }
     build_graph(&s);
     memset(s.state, 0, sizeof s.state[0] * 2 * (size_t)(als ? GC_NODES + s.n_anodes : GC_NODES));
+    s.n_live = 0;
     for (int cell = 0; cell < GRID_CELLS; cell++)
-        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1) {
-            int node = cell * 9 + bits_lowest(m);
-            if (from_start(ctx, step, &s, node * 2 + 1, &best) ||
-                from_start(ctx, step, &s, node * 2, &best))
-                return 1;
-        }
+        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
+            s.live[s.n_live++] = (uint16_t)(cell * 9 + bits_lowest(m));
+    for (int k = 0; k < s.n_live; k++) {
+        int node = s.live[k];
+        if (from_start(ctx, step, &s, node * 2 + 1, &best) ||
+            from_start(ctx, step, &s, node * 2, &best))
+            return 1;
+    }
     if (ctx->collect || best.n_elim == 0)
         return 0;
     s.len = best.len;
