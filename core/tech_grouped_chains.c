@@ -62,7 +62,7 @@
  * in cell, digit order, off before on).  Collect mode lists every chain
  * found: one per start and end state.  The links of all nodes are built
  * once per search (the walks from every start read them).  No
- * allocation: the search is about 220 KB of stack.
+ * allocation: the search is about 230 KB of stack.
  */
 #include "tech.h"
 #include "tech_digits.h"
@@ -954,7 +954,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
 /* The search (als: ALS mode, whose chains pass an ALS node). */
 static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als)
 {
-    /* about 220 KB of stack: no allocation, reentrant */
+    /* about 230 KB of stack: no allocation, reentrant */
     struct gc_search s;
     struct gc_best best = {0, 0, 0, {0}};
     const struct human_state *st = ctx->st;
