@@ -55,7 +55,9 @@
  * the set's digit on, a valid but HoDoKu-less link).  A continuous loop
  * passing a set also removes its other digits (it lacks one of the two
  * it is passed by, so holds the rest) from every cell seeing all of
- * theirs in it.  Read back with a budget of 4000 states.
+ * theirs in it.  A set passed by two of its nodes is one node of HoDoKu's
+ * chain: in the lasso rule it is named by the first one's cell (and bars
+ * all the set's cells).  Read back with a budget of 4000 states.
  *
  * The solver's instance: the most eliminations (HoDoKu's first choice
  * among chains), then the shortest chain, then the first found (starts
@@ -170,6 +172,12 @@ static int is_als(int node)
 static const struct gc_anode *anode_of(const struct gc_search *s, int node)
 {
     return &s->anode[node - GC_NODES];
+}
+
+/* Two ALS nodes of one set. */
+static int same_set(const struct gc_search *s, int a, int b)
+{
+    return is_als(a) && is_als(b) && anode_of(s, a)->set == anode_of(s, b)->set;
 }
 
 /* The nodes a chain of the search must pass one of. */
@@ -615,7 +623,10 @@ static int back_from(struct gc_search *s, int p, int loop, int start_cell,
         if (!fits(s, p, loop, start_cell, later))
             continue;
         int g = grouped || marks(s, nb[k]);
-        if (p == 0 ? g : back_from(s, p - 1, loop, start_cell, g, below, budget))
+        /* a set passed by two of its nodes is one node of HoDoKu's, named
+         * by the first one's cell */
+        tech_cells named = same_set(s, nb[k], st >> 1) ? later : below;
+        if (p == 0 ? g : back_from(s, p - 1, loop, start_cell, g, named, budget))
             return 1;
         if (*budget < 0)
             return 0;
@@ -644,7 +655,10 @@ static tech_cells chain_cells(const struct gc_search *s)
     tech_cells m = 0;
     for (int i = 0; i < s->len; i++) {
         int node = s->path[i] >> 1;
-        /* an ALS node by its first cell, as HoDoKu's chain records it */
+        /* an ALS node by its first cell, as HoDoKu's chain records it (a
+         * set passed by two of its nodes: the first's) */
+        if (i > 0 && same_set(s, s->path[i - 1] >> 1, node))
+            continue;
         m |= is_als(node) ? tech_cell_bit(node_cell(s, node)) : node_cells(s, node);
     }
     return m;
