@@ -413,6 +413,11 @@ int tech_rate_forcing_chain(const struct human_step *step);
 /* tech_grouped_chains.c: grouped nice loops and grouped AICs (HoDoKu's);
  * the causes are the chain's nodes' cells, in order. */
 tech_find_fn tech_find_grouped_nice_loop;
+/* The same with ALS nodes (HoDoKu's allowAlsInTablingChains, off in its
+ * default solver): chains passing an ALS, whose nodes are "the digit is
+ * in the set" (two of them strongly linked); the causes are the nodes'
+ * cells holding their digit, in order. */
+tech_find_fn tech_find_grouped_nice_loop_als;
 /* tech_franken_fish.c: Franken and Mutant fish, plain and finned */
 tech_find_fn tech_find_franken_x_wing;
 tech_find_fn tech_find_franken_swordfish;

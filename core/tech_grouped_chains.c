@@ -40,11 +40,31 @@
  *    v's cell and v's from c (both must be there).
  * Chains of at least three links, of 40 nodes at most.
  *
+ * ALS mode (tech_find_grouped_nice_loop_als: HoDoKu's
+ * allowAlsInTablingChains, off in its default solver) adds ALS nodes and
+ * takes the chains passing one.  An ALS (HoDoKu's: 2 to 8 cells of a
+ * house holding one digit more than cells) lacks one of its digits at
+ * most, so of two of its digits one is in it: the nodes "d is in the
+ * set", one per digit, are strongly linked to one another.  Such a node
+ * is weakly linked to every candidate, group or other set's node (sharing
+ * no cell) of its digit that sees all the set's cells holding it.  And a
+ * forcing: a node off forces a cell of three digits or more whose digits
+ * but one all see the set's cells holding them (none the node's digit).
+ * As in HoDoKu a set is entered by a weak link and left by a weak link or
+ * a forcing, so a forcing is not walked backwards (from the cell off to
+ * the set's digit on, a valid but HoDoKu-less link).  A continuous loop
+ * passing a set also removes its other digits (it lacks one of the two
+ * it is passed by, so holds the rest) from every cell seeing all of
+ * theirs in it.  A set passed by two of its nodes is one node of HoDoKu's
+ * chain: in the lasso rule it is named by the first one's cell (and bars
+ * all the set's cells).  Read back with a budget of 4000 states.
+ *
  * The solver's instance: the most eliminations (HoDoKu's first choice
  * among chains), then the shortest chain, then the first found (starts
  * in cell, digit order, off before on).  Collect mode lists every chain
- * found: one per start and end state.  No allocation: the search is
- * about 60 KB of stack.
+ * found: one per start and end state.  The links of all nodes are built
+ * once per search (the walks from every start read them).  No
+ * allocation: the search is about 230 KB of stack.
  */
 #include "tech.h"
 #include "tech_digits.h"
@@ -54,9 +74,21 @@
 #define GC_CANDS 729
 #define GC_GROUPS 486 /* 9 digits x 18 lines x 3 boxes */
 #define GC_NODES (GC_CANDS + GC_GROUPS)
-#define GC_STATES (2 * GC_NODES)
+/* ALS mode: sets of 2 to 8 cells of a house holding one digit more than
+ * cells, and their nodes (a set and one of its digits), at most these
+ * many (the rest are not used: fewer chains, none unsound) */
+#define GC_SETS 512
+#define GC_ANODES 1024
+#define GC_FORCED 6 /* forcing links per ALS node kept */
+#define GC_ALL_NODES (GC_NODES + GC_ANODES)
+#define GC_STATES (2 * GC_ALL_NODES)
 #define GC_MAX_PATH 40 /* nodes in a chain at most: longer walks are not read */
 #define GC_NBRS 64
+/* The links, both ways: a candidate has at most 43 (8 other digits, 20
+ * peers, 8 groups seen, 7 strong), a group 24, so the groups and
+ * candidates' links fit in 43 * 729 + 24 * 486 = 43,011; ALS mode adds
+ * its links in the rest (those past it are not used). */
+#define GC_EDGES 49152
 
 struct gc_group {
     tech_cells cells;  /* where the digit is in the intersection */
@@ -66,6 +98,26 @@ struct gc_group {
     uint8_t n_weak;
     uint16_t strong[2]; /* node on when this one is off; 0xffff: none */
     uint16_t weak[10];  /* groups (node numbers) it turns off */
+};
+
+/* An almost locked set: n cells of one house holding n + 1 digits. */
+struct gc_set {
+    tech_cells cells;
+    uint16_t digits;
+    uint16_t first; /* its nodes: anode[first .. first + n_nodes) */
+    uint8_t n_nodes;
+};
+
+/* An ALS node: "digit is in one of the set's cells".  Taking one digit
+ * away from a set locks the others in it, so of two of its digits one is
+ * in it: two nodes of a set are strongly linked. */
+struct gc_anode {
+    tech_cells seers; /* cells outside with the digit, seeing all of its */
+    uint16_t set;
+    uint8_t digit, n_forced;
+    /* candidates on when this node is off (a cell outside whose other
+     * digits all see the set's same digits; HoDoKu's forcing) */
+    uint16_t forced[GC_FORCED];
 };
 
 struct gc_search {
@@ -79,12 +131,27 @@ struct gc_search {
     uint16_t cand_group[GC_CANDS][3]; /* groups on when the cand is off */
     uint64_t seen_by[GC_CANDS]; /* groups (bit i: the digit's i-th) it sees */
     uint8_t n_cand_group[GC_CANDS];
+    /* ALS mode: the chains must pass an ALS node (else: a group) */
+    int als;
+    int n_sets, n_anodes;
+    int first_anode[10]; /* by digit: by_digit[first_anode[d-1] .. [d]) */
+    uint16_t by_digit[GC_ANODES];
+    struct gc_set set[GC_SETS];
+    struct gc_anode anode[GC_ANODES];
+    /* the links, built once: adj[start[node * 2 + strong] ..
+     * start[node * 2 + strong + 1]) */
+    uint16_t start[GC_STATES + 1];
+    uint16_t adj[GC_EDGES];
     /* the walk from one start, per state: the walk's tag (bits 16-31:
      * another walk's tag means not reached, so no clearing is needed
-     * between walks), grouped (bit 8), level + 1 (bits 0-7) */
+     * between walks), marked (bit 8: passes a group, in ALS mode an ALS
+     * node), level + 1 (bits 0-7) */
     uint32_t tag;
     uint32_t state[GC_STATES];
     uint16_t queue[GC_STATES];
+    /* the candidates of the empty cells, in order */
+    int n_live;
+    uint16_t live[GC_CANDS];
     /* the chain read back */
     int len;
     uint16_t path[GC_MAX_PATH]; /* states: node * 2 + on */
@@ -94,16 +161,44 @@ enum { GC_AIC, GC_LOOP, GC_DISCONTINUOUS };
 
 static int is_group(int node)
 {
-    return node >= GC_CANDS;
+    return node >= GC_CANDS && node < GC_NODES;
+}
+
+static int is_als(int node)
+{
+    return node >= GC_NODES;
+}
+
+static const struct gc_anode *anode_of(const struct gc_search *s, int node)
+{
+    return &s->anode[node - GC_NODES];
+}
+
+/* Two ALS nodes of one set. */
+static int same_set(const struct gc_search *s, int a, int b)
+{
+    return is_als(a) && is_als(b) && anode_of(s, a)->set == anode_of(s, b)->set;
+}
+
+/* The nodes a chain of the search must pass one of. */
+static int marks(const struct gc_search *s, int node)
+{
+    return s->als ? is_als(node) : is_group(node);
 }
 
 static int node_digit(const struct gc_search *s, int node)
 {
+    if (is_als(node))
+        return anode_of(s, node)->digit;
     return is_group(node) ? s->group[node - GC_CANDS].digit : node % 9 + 1;
 }
 
 static tech_cells node_cells(const struct gc_search *s, int node)
 {
+    if (is_als(node)) {
+        const struct gc_anode *a = anode_of(s, node);
+        return s->set[a->set].cells & s->with[a->digit - 1];
+    }
     return is_group(node) ? s->group[node - GC_CANDS].cells : tech_cell_bit(node / 9);
 }
 
@@ -229,6 +324,193 @@ static int neighbours(const struct gc_search *s, int node, int strong,
     return n;
 }
 
+/* ---- ALS nodes (ALS mode) ------------------------------------------- */
+
+/* Cells outside set with digit d seeing all of the set's d. */
+static tech_cells set_seers(const struct gc_search *s, tech_cells cells, int d)
+{
+    tech_cells seers = s->with[d - 1] & ~cells;
+    for (tech_cells m = cells & s->with[d - 1]; m; m &= m - 1)
+        seers &= tech_peers(tech_cells_lowest(m));
+    return seers;
+}
+
+/* A set found: its nodes (digits some cell outside sees all of; a node
+ * no cell sees can be neither entered nor left), kept when it has two. */
+static void add_set(struct gc_search *s, tech_cells cells, unsigned digits)
+{
+    if (s->n_sets == GC_SETS)
+        return;
+    struct gc_set *set = &s->set[s->n_sets];
+    int first = s->n_anodes, n = 0;
+    for (unsigned m = digits; m && first + n < GC_ANODES; m &= m - 1) {
+        int d = bits_lowest(m) + 1;
+        tech_cells seers = set_seers(s, cells, d);
+        if (!seers)
+            continue;
+        struct gc_anode *a = &s->anode[first + n++];
+        a->seers = seers;
+        a->set = (uint16_t)s->n_sets;
+        a->digit = (uint8_t)d;
+        a->n_forced = 0;
+    }
+    if (n < 2)
+        return;
+    set->cells = cells;
+    set->digits = (uint16_t)digits;
+    set->first = (uint16_t)first;
+    set->n_nodes = (uint8_t)n;
+    s->n_anodes += n;
+    s->n_sets++;
+}
+
+/* The sets of house h among its empty cells pos (bits: positions) from
+ * position i on, cells holding digits so far. */
+static void sets_from(struct gc_search *s, int h, unsigned pos, int i, unsigned chosen,
+                      unsigned digits)
+{
+    for (; i < 9; i++) {
+        if (!(pos & (1u << i)))
+            continue;
+        int cell = tech_house_cells[h][i];
+        unsigned c2 = chosen | 1u << i, d2 = digits | s->st->cand[cell];
+        int n = bits_count(c2);
+        if (n >= 2 && bits_count(d2) == n + 1) {
+            tech_cells cells = 0;
+            for (unsigned m = c2; m; m &= m - 1)
+                cells |= tech_cell_bit(tech_house_cells[h][bits_lowest(m)]);
+            /* a box's set inside one of its lines is the line's */
+            int line = 0;
+            for (int k = 0; k < 18 && h >= 18; k++)
+                line |= (cells & ~tech_house_set[k]) == 0;
+            if (!line)
+                add_set(s, cells, d2);
+        }
+        if (n < 8)
+            sets_from(s, h, pos, i + 1, c2, d2);
+    }
+}
+
+/* The forcings of set a's nodes: a cell outside the set, of three digits
+ * or more, whose digits but one all see the set's same digits (none the
+ * node's): with the node off, the set holds them, so the cell is the
+ * last one (two-digit cells do it by their own strong link). */
+static void build_forced(struct gc_search *s, const struct gc_set *set)
+{
+    tech_cells outside = 0;
+    for (int k = 0; k < set->n_nodes; k++)
+        outside |= s->anode[set->first + k].seers;
+    for (; outside; outside &= outside - 1) {
+        int x = tech_cells_lowest(outside);
+        unsigned cand = s->st->cand[x], seen = 0;
+        if (bits_count(cand) <= 2)
+            continue;
+        for (int k = 0; k < set->n_nodes; k++) {
+            const struct gc_anode *a = &s->anode[set->first + k];
+            if (a->seers & tech_cell_bit(x))
+                seen |= tech_bit(a->digit);
+        }
+        for (int k = 0; k < set->n_nodes; k++) {
+            struct gc_anode *a = &s->anode[set->first + k];
+            unsigned rest = cand & ~(seen & ~tech_bit(a->digit));
+            if (bits_count(rest) == 1 && a->n_forced < GC_FORCED)
+                a->forced[a->n_forced++] = (uint16_t)(x * 9 + bits_lowest(rest));
+        }
+    }
+}
+
+/* The ALS of the state (HoDoKu's: 2 to 8 cells of a house), rows,
+ * columns, then boxes, with their nodes by digit. */
+static void build_sets(struct gc_search *s)
+{
+    s->n_sets = s->n_anodes = 0;
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        unsigned pos = 0;
+        for (int i = 0; i < 9; i++)
+            if (!s->st->value[tech_house_cells[h][i]])
+                pos |= 1u << i;
+        sets_from(s, h, pos, 0, 0, 0);
+    }
+    for (int i = 0; i < s->n_sets; i++)
+        build_forced(s, &s->set[i]);
+    int n = 0;
+    for (int d = 1; d <= 9; d++) {
+        s->first_anode[d - 1] = n;
+        for (int a = 0; a < s->n_anodes; a++)
+            if (s->anode[a].digit == d)
+                s->by_digit[n++] = (uint16_t)a;
+    }
+    s->first_anode[9] = n;
+}
+
+/* A node's links to ALS nodes (ALS mode), after its own: weak ones to
+ * the nodes of its digit whose seers hold all of it (a set of its own
+ * sharing no cell), strong ones to its set's other nodes and forcings. */
+static int als_links(const struct gc_search *s, int node, int strong, uint16_t *out,
+                     int room)
+{
+    int n = 0, d = node_digit(s, node);
+    tech_cells cells = node_cells(s, node), own = 0;
+    if (is_als(node))
+        own = s->set[anode_of(s, node)->set].cells;
+    if (strong) {
+        if (is_als(node)) {
+            const struct gc_anode *a = anode_of(s, node);
+            const struct gc_set *set = &s->set[a->set];
+            for (int k = 0; k < set->n_nodes && n < room; k++)
+                if (GC_NODES + set->first + k != node)
+                    out[n++] = (uint16_t)(GC_NODES + set->first + k);
+            for (int k = 0; k < a->n_forced && n < room; k++)
+                out[n++] = a->forced[k];
+            return n;
+        }
+        if (is_group(node))
+            return 0;
+        for (int i = 0; i < s->n_anodes && n < room; i++)
+            for (int k = 0; k < s->anode[i].n_forced; k++)
+                if (s->anode[i].forced[k] == node)
+                    out[n++] = (uint16_t)(GC_NODES + i);
+        return n;
+    }
+    if (is_als(node)) {
+        const struct gc_anode *a = anode_of(s, node);
+        for (tech_cells m = a->seers; m && n < room; m &= m - 1)
+            out[n++] = (uint16_t)(tech_cells_lowest(m) * 9 + d - 1);
+        for (int i = s->first_group[d - 1]; i < s->first_group[d] && n < room; i++)
+            if ((s->group[i].cells & ~a->seers) == 0)
+                out[n++] = (uint16_t)(GC_CANDS + i);
+    }
+    for (int k = s->first_anode[d - 1]; k < s->first_anode[d] && n < room; k++) {
+        const struct gc_anode *b = &s->anode[s->by_digit[k]];
+        if ((cells & ~b->seers) == 0 && !(s->set[b->set].cells & own))
+            out[n++] = (uint16_t)(GC_NODES + s->by_digit[k]);
+    }
+    return n;
+}
+
+/* The links of every node, once per state (the walks read them from
+ * every start): each node's own (neighbours' order), then in ALS mode
+ * its links to ALS nodes. */
+static void build_graph(struct gc_search *s)
+{
+    int n = 0, nodes = s->als ? GC_NODES + s->n_anodes : GC_CANDS + s->n_groups;
+    for (int node = 0; node < nodes; node++) {
+        int live = node < GC_CANDS ? (s->st->cand[node / 9] & tech_bit(node % 9 + 1)) != 0
+                                   : node < GC_CANDS + s->n_groups || is_als(node);
+        for (int strong = 0; strong <= 1; strong++) {
+            s->start[node * 2 + strong] = (uint16_t)n;
+            if (!live)
+                continue;
+            if (!is_als(node) && n + GC_NBRS <= GC_EDGES)
+                n += neighbours(s, node, strong, s->adj + n);
+            if (s->als)
+                n += als_links(s, node, strong, s->adj + n, GC_EDGES - n);
+        }
+    }
+    for (int i = nodes * 2; i <= GC_STATES; i++)
+        s->start[i] = (uint16_t)n;
+}
+
 /* The level + 1 of a state in the current walk (0: not reached), and
  * whether one of the shortest walks to it passes a group. */
 static int level_of(const struct gc_search *s, int st)
@@ -248,23 +530,34 @@ static int grouped_at(const struct gc_search *s, int st)
  * whether a walk to them passes a group: all of a level is taken before
  * the next, so a state's flag is final when it is taken.
  */
-static void walk(struct gc_search *s, int start)
+static inline void walk_in(struct gc_search *s, int start, const int als)
 {
-    uint16_t nb[GC_NBRS];
     int head = 0, tail = 0;
     uint32_t tag = ++s->tag << 16;
+    /* from an on state only the loops back to its cell are read: the
+     * walk may stop once it has reached all of the cell's states and
+     * taken every state of a level below theirs */
+    int cell = (start >> 1) / 9, targets = 0, reached = 0, top = 0;
+    if (start & 1)
+        targets = 2 * bits_count(s->st->cand[cell]) - 1;
     s->state[start] = tag | 1u;
     s->queue[tail++] = (uint16_t)start;
     while (head < tail) {
         int st = s->queue[head++];
         int on = st & 1, lv = (int)(s->state[st] & 0xffu);
         uint32_t g = s->state[st] & 0x100u;
-        if (lv >= 250)
+        if (targets && reached == targets && lv >= top)
+            break;
+        if (lv >= GC_MAX_PATH) /* longer walks are not read */
             continue;
-        int n = neighbours(s, st >> 1, !on, nb);
+        /* its links: strong from an off state, weak from an on one */
+        const uint16_t *nb = s->adj + s->start[(st & ~1) + !on];
+        int n = s->start[(st & ~1) + !on + 1] - s->start[(st & ~1) + !on];
         for (int i = 0; i < n; i++) {
+            if (als && !on && is_als(nb[i]) && !is_als(st >> 1))
+                continue; /* a forcing read backwards (the top comment) */
             int next = nb[i] * 2 + !on;
-            uint32_t flag = g | (is_group(nb[i]) ? 0x100u : 0);
+            uint32_t flag = g | ((als ? is_als(nb[i]) : is_group(nb[i])) ? 0x100u : 0);
             uint32_t v = s->state[next];
             if ((v & 0xffff0000u) == tag) {
                 if ((int)(v & 0xffu) == lv + 1)
@@ -273,15 +566,27 @@ static void walk(struct gc_search *s, int start)
             }
             s->state[next] = tag | flag | (uint32_t)(lv + 1);
             s->queue[tail++] = (uint16_t)next;
+            if (targets && next < 2 * GC_CANDS && next / 18 == cell) {
+                reached++;
+                top = lv + 1;
+            }
         }
     }
+}
+
+static void walk(struct gc_search *s, int start)
+{
+    if (s->als)
+        walk_in(s, start, 1);
+    else
+        walk_in(s, start, 0);
 }
 
 /* Whether the node at position p may stand before the nodes placed after
  * it (later: the first cells of those at p + 2 on): HoDoKu's lasso rule,
  * that no node's (first) cell is among the cells of a node two or more
  * places before it; a loop's start cell is not counted, and a loop's
- * first link leaves it. */
+ * first link leaves it.  (An ALS node's cells are all its set's.) */
 static int fits(const struct gc_search *s, int p, int loop, int start_cell,
                 tech_cells later)
 {
@@ -290,7 +595,10 @@ static int fits(const struct gc_search *s, int p, int loop, int start_cell,
         return 0;
     if (loop && node_cell(s, node) == start_cell)
         return 1;
-    return (node_cells(s, node) & later) == 0;
+    /* an ALS node bars all of its set's cells */
+    tech_cells cells = is_als(node) ? s->set[anode_of(s, node)->set].cells
+                                    : node_cells(s, node);
+    return (cells & later) == 0;
 }
 
 /* Fills s->path[0 .. p] back from s->path[p + 1] with states one link
@@ -299,21 +607,26 @@ static int fits(const struct gc_search *s, int p, int loop, int start_cell,
 static int back_from(struct gc_search *s, int p, int loop, int start_cell,
                      int grouped, tech_cells later, int *budget)
 {
-    uint16_t nb[GC_NBRS];
     int st = s->path[p + 1], on = st & 1;
     /* it came from the other polarity, over a link of its kind */
-    int n = neighbours(s, st >> 1, on, nb);
+    const uint16_t *nb = s->adj + s->start[(st & ~1) + on];
+    int n = s->start[(st & ~1) + on + 1] - s->start[(st & ~1) + on];
     tech_cells below = later | tech_cell_bit(node_cell(s, st >> 1));
     for (int k = 0; k < n; k++) {
         int prev = nb[k] * 2 + !on;
+        if (s->als && on && is_als(st >> 1) && !is_als(nb[k]))
+            continue; /* a forcing read backwards */
         if (level_of(s, prev) != p + 1 || (!grouped && !grouped_at(s, prev)) ||
             --*budget < 0)
             continue;
         s->path[p] = (uint16_t)prev;
         if (!fits(s, p, loop, start_cell, later))
             continue;
-        int g = grouped || is_group(nb[k]);
-        if (p == 0 ? g : back_from(s, p - 1, loop, start_cell, g, below, budget))
+        int g = grouped || marks(s, nb[k]);
+        /* a set passed by two of its nodes is one node of HoDoKu's, named
+         * by the first one's cell */
+        tech_cells named = same_set(s, nb[k], st >> 1) ? later : below;
+        if (p == 0 ? g : back_from(s, p - 1, loop, start_cell, g, named, budget))
             return 1;
         if (*budget < 0)
             return 0;
@@ -326,13 +639,13 @@ static int back_from(struct gc_search *s, int p, int loop, int start_cell,
  * has a group; 0 when none is found among the shortest walks. */
 static int read_back(struct gc_search *s, int end, int loop)
 {
-    int len = level_of(s, end), budget = 400;
+    int len = level_of(s, end), budget = s->als ? 4000 : 400;
     if (len > GC_MAX_PATH || !grouped_at(s, end))
         return 0;
     s->len = len;
     s->path[len - 1] = (uint16_t)end;
     int start_cell = node_cell(s, end >> 1);
-    return back_from(s, len - 2, loop, start_cell, is_group(end >> 1), 0, &budget);
+    return back_from(s, len - 2, loop, start_cell, marks(s, end >> 1), 0, &budget);
 }
 
 /* ---- what a chain proves ------------------------------------------- */
@@ -340,8 +653,14 @@ static int read_back(struct gc_search *s, int end, int loop)
 static tech_cells chain_cells(const struct gc_search *s)
 {
     tech_cells m = 0;
-    for (int i = 0; i < s->len; i++)
-        m |= node_cells(s, s->path[i] >> 1);
+    for (int i = 0; i < s->len; i++) {
+        int node = s->path[i] >> 1;
+        /* an ALS node by its first cell, as HoDoKu's chain records it (a
+         * set passed by two of its nodes: the first's) */
+        if (i > 0 && same_set(s, s->path[i - 1] >> 1, node))
+            continue;
+        m |= is_als(node) ? tech_cell_bit(node_cell(s, node)) : node_cells(s, node);
+    }
     return m;
 }
 
@@ -350,7 +669,41 @@ static tech_cells node_seers(const struct gc_search *s, int node, int d)
 {
     if (is_group(node))
         return s->group[node - GC_CANDS].seers;
+    if (is_als(node))
+        return set_seers(s, s->set[anode_of(s, node)->set].cells, d);
     return tech_peers(node / 9) & s->with[d - 1];
+}
+
+/* A continuous loop passing set a at path[i] (ALS mode): it enters by
+ * one digit and leaves by another (its next node), or by a forcing (the
+ * forced cell's other digits, its next or previous node).  Each link
+ * holding both ways, the set lacks one of them, so it holds its other
+ * digits: they go from every cell seeing all of theirs in it; an exit of
+ * a forcing is in the set or in the forced cell: it goes from the cells
+ * seeing both.  Returns the nodes of the passage (1 or 2). */
+static int als_passage(struct human_step *step, const struct gc_search *s, int i)
+{
+    const uint16_t *p = s->path;
+    const struct gc_anode *a = anode_of(s, p[i] >> 1);
+    const struct gc_set *set = &s->set[a->set];
+    unsigned bound = tech_bit(a->digit), exits = 0;
+    int n = 1, forced = -1;
+    if (i + 1 < s->len && is_als(p[i + 1] >> 1) && anode_of(s, p[i + 1] >> 1)->set == a->set) {
+        bound |= tech_bit(anode_of(s, p[i + 1] >> 1)->digit);
+        n = 2;
+    } else {
+        forced = (p[i] & 1) ? p[i - 1] >> 1 : p[i + 1] >> 1;
+        exits = s->st->cand[forced / 9] & ~tech_bit(forced % 9 + 1);
+    }
+    for (unsigned m = set->digits & ~bound; m; m &= m - 1) {
+        int d = bits_lowest(m) + 1;
+        tech_cells seers = set_seers(s, set->cells, d);
+        if (exits & tech_bit(d))
+            seers &= tech_peers(forced / 9);
+        for (; seers; seers &= seers - 1)
+            tech_eliminate(step, s->st, tech_cells_lowest(seers), d);
+    }
+    return n;
 }
 
 /* The eliminations of the continuous nice loop s->path. */
@@ -383,6 +736,9 @@ static void continuous(struct human_step *step, const struct gc_search *s)
                 tech_eliminate(step, st, tech_cells_lowest(m), d);
         }
     }
+    for (int i = 1; i < last && s->als; i++)
+        if (is_als(p[i] >> 1))
+            i += als_passage(step, s, i) - 1;
 }
 
 /* What the nice loop s->path proves, into step: its kind, or -1. */
@@ -439,10 +795,24 @@ static int aic_proves(struct human_step *step, const struct gc_search *s, int st
 
 /* ---- saying it -------------------------------------------------------- */
 
+/* "ALS[C1,C3]": the cells of an ALS node's set. */
+static void say_set(struct human_step *step, const struct gc_search *s, int node)
+{
+    tech_say(step, "ALS[");
+    for (tech_cells m = s->set[anode_of(s, node)->set].cells; m; m &= m - 1) {
+        tech_say_cell(step, tech_cells_lowest(m));
+        tech_say(step, "%s", (m & (m - 1)) ? "," : "]");
+    }
+}
+
 static void say_node(struct human_step *step, const struct gc_search *s, int node)
 {
     tech_cells cells = node_cells(s, node);
     tech_say(step, "(%d)", node_digit(s, node));
+    if (is_als(node)) {
+        say_set(step, s, node);
+        return;
+    }
     if (!is_group(node)) {
         tech_say_cell(step, node / 9);
         return;
@@ -501,9 +871,18 @@ static void chain_step(struct human_step *step, const struct gc_search *s, int k
     }
     tech_say(step, "%s: ", names[kind]);
     for (int i = 0; i < s->len; i++) {
+        int node = s->path[i] >> 1, next = i + 1 < s->len ? s->path[i + 1] >> 1 : -1;
         if (i)
             tech_say(step, "%s", (s->path[i] & 1) ? " = " : " - ");
-        say_node(step, s, s->path[i] >> 1);
+        if (is_als(node) && next >= 0 && is_als(next) &&
+            anode_of(s, next)->set == anode_of(s, node)->set) {
+            /* in by one digit, out by another: (5=3)ALS[C1,C3] */
+            tech_say(step, "(%d=%d)", node_digit(s, node), node_digit(s, next));
+            say_set(step, s, node);
+            i++;
+            continue;
+        }
+        say_node(step, s, node);
     }
     if (kind == GC_AIC) {
         tech_say(step, "; either ");
@@ -561,7 +940,8 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
         int end_node = cell * 9 + bits_lowest(m);
         for (int on = 0; on <= 1; on++) {
             int end = end_node * 2 + on;
-            if (end == start || level_of(s, end) < 4 || !read_back(s, end, 1))
+            if (end == start || level_of(s, end) < 4 || !grouped_at(s, end) ||
+                !read_back(s, end, 1))
                 continue;
             tech_step_reset(&cur);
             int kind = nice_loop(&cur, s);
@@ -571,8 +951,9 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     }
     if (start & 1)
         return 0;
-    for (int v = 0; v < GC_CANDS; v++) {
-        if (v / 9 == cell || level_of(s, v * 2 + 1) < 4)
+    for (int k = 0; k < s->n_live; k++) {
+        int v = s->live[k];
+        if (v / 9 == cell || level_of(s, v * 2 + 1) < 4 || !grouped_at(s, v * 2 + 1))
             continue;
         tech_step_reset(&cur);
         if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0 ||
@@ -584,29 +965,41 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     return 0;
 }
 
-int tech_find_grouped_nice_loop(struct tech_ctx *ctx, struct human_step *step)
+/* The search (als: ALS mode, whose chains pass an ALS node). */
+static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als)
 {
-    struct gc_search s; /* about 60 KB of stack: no allocation, reentrant */
+    /* about 230 KB of stack: no allocation, reentrant */
+    struct gc_search s;
     struct gc_best best = {0, 0, 0, {0}};
     const struct human_state *st = ctx->st;
     s.st = st;
     s.g = tech_ctx_links(ctx);
     s.with = tech_ctx_digits(ctx)->cells;
+    s.als = als;
     build_groups(&s);
     s.tag = 0;
-    memset(s.state, 0, sizeof s.state);
     tech_step_reset(step);
     /* a chain's ends are candidates, so a group in it is entered or left
      * by a strong link: without one, no chain has a group */
-    if (s.n_strong_groups == 0)
+    if (!als && s.n_strong_groups == 0)
         return 0;
+    if (als) {
+        build_sets(&s);
+        if (s.n_anodes == 0)
+            return 0;
+    }
+    build_graph(&s);
+    memset(s.state, 0, sizeof s.state[0] * 2 * (size_t)(als ? GC_NODES + s.n_anodes : GC_NODES));
+    s.n_live = 0;
     for (int cell = 0; cell < GRID_CELLS; cell++)
-        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1) {
-            int node = cell * 9 + bits_lowest(m);
-            if (from_start(ctx, step, &s, node * 2 + 1, &best) ||
-                from_start(ctx, step, &s, node * 2, &best))
-                return 1;
-        }
+        for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
+            s.live[s.n_live++] = (uint16_t)(cell * 9 + bits_lowest(m));
+    for (int k = 0; k < s.n_live; k++) {
+        int node = s.live[k];
+        if (from_start(ctx, step, &s, node * 2 + 1, &best) ||
+            from_start(ctx, step, &s, node * 2, &best))
+            return 1;
+    }
     if (ctx->collect || best.n_elim == 0)
         return 0;
     s.len = best.len;
@@ -618,4 +1011,14 @@ int tech_find_grouped_nice_loop(struct tech_ctx *ctx, struct human_step *step)
         nice_loop(step, &s);
     chain_step(step, &s, best.kind);
     return 1;
+}
+
+int tech_find_grouped_nice_loop(struct tech_ctx *ctx, struct human_step *step)
+{
+    return grouped_chains(ctx, step, 0);
+}
+
+int tech_find_grouped_nice_loop_als(struct tech_ctx *ctx, struct human_step *step)
+{
+    return grouped_chains(ctx, step, 1);
 }

@@ -331,8 +331,14 @@ const struct tech_row tech_table[] = {
     { { "Template delete", "template_delete", 75, HUMAN_GROUP_EXPERT, 10000 },
       tech_find_template_delete, NULL,
       TECH_KIND_TEMPLATE, TECH_KEYED_NONE, -1 },
+    /* Grouped nice loops and AICs through ALS nodes: HoDoKu's option
+     * (ALLOW_ALS_IN_TABLING_CHAINS, off in its default solver), so in no
+     * rater's order. */
+    { { "Grouped nice loop (ALS)", "grouped_nice_loop_als", 90, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_grouped_nice_loop_als, NULL,
+      TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
 };
-#define LIBRARY_ROWS 4
+#define LIBRARY_ROWS 5
 /* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);

@@ -917,6 +917,40 @@ static void test_grouped_continuous_loop(void **unused)
     assert_non_null(strstr(step.text, "Grouped AIC: (1)A1 = (1)A56"));
 }
 
+/* An ALS in row A: A1 {123}, A2 {134}, A3 {234} hold four digits in
+ * three cells.  Column 2 has its 2s in B2 and E2, column 7 its 4s in A7
+ * and E7 (the rest of the grid is empty: every candidate).  (2)E2 =
+ * (2)B2 - (2=4)ALS[A1,A2,A3] - (4)A7 = (4)E7: B2 being 2, the set has
+ * no 2, so it holds its 4 (in A2 or A3) and A7 is not 4; E2 is 2 or E7
+ * is 4, and the two cells see each other. */
+static void als_chain_position(struct human_state *st)
+{
+    empty_state(st);
+    only(st, "A1", "123");
+    only(st, "A2", "134");
+    only(st, "A3", "234");
+    conjugate(st, 2, TECH_COL(1), "B2 E2");
+    conjugate(st, 4, TECH_COL(6), "A7 E7");
+}
+
+static void test_grouped_aic_als(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    struct human_step step;
+    als_chain_position(&st);
+    expect_none(tech_find_grouped_nice_loop, &st); /* it needs the set */
+    expect_elims(tech_find_grouped_nice_loop_als, &st, &step, "2E7 4E2");
+    assert_string_equal(step.text,
+                        "Grouped AIC: (2)E2 = (2)B2 - (2=4)ALS[A1,A2,A3] - (4)A7 "
+                        "= (4)E7; either (2)E2 or (4)E7 is true, so 2 is removed "
+                        "from E7, and 4 from E2");
+    /* a 5 in A1 too: five digits in three cells, no ALS */
+    als_chain_position(&st);
+    st.cand[at("A1")] |= (uint16_t)tech_bit(5);
+    expect_none(tech_find_grouped_nice_loop_als, &st);
+}
+
 /* ---- the table and the grader --------------------------------------- */
 
 static void test_expert_rows(void **unused)
@@ -934,7 +968,7 @@ static void test_expert_rows(void **unused)
         "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish",
         "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop",
         "als_xy_wing_overlap", "death_blossom_overlap", "template_set",
-        "template_delete"};
+        "template_delete", "grouped_nice_loop_als"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -1071,6 +1105,7 @@ int main(void)
         cmocka_unit_test(test_grouped_aic),
         cmocka_unit_test(test_grouped_discontinuous_loop),
         cmocka_unit_test(test_grouped_continuous_loop),
+        cmocka_unit_test(test_grouped_aic_als),
         cmocka_unit_test(test_expert_rows),
         cmocka_unit_test(test_grade_expert_puzzle),
     };
