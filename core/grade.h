@@ -2,10 +2,11 @@
  * grade: how hard a puzzle is for a person, as two raters see it.
  *
  * The human solver (human.h) solves the puzzle twice, each time taking
- * the first technique of an order that applies (core/rater.h):
- *  - in Sudoku Explainer's order (the technique table's), for the score:
- *    the SE rating (x10) of the hardest step taken (hardest, steps and
- *    count describe this path);
+ * the first technique of a rater's order that applies (core/rater.h):
+ *  - in Sudoku Explainer 1.2.1.3's order, with its direct rules and
+ *    difficulties, for the score: the SE rating (x10) of the hardest step
+ *    taken, and SE's pearl and diamond (hardest, steps and count describe
+ *    this path);
  *  - in HoDoKu 2.2's default order, with its definitions, choice among
  *    instances and base scores, for the tier: the highest HoDoKu level
  *    of the steps taken (easy, medium, hard, expert = HoDoKu's UNFAIR,
@@ -40,6 +41,10 @@ struct grade {
     enum grade_tier tier; /* HoDoKu's pass */
     int status;           /* human_status of SE's pass: SOLVED, STUCK or INVALID */
     int score;            /* SE rating x10 of the hardest step; 0: no step */
+    int pearl;            /* SE's pearl x10: the highest rating up to the
+                             first step that places a digit; 0: none */
+    int diamond;          /* SE's diamond x10: the first step's rating;
+                             0: no step */
     int effort;           /* HoDoKu's pass: its score */
     int hardest;          /* SE's pass: table row of the hardest step, -1: none */
     int tier_hardest;     /* HoDoKu's pass: the same (highest level, then

@@ -149,10 +149,9 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
 }
 
 /* The first row that applies; memo is the solving loop's, or NULL (and
- * not used on the plain path); *fired (when not NULL) the first row that
- * found a step (before the cheapest chain replaces it). */
-static int find_step_fired(const struct human_state *st, struct human_step *step,
-                           struct tech_memo *memo, int *fired)
+ * not used on the plain path). */
+static int find_step(const struct human_state *st, struct human_step *step,
+                     struct tech_memo *memo)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -166,26 +165,12 @@ static int find_step_fired(const struct human_state *st, struct human_step *step
             continue;
         step->tech = t;
         step->rating = row_rating(row, step);
-        if (fired)
-            *fired = t;
         if (row->kind == TECH_KIND_CHAIN)
             cheapest_chain(&ctx, t, step);
         return 1;
     }
     tech_step_reset(step);
     return 0;
-}
-
-static int find_step(const struct human_state *st, struct human_step *step,
-                     struct tech_memo *memo)
-{
-    return find_step_fired(st, step, memo, NULL);
-}
-
-int tech_find_table(const struct human_state *st, struct human_step *step,
-                    struct tech_memo *memo, int *fired)
-{
-    return find_step_fired(st, step, memo, fired);
 }
 
 int human_find_step(const struct human_state *st, struct human_step *step)
@@ -295,34 +280,64 @@ static void placements_as_eliminations(const struct human_state *st,
                                 ~tech_bit(step->place[i].digit));
 }
 
+/* Row r of an order searched in ctx (whose plain flag and row are
+ * set): its step into step, chosen as r says, its tech and rating set.
+ * Returns 1 when it found one. */
+static int order_row_find(struct tech_ctx *ctx, const struct tech_order_row *r,
+                          struct human_step *step, struct tech_memo *memo, int shared)
+{
+    const struct tech_row *row = &tech_table[r->tech];
+    ctx->memo = ctx->plain || (shared && r->find != row->find) ? NULL : memo;
+    tech_step_reset(step);
+    /* the search stops at a first instance (with the memo, fast); only a
+     * row that has one is searched for every instance */
+    if (!r->find(ctx, step) ||
+        (r->choose != TECH_CHOOSE_FIRST && !find_chosen(ctx->st, r, step)))
+        return 0;
+    step->tech = r->tech;
+    step->rating = r->rating >= 0 ? r->rating : row_rating(row, step);
+    if (r->eliminating)
+        placements_as_eliminations(ctx->st, step);
+    return 1;
+}
+
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
                     int n, struct human_step *step, struct tech_memo *memo,
-                    int from, int shared)
+                    tech_rows skip, int shared, tech_rows *empty)
 {
     struct tech_ctx ctx;
+    struct human_step other;
+    tech_rows none = 0;
     tech_ctx_init(&ctx, st);
     ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
     ctx.alone = 1;
     for (int i = 0; i < n; i++) {
         const struct tech_order_row *r = &rows[i];
-        const struct tech_row *row = &tech_table[r->tech];
-        if (r->tech < from)
+        int own = r->find == tech_table[r->tech].find;
+        if (own && (skip >> r->tech) & 1)
             continue;
         tech_ctx_row(&ctx, r->tech);
-        ctx.memo = ctx.plain || (shared && r->find != row->find) ? NULL : memo;
-        tech_step_reset(step);
-        /* the search stops at a first instance (with the memo, fast);
-         * only a row that has one is searched for every instance */
-        int found = r->find(&ctx, step) &&
-                    (r->choose == TECH_CHOOSE_FIRST || find_chosen(st, r, step));
-        if (!found)
+        if (!order_row_find(&ctx, r, step, memo, shared)) {
+            none |= own ? (tech_rows)1 << r->tech : 0;
             continue;
-        step->tech = r->tech;
-        step->rating = row_rating(row, step);
-        if (r->eliminating)
-            placements_as_eliminations(st, step);
+        }
+        /* the rest of its producer: the lowest-rated step of all */
+        other.flags = step->flags;
+        for (int j = i + 1; j < n && rows[j].also; j++) {
+            tech_ctx_row(&ctx, rows[j].tech);
+            if (!order_row_find(&ctx, &rows[j], &other, memo, shared))
+                none |= rows[j].find == tech_table[rows[j].tech].find
+                            ? (tech_rows)1 << rows[j].tech
+                            : 0;
+            else if (other.rating < step->rating)
+                *step = other;
+        }
+        if (empty)
+            *empty = none;
         return 1;
     }
+    if (empty)
+        *empty = none;
     tech_step_reset(step);
     return 0;
 }

@@ -303,6 +303,28 @@ const struct tech_row tech_table[] = {
     { { "Grouped nice loop", "grouped_nice_loop", 90, HUMAN_GROUP_EXPERT, 300 },
       tech_find_grouped_nice_loop, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
+
+    /* Sudoku Explainer 1.2.1.3's direct rules (tech_direct.c): an
+     * intersection or a hidden pair/triplet whose eliminations leave a
+     * hidden single, which the step places.  SE's pass (rater_se,
+     * core/rater.c) tries them among the singles, before the naked single
+     * (2.3) for all but the triplet; the table's own order never reaches
+     * them (the singles, pointing and hidden subsets above make the same
+     * steps one at a time), so they are a block of their own at its end.
+     * HoDoKu has none of them: the weight is what it scores for the same
+     * two steps (the intersection or subset, then a hidden single, 14). */
+    { { "Direct pointing", "direct_pointing", 17, HUMAN_GROUP_MEDIUM, 64 },
+      tech_find_direct_pointing, NULL,
+      TECH_KIND_INTERSECTION, TECH_KEYED_NONE, -1 },
+    { { "Direct claiming", "direct_claiming", 19, HUMAN_GROUP_MEDIUM, 64 },
+      tech_find_direct_claiming, NULL,
+      TECH_KIND_INTERSECTION, TECH_KEYED_NONE, -1 },
+    { { "Direct hidden pair", "direct_hidden_pair", 20, HUMAN_GROUP_MEDIUM, 84 },
+      tech_find_direct_hidden_pair, NULL,
+      TECH_KIND_SUBSET, TECH_KEYED_NONE, -1 },
+    { { "Direct hidden triple", "direct_hidden_triple", 25, HUMAN_GROUP_MEDIUM, 114 },
+      tech_find_direct_hidden_triple, NULL,
+      TECH_KIND_SUBSET, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 
