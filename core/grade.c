@@ -215,25 +215,71 @@ static void drain_singles(struct tier_run *tr, const struct resolved *rs,
     }
 }
 
+/* HoDoKu's single (kind, cell, digit) in st as a step of table row
+ * single_row[kind] (a hidden single in a line: the line's row), with its
+ * sentence when step's flags ask. */
+static void queued_single(const struct human_state *st, const struct resolved *rs,
+                          int kind, int cell, int digit, struct human_step *step)
+{
+    int h = -1, houses[3] = {TECH_BOX(tech_box_of(cell)), TECH_ROW(tech_row_of(cell)),
+                              TECH_COL(tech_col_of(cell))};
+    tech_step_reset(step);
+    tech_place(step, cell, digit);
+    step->tech = rs->single_row[kind];
+    for (int k = 0; k < 3 && h < 0 && kind != RATER_NAKED_SINGLE; k++) {
+        int n = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = tech_house_cells[houses[k]][i];
+            n += kind == RATER_FULL_HOUSE ? !st->value[c] : tech_has(st, c, digit);
+        }
+        h = n == 1 ? houses[k] : -1;
+    }
+    if (kind == RATER_HIDDEN_SINGLE && h >= 0 && h < TECH_BOX(0))
+        step->tech = row_of(tech_find_hidden_single_line);
+    step->rating = tech_table[step->tech].info.rating;
+    if (kind == RATER_NAKED_SINGLE || h < 0) {
+        tech_say(step, "Naked single: ");
+        tech_say_cell(step, cell);
+        tech_say(step, " has one candidate left, so it is %d", digit);
+    } else if (kind == RATER_FULL_HOUSE) {
+        tech_say(step, "Full house: ");
+        tech_say_cell(step, cell);
+        tech_say(step, " is the last empty cell in ");
+        tech_say_house(step, h);
+        tech_say(step, ", so it is %d", digit);
+    } else {
+        tech_say(step, "Hidden single: in ");
+        tech_say_house(step, h);
+        tech_say(step, " the %d can only go in ", digit);
+        tech_say_cell(step, cell);
+    }
+}
+
 /* Continues HoDoKu's pass from tr (st and sq the same grid) to its end:
- * its singles from its queues, then the first row of rs's order.
- * Returns the solver's status. */
-static int tier_loop(struct tier_run *tr, const struct resolved *rs, struct grade *g)
+ * its singles from its queues, then the first row of rs's order; each
+ * step added to g (when not NULL) and handed to cb (when not NULL; its
+ * steps built with flags).  Returns the solver's status. */
+static int tier_loop(struct tier_run *tr, const struct resolved *rs, struct grade *g,
+                     unsigned flags, human_step_cb cb, void *arg)
 {
     struct human_step step;
-    step.flags = 0;
+    step.flags = flags;
     while (tr->st.empty > 0) {
         int cell, digit, kind = rater_singles_next(&tr->sq, &cell, &digit);
-        if (kind >= 0) {
+        if (kind >= 0 && cb) {
+            queued_single(&tr->st, rs, kind, cell, digit, &step);
+        } else if (kind >= 0) {
             tech_step_reset(&step);
             tech_place(&step, cell, digit);
-            take(g, rs, rs->single_row[kind], &tr->level);
-        } else if (tech_find_order(&tr->st, rs->rows, rs->n, &step, &tr->memo, 0, 0,
-                                   NULL)) {
-            take(g, rs, step.tech, &tr->level);
-        } else {
+            step.tech = rs->single_row[kind];
+        } else if (!tech_find_order(&tr->st, rs->rows, rs->n, &step, &tr->memo, 0, 0,
+                                    NULL)) {
             return human_check(&tr->st) ? HUMAN_INVALID : HUMAN_STUCK;
         }
+        if (g)
+            take(g, rs, step.tech, &tr->level);
+        if (cb && cb(arg, &tr->st, &step))
+            return HUMAN_STOPPED;
         human_apply(&tr->st, &step);
         rater_singles_step(&tr->sq, &step);
         tech_memo_step(&tr->memo);
@@ -252,7 +298,7 @@ static int tier_pass(const struct grid *puzzle, const struct resolved *rs,
     human_init(&tr->st, puzzle);
     rater_singles_init(&tr->sq, puzzle);
     tech_memo_init(&tr->memo);
-    return tier_loop(tr, rs, g);
+    return tier_loop(tr, rs, g, 0, NULL, NULL);
 }
 
 /* 1 when each of the n candidates of a is among the n of b. */
@@ -395,11 +441,56 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
                           ? tier_pass(puzzle, &rs, &tr, out)
                           : HUMAN_SOLVED;
     } else if (share == DIVERGED) {
-        tier_status = tier_loop(&tr, &rs, out);
+        tier_status = tier_loop(&tr, &rs, out, 0, NULL, NULL);
     } else if (share == TIER_AGAIN) {
         tier_status = tier_pass(puzzle, &rs, &tr, out);
     }
     if (tier_status == HUMAN_SOLVED)
         out->tier = grade_tier_for((enum grade_tier)tr.level, out->effort);
     return out->status;
+}
+
+/* HoDoKu's queues for a state: its digits placed as givens, then the
+ * candidates it lacks removed (a step's worth at a time). */
+static void singles_of_state(const struct human_state *st, struct rater_singles *sq)
+{
+    struct grid g;
+    struct human_step gone;
+    human_to_grid(st, &g);
+    rater_singles_init(sq, &g);
+    gone.flags = 0;
+    tech_step_reset(&gone);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        unsigned m = st->value[cell] ? 0 : sq->cand[cell] & ~st->cand[cell];
+        for (; m; m &= m - 1) {
+            if (gone.n_elim == HUMAN_STEP_MAX_ELIM) {
+                rater_singles_step(sq, &gone);
+                tech_step_reset(&gone);
+            }
+            gone.elim[gone.n_elim].cell = (uint8_t)cell;
+            gone.elim[gone.n_elim++].digit = (uint8_t)tech_lowest_digit(m);
+        }
+    }
+    rater_singles_step(sq, &gone);
+}
+
+int grade_solve(struct human_state *st, enum grade_rater rater, unsigned flags,
+                human_step_cb cb, void *arg)
+{
+    struct resolved rs;
+    if (rater == GRADE_RATER_HODOKU) {
+        struct tier_run tr;
+        if (resolve(&rater_hodoku, &rs) != 0)
+            return HUMAN_STUCK;
+        tr.st = *st;
+        tr.level = GRADE_EASY;
+        singles_of_state(st, &tr.sq);
+        tech_memo_init(&tr.memo);
+        int status = tier_loop(&tr, &rs, NULL, flags, cb, arg);
+        *st = tr.st;
+        return status;
+    }
+    if (resolve(&rater_se, &rs) != 0)
+        return HUMAN_STUCK;
+    return tech_solve_order(st, rs.rows, rs.n, flags, cb, arg);
 }

@@ -57,6 +57,22 @@ struct grade {
 /* Grades puzzle into out.  Returns out->status. */
 int grade_puzzle(const struct grid *puzzle, struct grade *out);
 
+/* The two passes, by the rater they follow (core/rater.h). */
+enum grade_rater {
+    GRADE_RATER_HODOKU, /* the tier's: HoDoKu 2.2's default solver */
+    GRADE_RATER_SE,     /* the score's: Sudoku Explainer 1.2.1.3 */
+};
+
+/*
+ * Solves st along one pass's path: the steps grade_puzzle's pass of that
+ * rater takes (HoDoKu's singles from its queues, set up from st's digits
+ * and candidates), each handed to cb before it is applied, as
+ * human_solve does (flags: HUMAN_STEP_TEXT for the sentences; cb may be
+ * NULL, non-zero from it stops).  Returns a human_status.
+ */
+int grade_solve(struct human_state *st, enum grade_rater rater, unsigned flags,
+                human_step_cb cb, void *arg);
+
 /*
  * The tier of a puzzle whose hardest step has level level and whose
  * effort is effort: the level, moved up while effort is above the tier's

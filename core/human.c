@@ -342,14 +342,20 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
     return 0;
 }
 
-int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
+/* The next step of a solving loop in st (its memo given), or 0. */
+typedef int next_step_fn(const struct human_state *st, struct human_step *step,
+                         struct tech_memo *memo, const void *arg);
+
+/* The solving loop: finds (next) and applies steps until solved or stuck. */
+static int solve_loop(struct human_state *st, unsigned flags, human_step_cb cb,
+                      void *arg, next_step_fn *next, const void *next_arg)
 {
     struct human_step step;
     struct tech_memo memo; /* what each search found nothing in */
     tech_memo_init(&memo);
     step.flags = flags;
     while (st->empty > 0) {
-        if (!find_step(st, &step, &memo))
+        if (!next(st, &step, &memo, next_arg))
             return human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         if (cb && cb(arg, st, &step))
             return HUMAN_STOPPED;
@@ -357,6 +363,38 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *
         tech_memo_step(&memo);
     }
     return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;
+}
+
+static int table_next(const struct human_state *st, struct human_step *step,
+                      struct tech_memo *memo, const void *unused)
+{
+    (void)unused;
+    return find_step(st, step, memo);
+}
+
+int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
+{
+    return solve_loop(st, flags, cb, arg, table_next, NULL);
+}
+
+/* An order and its length, for order_next. */
+struct order {
+    const struct tech_order_row *rows;
+    int n;
+};
+
+static int order_next(const struct human_state *st, struct human_step *step,
+                      struct tech_memo *memo, const void *arg)
+{
+    const struct order *o = arg;
+    return tech_find_order(st, o->rows, o->n, step, memo, 0, 0, NULL);
+}
+
+int tech_solve_order(struct human_state *st, const struct tech_order_row *rows, int n,
+                     unsigned flags, human_step_cb cb, void *arg)
+{
+    const struct order o = {rows, n};
+    return solve_loop(st, flags, cb, arg, order_next, &o);
 }
 
 /* ---- every instance (human_all_steps) -------------------------------- */

@@ -188,6 +188,11 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
                     int n, struct human_step *step, struct tech_memo *memo,
                     tech_rows skip, int shared, tech_rows *empty);
 
+/* human_solve (human.h) in the order rows[0..n) (tech_find_order's steps,
+ * with its own memo). */
+int tech_solve_order(struct human_state *st, const struct tech_order_row *rows, int n,
+                     unsigned flags, human_step_cb cb, void *arg);
+
 /* The 9 cells of each house, in reading order. */
 extern const uint8_t tech_house_cells[TECH_HOUSES][9];
 
