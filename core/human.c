@@ -500,8 +500,8 @@ int human_all_steps(const struct human_state *st, int tech, human_step_cb cb,
     return a.n;
 }
 
-static int record_step(void *arg, const struct human_state *before,
-                       const struct human_step *step)
+int human_path_record(void *arg, const struct human_state *before,
+                      const struct human_step *step)
 {
     struct human_path *path = arg;
     (void)before;
@@ -514,7 +514,7 @@ static int record_step(void *arg, const struct human_state *before,
 int human_solve_path(struct human_state *st, struct human_path *path)
 {
     path->len = 0;
-    return human_solve(st, HUMAN_STEP_TEXT, record_step, path);
+    return human_solve(st, HUMAN_STEP_TEXT, human_path_record, path);
 }
 
 int human_tech_count(void)

@@ -89,18 +89,6 @@ static int check_both_ways(const struct grid *g, struct human_path *fast,
     return c.at;
 }
 
-/* Records each step of a pass into the path. */
-static int record_step(void *arg, const struct human_state *before,
-                       const struct human_step *step)
-{
-    struct human_path *path = arg;
-    (void)before;
-    if (path->len >= HUMAN_PATH_MAX)
-        return 1;
-    path->step[path->len++] = *step;
-    return 0;
-}
-
 /* The same for the path of one of the grade's passes (grade_solve):
  * their orders and definitions differ from the table's. */
 static int check_pass_both_ways(const struct grid *g, struct human_path *fast,
@@ -111,7 +99,7 @@ static int check_pass_both_ways(const struct grid *g, struct human_path *fast,
         return 0;
     st2 = st;
     fast->len = 0;
-    int s1 = grade_solve(&st, rater, HUMAN_STEP_TEXT, record_step, fast);
+    int s1 = grade_solve(&st, rater, HUMAN_STEP_TEXT, human_path_record, fast);
     struct compare c = {fast, 0, what};
     int s2 = grade_solve(&st2, rater, HUMAN_STEP_TEXT | HUMAN_PLAIN, compare_step, &c);
     if (s1 != s2 || c.at != fast->len)
