@@ -138,6 +138,10 @@ static const struct rater_row se_rows[] = {
     { tech_find_hidden_triple,         NULL, GRADE_EASY, 40, RATER_FIRST },
     { tech_find_xy_wing,               NULL, GRADE_EASY, 42, RATER_FIRST },
     { tech_find_xyz_wing,              NULL, GRADE_EASY, 44, RATER_FIRST },
+    /* SE's UniqueLoops (4.5 and up): THE LIBRARY'S UNIQUE RECTANGLE ROWS
+     * stand in for it until SE's unique loops are a row of the table
+     * (they differ: SE's type 4 is not ours, and loops of 6+ cells are
+     * missing) */
     { tech_find_unique_rectangle_1,    NULL, GRADE_EASY, 45, RATER_FIRST },
     { tech_find_unique_rectangle_2,    NULL, GRADE_EASY, 45, RATER_FIRST },
     { tech_find_unique_rectangle_3,    NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
@@ -145,6 +149,9 @@ static const struct rater_row se_rows[] = {
     { tech_find_naked_quad,            NULL, GRADE_EASY, 50, RATER_FIRST },
     { tech_find_jellyfish,             NULL, GRADE_EASY, 52, RATER_FIRST },
     { tech_find_hidden_quad,           NULL, GRADE_EASY, 54, RATER_FIRST },
+    /* SE's BivalueUniversalGrave: BUG+1 (its type 1) stands in for its
+     * types 1-4; SE's AlignedPairExclusion (6.2), which comes next, has
+     * no row yet */
     { tech_find_bug_plus_1,            NULL, GRADE_EASY, 56, RATER_FIRST_ELIMINATING },
     /* chaining.  THE LIBRARY'S CHAIN ROWS, standing in for SE's chaining
      * producers until those are rows of the table: its forcing X-chains
