@@ -812,7 +812,7 @@ static void test_expert_rows(void **unused)
      * rules (its pass alone takes them) */
     assert_int_equal(human_tech_find("region_forcing_chain"),
                      human_tech_find("unique_rectangle_5") - 1);
-    assert_int_equal(last, human_tech_find("direct_pointing") - 1);
+    assert_true(last < human_tech_find("direct_pointing"));
 }
 
 /* (5)H1 = (5)H4 - (5)B4 = (5)B7 - (8)B7 = (8)H7: every strong link is in a
