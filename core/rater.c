@@ -115,6 +115,12 @@ const struct rater rater_hodoku = {
  * Explainer's WXYZ- and VWXYZ-Wing: SE proves their eliminations with
  * its chains.  The level column is not read (RATER_HARDEST).  BUG type 1
  * removes the BUG cell's other candidates (SE's hint places nothing).
+ *
+ * ADDING A PRODUCER: one line at its place in SE's Solver constructor,
+ * with SE's difficulty or RATER_BY_STEP; a producer of several table rows
+ * (whose easiest step SE takes) lists its first row RATER_FIRST and the
+ * others right after it RATER_ALSO.  SE's chaining producers replace the
+ * marked block of the library's chain rows.
  */
 /* clang-format off */
 static const struct rater_row se_rows[] = {
