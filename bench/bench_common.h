@@ -95,6 +95,48 @@ static inline double bench_spearman(const double *a, const double *b, size_t n)
     return rho;
 }
 
+/* The calibration tools' (calib_*) way in: [-v] [DATA_DIR] (default
+ * ../shared/bench/data); sets *verbose and opens DATA_DIR/name.  NULL
+ * after printing "SKIPPED: ..." when the file is absent; exits the tool
+ * (status 2, through *bad_usage) on a bad option. */
+static inline FILE *bench_calib_open(int argc, char **argv, const char *tool,
+                                     const char *name, int *verbose, int *bad_usage)
+{
+    char path[1024];
+    const char *dir = "../shared/bench/data";
+    *verbose = 0;
+    *bad_usage = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-v") == 0) {
+            *verbose = 1;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: %s [-v] [DATA_DIR]\n", tool);
+            *bad_usage = 1;
+            return NULL;
+        } else {
+            dir = argv[i];
+        }
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        printf("SKIPPED: %s not found, nothing to calibrate against\n", path);
+    return f;
+}
+
+/* Splits a line of a tab-separated file (its newline dropped) into at
+ * most max fields; returns how many. */
+static inline int bench_tsv_split(char *line, char **field, int max)
+{
+    char *save = NULL;
+    int nf = 0;
+    line[strcspn(line, "\n")] = '\0';
+    for (char *p = strtok_r(line, "\t", &save); p && nf < max;
+         p = strtok_r(NULL, "\t", &save))
+        field[nf++] = p;
+    return nf;
+}
+
 /* Loads every parseable puzzle line of path; returns 0 or -1. */
 static inline int bench_load(const char *path, struct bench_set *set)
 {

@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "bench_common.h"
 #include "grade.h"
 #include "grid.h"
 #include "human.h"
@@ -213,34 +213,19 @@ static void count_row(struct source *s, int level, int tier, int effort_ok)
 
 int main(int argc, char **argv)
 {
-    int verbose = 0, opt;
-    while ((opt = getopt(argc, argv, "v")) != -1) {
-        if (opt != 'v') {
-            fprintf(stderr, "usage: calib_hodoku [-v] [DATA_DIR]\n");
-            return 2;
-        }
-        verbose = 1;
-    }
-    const char *dir = optind < argc ? argv[optind] : "../shared/bench/data";
-    char path[1024];
-    snprintf(path, sizeof path, "%s/hodoku_rated_public.tsv", dir);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        printf("SKIPPED: %s not found, nothing to calibrate against\n", path);
-        return 0;
-    }
+    int verbose, bad_usage;
+    FILE *f = bench_calib_open(argc, argv, "calib_hodoku", "hodoku_rated_public.tsv",
+                               &verbose, &bad_usage);
+    if (!f)
+        return bad_usage ? 2 : 0;
     static struct source src[MAX_SOURCES];
     static struct totals tot;
     int n_src = 0, bad = 0;
     struct source *all = source_of(src, &n_src, "all rows");
     char line[4096];
     while (fgets(line, sizeof line, f)) {
-        char *field[9], *save = NULL;
-        int nf = 0;
-        line[strcspn(line, "\n")] = '\0';
-        for (char *p = strtok_r(line, "\t", &save); p && nf < 9;
-             p = strtok_r(NULL, "\t", &save))
-            field[nf++] = p;
+        char *field[9];
+        int nf = bench_tsv_split(line, field, 9);
         if (nf < 6 || strcmp(field[0], "source_file") == 0)
             continue;
         int level = level_of(field[3]), score = atoi(field[4]);

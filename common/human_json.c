@@ -78,6 +78,19 @@ json_t *human_json_counts(const struct grade *g)
     return counts;
 }
 
+json_t *human_json_grade(const struct grade *g)
+{
+    const char *hardest = g->hardest >= 0 ? human_tech_info(g->hardest)->name : NULL;
+    return json_pack("{s:s,s:i,s:s?,s:f,s:f,s:f,s:s?,s:s?,s:i,s:o}", "tier",
+                     grade_tier_name(g->tier), "effort", g->effort, "tier_hardest",
+                     g->tier_hardest >= 0 ? human_tech_info(g->tier_hardest)->name
+                                          : NULL,
+                     "score", g->score / 10.0, "pearl", g->pearl / 10.0, "diamond",
+                     g->diamond / 10.0, "score_hardest", hardest,
+                     "hardest_technique", hardest, "steps", g->steps,
+                     "technique_counts", human_json_counts(g));
+}
+
 struct steps_list {
     json_t *array;
     int max, total;

@@ -38,4 +38,11 @@ void human_json_steps_message(int tech, int total, char *out, size_t outlen);
 /* {"technique_key": steps, ...} for the techniques the grade used. */
 json_t *human_json_counts(const struct grade *g);
 
+/* Both passes' verdicts, as the socket's grade reply and sudokuctl grade
+ * give them: {"tier","effort","tier_hardest"} of HoDoKu's pass;
+ * {"score","pearl","diamond","score_hardest","hardest_technique" (the
+ * same name, its older key),"steps","technique_counts"} of Sudoku
+ * Explainer's.  NULL when out of memory. */
+json_t *human_json_grade(const struct grade *g);
+
 #endif

@@ -88,28 +88,11 @@ void grade_tier_list(char *out, size_t outlen)
     }
 }
 
-/* ---- the score: Sudoku Explainer's order, the table's ---------------- */
+/* ---- the raters resolved against the table --------------------------- */
 
-static int on_se_step(void *arg, const struct human_state *before,
-                      const struct human_step *step)
-{
-    struct grade *g = arg;
-    int t = step->tech;
-    (void)before;
-    g->count[t]++;
-    g->steps++;
-    if (g->hardest < 0 || step->rating >= g->score) {
-        g->hardest = t;
-        g->score = step->rating;
-    }
-    return 0;
-}
-
-/* ---- the tier and effort: HoDoKu's order (rater_hodoku) --------------- */
-
-/* A rater resolved against the table: its order without the singles
- * (rater_singles finds those), and per table row the level and score of
- * its steps (-1: not in the rater). */
+/* A rater resolved against the table: its order (without the singles
+ * when it takes them from HoDoKu's queues, rater_singles), and per table
+ * row the level and score of its steps (-1: not in the rater). */
 struct resolved {
     struct tech_order_row rows[HUMAN_TECH_MAX];
     int n;
@@ -134,9 +117,17 @@ static tech_find_fn *const single_find[RATER_SINGLE_KINDS] = {
     tech_find_hidden_single_box,
 };
 
+static enum tech_choose choose_of(enum rater_choice c)
+{
+    return c == RATER_MOST          ? TECH_CHOOSE_MOST
+           : c == RATER_LINES_FIRST ? TECH_CHOOSE_LINES_FIRST
+                                    : TECH_CHOOSE_FIRST;
+}
+
 /* Resolves rater r; returns 0, or -1 when a row names no table row. */
 static int resolve(const struct rater *r, struct resolved *out)
 {
+    int queued = r->rule == RATER_TIER;
     out->n = 0;
     for (int t = 0; t < tech_table_len; t++)
         out->level[t] = out->score[t] = -1;
@@ -147,21 +138,48 @@ static int resolve(const struct rater *r, struct resolved *out)
             return -1;
         out->level[t] = (int)rr->level;
         out->score[t] = rr->score;
-        if (tech_table[t].kind != TECH_KIND_SINGLE)
+        if (!queued || tech_table[t].kind != TECH_KIND_SINGLE)
             out->rows[out->n++] = (struct tech_order_row){
-                rr->find, t,
-                rr->choice == RATER_MOST          ? TECH_CHOOSE_MOST
-                : rr->choice == RATER_LINES_FIRST ? TECH_CHOOSE_LINES_FIRST
-                                                  : TECH_CHOOSE_FIRST,
-                rr->choice == RATER_FIRST_ELIMINATING};
+                rr->find,
+                t,
+                choose_of(rr->choice),
+                rr->choice == RATER_FIRST_ELIMINATING,
+                rr->choice == RATER_ALSO,
+                queued || rr->score == RATER_BY_STEP ? -1 : rr->score};
     }
-    for (int k = 0; k < RATER_SINGLE_KINDS; k++)
+    for (int k = 0; queued && k < RATER_SINGLE_KINDS; k++)
         if ((out->single_row[k] = row_of(single_find[k])) < 0 ||
             out->score[out->single_row[k]] < 0)
             return -1;
     return 0;
 }
 
+/* ---- the score: Sudoku Explainer's pass (rater_se) -------------------- */
+
+/*
+ * A step of SE's pass: the score is the highest difficulty met (hardest
+ * its row, the last of the highest); the diamond the difficulty after
+ * the first step, the pearl the highest up to the first step that
+ * places a digit (Solver.getDifficulty's ED and EP).
+ */
+static void se_take(struct grade *g, const struct human_step *step)
+{
+    int t = step->tech;
+    g->count[t]++;
+    g->steps++;
+    if (g->hardest < 0 || step->rating >= g->score) {
+        g->hardest = t;
+        g->score = step->rating;
+    }
+    if (g->pearl == 0) {
+        if (g->diamond == 0)
+            g->diamond = g->score;
+        if (step->n_place > 0)
+            g->pearl = g->score;
+    }
+}
+
+/* ---- the tier and effort: HoDoKu's pass (rater_hodoku) ---------------- */
 /* Step of table row t as the rater rates it: the effort, the level, the
  * hardest (highest level, then score). */
 static void take(struct grade *g, const struct resolved *rs, int t, int *level)
@@ -197,24 +215,71 @@ static void drain_singles(struct tier_run *tr, const struct resolved *rs,
     }
 }
 
+/* HoDoKu's single (kind, cell, digit) in st as a step of table row
+ * single_row[kind] (a hidden single in a line: the line's row), with its
+ * sentence when step's flags ask. */
+static void queued_single(const struct human_state *st, const struct resolved *rs,
+                          int kind, int cell, int digit, struct human_step *step)
+{
+    int h = -1, houses[3] = {TECH_BOX(tech_box_of(cell)), TECH_ROW(tech_row_of(cell)),
+                              TECH_COL(tech_col_of(cell))};
+    tech_step_reset(step);
+    tech_place(step, cell, digit);
+    step->tech = rs->single_row[kind];
+    for (int k = 0; k < 3 && h < 0 && kind != RATER_NAKED_SINGLE; k++) {
+        int n = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = tech_house_cells[houses[k]][i];
+            n += kind == RATER_FULL_HOUSE ? !st->value[c] : tech_has(st, c, digit);
+        }
+        h = n == 1 ? houses[k] : -1;
+    }
+    if (kind == RATER_HIDDEN_SINGLE && h >= 0 && h < TECH_BOX(0))
+        step->tech = row_of(tech_find_hidden_single_line);
+    step->rating = tech_table[step->tech].info.rating;
+    if (kind == RATER_NAKED_SINGLE || h < 0) {
+        tech_say(step, "Naked single: ");
+        tech_say_cell(step, cell);
+        tech_say(step, " has one candidate left, so it is %d", digit);
+    } else if (kind == RATER_FULL_HOUSE) {
+        tech_say(step, "Full house: ");
+        tech_say_cell(step, cell);
+        tech_say(step, " is the last empty cell in ");
+        tech_say_house(step, h);
+        tech_say(step, ", so it is %d", digit);
+    } else {
+        tech_say(step, "Hidden single: in ");
+        tech_say_house(step, h);
+        tech_say(step, " the %d can only go in ", digit);
+        tech_say_cell(step, cell);
+    }
+}
+
 /* Continues HoDoKu's pass from tr (st and sq the same grid) to its end:
- * its singles from its queues, then the first row of rs's order.
- * Returns the solver's status. */
-static int tier_loop(struct tier_run *tr, const struct resolved *rs, struct grade *g)
+ * its singles from its queues, then the first row of rs's order; each
+ * step added to g (when not NULL) and handed to cb (when not NULL; its
+ * steps built with flags).  Returns the solver's status. */
+static int tier_loop(struct tier_run *tr, const struct resolved *rs, struct grade *g,
+                     unsigned flags, human_step_cb cb, void *arg)
 {
     struct human_step step;
-    step.flags = 0;
+    step.flags = flags;
     while (tr->st.empty > 0) {
         int cell, digit, kind = rater_singles_next(&tr->sq, &cell, &digit);
-        if (kind >= 0) {
+        if (kind >= 0 && cb) {
+            queued_single(&tr->st, rs, kind, cell, digit, &step);
+        } else if (kind >= 0) {
             tech_step_reset(&step);
             tech_place(&step, cell, digit);
-            take(g, rs, rs->single_row[kind], &tr->level);
-        } else if (tech_find_order(&tr->st, rs->rows, rs->n, &step, &tr->memo, 0, 0)) {
-            take(g, rs, step.tech, &tr->level);
-        } else {
+            step.tech = rs->single_row[kind];
+        } else if (!tech_find_order(&tr->st, rs->rows, rs->n, &step, &tr->memo, 0, 0,
+                                    NULL)) {
             return human_check(&tr->st) ? HUMAN_INVALID : HUMAN_STUCK;
         }
+        if (g)
+            take(g, rs, step.tech, &tr->level);
+        if (cb && cb(arg, &tr->st, &step))
+            return HUMAN_STOPPED;
         human_apply(&tr->st, &step);
         rater_singles_step(&tr->sq, &step);
         tech_memo_step(&tr->memo);
@@ -233,7 +298,7 @@ static int tier_pass(const struct grid *puzzle, const struct resolved *rs,
     human_init(&tr->st, puzzle);
     rater_singles_init(&tr->sq, puzzle);
     tech_memo_init(&tr->memo);
-    return tier_loop(tr, rs, g);
+    return tier_loop(tr, rs, g, 0, NULL, NULL);
 }
 
 /* 1 when each of the n candidates of a is among the n of b. */
@@ -259,28 +324,56 @@ static int same_step(const struct human_step *a, const struct human_step *b)
 
 enum share { SHARED, DIVERGED, TIER_DONE, TIER_AGAIN };
 
+/* HoDoKu's grid, when SE's pass took only singles since the two last
+ * took the same step: st (SE's grid) with the singles HoDoKu took and SE
+ * did not yet (a single stays a single: HoDoKu's singles are all of
+ * them).  Returns 0, or -1 when st has a digit HoDoKu's grid lacks. */
+static int hodoku_grid(const struct human_state *st, const struct rater_singles *sq,
+                       struct human_state *out)
+{
+    struct human_step extra;
+    extra.flags = 0;
+    *out = *st;
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        if (st->value[cell] == sq->value[cell])
+            continue;
+        if (st->value[cell])
+            return -1;
+        tech_step_reset(&extra);
+        tech_place(&extra, cell, sq->value[cell]);
+        human_apply(out, &extra);
+    }
+    return 0;
+}
+
 /*
- * The score pass is about to take se, not a single, in st (its singles
- * all taken; fired: the first table row that found a step).  HoDoKu's
- * pass, which took the same steps so far, takes its singles (it reaches
- * the same grid: singles never stop being singles) and chooses its step
- * in st with the score pass's memo, the rows before fired known to find
- * nothing.  SHARED: the same step, taken for both; DIVERGED: tr goes on
- * alone from its step; TIER_DONE: HoDoKu's pass is stuck (its status in
- * *status); TIER_AGAIN: its grid is not st (cannot happen while singles
- * stay singles), so it must be run alone from the start.
+ * SE's pass is about to take se, not a single, in st, having taken only
+ * singles since the two passes last took the same step; empty: the
+ * table rows its search found nothing in st.  HoDoKu's pass takes its
+ * singles.  When that leaves it SE's grid, it chooses its step in st
+ * with SE's memo, skipping the rows known empty: SHARED when it is se,
+ * taken for both; DIVERGED when not (tr goes on alone from its step).
+ * When SE has taken fewer singles (its direct rules and hidden singles
+ * come before naked singles), HoDoKu goes on alone from its own grid:
+ * DIVERGED.  TIER_DONE: HoDoKu's pass is stuck (its status in *status);
+ * TIER_AGAIN: its grid cannot be told from st (cannot happen while
+ * singles stay singles), so it must be run alone from the start.
  */
 static enum share hodoku_step(const struct human_state *st, struct tech_memo *memo,
-                              int fired, const struct human_step *se,
+                              tech_rows empty, const struct human_step *se,
                               const struct resolved *rs, struct tier_run *tr,
                               struct grade *g, int *status)
 {
     struct human_step ho;
     drain_singles(tr, rs, g);
-    if (memcmp(tr->sq.value, st->value, sizeof st->value))
-        return TIER_AGAIN;
+    if (memcmp(tr->sq.value, st->value, sizeof st->value)) {
+        if (hodoku_grid(st, &tr->sq, &tr->st) != 0)
+            return TIER_AGAIN;
+        tech_memo_init(&tr->memo);
+        return DIVERGED;
+    }
     ho.flags = 0;
-    if (!tech_find_order(st, rs->rows, rs->n, &ho, memo, fired, 1)) {
+    if (!tech_find_order(st, rs->rows, rs->n, &ho, memo, empty, 1, NULL)) {
         *status = human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         return TIER_DONE;
     }
@@ -295,15 +388,15 @@ static enum share hodoku_step(const struct human_state *st, struct tech_memo *me
 }
 
 /*
- * Both passes in one: the score pass (the table's order) solves st; the
- * tier pass shares its grid and memo as long as both take the same step
- * (a search of HoDoKu's rows skips those the score pass just found empty),
+ * Both passes in one: SE's pass (rater_se) solves st; HoDoKu's
+ * (rater_hodoku) shares its grid and memo as long as both take the same
+ * step (a search of HoDoKu's rows skips those SE's just found empty),
  * and goes on alone from the first step they choose differently.
  */
 int grade_puzzle(const struct grid *puzzle, struct grade *out)
 {
     struct human_state st;
-    struct resolved rs;
+    struct resolved se_rs, rs;
     struct tech_memo memo;
     struct tier_run tr;
     struct human_step se;
@@ -315,6 +408,10 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
     out->status = human_init(&st, puzzle);
     if (out->status == HUMAN_INVALID)
         return out->status;
+    if (resolve(&rater_se, &se_rs) != 0) {
+        out->status = HUMAN_STUCK; /* no score: a rater row names no table row */
+        return out->status;
+    }
     if (resolve(&rater_hodoku, &rs) != 0)
         share = TIER_DONE; /* no tier: a rater row names no table row */
     rater_singles_init(&tr.sq, puzzle);
@@ -323,14 +420,14 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
     se.flags = 0;
     out->status = HUMAN_SOLVED;
     while (st.empty > 0) {
-        int fired;
-        if (!tech_find_table(&st, &se, &memo, &fired)) {
+        tech_rows empty = 0;
+        if (!tech_find_order(&st, se_rs.rows, se_rs.n, &se, &memo, 0, 0, &empty)) {
             out->status = human_check(&st) ? HUMAN_INVALID : HUMAN_STUCK;
             break;
         }
         if (share == SHARED && tech_table[se.tech].kind != TECH_KIND_SINGLE)
-            share = hodoku_step(&st, &memo, fired, &se, &rs, &tr, out, &tier_status);
-        on_se_step(out, &st, &se);
+            share = hodoku_step(&st, &memo, empty, &se, &rs, &tr, out, &tier_status);
+        se_take(out, &se);
         human_apply(&st, &se);
         tech_memo_step(&memo);
     }
@@ -344,11 +441,56 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
                           ? tier_pass(puzzle, &rs, &tr, out)
                           : HUMAN_SOLVED;
     } else if (share == DIVERGED) {
-        tier_status = tier_loop(&tr, &rs, out);
+        tier_status = tier_loop(&tr, &rs, out, 0, NULL, NULL);
     } else if (share == TIER_AGAIN) {
         tier_status = tier_pass(puzzle, &rs, &tr, out);
     }
     if (tier_status == HUMAN_SOLVED)
         out->tier = grade_tier_for((enum grade_tier)tr.level, out->effort);
     return out->status;
+}
+
+/* HoDoKu's queues for a state: its digits placed as givens, then the
+ * candidates it lacks removed (a step's worth at a time). */
+static void singles_of_state(const struct human_state *st, struct rater_singles *sq)
+{
+    struct grid g;
+    struct human_step gone;
+    human_to_grid(st, &g);
+    rater_singles_init(sq, &g);
+    gone.flags = 0;
+    tech_step_reset(&gone);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        unsigned m = st->value[cell] ? 0 : sq->cand[cell] & ~st->cand[cell];
+        for (; m; m &= m - 1) {
+            if (gone.n_elim == HUMAN_STEP_MAX_ELIM) {
+                rater_singles_step(sq, &gone);
+                tech_step_reset(&gone);
+            }
+            gone.elim[gone.n_elim].cell = (uint8_t)cell;
+            gone.elim[gone.n_elim++].digit = (uint8_t)tech_lowest_digit(m);
+        }
+    }
+    rater_singles_step(sq, &gone);
+}
+
+int grade_solve(struct human_state *st, enum grade_rater rater, unsigned flags,
+                human_step_cb cb, void *arg)
+{
+    struct resolved rs;
+    if (rater == GRADE_RATER_HODOKU) {
+        struct tier_run tr;
+        if (resolve(&rater_hodoku, &rs) != 0)
+            return HUMAN_STUCK;
+        tr.st = *st;
+        tr.level = GRADE_EASY;
+        singles_of_state(st, &tr.sq);
+        tech_memo_init(&tr.memo);
+        int status = tier_loop(&tr, &rs, NULL, flags, cb, arg);
+        *st = tr.st;
+        return status;
+    }
+    if (resolve(&rater_se, &rs) != 0)
+        return HUMAN_STUCK;
+    return tech_solve_order(st, rs.rows, rs.n, flags, cb, arg);
 }

@@ -2,10 +2,11 @@
  * grade: how hard a puzzle is for a person, as two raters see it.
  *
  * The human solver (human.h) solves the puzzle twice, each time taking
- * the first technique of an order that applies (core/rater.h):
- *  - in Sudoku Explainer's order (the technique table's), for the score:
- *    the SE rating (x10) of the hardest step taken (hardest, steps and
- *    count describe this path);
+ * the first technique of a rater's order that applies (core/rater.h):
+ *  - in Sudoku Explainer 1.2.1.3's order, with its direct rules and
+ *    difficulties, for the score: the SE rating (x10) of the hardest step
+ *    taken, and SE's pearl and diamond (hardest, steps and count describe
+ *    this path);
  *  - in HoDoKu 2.2's default order, with its definitions, choice among
  *    instances and base scores, for the tier: the highest HoDoKu level
  *    of the steps taken (easy, medium, hard, expert = HoDoKu's UNFAIR,
@@ -40,6 +41,10 @@ struct grade {
     enum grade_tier tier; /* HoDoKu's pass */
     int status;           /* human_status of SE's pass: SOLVED, STUCK or INVALID */
     int score;            /* SE rating x10 of the hardest step; 0: no step */
+    int pearl;            /* SE's pearl x10: the highest rating up to the
+                             first step that places a digit; 0: none */
+    int diamond;          /* SE's diamond x10: the first step's rating;
+                             0: no step */
     int effort;           /* HoDoKu's pass: its score */
     int hardest;          /* SE's pass: table row of the hardest step, -1: none */
     int tier_hardest;     /* HoDoKu's pass: the same (highest level, then
@@ -51,6 +56,22 @@ struct grade {
 
 /* Grades puzzle into out.  Returns out->status. */
 int grade_puzzle(const struct grid *puzzle, struct grade *out);
+
+/* The two passes, by the rater they follow (core/rater.h). */
+enum grade_rater {
+    GRADE_RATER_HODOKU, /* the tier's: HoDoKu 2.2's default solver */
+    GRADE_RATER_SE,     /* the score's: Sudoku Explainer 1.2.1.3 */
+};
+
+/*
+ * Solves st along one pass's path: the steps grade_puzzle's pass of that
+ * rater takes (HoDoKu's singles from its queues, set up from st's digits
+ * and candidates), each handed to cb before it is applied, as
+ * human_solve does (flags: HUMAN_STEP_TEXT for the sentences; cb may be
+ * NULL, non-zero from it stops).  Returns a human_status.
+ */
+int grade_solve(struct human_state *st, enum grade_rater rater, unsigned flags,
+                human_step_cb cb, void *arg);
 
 /*
  * The tier of a puzzle whose hardest step has level level and whose

@@ -149,10 +149,9 @@ static void cheapest_chain(struct tech_ctx *ctx, int first, struct human_step *b
 }
 
 /* The first row that applies; memo is the solving loop's, or NULL (and
- * not used on the plain path); *fired (when not NULL) the first row that
- * found a step (before the cheapest chain replaces it). */
-static int find_step_fired(const struct human_state *st, struct human_step *step,
-                           struct tech_memo *memo, int *fired)
+ * not used on the plain path). */
+static int find_step(const struct human_state *st, struct human_step *step,
+                     struct tech_memo *memo)
 {
     struct tech_ctx ctx;
     tech_ctx_init(&ctx, st);
@@ -166,26 +165,12 @@ static int find_step_fired(const struct human_state *st, struct human_step *step
             continue;
         step->tech = t;
         step->rating = row_rating(row, step);
-        if (fired)
-            *fired = t;
         if (row->kind == TECH_KIND_CHAIN)
             cheapest_chain(&ctx, t, step);
         return 1;
     }
     tech_step_reset(step);
     return 0;
-}
-
-static int find_step(const struct human_state *st, struct human_step *step,
-                     struct tech_memo *memo)
-{
-    return find_step_fired(st, step, memo, NULL);
-}
-
-int tech_find_table(const struct human_state *st, struct human_step *step,
-                    struct tech_memo *memo, int *fired)
-{
-    return find_step_fired(st, step, memo, fired);
 }
 
 int human_find_step(const struct human_state *st, struct human_step *step)
@@ -295,46 +280,82 @@ static void placements_as_eliminations(const struct human_state *st,
                                 ~tech_bit(step->place[i].digit));
 }
 
+/* Row r of an order searched in ctx (whose plain flag and row are
+ * set): its step into step, chosen as r says, its tech and rating set.
+ * Returns 1 when it found one. */
+static int order_row_find(struct tech_ctx *ctx, const struct tech_order_row *r,
+                          struct human_step *step, struct tech_memo *memo, int shared)
+{
+    const struct tech_row *row = &tech_table[r->tech];
+    ctx->memo = ctx->plain || (shared && r->find != row->find) ? NULL : memo;
+    tech_step_reset(step);
+    /* the search stops at a first instance (with the memo, fast); only a
+     * row that has one is searched for every instance */
+    if (!r->find(ctx, step) ||
+        (r->choose != TECH_CHOOSE_FIRST && !find_chosen(ctx->st, r, step)))
+        return 0;
+    step->tech = r->tech;
+    step->rating = r->rating >= 0 ? r->rating : row_rating(row, step);
+    if (r->eliminating)
+        placements_as_eliminations(ctx->st, step);
+    return 1;
+}
+
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
                     int n, struct human_step *step, struct tech_memo *memo,
-                    int from, int shared)
+                    tech_rows skip, int shared, tech_rows *empty)
 {
     struct tech_ctx ctx;
+    struct human_step other;
+    tech_rows none = 0;
     tech_ctx_init(&ctx, st);
     ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
     ctx.alone = 1;
     for (int i = 0; i < n; i++) {
         const struct tech_order_row *r = &rows[i];
-        const struct tech_row *row = &tech_table[r->tech];
-        if (r->tech < from)
+        int own = r->find == tech_table[r->tech].find;
+        if (own && (skip >> r->tech) & 1)
             continue;
         tech_ctx_row(&ctx, r->tech);
-        ctx.memo = ctx.plain || (shared && r->find != row->find) ? NULL : memo;
-        tech_step_reset(step);
-        /* the search stops at a first instance (with the memo, fast);
-         * only a row that has one is searched for every instance */
-        int found = r->find(&ctx, step) &&
-                    (r->choose == TECH_CHOOSE_FIRST || find_chosen(st, r, step));
-        if (!found)
+        if (!order_row_find(&ctx, r, step, memo, shared)) {
+            none |= own ? (tech_rows)1 << r->tech : 0;
             continue;
-        step->tech = r->tech;
-        step->rating = row_rating(row, step);
-        if (r->eliminating)
-            placements_as_eliminations(st, step);
+        }
+        /* the rest of its producer: the lowest-rated step of all */
+        other.flags = step->flags;
+        for (int j = i + 1; j < n && rows[j].also; j++) {
+            tech_ctx_row(&ctx, rows[j].tech);
+            if (!order_row_find(&ctx, &rows[j], &other, memo, shared))
+                none |= rows[j].find == tech_table[rows[j].tech].find
+                            ? (tech_rows)1 << rows[j].tech
+                            : 0;
+            else if (other.rating < step->rating)
+                *step = other;
+        }
+        if (empty)
+            *empty = none;
         return 1;
     }
+    if (empty)
+        *empty = none;
     tech_step_reset(step);
     return 0;
 }
 
-int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
+/* The next step of a solving loop in st (its memo given), or 0. */
+typedef int next_step_fn(const struct human_state *st, struct human_step *step,
+                         struct tech_memo *memo, const void *arg);
+
+/* The solving loop: finds (next) and applies steps until solved or stuck. */
+static int solve_loop(struct human_state *st, unsigned flags, human_step_cb cb,
+                      void *arg, next_step_fn *next, const void *next_arg)
 {
     struct human_step step;
     struct tech_memo memo; /* what each search found nothing in */
     tech_memo_init(&memo);
     step.flags = flags;
     while (st->empty > 0) {
-        if (!find_step(st, &step, &memo))
+        if (!next(st, &step, &memo, next_arg))
             return human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         if (cb && cb(arg, st, &step))
             return HUMAN_STOPPED;
@@ -342,6 +363,38 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *
         tech_memo_step(&memo);
     }
     return human_check(st) ? HUMAN_INVALID : HUMAN_SOLVED;
+}
+
+static int table_next(const struct human_state *st, struct human_step *step,
+                      struct tech_memo *memo, const void *unused)
+{
+    (void)unused;
+    return find_step(st, step, memo);
+}
+
+int human_solve(struct human_state *st, unsigned flags, human_step_cb cb, void *arg)
+{
+    return solve_loop(st, flags, cb, arg, table_next, NULL);
+}
+
+/* An order and its length, for order_next. */
+struct order {
+    const struct tech_order_row *rows;
+    int n;
+};
+
+static int order_next(const struct human_state *st, struct human_step *step,
+                      struct tech_memo *memo, const void *arg)
+{
+    const struct order *o = arg;
+    return tech_find_order(st, o->rows, o->n, step, memo, 0, 0, NULL);
+}
+
+int tech_solve_order(struct human_state *st, const struct tech_order_row *rows, int n,
+                     unsigned flags, human_step_cb cb, void *arg)
+{
+    const struct order o = {rows, n};
+    return solve_loop(st, flags, cb, arg, order_next, &o);
 }
 
 /* ---- every instance (human_all_steps) -------------------------------- */
@@ -447,8 +500,8 @@ int human_all_steps(const struct human_state *st, int tech, human_step_cb cb,
     return a.n;
 }
 
-static int record_step(void *arg, const struct human_state *before,
-                       const struct human_step *step)
+int human_path_record(void *arg, const struct human_state *before,
+                      const struct human_step *step)
 {
     struct human_path *path = arg;
     (void)before;
@@ -461,7 +514,7 @@ static int record_step(void *arg, const struct human_state *before,
 int human_solve_path(struct human_state *st, struct human_path *path)
 {
     path->len = 0;
-    return human_solve(st, HUMAN_STEP_TEXT, record_step, path);
+    return human_solve(st, HUMAN_STEP_TEXT, human_path_record, path);
 }
 
 int human_tech_count(void)

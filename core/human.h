@@ -145,6 +145,11 @@ int human_solve(struct human_state *st, unsigned flags, human_step_cb cb,
 /* The same, recording every step (with its sentence) into path. */
 int human_solve_path(struct human_state *st, struct human_path *path);
 
+/* The step callback that records: appends step to the struct human_path
+ * arg (whose len the caller set); non-zero (stop) when it is full. */
+int human_path_record(void *arg, const struct human_state *before,
+                      const struct human_step *step);
+
 /*
  * Every instance of technique tech (a table row; -1: every technique)
  * in st, as HoDoKu's "all steps" panel lists them: rows easiest first

@@ -1,6 +1,7 @@
 /*
- * rater: HoDoKu 2.2's default solver as an order over the technique table
- * (rater.h).
+ * rater: the two raters as orders over the technique table (rater.h):
+ * HoDoKu 2.2's default solver (rater_hodoku) and Sudoku Explainer
+ * 1.2.1.3's (rater_se, after it).
  *
  * The rows follow HoDoKu's Options.DEFAULT_SOLVER_STEPS sorted by its
  * index column, with only the steps it enables by default (so no
@@ -92,4 +93,88 @@ static const struct rater_row hodoku_rows[] = {
 const struct rater rater_hodoku = {
     hodoku_rows,
     (int)(sizeof hodoku_rows / sizeof hodoku_rows[0]),
+    RATER_TIER,
+};
+
+/*
+ * Sudoku Explainer 1.2.1.3's solver, as its Solver constructor lists its
+ * producers: the direct ones (hidden singles with the full houses,
+ * direct pointing and claiming, direct hidden pair, naked single, direct
+ * hidden triplet), then the indirect ones in its order (X-Wing before
+ * the hidden pair, the unique loops - its unique rectangles - before the
+ * naked quad), then the chaining.  The score column is SE's difficulty
+ * x10, RATER_BY_STEP where it depends on the instance (chains by their
+ * length, unique rectangle type 3 by its subset); the rating of a puzzle
+ * is the highest difficulty met (grade.c).  SE takes the first hint of
+ * the first producer that has one; each chaining producer gives its
+ * easiest chain first (RATER_ALSO).
+ *
+ * Only SE's rules are here: none of HoDoKu's (single-digit patterns,
+ * colouring, finned and Franken fish, W-Wing, Sue de Coq, ALS, grouped
+ * chains, hidden and avoidable rectangles, UR 5/6) nor Sukaku
+ * Explainer's WXYZ- and VWXYZ-Wing: SE proves their eliminations with
+ * its chains.  The level column is not read (RATER_HARDEST).  BUG type 1
+ * removes the BUG cell's other candidates (SE's hint places nothing).
+ *
+ * ADDING A PRODUCER: one line at its place in SE's Solver constructor,
+ * with SE's difficulty or RATER_BY_STEP; a producer of several table rows
+ * (whose easiest step SE takes) lists its first row RATER_FIRST and the
+ * others right after it RATER_ALSO.  SE's chaining producers replace the
+ * marked block of the library's chain rows.
+ */
+/* clang-format off */
+static const struct rater_row se_rows[] = {
+    /* direct */
+    { tech_find_full_house,            NULL, GRADE_EASY, 10, RATER_FIRST },
+    { tech_find_hidden_single_box,     NULL, GRADE_EASY, 12, RATER_FIRST },
+    { tech_find_hidden_single_line,    NULL, GRADE_EASY, 15, RATER_FIRST },
+    { tech_find_direct_pointing,       NULL, GRADE_EASY, 17, RATER_FIRST },
+    { tech_find_direct_claiming,       NULL, GRADE_EASY, 19, RATER_FIRST },
+    { tech_find_direct_hidden_pair,    NULL, GRADE_EASY, 20, RATER_FIRST },
+    { tech_find_naked_single,          NULL, GRADE_EASY, 23, RATER_FIRST },
+    { tech_find_direct_hidden_triple,  NULL, GRADE_EASY, 25, RATER_FIRST },
+    /* indirect */
+    { tech_find_pointing,              NULL, GRADE_EASY, 26, RATER_FIRST },
+    { tech_find_claiming,              NULL, GRADE_EASY, 28, RATER_FIRST },
+    { tech_find_naked_pair,            NULL, GRADE_EASY, 30, RATER_FIRST },
+    { tech_find_x_wing,                NULL, GRADE_EASY, 32, RATER_FIRST },
+    { tech_find_hidden_pair,           NULL, GRADE_EASY, 34, RATER_FIRST },
+    { tech_find_naked_triple,          NULL, GRADE_EASY, 36, RATER_FIRST },
+    { tech_find_swordfish,             NULL, GRADE_EASY, 38, RATER_FIRST },
+    { tech_find_hidden_triple,         NULL, GRADE_EASY, 40, RATER_FIRST },
+    { tech_find_xy_wing,               NULL, GRADE_EASY, 42, RATER_FIRST },
+    { tech_find_xyz_wing,              NULL, GRADE_EASY, 44, RATER_FIRST },
+    /* SE's UniqueLoops (4.5 and up): THE LIBRARY'S UNIQUE RECTANGLE ROWS
+     * stand in for it until SE's unique loops are a row of the table
+     * (they differ: SE's type 4 is not ours, and loops of 6+ cells are
+     * missing) */
+    { tech_find_unique_rectangle_1,    NULL, GRADE_EASY, 45, RATER_FIRST },
+    { tech_find_unique_rectangle_2,    NULL, GRADE_EASY, 45, RATER_FIRST },
+    { tech_find_unique_rectangle_3,    NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    { tech_find_unique_rectangle_4,    NULL, GRADE_EASY, 45, RATER_FIRST },
+    { tech_find_naked_quad,            NULL, GRADE_EASY, 50, RATER_FIRST },
+    { tech_find_jellyfish,             NULL, GRADE_EASY, 52, RATER_FIRST },
+    { tech_find_hidden_quad,           NULL, GRADE_EASY, 54, RATER_FIRST },
+    /* SE's BivalueUniversalGrave: BUG+1 (its type 1) stands in for its
+     * types 1-4; SE's AlignedPairExclusion (6.2), which comes next, has
+     * no row yet */
+    { tech_find_bug_plus_1,            NULL, GRADE_EASY, 56, RATER_FIRST_ELIMINATING },
+    /* chaining.  THE LIBRARY'S CHAIN ROWS, standing in for SE's chaining
+     * producers until those are rows of the table: its forcing X-chains
+     * and cycles (6.5-7.0 and up: x_chain, xy_chain, aic as one producer),
+     * then its multiple forcing chains (cell and region forcing chains,
+     * 8.0 and up, one producer).  SE's Nishio, dynamic and nested forcing
+     * chains and aligned exclusion have no row yet. */
+    { tech_find_x_chain,               NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    { tech_find_xy_chain,              NULL, GRADE_EASY, RATER_BY_STEP, RATER_ALSO  },
+    { tech_find_aic,                   NULL, GRADE_EASY, RATER_BY_STEP, RATER_ALSO  },
+    { tech_find_cell_forcing_chain,    NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    { tech_find_region_forcing_chain,  NULL, GRADE_EASY, RATER_BY_STEP, RATER_ALSO  },
+};
+/* clang-format on */
+
+const struct rater rater_se = {
+    se_rows,
+    (int)(sizeof se_rows / sizeof se_rows[0]),
+    RATER_HARDEST,
 };

@@ -138,20 +138,23 @@ struct tech_row {
 
 extern const struct tech_row tech_table[];
 extern const int tech_table_len;
-/* The rows the table's order (the solver: human_solve, human_find_step,
- * the grade's score pass) searches are [0, tech_solver_len); the rows
- * after them are the library's alone (tech_table.c), searched only by
- * the steps listing (human_all_steps) and by their key. */
+/* The rows the table's order (human_solve, human_find_step) searches are
+ * [0, tech_solver_len); the rows after them (tech_table.c) are SE's own
+ * rules, which its pass (rater_se) names, and the library's own, which
+ * only the steps listing (human_all_steps) and a search by key use. */
 extern const int tech_solver_len;
 
 /*
  * A rater's order (rater.h) resolved to table rows, which the solving
- * loop can follow instead of the table's order: each row searches with
+ * loop follows instead of the table's order: each row searches with
  * find (with the memo of row tech's slot) and reports its steps as table
  * row tech; choose: which instance is taken (rater.h's enum rater_choice:
  * the first found, HoDoKu's step comparison, or lines before columns);
  * eliminating: its placements become the removal of the cells' other
- * candidates (RATER_FIRST_ELIMINATING).
+ * candidates (RATER_FIRST_ELIMINATING); also: part of the producer of
+ * the row before it (RATER_ALSO: the lowest-rated step of the producer's
+ * rows is taken); rating: its steps' rating x10, or -1 for the table
+ * row's (its rate function's or its fixed one).
  */
 enum tech_choose {
     TECH_CHOOSE_FIRST,
@@ -164,29 +167,37 @@ struct tech_order_row {
     int tech;
     enum tech_choose choose;
     int eliminating; /* placements made as eliminations (rater.h) */
+    int also;        /* compared with the producer's rows before it */
+    int rating;      /* x10; -1: the table row's rating of the step */
 };
+
+/* A set of table rows, bit t for row t. */
+typedef bits128 tech_rows;
+_Static_assert(HUMAN_TECH_MAX <= 128, "tech_rows holds a bit per table row");
 
 /* The solving loop's memo (tech_digits.h). */
 struct tech_memo;
 
 /* human_find_step (human.h) in the order rows[0..n): the first row that
- * applies, its step in step (whose flags are the caller's), an instance
- * alone (no dual kite or empty rectangle, no Siamese fish joined to it:
- * HoDoKu's default); memo is the caller's solving loop's (tech_memo_init,
- * tech_memo_step after each step applied), or NULL.  Rows of table rows
- * before from are skipped (known to find nothing in st).  shared: memo is
- * also the table order's (tech_find_table), so a row with a find of its
- * own searches without it (the slot holds the table row's record).
- * Returns 1, or 0 when no row applies. */
+ * applies (or its producer's lowest-rated step), its step in step (whose
+ * flags are the caller's), an instance alone (no dual kite or empty
+ * rectangle, no Siamese fish joined to it: HoDoKu's default); memo is
+ * the caller's solving loop's (tech_memo_init, tech_memo_step after each
+ * step applied), or NULL.  Rows searching with their table row's own
+ * find whose table row is in skip are skipped (known to find nothing in
+ * st).  shared: memo is also another order's, so a row with a find of
+ * its own searches without it (the slot holds the table row's record).
+ * *empty (when empty is not NULL) gets the table rows that were searched
+ * with their own find and found nothing in st.  Returns 1, or 0 when no
+ * row applies. */
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
                     int n, struct human_step *step, struct tech_memo *memo,
-                    int from, int shared);
+                    tech_rows skip, int shared, tech_rows *empty);
 
-/* human_solve's search (the table's order) with the caller's memo; *fired
- * is the first row that found a step, every row before it having found
- * nothing in st. */
-int tech_find_table(const struct human_state *st, struct human_step *step,
-                    struct tech_memo *memo, int *fired);
+/* human_solve (human.h) in the order rows[0..n) (tech_find_order's steps,
+ * with its own memo). */
+int tech_solve_order(struct human_state *st, const struct tech_order_row *rows, int n,
+                     unsigned flags, human_step_cb cb, void *arg);
 
 /* The 9 cells of each house, in reading order. */
 extern const uint8_t tech_house_cells[TECH_HOUSES][9];
@@ -418,6 +429,14 @@ tech_find_fn tech_find_grouped_nice_loop;
  * in the set" (two of them strongly linked); the causes are the nodes'
  * cells holding their digit, in order. */
 tech_find_fn tech_find_grouped_nice_loop_als;
+/* tech_direct.c: Sudoku Explainer's direct rules (its pass only,
+ * core/rater.c): an intersection or hidden subset whose eliminations
+ * leave a hidden single, placed in the same step. */
+tech_find_fn tech_find_direct_pointing;
+tech_find_fn tech_find_direct_claiming;
+tech_find_fn tech_find_direct_hidden_pair;
+tech_find_fn tech_find_direct_hidden_triple;
+
 /* tech_franken_fish.c: Franken and Mutant fish, plain and finned */
 tech_find_fn tech_find_franken_x_wing;
 tech_find_fn tech_find_franken_swordfish;

@@ -304,12 +304,37 @@ const struct tech_row tech_table[] = {
       tech_find_grouped_nice_loop, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
 
+    /* ---- past the table's order (tech_solver_len ends before them) ----
+     * The table's own order (human_solve, hint) never searches these
+     * rows: a puzzle it leaves stuck stays stuck.  First the rules only
+     * Sudoku Explainer's pass takes (rater_se names them), then the
+     * library's own rows, which no order takes.  OUTSIDE_ORDER_ROWS counts
+     * them all. */
+
+    /* Sudoku Explainer 1.2.1.3's direct rules (tech_direct.c): an
+     * intersection or a hidden pair/triplet whose eliminations leave a
+     * hidden single, which the step places.  SE's pass (rater_se,
+     * core/rater.c) tries them among the singles, before the naked single
+     * (2.3) for all but the triplet; in the table's own order the
+     * singles, pointing and hidden subsets above make the same steps one
+     * at a time.
+     * HoDoKu has none of them: the weight is what it scores for the same
+     * two steps (the intersection or subset, then a hidden single, 14). */
+    { { "Direct pointing", "direct_pointing", 17, HUMAN_GROUP_MEDIUM, 64 },
+      tech_find_direct_pointing, NULL,
+      TECH_KIND_INTERSECTION, TECH_KEYED_NONE, -1 },
+    { { "Direct claiming", "direct_claiming", 19, HUMAN_GROUP_MEDIUM, 64 },
+      tech_find_direct_claiming, NULL,
+      TECH_KIND_INTERSECTION, TECH_KEYED_NONE, -1 },
+    { { "Direct hidden pair", "direct_hidden_pair", 20, HUMAN_GROUP_MEDIUM, 84 },
+      tech_find_direct_hidden_pair, NULL,
+      TECH_KIND_SUBSET, TECH_KEYED_NONE, -1 },
+    { { "Direct hidden triple", "direct_hidden_triple", 25, HUMAN_GROUP_MEDIUM, 114 },
+      tech_find_direct_hidden_triple, NULL,
+      TECH_KIND_SUBSET, TECH_KEYED_NONE, -1 },
     /* The library's own rows: techniques HoDoKu 2.2 ships switched off,
-     * which the table's order (the score pass) never searches
-     * (tech_solver_len ends before them: a puzzle it leaves stuck stays
-     * stuck) and rater_hodoku does not name; the steps listing and a
-     * search by key use them.  LIBRARY_ROWS counts them.  By rating among
-     * themselves.
+     * which no rater names; the steps listing and a search by key use
+     * them.  By rating among themselves.
      *
      * HoDoKu's ALS-overlap option (allowAlsOverlap, off by default): an
      * ALS-XY-Wing's sets or a Death Blossom's petals sharing cells; only
@@ -338,12 +363,12 @@ const struct tech_row tech_table[] = {
       tech_find_grouped_nice_loop_als, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
 };
-#define LIBRARY_ROWS 5
+#define OUTSIDE_ORDER_ROWS (4 + 5) /* SE's direct rules, the library's own */
 /* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);
 const int tech_solver_len =
-    (int)(sizeof tech_table / sizeof tech_table[0]) - LIBRARY_ROWS;
+    (int)(sizeof tech_table / sizeof tech_table[0]) - OUTSIDE_ORDER_ROWS;
 
 _Static_assert(sizeof tech_table / sizeof tech_table[0] <= HUMAN_TECH_MAX,
                "raise HUMAN_TECH_MAX in human.h");

@@ -1,8 +1,9 @@
 /*
  * ctl_grade: owns the offline sudokuctl commands of the human solver:
  *   grade [FILE|-] [--json]      one verdict line per puzzle
- *   explain STATE [--puzzle PUZZLE] [--json] [--candidates]
- *                                the whole path, step by step
+ *   explain STATE [--puzzle PUZZLE] [--rater hodoku|se] [--json] [--candidates]
+ *                                the whole path, step by step, of the tier's
+ *                                pass (HoDoKu's order) or the score's (SE's)
  *   hint STATE [--puzzle PUZZLE] [--json]    the next step only
  *   check STATE [--puzzle PUZZLE] [--json]   which filled cells are wrong
  * STATE is any format of pencil.h, read by ctl_state.c; pencil-mark
@@ -28,6 +29,7 @@
 
 struct opts {
     int json, candidates;
+    enum grade_rater rater; /* explain --rater: whose path (default the tier's) */
     const char *arg;    /* the positional argument */
     const char *puzzle; /* --puzzle, or the socket's second word */
     char **inputs;      /* grade: its puzzles and FILEs (ctl_for_each_input) */
@@ -40,6 +42,7 @@ enum {
                            socket's "hint STATE PUZZLE" */
     OPT_INPUTS = 4,     /* any number of puzzles and FILEs, gathered at the
                            front of argv (each moves to a slot already read) */
+    OPT_RATER = 8,      /* --rater hodoku|se */
 };
 
 /* Parses the arguments and the flags a command allows (OPT_*); returns 0
@@ -54,6 +57,17 @@ static int parse_opts(const char *cmd, int argc, char **argv, int allow,
             o->json = 1;
         else if ((allow & OPT_CANDIDATES) && strcmp(argv[i], "--candidates") == 0)
             o->candidates = 1;
+        else if ((allow & OPT_RATER) && strcmp(argv[i], "--rater") == 0) {
+            const char *r = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(r, "hodoku") == 0)
+                o->rater = GRADE_RATER_HODOKU;
+            else if (strcmp(r, "se") == 0)
+                o->rater = GRADE_RATER_SE;
+            else
+                return ctl_usage_error(cmd, "--rater takes hodoku (the tier's "
+                                            "path) or se (the score's), not '%s'",
+                                       r);
+        }
         else if ((allow & OPT_PUZZLE) && strcmp(argv[i], "--puzzle") == 0 &&
                  i + 1 < argc && o->puzzle)
             return ctl_usage_error(cmd, "PUZZLE given twice");
@@ -80,20 +94,6 @@ static json_t *step_json(const struct human_step *step, int number)
     if (number > 0)
         json_object_set_new(obj, "n", json_integer(number));
     return obj;
-}
-
-/* Both raters' verdicts: tier, effort and tier_hardest from HoDoKu's
- * order; score, hardest, steps and counts from Sudoku Explainer's. */
-static json_t *grade_json(const struct grade *g)
-{
-    json_t *counts = human_json_counts(g);
-    return json_pack(
-        "{s:s,s:i,s:s?,s:f,s:s?,s:i,s:o}", "tier", grade_tier_name(g->tier),
-        "effort", g->effort, "tier_hardest",
-        g->tier_hardest >= 0 ? human_tech_info(g->tier_hardest)->name : NULL, "score",
-        g->score / 10.0, "hardest_technique",
-        g->hardest >= 0 ? human_tech_info(g->hardest)->name : NULL, "steps", g->steps,
-        "technique_counts", counts);
 }
 
 /* ---- grade ---------------------------------------------------------- */
@@ -150,11 +150,12 @@ static int grade_line(void *arg, long lineno, const char *line, size_t len)
                       gr.steps, gr.steps == 1 ? "" : "s",
                       human_tech_info(gr.hardest)->name, gr.score / 10.0) < 0;
     if (!o->json)
-        return printf("%s %.1f %s\n", grade_tier_name(gr.tier), gr.score / 10.0,
+        return printf("%s %.1f/%.1f/%.1f %s\n", grade_tier_name(gr.tier),
+                      gr.score / 10.0, gr.pearl / 10.0, gr.diamond / 10.0,
                       gr.hardest >= 0 ? human_tech_info(gr.hardest)->name : "-") <
                0;
     grid_format_line(&g, text);
-    json_t *obj = grade_json(&gr);
+    json_t *obj = human_json_grade(&gr);
     json_object_set_new(obj, "line", json_integer(lineno));
     json_object_set_new(obj, "puzzle", json_string(text));
     json_object_set_new(obj, "status", json_string("graded"));
@@ -269,17 +270,19 @@ static void say_stuck(int steps, const struct human_state *st, const struct opts
         print_candidates(st);
 }
 
-static void explain_summary(const struct grade *gr, int status,
+static void explain_summary(const struct grade *gr, int status, int steps,
                             const struct human_state *st, const struct opts *o)
 {
     if (status == HUMAN_STUCK) {
-        say_stuck(gr->steps, st, o);
+        say_stuck(steps, st, o);
         return;
     }
-    printf("%s in %d steps: %s, score %.1f, effort %d, hardest %s\n",
-           status_word(status), gr->steps, grade_tier_name(gr->tier),
-           gr->score / 10.0, gr->effort,
-           gr->hardest >= 0 ? human_tech_info(gr->hardest)->name : "-");
+    int hardest = o->rater == GRADE_RATER_SE ? gr->hardest : gr->tier_hardest;
+    printf("%s in %d steps: %s, score %.1f (pearl %.1f, diamond %.1f), effort %d, "
+           "hardest %s\n",
+           status_word(status), steps, grade_tier_name(gr->tier), gr->score / 10.0,
+           gr->pearl / 10.0, gr->diamond / 10.0, gr->effort,
+           hardest >= 0 ? human_tech_info(hardest)->name : "-");
 }
 
 /* explain of a plain puzzle: its whole path and its grade. */
@@ -306,20 +309,20 @@ static int explain_puzzle(const struct opts *opts, const char *puzzle)
         print_candidates(&st);
     }
     human_init(&st, &g);
-    int status = human_solve(&st, HUMAN_STEP_TEXT, explain_step, &e);
+    int status = grade_solve(&st, o.rater, HUMAN_STEP_TEXT, explain_step, &e);
     grade_puzzle(&g, &gr);
     if (o.json) {
         char text[GRID_LINE_LEN + 1];
         grid_format_line(&g, text);
         json_t *obj = json_pack("{s:s,s:s,s:o,s:o}", "puzzle", text, "status",
-                                status_word(status), "grade", grade_json(&gr),
+                                status_word(status), "grade", human_json_grade(&gr),
                                 "steps", e.steps);
         if (o.candidates)
             add_candidates(obj, &st);
         if (ctl_print_json(obj) != 0)
             return ctl_finish_output();
     } else {
-        explain_summary(&gr, status, &st, &o);
+        explain_summary(&gr, status, e.n, &st, &o);
     }
     return ctl_finish_output();
 }
@@ -355,7 +358,7 @@ static int explain_marks(const struct opts *o, struct ctl_state *s)
         .o = o, .steps = o->json ? json_array() : NULL, .hardest = -1};
     if (o->candidates && !o->json)
         print_candidates(&s->st);
-    int status = human_solve(&s->st, HUMAN_STEP_TEXT, explain_step, &e);
+    int status = grade_solve(&s->st, o->rater, HUMAN_STEP_TEXT, explain_step, &e);
     const char *hardest = e.hardest >= 0 ? human_tech_info(e.hardest)->name : "-";
     if (o->json) {
         json_t *obj = json_pack("{s:s,s:s,s:o,s:s?,s:f}", "state", start, "status",
@@ -381,7 +384,8 @@ int ctl_cmd_explain(int argc, char **argv)
 {
     struct opts o;
     struct ctl_state s;
-    int rc = parse_opts("explain", argc, argv, OPT_CANDIDATES | OPT_PUZZLE, &o);
+    int rc = parse_opts("explain", argc, argv, OPT_CANDIDATES | OPT_PUZZLE | OPT_RATER,
+                        &o);
     if (rc || (rc = ctl_state_load("explain", o.arg, &s)) != CTL_EXIT_OK)
         return rc;
     rc = s.format == PENCIL_FORMAT_GRID ? explain_puzzle(&o, s.text)

@@ -140,21 +140,20 @@ static json_t *compute_grade(const struct grid *puzzle)
 {
     struct grade g;
     int n = solver_count(puzzle, 2, NULL);
-    json_t *counts;
+    json_t *obj;
 
     if (n != 1)
         return json_pack("{s:b,s:s}", "ok", 1, "status",
                          n == 0 ? "unsolvable" : "multiple");
     grade_puzzle(puzzle, &g);
-    counts = human_json_counts(&g);
-    return json_pack("{s:b,s:s,s:s,s:i,s:s?,s:f,s:s?,s:i,s:o}", "ok", 1, "status",
-                     "graded", "tier", grade_tier_name(g.tier), "effort", g.effort,
-                     "tier_hardest",
-                     g.tier_hardest >= 0 ? human_tech_info(g.tier_hardest)->name
-                                         : NULL,
-                     "score", g.score / 10.0, "hardest_technique",
-                     g.hardest >= 0 ? human_tech_info(g.hardest)->name : NULL,
-                     "steps", g.steps, "technique_counts", counts);
+    obj = json_pack("{s:b,s:s}", "ok", 1, "status", "graded");
+    json_t *verdicts = human_json_grade(&g);
+    if (!obj || !verdicts || json_object_update(obj, verdicts) != 0) {
+        json_decref(obj);
+        obj = NULL;
+    }
+    json_decref(verdicts);
+    return obj;
 }
 
 /* hint's and steps' judgement of STATE [PUZZLE]: 1 when the state is right

@@ -210,6 +210,15 @@ static void test_tier_pass_adds_up(void **unused)
     }
 }
 
+/* Grades puzzle (which must parse and solve) into gr. */
+static void graded(const char *puzzle, struct grade *gr)
+{
+    struct grid g;
+    char err[GRID_ERR_MAX];
+    assert_int_equal(grid_parse(&g, puzzle, err, sizeof err), GRID_OK);
+    assert_int_equal(grade_puzzle(&g, gr), HUMAN_SOLVED);
+}
+
 /*
  * Puzzles of our generator (the first of each tier for seed 1, and more)
  * with the level and score HoDoKu 2.2's default solver gives them (run
@@ -242,16 +251,117 @@ static void test_effort_is_hodoku_score(void **unused)
          GRADE_HARD, 484},
     };
     for (size_t i = 0; i < sizeof rated / sizeof rated[0]; i++) {
-        struct grid g;
         struct grade gr;
-        char err[GRID_ERR_MAX];
-        assert_int_equal(grid_parse(&g, rated[i].puzzle, err, sizeof err), GRID_OK);
-        assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+        graded(rated[i].puzzle, &gr);
         if (gr.effort != rated[i].score || gr.tier != rated[i].level)
             fail_msg("%s: %s %d, HoDoKu %s %d", rated[i].puzzle,
                      grade_tier_name(gr.tier), gr.effort,
                      grade_tier_name(rated[i].level), rated[i].score);
     }
+}
+
+/* SE's rater: each row names a table row once, with SE's difficulty or
+ * the step's; none of HoDoKu's techniques SE lacks, nor Sukaku
+ * Explainer's wings. */
+static void test_se_rater_rows(void **unused)
+{
+    (void)unused;
+    static const char *const not_se[] = {
+        "wxyz_wing",     "vwxyz_wing",      "skyscraper",   "two_string_kite",
+        "turbot_fish",   "empty_rectangle", "finned_x_wing", "w_wing",
+        "remote_pair",   "hidden_rectangle", "locked_pair",  "sue_de_coq",
+        "als_xz",        "grouped_nice_loop", "franken_x_wing",
+    };
+    int seen[HUMAN_TECH_MAX] = {0};
+    assert_int_equal(rater_se.rule, RATER_HARDEST);
+    assert_int_equal(rater_hodoku.rule, RATER_TIER);
+    for (int i = 0; i < rater_se.n_rows; i++) {
+        const struct rater_row *r = &rater_se.rows[i];
+        int t = -1;
+        for (int k = 0; k < tech_table_len; k++)
+            if (tech_table[k].find == (r->as ? r->as : r->find))
+                t = k;
+        if (t < 0)
+            fail_msg("SE rater row %d names no table row", i);
+        assert_int_equal(seen[t]++, 0);
+        assert_true(r->score == RATER_BY_STEP || r->score >= 10);
+        /* a producer's rows follow a row of their own */
+        assert_true(r->choice != RATER_ALSO || i > 0);
+    }
+    for (size_t i = 0; i < sizeof not_se / sizeof not_se[0]; i++)
+        assert_int_equal(seen[human_tech_find(not_se[i])], 0);
+}
+
+/*
+ * Score, pearl and diamond as Sudoku Explainer 1.2.1.3 gives them (its
+ * serate, run locally; the numbers are its output) on public puzzles
+ * whose first steps are not singles: the diamond is the first step's
+ * rating, the pearl the highest up to the first placement (the last one
+ * 2.6 then 3.0 before it places).
+ */
+static void test_score_pearl_diamond(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *puzzle;
+        int score, pearl, diamond;
+    } rated[] = {
+        {".7..8..6....9.2...1..675..8.4.....9...3...6..9..1.6..5.2.7.4.8...85.34......2....",
+         73, 20, 20},
+        {".5.2.8.......9...4..16.59..6.5...2.9.2.....4.7.4...1.3..25.93..5...7.......3.1.9.",
+         72, 26, 26},
+        {"2..1.9.5656..4..9..........7..8.4..9.3.....4.1..9.3..5..........9..2..6187.5.6..3",
+         67, 23, 23},
+        {"84.....57.3.5.4..6..6..8.....42.9..13.......27..6.35.....8..1..1..4.2.7.48.....93",
+         71, 30, 26},
+    };
+    for (size_t i = 0; i < sizeof rated / sizeof rated[0]; i++) {
+        struct grade gr;
+        graded(rated[i].puzzle, &gr);
+        if (gr.score != rated[i].score || gr.pearl != rated[i].pearl ||
+            gr.diamond != rated[i].diamond)
+            fail_msg("%s: %d/%d/%d, SE %d/%d/%d", rated[i].puzzle, gr.score, gr.pearl,
+                     gr.diamond, rated[i].score, rated[i].pearl, rated[i].diamond);
+    }
+}
+
+/* grade_solve follows each pass: SE's path has the grade's step count and
+ * hardest rating, HoDoKu's the tier pass's step count. */
+static int count_step(void *arg, const struct human_state *before,
+                      const struct human_step *step)
+{
+    int *n = arg;
+    (void)before;
+    n[0]++;
+    if (step->rating > n[1])
+        n[1] = step->rating;
+    return 0;
+}
+
+static void test_grade_solve_follows_passes(void **unused)
+{
+    (void)unused;
+    struct grid g;
+    struct grade gr;
+    struct human_state st;
+    char err[GRID_ERR_MAX];
+    assert_int_equal(grid_parse(&g, "84.....57.3.5.4..6..6..8.....42.9..13.......27..6.35"
+                                    ".....8..1..1..4.2.7.48.....93",
+                                err, sizeof err),
+                     GRID_OK);
+    assert_int_equal(grade_puzzle(&g, &gr), HUMAN_SOLVED);
+    int se[2] = {0, 0}, ho[2] = {0, 0}, tier_steps = 0;
+    human_init(&st, &g);
+    assert_int_equal(grade_solve(&st, GRADE_RATER_SE, 0, count_step, se), HUMAN_SOLVED);
+    assert_int_equal(se[0], gr.steps);
+    assert_int_equal(se[1], gr.score);
+    human_init(&st, &g);
+    assert_int_equal(grade_solve(&st, GRADE_RATER_HODOKU, HUMAN_STEP_TEXT, count_step,
+                                 ho),
+                     HUMAN_SOLVED);
+    for (int t = 0; t < tech_table_len; t++)
+        tier_steps += gr.tier_count[t];
+    assert_int_equal(ho[0], tier_steps);
 }
 
 int main(void)
@@ -263,6 +373,9 @@ int main(void)
         cmocka_unit_test(test_grade_solved_and_stuck),
         cmocka_unit_test(test_effort_counts_singles_as_hodoku),
         cmocka_unit_test(test_rater_rows),
+        cmocka_unit_test(test_se_rater_rows),
+        cmocka_unit_test(test_score_pearl_diamond),
+        cmocka_unit_test(test_grade_solve_follows_passes),
         cmocka_unit_test(test_tier_pass_adds_up),
         cmocka_unit_test(test_effort_is_hodoku_score),
     };

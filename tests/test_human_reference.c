@@ -5,7 +5,8 @@
  * placements, eliminations, causes, houses and sentence.  Two sets:
  *  - tests/corpus/generated.txt, puzzles the project generated itself
  *    with their expected grades (checked too), so the check runs where
- *    the data sets are absent;
+ *    the data sets are absent; these also along each pass of the grade
+ *    (grade_solve: SE's order, HoDoKu's);
  *  - a deterministic sample of every puzzle file of the data folder
  *    ($SUDOKU_DATA_DIR, default ../shared/bench/data): SAMPLE_PER_FILE
  *    puzzles spread evenly over each file, hard sets included.
@@ -88,6 +89,27 @@ static int check_both_ways(const struct grid *g, struct human_path *fast,
     return c.at;
 }
 
+/* The same for the path of one of the grade's passes (grade_solve):
+ * their orders and definitions differ from the table's. */
+static int check_pass_both_ways(const struct grid *g, struct human_path *fast,
+                                const char *what, enum grade_rater rater)
+{
+    struct human_state st, st2;
+    if (human_init(&st, g) != 0)
+        return 0;
+    st2 = st;
+    fast->len = 0;
+    int s1 = grade_solve(&st, rater, HUMAN_STEP_TEXT, human_path_record, fast);
+    struct compare c = {fast, 0, what};
+    int s2 = grade_solve(&st2, rater, HUMAN_STEP_TEXT | HUMAN_PLAIN, compare_step, &c);
+    if (s1 != s2 || c.at != fast->len)
+        fail_msg("%s (%s pass): the fast path ends with status %d after %d steps, "
+                 "the plain path with %d after %d",
+                 what, rater == GRADE_RATER_SE ? "SE's" : "HoDoKu's", s1, fast->len,
+                 s2, c.at);
+    return c.at;
+}
+
 /* ---- the in-repo corpus ------------------------------------------------ */
 
 static void test_corpus_grades_and_paths(void **unused)
@@ -123,6 +145,8 @@ static void test_corpus_grades_and_paths(void **unused)
                      hardest);
         tiers[gr.tier]++;
         steps += check_both_ways(&g, fast, puzzle);
+        steps += check_pass_both_ways(&g, fast, puzzle, GRADE_RATER_SE);
+        steps += check_pass_both_ways(&g, fast, puzzle, GRADE_RATER_HODOKU);
         n++;
     }
     fclose(f);

@@ -26,7 +26,8 @@ printf '%s\n# a comment\n%s\nnot a puzzle\n%s\n' "$puzzle" "$solution" "$empty" 
 "$CTL" grade "$tmp/in.txt" > "$tmp/out.txt"; rc=$?
 [ "$rc" -eq 0 ] || fail "grade exit $rc"
 [ "$(wc -l < "$tmp/out.txt")" -eq 4 ] || fail "grade: expected 4 lines"
-sed -n 1p "$tmp/out.txt" | grep -q '^easy [0-9.]* ' || fail "grade line 1: $(sed -n 1p "$tmp/out.txt")"
+sed -n 1p "$tmp/out.txt" | grep -q '^easy [0-9]\.[0-9]/[0-9]\.[0-9]/[0-9]\.[0-9] ' ||
+    fail "grade line 1 (TIER SCORE/PEARL/DIAMOND HARDEST): $(sed -n 1p "$tmp/out.txt")"
 sed -n 3p "$tmp/out.txt" | grep -q '^invalid: ' || fail "grade line 3: $(sed -n 3p "$tmp/out.txt")"
 sed -n 4p "$tmp/out.txt" | grep -q '^multiple$' || fail "grade line 4"
 
@@ -37,9 +38,12 @@ import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 assert len(rows) == 4, rows
 first = rows[0]
-for key in ("tier", "effort", "tier_hardest", "score", "hardest_technique", "steps", "technique_counts",
-            "puzzle"):
+for key in ("tier", "effort", "tier_hardest", "score", "pearl", "diamond", "score_hardest",
+            "hardest_technique", "steps", "technique_counts", "puzzle"):
     assert key in first, key
+# singles only: SE rates each 1.0-1.5, so score, pearl and diamond agree
+assert first["pearl"] <= first["score"] <= 1.5 and first["diamond"] <= first["score"]
+assert first["score_hardest"] == first["hardest_technique"]
 assert first["tier_hardest"] in ("Hidden single", "Naked single", "Full house")
 assert first["tier"] == "easy" and first["steps"] == 41
 assert first["status"] == "graded"
@@ -53,6 +57,14 @@ EOF
 grep -q '^1\. ' "$tmp/explain.txt" || fail "explain: no step 1"
 grep -q '^41\. ' "$tmp/explain.txt" || fail "explain: no step 41"
 grep -q '^solved in 41 steps: easy' "$tmp/explain.txt" || fail "explain summary"
+# --rater: the score's path (SE's order) or the tier's (the default)
+"$CTL" explain "$puzzle" --rater se > "$tmp/explain_se.txt" || fail "explain --rater se exit"
+grep -q '^solved in 41 steps: easy, score ' "$tmp/explain_se.txt" || fail "explain --rater se summary"
+"$CTL" explain "$puzzle" --rater hodoku | cmp -s - "$tmp/explain.txt" ||
+    fail "explain --rater hodoku is not the default path"
+"$CTL" explain "$puzzle" --rater sukaku 2> "$tmp/err.txt"; rc=$?
+[ "$rc" -eq 2 ] || fail "explain --rater sukaku: exit $rc"
+grep -q "not 'sukaku'" "$tmp/err.txt" || fail "explain --rater: the bad name not given"
 "$CTL" explain "$puzzle" --candidates | grep -q -- '-+-' || fail "explain --candidates"
 "$CTL" explain "$puzzle" --json | python3 -c '
 import json, sys
