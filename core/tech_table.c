@@ -303,6 +303,29 @@ const struct tech_row tech_table[] = {
     { { "Grouped nice loop", "grouped_nice_loop", 90, HUMAN_GROUP_EXPERT, 300 },
       tech_find_grouped_nice_loop, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
+
+    /* Sudoku Explainer 1.2.1.3's producers that the rows above do not
+     * reproduce (tech_se_unique.c, tech_aligned.c), each as SE defines
+     * it, chooses among its instances and rates them (the step's rating,
+     * set by the find function): for SE's rating pass (core/rater.c),
+     * which places them in SE's order.  Here, last, the table's own order
+     * tries them only when every row above finds nothing.  SE's unique
+     * loops include its rectangles (types 1-4, sorted by difficulty then
+     * type); its BUG has types 1-4.  Weights: HoDoKu's uniqueness 100; it
+     * has no aligned exclusion (it proves those removals with ALS-XZ,
+     * 300). */
+    { { "Unique loop", "unique_loop", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_se_unique_loop, tech_rate_by_find,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "BUG", "bug_types", 56, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_se_bug, tech_rate_by_find,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "Aligned Pair Exclusion", "aligned_pair_exclusion", 62, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_aligned_pair_exclusion, tech_rate_by_find,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    { { "Aligned Triplet Exclusion", "aligned_triplet_exclusion", 75, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_aligned_triplet_exclusion, tech_rate_by_find,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 
