@@ -126,6 +126,8 @@ static int offer_result(struct se_offer *o)
 
 /* ---- unique loops ---------------------------------------------------- */
 
+#define UL_DONE_MAX 256
+
 struct ul {
     struct se_offer o;
     const struct human_state *st;
@@ -134,6 +136,14 @@ struct ul {
     uint8_t loop[GRID_CELLS];
     uint8_t on[GRID_CELLS]; /* 1: on the loop */
     uint32_t seen[2]; /* houses met by the cells at even, odd places */
+    /* The loops whose hints were offered already: a loop's hints depend
+     * only on its cells and digits (not on where the walk entered it or
+     * its direction), so the walk meeting it again adds nothing. */
+    int n_done;
+    struct {
+        tech_cells cells;
+        unsigned pair;
+    } done[UL_DONE_MAX];
 };
 
 static double ul_base(int n)
@@ -385,6 +395,16 @@ static int ul_closed(struct ul *u)
     const struct human_state *st = u->st;
     if (u->seen[0] != u->seen[1])
         return 0;
+    tech_cells cells = 0;
+    for (int i = 0; i < u->n; i++)
+        cells |= tech_cell_bit(u->loop[i]);
+    for (int i = 0; i < u->n_done; i++)
+        if (u->done[i].cells == cells && u->done[i].pair == u->pair)
+            return 0;
+    if (u->n_done < UL_DONE_MAX) {
+        u->done[u->n_done].cells = cells;
+        u->done[u->n_done++].pair = u->pair;
+    }
     uint8_t extra[GRID_CELLS];
     int n_extra = 0;
     for (int i = 0; i < u->n; i++)
@@ -450,6 +470,7 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
     u.st = st;
     u.n = 0;
     u.seen[0] = u.seen[1] = 0;
+    u.n_done = 0;
     memset(u.on, 0, sizeof u.on);
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         if (st->value[cell] || bits_count(st->cand[cell]) != 2)
