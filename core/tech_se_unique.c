@@ -23,10 +23,11 @@
  *  - type 4: two cells, both in one house where x is only in them: one of
  *    them is x, so neither is y.
  * Difficulty 4.5, +0.1 for a loop of 6 cells, +0.2 for 8, +0.5 for 10 or
- * more; type 3 adds 0.1 per digit of the naked set past one (per cell of
- * the hidden set past the two loop cells).  SE finds every instance,
- * starting from each cell of exactly two candidates in reading order,
- * sorts them by difficulty then type (stably) and takes the first.
+ * more; type 3 adds 0.1 per digit of the naked set past one (for a
+ * hidden set, per cell past one besides the two loop cells).  SE finds
+ * every instance, starting from each cell of exactly two candidates in
+ * reading order, sorts them by difficulty then type (stably) and takes
+ * the first.
  *
  * Bivalue Universal Grave (SE's "BUG type 1" to "BUG type 4").  The cells
  * whose candidates make a digit appear other than twice (or never) in a
