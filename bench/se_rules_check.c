@@ -5,9 +5,9 @@
  *
  *   se_rules_check STATES_FILE
  *
- * STATES_FILE is what a machine-local driver of SE's rating loop writes
- * (SE is not part of the project; see bench/README-style notes in the
- * final report): one line per hint SE takes, tab-separated: puzzle, step
+ * STATES_FILE is what a driver of SE's own rating loop writes (SE runs
+ * only on a developer's machine, never in the project's tests or CI):
+ * one line per hint SE takes, tab-separated: puzzle, step
  * number, the producer's index in SE's order, SE's difficulty, SE's rule
  * name, the pencil marks before the hint (81 fields joined by '.', "=v"
  * for a filled cell, else the candidates' digits), and the hint's
@@ -17,7 +17,9 @@
  * find the same removals with the same difficulty ("match"); where SE's
  * hint comes from a producer SE tries later, ours must find nothing (SE
  * would have taken it).  Prints the counts per producer and each
- * mismatch.  Exit status 0 when all match, 1 otherwise.  Not in bench/run.
+ * mismatch, then what a search costs where SE's pass makes it.  Exit
+ * status 0 when all match, 1 otherwise (0 with "SKIPPED" when the file is
+ * absent).  Not in bench/run.
  */
 #include <stdio.h>
 #include <stdlib.h>
