@@ -248,9 +248,9 @@ static int ul_type3_naked(struct ul *u, int c1, int c2, int h, unsigned m, int i
     tech_say_cell(s, c1);
     tech_say(s, " or ");
     tech_say_cell(s, c2);
-    tech_say(s, " holds one of ");
+    tech_say(s, " holds one of its other digits (");
     tech_say_digits(s, extra);
-    tech_say(s, ", a naked set on ");
+    tech_say(s, "), a naked set on ");
     tech_say_digits(s, all);
     tech_say(s, " with ");
     tech_say_cells(s, others, n_others, 1);
@@ -293,11 +293,11 @@ static int ul_type3_hidden(struct ul *u, int c1, int c2, int h, unsigned values,
             tech_eliminate_mask(s, st, c, st->cand[c] & ~values);
         }
     ul_say_start(s, u, 3);
-    tech_say(s, ", so only one of ");
+    tech_say(s, ", so at most one of ");
     tech_say_cell(s, c1);
     tech_say(s, " and ");
     tech_say_cell(s, c2);
-    tech_say(s, " can hold ");
+    tech_say(s, " holds one of ");
     tech_say_digits(s, values);
     tech_say(s, ", a hidden set with ");
     tech_say_cells(s, cells, n, 1);
@@ -615,9 +615,7 @@ static int bug_type3(struct bug *b)
                         tech_eliminate_mask(s, st, rc[i], st->cand[rc[i]] & set);
                 }
                 bug_say_start(s, b, 3);
-                tech_say(s, "one of ");
-                tech_say_digits(s, b->all);
-                tech_say(s, " is in them, a naked set on ");
+                tech_say(s, "one of them is its BUG digit, a naked set on ");
                 tech_say_digits(s, set);
                 tech_say(s, " with ");
                 tech_say_cells(s, naked, nn, 1);
