@@ -30,6 +30,11 @@ struct aligned {
     uint8_t base[GRID_CELLS];      /* in reading order */
     tech_cells excl[GRID_CELLS];   /* [cell]: its excluders */
     tech_cells is_base;
+    /* [i]: the excluders of base[i] that are base cells, in SE's peer
+     * order (where a triplet's third cell is looked for) */
+    uint8_t n_near[GRID_CELLS];
+    uint8_t near[GRID_CELLS][20];
+    tech_cells near_set[GRID_CELLS]; /* [i]: the same as a set */
 };
 
 static int cells_count(tech_cells s)
@@ -135,6 +140,23 @@ int tech_find_aligned_pair_exclusion(struct tech_ctx *ctx, struct human_step *st
     return 0;
 }
 
+/* 1 when the pairs before (i, j) in SE's order (j, then i, increasing)
+ * met the triplet base[i], base[j], base[k] already (with the third in
+ * their tail): in normal mode it had nothing to remove, in collect mode
+ * it was reported; either way it adds nothing. */
+static int triplet_met(const struct aligned *a, int i, int j, int k)
+{
+    if (k > j)
+        return 0; /* (i, j) is the triplet's first pair */
+    int lo = k < i ? k : i, mid = k < i ? i : k; /* the others: lo < mid < j */
+    /* (lo, mid) with j in its tail, then (lo, j) with mid in its tail
+     * (before (mid, j) = (i, j) when k < i) */
+    tech_cells jbit = tech_cell_bit(a->base[j]), midbit = tech_cell_bit(a->base[mid]);
+    if ((a->near_set[lo] | a->near_set[mid]) & jbit)
+        return 1;
+    return k < i && ((a->near_set[lo] | a->near_set[j]) & midbit) != 0;
+}
+
 int tech_find_aligned_triplet_exclusion(struct tech_ctx *ctx, struct human_step *step)
 {
     struct aligned a;
@@ -143,30 +165,43 @@ int tech_find_aligned_triplet_exclusion(struct tech_ctx *ctx, struct human_step 
     aligned_bases(&a);
     if (a.n < 3)
         return 0;
+    for (int i = 0; i < a.n; i++) {
+        uint8_t peers[20];
+        tech_se_peers(a.base[i], peers);
+        a.n_near[i] = 0;
+        for (int p = 0; p < 20; p++)
+            if (a.excl[a.base[i]] & a.is_base & tech_cell_bit(peers[p]))
+                a.near[i][a.n_near[i]++] = peers[p];
+        a.near_set[i] = a.excl[a.base[i]] & a.is_base;
+    }
+    int index[GRID_CELLS]; /* a base cell's place in base[] */
+    for (int i = 0; i < a.n; i++)
+        index[a.base[i]] = i;
     for (int j = 1; j < a.n; j++)
         for (int i = 0; i < j; i++) {
             uint8_t cells[3] = {a.base[i], a.base[j], 0};
+            tech_cells two = a.excl[cells[0]] & a.excl[cells[1]];
+            if (cells_count(two) < 2)
+                continue;
             /* the third cell: base cells among the two's excluders, in
              * SE's order (the first's peers, then the second's) */
             uint8_t tail[40];
             int n_tail = 0;
             tech_cells have = tech_cell_bit(cells[0]) | tech_cell_bit(cells[1]);
             for (int k = 0; k < 2; k++) {
-                uint8_t peers[20];
-                tech_se_peers(cells[k], peers);
-                for (int p = 0; p < 20; p++) {
-                    tech_cells bit = tech_cell_bit(peers[p]);
-                    if ((a.excl[cells[k]] & a.is_base & bit) && !(have & bit)) {
-                        tail[n_tail++] = peers[p];
+                int b = k ? j : i;
+                for (int p = 0; p < a.n_near[b]; p++) {
+                    tech_cells bit = tech_cell_bit(a.near[b][p]);
+                    if (!(have & bit)) {
+                        tail[n_tail++] = a.near[b][p];
                         have |= bit;
                     }
                 }
             }
-            tech_cells two = a.excl[cells[0]] & a.excl[cells[1]];
-            if (cells_count(two) < 2)
-                continue;
             for (int t = 0; t < n_tail; t++) {
                 cells[2] = tail[t];
+                if (triplet_met(&a, i, j, index[tail[t]]))
+                    continue;
                 tech_cells common = two & a.excl[cells[2]];
                 if (cells_count(common) >= 2 && aligned_try(&a, cells, common, step) &&
                     tech_found(ctx, step))
