@@ -452,4 +452,19 @@ tech_find_fn tech_find_finned_mutant_x_wing;
 tech_find_fn tech_find_template_set;
 tech_find_fn tech_find_template_delete;
 
+/* ---- Sudoku Explainer 1.2.1.3's own producers ------------------------ */
+
+/* Each reports, in normal mode, the instance SE takes, and every instance
+ * in collect mode; the step's rating is SE's difficulty, which the find
+ * function sets and tech_rate_by_find (their rows' rate hook) returns.
+ * tech_se_unique.c: unique rectangles and loops of 6 cells or more,
+ * types 1-4 (SE's UniqueLoops: 4.5 and up); BUG types 1-4 (5.6-6.2). */
+tech_find_fn tech_find_se_unique_loop;
+tech_find_fn tech_find_se_bug;
+int tech_rate_by_find(const struct human_step *step);
+/* tech_aligned.c: Aligned Pair Exclusion (6.2), Aligned Triplet
+ * Exclusion (7.5). */
+tech_find_fn tech_find_aligned_pair_exclusion;
+tech_find_fn tech_find_aligned_triplet_exclusion;
+
 #endif

@@ -332,6 +332,27 @@ const struct tech_row tech_table[] = {
     { { "Direct hidden triple", "direct_hidden_triple", 25, HUMAN_GROUP_MEDIUM, 114 },
       tech_find_direct_hidden_triple, NULL,
       TECH_KIND_SUBSET, TECH_KEYED_NONE, -1 },
+    /* Sudoku Explainer 1.2.1.3's producers that the rows above do not
+     * reproduce (tech_se_unique.c, tech_aligned.c), each as SE defines
+     * it, chooses among its instances and rates them (the step's rating,
+     * set by the find function): for SE's rating pass (core/rater.c),
+     * which places them in SE's order.  SE's unique
+     * loops include its rectangles (types 1-4, sorted by difficulty then
+     * type); its BUG has types 1-4.  Weights: HoDoKu's uniqueness 100; it
+     * has no aligned exclusion (it proves those removals with ALS-XZ,
+     * 300). */
+    { { "Unique loop", "unique_loop", 45, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_se_unique_loop, tech_rate_by_find,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "BUG", "bug_types", 56, HUMAN_GROUP_EXPERT, 100 },
+      tech_find_se_bug, tech_rate_by_find,
+      TECH_KIND_UNIQUENESS, TECH_KEYED_NONE, -1 },
+    { { "Aligned Pair Exclusion", "aligned_pair_exclusion", 62, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_aligned_pair_exclusion, tech_rate_by_find,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    { { "Aligned Triplet Exclusion", "aligned_triplet_exclusion", 75, HUMAN_GROUP_EXPERT, 300 },
+      tech_find_aligned_triplet_exclusion, tech_rate_by_find,
+      TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
     /* The library's own rows: techniques HoDoKu 2.2 ships switched off,
      * which no rater names; the steps listing and a search by key use
      * them.  By rating among themselves.
@@ -363,7 +384,8 @@ const struct tech_row tech_table[] = {
       tech_find_grouped_nice_loop_als, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
 };
-#define OUTSIDE_ORDER_ROWS (4 + 5) /* SE's direct rules, the library's own */
+#define OUTSIDE_ORDER_ROWS (4 + 4 + 5) /* SE's direct rules, SE's other
+                                       producers, the library's own */
 /* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);

@@ -1,0 +1,711 @@
+/*
+ * tech_se_unique: Sudoku Explainer 1.2.1.3's two uniqueness producers,
+ * as it defines, chooses and rates them, for its rating pass.  Both rely
+ * on the puzzle having one solution.
+ *
+ * Unique loops (SE's "Unique Rectangle type N", "Unique Loop type N",
+ * "Unique Loop 8 type N" ...).  Cells holding both digits x and y, each
+ * the next one's partner in a box, row or column (never twice the same
+ * kind of house in a row), closing on the first after 4 cells or more,
+ * each house they pass through met exactly twice, once at an even place
+ * and once at an odd place of the loop: if every cell held only x and y,
+ * x and y could swap (two solutions).  So the cells holding more than x
+ * and y (SE allows two, or more when all hold one same extra digit)
+ * break the pattern:
+ *  - type 1: one such cell: it is neither x nor y;
+ *  - type 2: their extras are one digit z: one of them is z, so the cells
+ *    that see them all lose z;
+ *  - type 3: two cells, both in one house: they act as one cell holding
+ *    their extras, which with other cells of the house makes a naked set
+ *    (its digits leave the house's other cells), or the two stand for one
+ *    cell of a hidden set holding x, y and others (the set's cells lose
+ *    their other candidates);
+ *  - type 4: two cells, both in one house where x is only in them: one of
+ *    them is x, so neither is y.
+ * Difficulty 4.5, +0.1 for a loop of 6 cells, +0.2 for 8, +0.5 for 10 or
+ * more; type 3 adds 0.1 per digit of the naked set past one (for a
+ * hidden set, per cell past one besides the two loop cells).  SE finds
+ * every instance, starting from each cell of exactly two candidates in
+ * reading order, sorts them by difficulty then type (stably) and takes
+ * the first.
+ *
+ * Bivalue Universal Grave (SE's "BUG type 1" to "BUG type 4").  The cells
+ * whose candidates make a digit appear other than twice (or never) in a
+ * house, one per such house and digit (the only cell of three or more
+ * candidates among them), are the BUG cells and those digits their BUG
+ * digits.  If, without them, every empty cell holds two candidates and
+ * every digit appears twice or never in every house, the grid would have
+ * two solutions or none, so some BUG cell holds a BUG digit:
+ *  - type 1 (5.6): one BUG cell: it keeps only its BUG digits;
+ *  - type 2 (5.7): one BUG digit: the cells that see every BUG cell lose it;
+ *  - type 3 (5.7, +0.1 per digit of the set past one): the BUG cells share
+ *    a house; their BUG digits act as one cell making a naked set with
+ *    other cells of the house that see them all; the house's other such
+ *    cells lose the set's digits;
+ *  - type 4 (5.7): two BUG cells in one house share a digit d besides
+ *    their BUG digits: d is in that house only in them (the pattern has it
+ *    twice), so one is d and the other its BUG digit: each loses its third
+ *    digit.
+ * SE takes the first hint in the order: type 1; type 2, then type 4;
+ * or type 4 then type 3 (houses box, row, column; sets by size).
+ *
+ * Both report SE's difficulty in step->rating (x10); tech_rate_by_find is
+ * their rows' rate hook.
+ */
+#include "tech_digits.h"
+#include "tech_se.h"
+
+#include <string.h>
+
+int tech_rate_by_find(const struct human_step *step)
+{
+    return step->rating;
+}
+
+/* What a producer does with each instance it has built into cur: keep
+ * SE's choice (normal mode) or hand it on (collect mode). */
+struct se_offer {
+    struct tech_ctx *ctx;
+    struct human_step *out;  /* the step the find function reports */
+    struct human_step cur;   /* the instance being built */
+    struct human_step best;  /* normal mode: the instance chosen so far */
+    int have;                /* best holds one */
+    double best_diff;
+    int best_type;
+};
+
+static void offer_init(struct se_offer *o, struct tech_ctx *ctx, struct human_step *out)
+{
+    o->ctx = ctx;
+    o->out = out;
+    o->have = 0;
+    o->cur.flags = out->flags;
+    o->best.flags = out->flags;
+}
+
+/* Starts a new instance in o->cur. */
+static struct human_step *offer_begin(struct se_offer *o)
+{
+    tech_step_reset(&o->cur);
+    return &o->cur;
+}
+
+/* The instance in o->cur is complete, of SE difficulty diff and type.
+ * sorted: SE keeps the lowest (diff, type), the first of equals; else SE
+ * keeps the first.  Returns 1 when the search is over (normal mode and
+ * the first is taken; collect mode and told to stop). */
+static int offer_done(struct se_offer *o, double diff, int type, int sorted)
+{
+    struct human_step *s = &o->cur;
+    if (s->n_elim == 0)
+        return 0; /* SE drops a hint that removes nothing */
+    s->rating = tech_se_tenths(diff);
+    if (o->ctx->collect) {
+        *o->out = *s;
+        return tech_found(o->ctx, o->out);
+    }
+    if (!o->have || diff < o->best_diff || (diff == o->best_diff && type < o->best_type)) {
+        o->best = *s;
+        o->have = 1;
+        o->best_diff = diff;
+        o->best_type = type;
+    }
+    return !sorted;
+}
+
+/* The find function's result: the chosen instance into out (normal
+ * mode); collect mode reported everything already. */
+static int offer_result(struct se_offer *o)
+{
+    if (o->ctx->collect || !o->have) {
+        tech_step_reset(o->out);
+        return 0;
+    }
+    *o->out = o->best;
+    return 1;
+}
+
+/* ---- unique loops ---------------------------------------------------- */
+
+#define UL_DONE_MAX 256
+
+struct ul {
+    struct se_offer o;
+    const struct human_state *st;
+    unsigned pair; /* x and y */
+    int n;         /* cells on the loop so far */
+    uint8_t loop[GRID_CELLS];
+    uint8_t on[GRID_CELLS]; /* 1: on the loop */
+    uint32_t seen[2]; /* houses met by the cells at even, odd places */
+    /* The loops whose hints were offered already: a loop's hints depend
+     * only on its cells and digits (not on where the walk entered it or
+     * its direction), so the walk meeting it again adds nothing. */
+    int n_done;
+    struct {
+        tech_cells cells;
+        unsigned pair;
+    } done[UL_DONE_MAX];
+};
+
+static double ul_base(int n)
+{
+    double d = 4.5;
+    if (n >= 10)
+        d += 0.3;
+    if (n >= 8)
+        d += 0.2;
+    else if (n >= 6)
+        d += 0.1;
+    return d;
+}
+
+static void ul_say_start(struct human_step *s, const struct ul *u, int type)
+{
+    tech_say(s, "Unique %s", u->n == 4 ? "Rectangle" : "Loop");
+    if (u->n > 6)
+        tech_say(s, " %d", u->n);
+    tech_say(s, " type %d: ", type);
+    tech_say_cells(s, u->loop, u->n, 1);
+    tech_say(s, " must not all hold only ");
+    tech_say_digits(s, u->pair);
+    tech_say(s, " (one solution)");
+    for (int i = 0; i < u->n; i++)
+        tech_cause_mask(s, u->st, u->loop[i], u->pair);
+}
+
+static int ul_type1(struct ul *u, int cell)
+{
+    struct human_step *s = offer_begin(&u->o);
+    tech_eliminate_mask(s, u->st, cell, u->pair);
+    ul_say_start(s, u, 1);
+    tech_say(s, ", so ");
+    tech_say_elims(s);
+    return offer_done(&u->o, ul_base(u->n), 1, 1);
+}
+
+static int ul_type2(struct ul *u, const uint8_t *extra, int n_extra)
+{
+    const struct human_state *st = u->st;
+    int z = tech_lowest_digit(st->cand[extra[0]] & ~u->pair);
+    tech_cells common = ~(tech_cells)0;
+    for (int i = 0; i < n_extra; i++)
+        common &= tech_peers(extra[i]);
+    struct human_step *s = offer_begin(&u->o);
+    for (int i = 0; i < n_extra; i++)
+        common &= ~tech_cell_bit(extra[i]);
+    for (; common; common &= common - 1)
+        tech_eliminate(s, st, tech_cells_lowest(common), z);
+    ul_say_start(s, u, 2);
+    tech_say(s, ", so one of ");
+    tech_say_cells(s, extra, n_extra, 1);
+    tech_say(s, " is %d: ", z);
+    for (int i = 0; i < n_extra; i++)
+        tech_cause(s, extra[i], z);
+    tech_say_elims(s);
+    return offer_done(&u->o, ul_base(u->n), 2, 1);
+}
+
+/* Position of cell in house h. */
+static int pos_in(int h, int cell)
+{
+    for (int i = 0; i < 9; i++)
+        if (tech_house_cells[h][i] == cell)
+            return i;
+    return -1;
+}
+
+/* Type 3 with a naked set: the cells at positions m of house h (c1's
+ * position among them standing for c1 and c2 with their extras). */
+static int ul_type3_naked(struct ul *u, int c1, int c2, int h, unsigned m, int i1,
+                          unsigned extra)
+{
+    const struct human_state *st = u->st;
+    unsigned naked = extra & st->cand[c1] & st->cand[c2], all = extra;
+    int degree = bits_count(m);
+    uint8_t others[9];
+    int n_others = 0;
+    for (int i = 0; i < 9; i++) {
+        if (!(m & (1u << i)) || i == i1)
+            continue;
+        int c = tech_house_cells[h][i];
+        unsigned p = st->cand[c];
+        if (bits_count(p) <= 1)
+            return 0;
+        naked |= p;
+        all |= p;
+        others[n_others++] = (uint8_t)c;
+    }
+    if (bits_count(naked) != degree || bits_count(all) != degree)
+        return 0;
+    struct human_step *s = offer_begin(&u->o);
+    for (int i = 0; i < 9; i++) {
+        int c = tech_house_cells[h][i];
+        if (!(m & (1u << i)) && c != c1 && c != c2)
+            tech_eliminate_mask(s, st, c, st->cand[c] & all);
+    }
+    ul_say_start(s, u, 3);
+    tech_say(s, ", so ");
+    tech_say_cell(s, c1);
+    tech_say(s, " or ");
+    tech_say_cell(s, c2);
+    tech_say(s, " holds one of its other digits (");
+    tech_say_digits(s, extra);
+    tech_say(s, "), a naked set on ");
+    tech_say_digits(s, all);
+    tech_say(s, " with ");
+    tech_say_cells(s, others, n_others, 1);
+    tech_say(s, " in ");
+    tech_say_house(s, h);
+    tech_say(s, ": ");
+    for (int i = 0; i < n_others; i++)
+        tech_cause_mask(s, st, others[i], all);
+    tech_house(s, h);
+    tech_say_elims(s);
+    return offer_done(&u->o, ul_base(u->n) + (bits_count(all) - 1) * 0.1, 3, 1);
+}
+
+/* Type 3 with a hidden set: the digits values (x, y and others) of house
+ * h, c2 left out of their places. */
+static int ul_type3_hidden(struct ul *u, int c1, int c2, int h, unsigned values,
+                           int i1, int i2)
+{
+    const struct human_state *st = u->st;
+    unsigned places = 0;
+    for (unsigned v = values; v; v &= v - 1) {
+        unsigned p = 0;
+        for (int i = 0; i < 9; i++)
+            if (i != i2 && (st->cand[tech_house_cells[h][i]] & (v & -v)))
+                p |= 1u << i;
+        if (!p)
+            return 0;
+        places |= p;
+    }
+    if (bits_count(places) != bits_count(values))
+        return 0;
+    places &= ~(1u << i1);
+    uint8_t cells[9];
+    int n = 0;
+    struct human_step *s = offer_begin(&u->o);
+    for (int i = 0; i < 9; i++)
+        if (places & (1u << i)) {
+            int c = tech_house_cells[h][i];
+            cells[n++] = (uint8_t)c;
+            tech_eliminate_mask(s, st, c, st->cand[c] & ~values);
+        }
+    ul_say_start(s, u, 3);
+    tech_say(s, ", so at most one of ");
+    tech_say_cell(s, c1);
+    tech_say(s, " and ");
+    tech_say_cell(s, c2);
+    tech_say(s, " holds one of ");
+    tech_say_digits(s, values);
+    tech_say(s, ", a hidden set with ");
+    tech_say_cells(s, cells, n, 1);
+    tech_say(s, " in ");
+    tech_say_house(s, h);
+    tech_say(s, ": ");
+    for (int i = 0; i < n; i++)
+        tech_cause_mask(s, st, cells[i], values);
+    tech_house(s, h);
+    tech_say_elims(s);
+    return offer_done(&u->o, ul_base(u->n) + (n - 1) * 0.1, 3, 1);
+}
+
+static int ul_type3(struct ul *u, int c1, int c2)
+{
+    const struct human_state *st = u->st;
+    unsigned extra = (st->cand[c1] | st->cand[c2]) & ~u->pair;
+    int n_extra = bits_count(extra);
+    unsigned rest = HUMAN_ALL_DIGITS & ~u->pair & ~extra; /* the hidden set's others */
+    int n_rest = bits_count(rest);
+    uint8_t rest_digit[9];
+    for (int k = 0, d = 1; d <= 9; d++)
+        if (rest & tech_bit(d))
+            rest_digit[k++] = (uint8_t)d;
+    for (int degree = n_extra; degree <= 7; degree++)
+        for (int t = 0; t < 3; t++) {
+            int h = tech_se_house(c1, t);
+            if (h != tech_se_house(c2, t))
+                continue;
+            int empty = st->house_empty[h], i1 = pos_in(h, c1), i2 = pos_in(h, c2);
+            if (degree * 2 <= empty)
+                for (unsigned m = (1u << degree) - 1; m < 512; m = tech_se_comb_next(m))
+                    if ((m & (1u << i1)) && !(m & (1u << i2)) &&
+                        ul_type3_naked(u, c1, c2, h, m, i1, extra))
+                        return 1;
+            if (degree * 2 >= empty || degree - 2 > n_rest)
+                continue;
+            int k = degree - 2;
+            for (unsigned m = (1u << k) - 1; m < (1u << n_rest);
+                 m = k ? tech_se_comb_next(m) : 1u << n_rest) {
+                unsigned values = u->pair;
+                for (int i = 0; i < n_rest; i++)
+                    if (m & (1u << i))
+                        values |= tech_bit(rest_digit[i]);
+                if (ul_type3_hidden(u, c1, c2, h, values, i1, i2))
+                    return 1;
+            }
+        }
+    return 0;
+}
+
+static int ul_type4(struct ul *u, int c1, int c2)
+{
+    const struct human_state *st = u->st;
+    int x = tech_lowest_digit(u->pair), y = tech_lowest_digit(u->pair & (u->pair - 1));
+    int hx = -1, hy = -1;
+    for (int t = 0; t < 3; t++) {
+        int h = tech_se_house(c1, t);
+        if (h != tech_se_house(c2, t))
+            continue;
+        unsigned others = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = tech_house_cells[h][i];
+            if (c != c1 && c != c2)
+                others |= st->cand[c];
+        }
+        if (!(others & tech_bit(x)))
+            hx = h; /* SE keeps the last house type where it is so */
+        if (!(others & tech_bit(y)))
+            hy = h;
+    }
+    int lock = hx >= 0 ? x : y, h = hx >= 0 ? hx : hy;
+    if (h < 0)
+        return 0;
+    int gone = lock == x ? y : x;
+    struct human_step *s = offer_begin(&u->o);
+    tech_eliminate(s, st, c1, gone);
+    tech_eliminate(s, st, c2, gone);
+    ul_say_start(s, u, 4);
+    tech_say(s, ", and %d in ", lock);
+    tech_say_house(s, h);
+    tech_say(s, " is only in ");
+    tech_say_cell(s, c1);
+    tech_say(s, " and ");
+    tech_say_cell(s, c2);
+    tech_say(s, ", so ");
+    tech_say_elims(s);
+    tech_house(s, h);
+    return offer_done(&u->o, ul_base(u->n), 4, 1);
+}
+
+/* A closed loop of u->n cells, every house met once at an even place and
+ * once at an odd one: its hints, in SE's order. */
+static int ul_closed(struct ul *u)
+{
+    const struct human_state *st = u->st;
+    if (u->seen[0] != u->seen[1])
+        return 0;
+    tech_cells cells = 0;
+    for (int i = 0; i < u->n; i++)
+        cells |= tech_cell_bit(u->loop[i]);
+    for (int i = 0; i < u->n_done; i++)
+        if (u->done[i].cells == cells && u->done[i].pair == u->pair)
+            return 0;
+    if (u->n_done < UL_DONE_MAX) {
+        u->done[u->n_done].cells = cells;
+        u->done[u->n_done++].pair = u->pair;
+    }
+    uint8_t extra[GRID_CELLS];
+    int n_extra = 0;
+    for (int i = 0; i < u->n; i++)
+        if (bits_count(st->cand[u->loop[i]]) > 2)
+            extra[n_extra++] = u->loop[i];
+    if (n_extra == 1)
+        return ul_type1(u, extra[0]);
+    if (n_extra > 2)
+        return ul_type2(u, extra, n_extra);
+    if (n_extra != 2)
+        return 0; /* none: the puzzle would have two solutions */
+    unsigned rest = (st->cand[extra[0]] | st->cand[extra[1]]) & ~u->pair;
+    if (bits_count(rest) == 1 ? ul_type2(u, extra, 2) : ul_type3(u, extra[0], extra[1]))
+        return 1;
+    return ul_type4(u, extra[0], extra[1]);
+}
+
+/* SE's walk: cell joins the loop; from it, through each kind of house
+ * but the one just used, to every cell holding both digits that keeps
+ * the extras allowed; a loop closes on its first cell after 4 or more.
+ * ex: the extras of the cells looked at from here so far (SE gathers
+ * them over the cells it tries, not only the loop's).  A cell whose house
+ * the loop met already at the same parity cannot end in a valid loop: not
+ * walked (SE walks it and rejects its loops). */
+static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
+{
+    const struct human_state *st = u->st;
+    int at = u->n, stop = 0;
+    u->loop[u->n++] = (uint8_t)cell;
+    u->on[cell] = 1;
+    u->seen[at & 1] |= tech_cell_houses[cell];
+    for (int t = 0; t < 3 && !stop; t++) {
+        if (t == last_t)
+            continue;
+        const uint8_t *hc = tech_house_cells[tech_se_house(cell, t)];
+        for (int i = 0; i < 9 && !stop; i++) {
+            int next = hc[i];
+            if (next == u->loop[0] && u->n >= 4) {
+                stop = ul_closed(u);
+                continue;
+            }
+            unsigned p = st->cand[next];
+            if (u->on[next] || (p & u->pair) != u->pair)
+                continue;
+            ex |= p & ~u->pair;
+            int n = bits_count(p);
+            if ((n == 2 || bits_count(ex) == 1 || allowed > 0) &&
+                !(tech_cell_houses[next] & u->seen[u->n & 1]))
+                stop = ul_walk(u, next, allowed - (n > 2), ex, t);
+        }
+    }
+    u->seen[at & 1] &= ~tech_cell_houses[cell];
+    u->on[cell] = 0;
+    u->n--;
+    return stop;
+}
+
+int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct ul u;
+    const struct human_state *st = ctx->st;
+    offer_init(&u.o, ctx, step);
+    u.st = st;
+    u.n = 0;
+    u.seen[0] = u.seen[1] = 0;
+    u.n_done = 0;
+    memset(u.on, 0, sizeof u.on);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        if (st->value[cell] || bits_count(st->cand[cell]) != 2)
+            continue;
+        u.pair = st->cand[cell];
+        if (ul_walk(&u, cell, 2, 0, -1))
+            break;
+    }
+    return offer_result(&u.o);
+}
+
+/* ---- Bivalue Universal Grave ----------------------------------------- */
+
+struct bug {
+    struct se_offer o;
+    const struct human_state *st;
+    int n;                       /* BUG cells */
+    uint8_t cell[GRID_CELLS];    /* in the order found */
+    uint16_t digits[GRID_CELLS]; /* each cell's BUG digits */
+    unsigned all;                /* every BUG digit */
+    tech_cells common;           /* cells seeing every BUG cell, not BUG */
+};
+
+static void bug_say_start(struct human_step *s, const struct bug *b, int type)
+{
+    tech_say(s, "BUG type %d: without ", type);
+    for (int i = 0; i < b->n; i++) {
+        tech_say(s, "%s", i == 0 ? "" : i == b->n - 1 ? " and " : ", ");
+        tech_say_digits(s, b->digits[b->cell[i]]);
+        tech_say(s, " in ");
+        tech_say_cell(s, b->cell[i]);
+        tech_cause_mask(s, b->st, b->cell[i], b->digits[b->cell[i]]);
+    }
+    tech_say(s, ", every candidate would appear twice or not at all in "
+                "each house (no unique solution), so ");
+}
+
+static int bug_type1(struct bug *b)
+{
+    int c = b->cell[0];
+    struct human_step *s = offer_begin(&b->o);
+    tech_eliminate_mask(s, b->st, c, b->st->cand[c] & ~b->all);
+    bug_say_start(s, b, 1);
+    tech_say_cell(s, c);
+    tech_say(s, " is ");
+    tech_say_digits(s, b->all);
+    tech_say(s, ": ");
+    tech_say_elims(s);
+    return offer_done(&b->o, 5.6, 1, 0);
+}
+
+static int bug_type2(struct bug *b)
+{
+    int z = tech_lowest_digit(b->all);
+    if (!b->common)
+        return 0;
+    struct human_step *s = offer_begin(&b->o);
+    for (tech_cells m = b->common; m; m &= m - 1)
+        tech_eliminate(s, b->st, tech_cells_lowest(m), z);
+    bug_say_start(s, b, 2);
+    tech_say(s, "one of ");
+    tech_say_cells(s, b->cell, b->n, 1);
+    tech_say(s, " is %d: ", z);
+    tech_say_elims(s);
+    return offer_done(&b->o, 5.7, 2, 0);
+}
+
+/* The house of type t that holds every BUG cell, or -1. */
+static int bug_shared(const struct bug *b, int t)
+{
+    int h = tech_se_house(b->cell[0], t);
+    for (int i = 1; i < b->n; i++)
+        if (tech_se_house(b->cell[i], t) != h)
+            return -1;
+    return h;
+}
+
+static int bug_type4(struct bug *b)
+{
+    const struct human_state *st = b->st;
+    int c1 = b->cell[0], c2 = b->cell[1];
+    unsigned both = st->cand[c1] & st->cand[c2] & ~b->all;
+    if (bits_count(both) != 1)
+        return 0;
+    for (int t = 0; t < 3; t++) {
+        int h = bug_shared(b, t);
+        if (h < 0)
+            continue;
+        struct human_step *s = offer_begin(&b->o);
+        tech_eliminate_mask(s, st, c1, st->cand[c1] & ~b->digits[c1] & ~both);
+        tech_eliminate_mask(s, st, c2, st->cand[c2] & ~b->digits[c2] & ~both);
+        bug_say_start(s, b, 4);
+        tech_say(s, "one of them is its BUG digit, and %d is in ", tech_lowest_digit(both));
+        tech_say_house(s, h);
+        tech_say(s, " only in them, so the other is %d: ", tech_lowest_digit(both));
+        tech_house(s, h);
+        tech_say_elims(s);
+        if (offer_done(&b->o, 5.7, 4, 0))
+            return 1;
+    }
+    return 0;
+}
+
+static int bug_type3(struct bug *b)
+{
+    const struct human_state *st = b->st;
+    uint8_t peers[20];
+    tech_se_peers(b->cell[0], peers);
+    for (int t = 0; t < 3; t++) {
+        int h = bug_shared(b, t);
+        if (h < 0)
+            continue;
+        uint8_t rc[9];
+        int n = 0;
+        for (int i = 0; i < 20; i++)
+            if ((b->common & tech_cell_bit(peers[i])) &&
+                (tech_cell_houses[peers[i]] & (1u << h)))
+                rc[n++] = peers[i];
+        for (int degree = 2; degree <= 6; degree++) {
+            if (n < degree)
+                continue;
+            for (unsigned m = (1u << (degree - 1)) - 1; m < (1u << n);
+                 m = tech_se_comb_next(m)) {
+                unsigned other = 0;
+                int ok = bits_count(b->all) > 1;
+                for (int i = 0; i < n; i++)
+                    if (m & (1u << i)) {
+                        other |= st->cand[rc[i]];
+                        ok &= bits_count(st->cand[rc[i]]) > 1;
+                    }
+                unsigned set = other | b->all;
+                if (bits_count(other) != degree || !ok || bits_count(set) != degree)
+                    continue;
+                struct human_step *s = offer_begin(&b->o);
+                uint8_t naked[9];
+                int nn = 0;
+                for (int i = 0; i < n; i++) {
+                    if (m & (1u << i))
+                        naked[nn++] = rc[i];
+                    else
+                        tech_eliminate_mask(s, st, rc[i], st->cand[rc[i]] & set);
+                }
+                bug_say_start(s, b, 3);
+                tech_say(s, "one of them is its BUG digit, a naked set on ");
+                tech_say_digits(s, set);
+                tech_say(s, " with ");
+                tech_say_cells(s, naked, nn, 1);
+                tech_say(s, " in ");
+                tech_say_house(s, h);
+                tech_say(s, ": ");
+                for (int i = 0; i < nn; i++)
+                    tech_cause_mask(s, st, naked[i], set);
+                tech_house(s, h);
+                tech_say_elims(s);
+                if (offer_done(&b->o, 5.7 + (bits_count(set) - 1) * 0.1, 3, 0))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The BUG cells and digits, SE's way (houses box, row, column; digits in
+ * order); 0 when the grid is no BUG pattern. */
+static int bug_scan(struct bug *b)
+{
+    const struct human_state *st = b->st;
+    uint16_t rest[GRID_CELLS]; /* the candidates without the BUG digits */
+    memcpy(rest, st->cand, sizeof rest);
+    int started = 0;
+    for (int t = 0; t < 3; t++)
+        for (int r = 0; r < 9; r++) {
+            int h = t == TECH_SE_BOX ? TECH_BOX(r) : t == TECH_SE_ROW ? TECH_ROW(r) : TECH_COL(r);
+            for (int d = 1; d <= 9; d++) {
+                int n = 0, wide = 0, cell = -1;
+                for (int i = 0; i < 9; i++) {
+                    int c = tech_house_cells[h][i];
+                    if (!(st->cand[c] & tech_bit(d)))
+                        continue;
+                    n++;
+                    if (bits_count(st->cand[c]) >= 3) {
+                        wide++;
+                        cell = c;
+                    }
+                }
+                if (n == 0 || n == 2)
+                    continue;
+                if (wide == 0)
+                    return 0; /* too many places and no cell to blame */
+                if (wide > 1)
+                    continue; /* another house will name the cell */
+                if (!b->digits[cell])
+                    b->cell[b->n++] = (uint8_t)cell;
+                b->digits[cell] |= (uint16_t)tech_bit(d);
+                b->all |= tech_bit(d);
+                rest[cell] &= (uint16_t)~tech_bit(d);
+                b->common = started ? b->common & tech_peers(cell) : tech_peers(cell);
+                started = 1;
+                for (int i = 0; i < b->n; i++)
+                    b->common &= ~tech_cell_bit(b->cell[i]);
+                if (b->n > 1 && bits_count(b->all) > 1 && !b->common)
+                    return 0;
+            }
+        }
+    for (int c = 0; c < GRID_CELLS; c++)
+        if (!st->value[c] && bits_count(rest[c]) != 2)
+            return 0;
+    for (int h = 0; h < TECH_HOUSES; h++)
+        for (int d = 1; d <= 9; d++) {
+            int n = 0;
+            for (int i = 0; i < 9; i++)
+                n += (rest[tech_house_cells[h][i]] & tech_bit(d)) != 0;
+            if (n != 0 && n != 2)
+                return 0;
+        }
+    return b->n > 0;
+}
+
+int tech_find_se_bug(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct bug b;
+    offer_init(&b.o, ctx, step);
+    b.st = ctx->st;
+    b.n = 0;
+    b.all = 0;
+    b.common = 0;
+    memset(b.digits, 0, sizeof b.digits);
+    if (bug_scan(&b)) {
+        if (b.n == 1)
+            bug_type1(&b);
+        else if (bits_count(b.all) == 1)
+            (void)(bug_type2(&b) || (b.n == 2 && bug_type4(&b)));
+        else if (b.common)
+            (void)((b.n == 2 && bug_type4(&b)) || bug_type3(&b));
+    }
+    return offer_result(&b.o);
+}
