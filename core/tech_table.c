@@ -303,6 +303,24 @@ const struct tech_row tech_table[] = {
     { { "Grouped nice loop", "grouped_nice_loop", 90, HUMAN_GROUP_EXPERT, 300 },
       tech_find_grouped_nice_loop, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
+
+    /* Sudoku Explainer 1.2.1.3's chaining producers (tech_se_chains.c),
+     * SE's definitions for its own pass (the SE rater): each step is
+     * rated by SE's formula (tech_rate_se_chain); the base column is the
+     * lowest rating a row can give.  Here, last, they only rate what no
+     * row above solves.  Weights: HoDoKu 2.2's forcing chain's. */
+    { { "Forcing chain (SE)", "se_forcing_chain", 65, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_chains, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    { { "Nishio forcing chain", "se_nishio", 75, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_nishio, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    { { "Cell and region forcing chains (SE)", "se_multiple_forcing_chain", 80, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_multiple, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    { { "Dynamic forcing chain", "se_dynamic_forcing_chain", 85, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_dynamic, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
 };
 /* clang-format on */
 
