@@ -228,6 +228,19 @@ static int sc_better(const struct sc_run *r, double diff, int cx, int key)
     return key < r->best.key;
 }
 
+/* The distinct cells of a chain's path. */
+static int sc_path_cells(const struct sc_hint *h)
+{
+    tech_cells cells = 0;
+    int n = 0;
+    for (int i = 0; i < h->n_path; i++)
+        if (!(cells & tech_cell_bit(sc_cell(h->path[i])))) {
+            cells |= tech_cell_bit(sc_cell(h->path[i]));
+            n++;
+        }
+    return n;
+}
+
 static const char *sc_name(const struct sc_run *r, const struct sc_hint *h)
 {
     switch (h->kind) {
@@ -236,7 +249,7 @@ static const char *sc_name(const struct sc_run *r, const struct sc_hint *h)
             return "Bidirectional Cycle";
         if (h->y)
             return "Bidirectional Y-Cycle";
-        return "Bidirectional X-Cycle";
+        return sc_path_cells(h) == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
     case SC_FORCING:
         if (h->y)
             return "Forcing Chain";
@@ -287,8 +300,11 @@ static int sc_fill(const struct sc_run *r, const struct sc_hint *h, struct human
         tech_cause(step, h->src, 0);
     if (h->kind == SC_DOUBLE || h->kind == SC_CONTRA)
         tech_cause(step, sc_cell(h->src), sc_digit(h->src));
-    if (h->kind == SC_REGION)
+    if (h->kind == SC_REGION) {
         tech_house(step, h->src);
+        for (int i = 0; i < 9; i++)
+            tech_cause_mask(step, st, tech_house_cells[h->src][i], tech_bit(h->src_digit));
+    }
     tech_say(step, "%s (SE %d.%d): ", sc_name(r, h), step->rating / 10, step->rating % 10);
     switch (h->kind) {
     case SC_CYCLE:
