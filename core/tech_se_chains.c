@@ -70,17 +70,23 @@ static int sc_pos_in(int h, int cell)
     return (tech_row_of(cell) % 3) * 3 + tech_col_of(cell) % 3;
 }
 
+struct sc_links;
+
 /* The candidates a chaining reads: cand (an empty cell's, 0 when filled)
- * and pos[h][d-1] (positions of d in house h), kept in step. */
+ * and pos[h][d-1] (positions of d in house h), kept in step; lk: the
+ * "off to on" links of these candidates when they do not change during
+ * the search (static chains), else NULL. */
 struct sc_grid {
     uint16_t cand[GRID_CELLS];
     uint16_t pos[TECH_HOUSES][9];
+    const struct sc_links *lk;
 };
 
 static void sc_grid_init(struct sc_grid *g, const struct human_state *st)
 {
     memcpy(g->cand, st->cand, sizeof g->cand);
     memset(g->pos, 0, sizeof g->pos);
+    g->lk = NULL;
     for (int h = 0; h < TECH_HOUSES; h++)
         for (int i = 0; i < 9; i++) {
             unsigned m = st->cand[tech_house_cells[h][i]];
@@ -141,7 +147,8 @@ struct sc_on {
 /* SE's getOffToOn: what "off" potential p turns on (the cell's other
  * value when y and the cell has two; the other position of the digit in
  * the block, row or column when x and it has two there). */
-static int sc_off_to_on(const struct sc_grid *g, int p, int y, int x, struct sc_on out[4])
+static int sc_off_to_on_live(const struct sc_grid *g, int p, int y, int x,
+                             struct sc_on out[4])
 {
     int cell = sc_cell(p), d = sc_digit(p), n = 0, h[3];
     if (y && bits_count(g->cand[cell]) == 2) {
@@ -164,6 +171,53 @@ static int sc_off_to_on(const struct sc_grid *g, int p, int y, int x, struct sc_
             out[n].id = (uint16_t)id;
             out[n++].house = (int8_t)h[k];
         }
+    }
+    return n;
+}
+
+/* The "off to on" links of every candidate of a grid that does not
+ * change (each candidate's own: its cell's other value when bivalue, the
+ * other positions of its digit where it has two): the unary chains meet
+ * the same "off" potential many times. */
+struct sc_links {
+    uint16_t cell_on[GRID_CELLS * 9]; /* [cell * 9 + d - 1]; SC_NONE: none */
+    uint16_t house_on[GRID_CELLS * 9][3];
+    int8_t house[GRID_CELLS * 9][3];
+    uint8_t n_house[GRID_CELLS * 9];
+};
+
+static void sc_links_build(struct sc_links *lk, struct sc_grid *g)
+{
+    struct sc_on ons[4];
+    g->lk = NULL;
+    for (int c = 0; c < GRID_CELLS; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            int d = bits_lowest(m) + 1, k = c * 9 + d - 1;
+            int off = sc_id(c, d, 0);
+            lk->cell_on[k] = sc_off_to_on_live(g, off, 1, 0, ons) ? ons[0].id : SC_NONE;
+            int n = sc_off_to_on_live(g, off, 0, 1, ons);
+            lk->n_house[k] = (uint8_t)n;
+            for (int i = 0; i < n; i++) {
+                lk->house_on[k][i] = ons[i].id;
+                lk->house[k][i] = ons[i].house;
+            }
+        }
+    g->lk = lk;
+}
+
+static int sc_off_to_on(const struct sc_grid *g, int p, int y, int x, struct sc_on out[4])
+{
+    const struct sc_links *lk = g->lk;
+    if (!lk)
+        return sc_off_to_on_live(g, p, y, x, out);
+    int k = p >> 1, n = 0;
+    if (y && lk->cell_on[k] != SC_NONE) {
+        out[n].id = lk->cell_on[k];
+        out[n++].house = -1;
+    }
+    for (int i = 0; x && i < lk->n_house[k]; i++) {
+        out[n].id = lk->house_on[k][i];
+        out[n++].house = lk->house[k][i];
     }
     return n;
 }
@@ -601,9 +655,11 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     struct sc_run r;
     struct sc_grid g;
     struct sc_unary u;
+    struct sc_links lk;
     tech_cells dcells[9];
     sc_run_init(&r, ctx, step);
     sc_grid_init(&g, ctx->st);
+    sc_links_build(&lk, &g);
     memset(dcells, 0, sizeof dcells);
     for (int c = 0; c < GRID_CELLS; c++)
         for (unsigned m = g.cand[c]; m; m &= m - 1)
@@ -945,12 +1001,15 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
 {
     struct sc_run r;
     struct sc_multi w;
+    struct sc_links lk;
     sc_run_init(&r, ctx, step);
     r.base = base;
     r.multiple = multiple;
     r.dynamic = dynamic;
     r.nishio = nishio;
     sc_grid_init(&w.g, ctx->st);
+    if (!dynamic) /* the grid of a static chaining does not change */
+        sc_links_build(&lk, &w.g);
     w.first.gen = w.on.gen = w.off.gen = w.reg.gen = 0;
     memset(w.first.mark, 0, sizeof w.first.mark);
     memset(w.on.mark, 0, sizeof w.on.mark);
