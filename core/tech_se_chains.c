@@ -442,6 +442,7 @@ struct sc_unary {
     uint32_t mark[SC_POTS];   /* member when mark == gen */
     uint16_t par[SC_POTS];    /* forcing: the parent; cycles: the parent "off" */
     uint16_t gp[SC_POTS];     /* cycles: the parent's parent "on" */
+    uint16_t depth[SC_POTS];  /* links from the source */
     uint16_t queue[SC_POTS];
 };
 
@@ -480,9 +481,19 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_grid
     sc_u_start(u);
     u->mark[s] = u->gen;
     u->par[s] = u->gp[s] = SC_NONE;
+    u->depth[s] = 0;
     u->queue[tail++] = (uint16_t)s;
+    double base = x && y ? 7.0 : 6.5;
+    int key = x && y ? 4 : y ? 3 : 2;
     while (head < tail && !r->stop) {
         int p = u->queue[head++];
+        /* a cycle closed from p has 2 * depth + 2 potentials; the "on"
+         * potentials come in order of depth, so once such a cycle could
+         * not be taken no later one could */
+        int least = 2 * u->depth[p] + 2;
+        if (!r->ctx->collect && r->have &&
+            !sc_better(r, base + sc_length_difficulty(least), least, key))
+            break;
         int n = sc_on_to_off(g, p, y, offs);
         for (int i = 0; i < n; i++) {
             int q = offs[i];
@@ -504,8 +515,7 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_grid
                     }
                     /* complexity: the distinct potentials (s once) */
                     int cx = len;
-                    double diff = (x && y ? 7.0 : 6.5) + sc_length_difficulty(cx);
-                    int key = x && y ? 4 : y ? 3 : 2;
+                    double diff = base + sc_length_difficulty(cx);
                     if (!r->ctx->collect && !sc_better(r, diff, cx, key))
                         continue;
                     tech_cells cells = 0, fw[9], bk[9];
@@ -546,6 +556,7 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_grid
                     u->mark[o] = u->gen;
                     u->par[o] = (uint16_t)q;
                     u->gp[o] = (uint16_t)p;
+                    u->depth[o] = (uint16_t)(u->depth[p] + 1);
                     u->queue[tail++] = (uint16_t)o;
                 }
             }
@@ -565,9 +576,18 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_gri
     sc_u_start(u);
     u->mark[s] = u->gen;
     u->par[s] = SC_NONE;
+    u->depth[s] = 0;
     u->queue[tail++] = (uint16_t)s;
+    double base = y ? 7.0 : 6.6;
+    int key = y ? 4 : 2;
     while (head < tail && found < 0) {
         int p = u->queue[head++], n;
+        /* a chain closed from p has depth + 2 potentials (in order of
+         * depth: once it could not be taken, no later one could) */
+        int least = u->depth[p] + 2;
+        if (!r->ctx->collect && r->have &&
+            !sc_better(r, base + sc_length_difficulty(least), least, key))
+            return;
         if (sc_on(p)) {
             n = sc_on_to_off(g, p, y, next);
         } else {
@@ -584,6 +604,7 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_gri
             if (!sc_u_member(u, q)) {
                 u->mark[q] = u->gen;
                 u->par[q] = (uint16_t)p;
+                u->depth[q] = (uint16_t)(u->depth[p] + 1);
                 u->queue[tail++] = (uint16_t)q;
             }
         }
@@ -602,8 +623,8 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_gri
     h->y = y;
     h->x = 1;
     h->cx = len;
-    h->diff = (y ? 7.0 : 6.6) + sc_length_difficulty(len);
-    h->key = y ? 4 : 2;
+    h->diff = base + sc_length_difficulty(len);
+    h->key = key;
     h->target = found;
     h->src = s;
     if (!r->ctx->collect && !sc_better(r, h->diff, h->cx, h->key))
@@ -874,17 +895,30 @@ static void sc_offer_target(struct sc_run *r, int target, int cx, int key)
     sc_offer(r);
 }
 
-/* Keeps, of list ids[0..*n) with complexities cx, the members of s,
- * adding each one's ancestor count in s. */
-static void sc_retain(struct sc_multi *w, const struct sc_set *s, uint16_t *ids, int *cx,
-                      int *n, int add)
+/* The complexity a hint of r's producer must stay under to be taken (its
+ * hints share one base, so the lowest complexity sorts first): the kept
+ * hint's, or no bound in collect mode (every hint is handed on) or before
+ * a first hint. */
+static int sc_cx_bound(const struct sc_run *r)
 {
-    int k = 0;
+    return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
+}
+
+/* Keeps, of list ids[0..*n) with complexities cx, the members of s,
+ * adding each one's ancestor count in s; drops those that can no longer
+ * be taken: more than bound once the rest sets each add one at least. */
+static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
+                      uint16_t *ids, int *cx, int *n, int rest)
+{
+    int k = 0, bound = sc_cx_bound(r);
     for (int i = 0; i < *n; i++) {
         if (!sc_member(s, ids[i]))
             continue;
+        int c = cx[i] + sc_anc1(w, s, ids[i]);
+        if (c + rest > bound)
+            continue;
         ids[k] = ids[i];
-        cx[k] = cx[i] + (add ? sc_anc1(w, s, ids[i]) : 0);
+        cx[k] = c;
         k++;
     }
     *n = k;
@@ -908,12 +942,17 @@ static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
             memcpy(w->reg_id[s], on->list[s], (size_t)on->n[s] * sizeof(uint16_t));
             memset(w->reg_cx[s], 0, (size_t)on->n[s] * sizeof(int));
         }
-        for (unsigned rest = m & (m - 1); rest; rest &= rest - 1) {
+        /* the other positions, while something is common to all so far
+         * (an empty intersection gives no hint: SE's chainings of the
+         * rest would change nothing) */
+        for (unsigned rest = m & (m - 1); rest && w->n_reg[0] + w->n_reg[1]; rest &= rest - 1) {
             int other = tech_house_cells[h[k]][bits_lowest(rest)];
             sc_set_start(&w->reg, sc_id(other, d, 1));
             sc_chain(r, w, &w->reg);
+            /* still to add: the positions after this one and the first */
+            int later = bits_count(rest) - 1 + 1;
             for (int s = 0; s < 2; s++)
-                sc_retain(w, &w->reg, w->reg_id[s], w->reg_cx[s], &w->n_reg[s], 1);
+                sc_retain(r, w, &w->reg, w->reg_id[s], w->reg_cx[s], &w->n_reg[s], later);
         }
         for (int s = 1; s >= 0 && !r->stop; s--)
             for (int i = 0; i < w->n_reg[s] && !r->stop; i++) {
@@ -978,8 +1017,10 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                     memset(w->cell_cx[s], 0, (size_t)on->n[s] * sizeof(int));
                 }
             } else {
+                /* still to add: the values after this one and the first */
+                int later = bits_count(m) - 1 + 1;
                 for (int s = 0; s < 2; s++)
-                    sc_retain(w, on, w->cell_id[s], w->cell_cx[s], &w->n_cell[s], 1);
+                    sc_retain(r, w, on, w->cell_id[s], w->cell_cx[s], &w->n_cell[s], later);
             }
             first = 0;
         }
