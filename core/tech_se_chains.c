@@ -52,22 +52,17 @@ static inline int sc_on(int id)
     return id & 1;
 }
 
-/* SE's houses of a cell, in its order: block, row, column. */
-static void sc_houses(int cell, int h[3])
+/* SE's houses of a cell, in its order (block, row, column), and the
+ * cell's position in each (tech_house_cells order). */
+static void sc_houses(int cell, int h[3], int pos[3])
 {
-    h[0] = TECH_BOX(tech_box_of(cell));
-    h[1] = TECH_ROW(tech_row_of(cell));
-    h[2] = TECH_COL(tech_col_of(cell));
-}
-
-/* Position of cell inside house h (tech_house_cells order). */
-static int sc_pos_in(int h, int cell)
-{
-    if (h < 9)
-        return tech_col_of(cell);
-    if (h < 18)
-        return tech_row_of(cell);
-    return (tech_row_of(cell) % 3) * 3 + tech_col_of(cell) % 3;
+    int r = cell / 9, c = cell - r * 9;
+    h[0] = TECH_BOX((r / 3) * 3 + c / 3);
+    h[1] = TECH_ROW(r);
+    h[2] = TECH_COL(c);
+    pos[0] = (r % 3) * 3 + c % 3;
+    pos[1] = c;
+    pos[2] = r;
 }
 
 struct sc_links;
@@ -101,11 +96,11 @@ static void sc_grid_init(struct sc_grid *g, const struct human_state *st)
 /* Removes digit d from cell (SE's Potential.off, dynamic chains). */
 static void sc_grid_off(struct sc_grid *g, int cell, int d)
 {
-    int h[3];
+    int h[3], pos[3];
     g->cand[cell] &= (uint16_t)~tech_bit(d);
-    sc_houses(cell, h);
+    sc_houses(cell, h, pos);
     for (int k = 0; k < 3; k++)
-        g->pos[h[k]][d - 1] &= (uint16_t)~(1u << sc_pos_in(h[k], cell));
+        g->pos[h[k]][d - 1] &= (uint16_t)~(1u << pos[k]);
 }
 
 /* SE's getOnToOff: what "on" potential p turns off, in SE's order (the
@@ -121,19 +116,16 @@ static int sc_on_to_off(const struct sc_grid *g, int p, int y, uint16_t out[28])
             m &= m - 1;
         }
     }
-    sc_houses(cell, h);
-    int box = tech_box_of(cell);
-    for (int k = 0; k < 3; k++) {
-        unsigned m = g->pos[h[k]][d - 1];
-        while (m) {
-            int c = tech_house_cells[h[k]][bits_lowest(m)];
-            m &= m - 1;
-            /* the block's cells come first; a row or column lists the
-             * others (SE's set keeps the first occurrence) */
-            if (c != cell && (k == 0 || tech_box_of(c) != box))
-                out[n++] = (uint16_t)sc_id(c, d, 0);
-        }
-    }
+    int pos[3];
+    sc_houses(cell, h, pos);
+    /* the block's cells come first; a row or column lists the others
+     * (SE's set keeps the first occurrence): in a row the block holds
+     * the three positions of the cell's column band, in a column those
+     * of its row band */
+    unsigned skip[3] = {1u << pos[0], 7u << (pos[1] / 3 * 3), 7u << (pos[2] / 3 * 3)};
+    for (int k = 0; k < 3; k++)
+        for (unsigned m = g->pos[h[k]][d - 1] & ~skip[k]; m; m &= m - 1)
+            out[n++] = (uint16_t)sc_id(tech_house_cells[h[k]][bits_lowest(m)], d, 0);
     return n;
 }
 
@@ -157,12 +149,13 @@ static int sc_off_to_on_live(const struct sc_grid *g, int p, int y, int x,
     }
     if (!x)
         return n;
-    sc_houses(cell, h);
+    int pos[3];
+    sc_houses(cell, h, pos);
     for (int k = 0; k < 3; k++) {
         unsigned m = g->pos[h[k]][d - 1];
         if (bits_count(m) != 2)
             continue;
-        m &= ~(1u << sc_pos_in(h[k], cell));
+        m &= ~(1u << pos[k]);
         int id = sc_id(tech_house_cells[h[k]][bits_lowest(m)], d, 1);
         int dup = 0;
         for (int i = 0; i < n; i++)
@@ -928,8 +921,8 @@ static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct s
 static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
                        const struct sc_set *on)
 {
-    int h[3];
-    sc_houses(cell, h);
+    int h[3], pos[3];
+    sc_houses(cell, h, pos);
     for (int k = 0; k < 3 && !r->stop; k++) {
         unsigned m = w->g.pos[h[k]][d - 1];
         int card = bits_count(m);
