@@ -799,7 +799,9 @@ static void test_expert_rows(void **unused)
         "franken_x_wing",   "franken_swordfish",  "franken_jellyfish",
         "finned_franken_x_wing", "finned_franken_swordfish",
         "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish",
-        "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop"};
+        "mutant_jellyfish", "finned_mutant_x_wing", "grouped_nice_loop",
+        "se_forcing_chain", "se_nishio", "se_multiple_forcing_chain",
+        "se_dynamic_forcing_chain"};
     int last = -1;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         int t = human_tech_find(keys[i]);
@@ -808,7 +810,8 @@ static void test_expert_rows(void **unused)
         last = t;
     }
     /* the forcing chains last but for HoDoKu's techniques SE lacks, the
-     * Franken and Mutant fish, then the grouped chains last */
+     * Franken and Mutant fish, the grouped chains, then Sudoku Explainer's
+     * own chaining producers last */
     assert_int_equal(human_tech_find("region_forcing_chain"),
                      human_tech_find("unique_rectangle_5") - 1);
     assert_int_equal(last, human_tech_count() - 1);
