@@ -24,14 +24,17 @@
  *
  * A potential is a candidate with a state: id = (cell * 9 + digit - 1) * 2
  * + on.  Nothing is allocated: the work areas live on the stack of the
- * find function.
+ * find function (about 30 KB for the forcing chains and cycles, 160 KB
+ * for the multiple-chain producers).
+ *
+ * Not here: SE's "Dynamic Forcing Chains (+)" and nested chains (its
+ * levels 1-5, 9.0 and up), which SE tries only when these find nothing.
  */
 #include "tech_digits.h"
 
 #include <string.h>
 
 #define SC_POTS (GRID_CELLS * 9 * 2)
-#define SC_PAR_MAX 12288 /* parents: 1 per "off", at most 1 + 16 per "on" */
 #define SC_PATH_MAX 160  /* nodes of a chain kept for the step */
 #define SC_NONE 0xFFFFu
 
@@ -691,7 +694,8 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
 
 /* ---- multiple, dynamic and Nishio chains (SE's doChaining) ---------- */
 
-#define SC_PAR_POOL 8192 /* 1 parent per "off", at most 8 per "on" */
+#define SC_PAR_POOL 8192 /* 1 parent per "off", at most 8 per "on"
+                            (the "off" that turned it on, 7 removed) */
 
 /* A chaining's result: SE's toOn and toOff sets, each member with its
  * parents, in insertion order (list[1] the "on", list[0] the "off"). */
