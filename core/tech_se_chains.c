@@ -704,6 +704,11 @@ struct sc_set {
     uint32_t mark[SC_POTS]; /* member when mark == gen */
     uint16_t par_at[SC_POTS];
     uint8_t par_n[SC_POTS];
+    /* links from the source along first parents: each parent was added
+     * before its child, so the potentials on the way are distinct and
+     * the ancestors count is at least depth + 1 (exactly, when every
+     * member has one parent: static chains) */
+    uint16_t depth[SC_POTS];
     int n_par;
     uint16_t par[SC_PAR_POOL];
     uint16_t list[2][GRID_CELLS * 9];
@@ -717,6 +722,7 @@ struct sc_set {
 struct sc_multi {
     struct sc_grid g, save;
     struct sc_set first, on, off, reg;
+    int dynamic; /* the chainings have several parents per potential */
     uint32_t vgen;
     uint32_t visit[SC_POTS]; /* ancestor counting */
     /* the running intersections (cell, region): ids and complexities */
@@ -742,6 +748,7 @@ static void sc_set_start(struct sc_set *s, int source)
     s->mark[source] = s->gen;
     s->par_n[source] = 0;
     s->par_at[source] = 0;
+    s->depth[source] = 0;
     s->list[sc_on(source)][s->n[sc_on(source)]++] = (uint16_t)source;
 }
 
@@ -750,6 +757,7 @@ static void sc_set_add(struct sc_set *s, int id, const uint16_t *par, int n)
     s->mark[id] = s->gen;
     s->par_at[id] = (uint16_t)s->n_par;
     s->par_n[id] = (uint8_t)n;
+    s->depth[id] = (uint16_t)(s->depth[par[0]] + 1);
     memcpy(s->par + s->n_par, par, (size_t)n * sizeof *par);
     s->n_par += n;
     s->list[sc_on(id)][s->n[sc_on(id)]++] = (uint16_t)id;
@@ -865,6 +873,8 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
 static int sc_anc1(struct sc_multi *w, const struct sc_set *s, int id)
 {
     uint16_t one = (uint16_t)id;
+    if (!w->dynamic)
+        return s->depth[id] + 1;
     return sc_ancestors(w, s, &one, 1);
 }
 
@@ -909,7 +919,7 @@ static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct s
 {
     int k = 0, bound = sc_cx_bound(r);
     for (int i = 0; i < *n; i++) {
-        if (!sc_member(s, ids[i]))
+        if (!sc_member(s, ids[i]) || cx[i] + s->depth[ids[i]] + 1 + rest > bound)
             continue;
         int c = cx[i] + sc_anc1(w, s, ids[i]);
         if (c + rest > bound)
@@ -1053,6 +1063,7 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     memset(w.on.mark, 0, sizeof w.on.mark);
     memset(w.off.mark, 0, sizeof w.off.mark);
     memset(w.reg.mark, 0, sizeof w.reg.mark);
+    w.dynamic = dynamic;
     w.vgen = 0;
     memset(w.visit, 0, sizeof w.visit);
     sc_multiple(&r, &w);
