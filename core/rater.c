@@ -104,23 +104,23 @@ const struct rater rater_hodoku = {
  * the hidden pair, the unique loops - its unique rectangles - before the
  * naked quad), then the chaining.  The score column is SE's difficulty
  * x10, RATER_BY_STEP where it depends on the instance (chains by their
- * length, unique rectangle type 3 by its subset); the rating of a puzzle
+ * length, unique loops by their size and type); the rating of a puzzle
  * is the highest difficulty met (grade.c).  SE takes the first hint of
- * the first producer that has one; each chaining producer gives its
- * easiest chain first (RATER_ALSO).
+ * the first producer that has one; the producers that sort their hints
+ * (unique loops, each chaining producer) report the one SE takes.
  *
  * Only SE's rules are here: none of HoDoKu's (single-digit patterns,
  * colouring, finned and Franken fish, W-Wing, Sue de Coq, ALS, grouped
  * chains, hidden and avoidable rectangles, UR 5/6) nor Sukaku
  * Explainer's WXYZ- and VWXYZ-Wing: SE proves their eliminations with
- * its chains.  The level column is not read (RATER_HARDEST).  BUG type 1
- * removes the BUG cell's other candidates (SE's hint places nothing).
+ * its chains.  The level column is not read (RATER_HARDEST).  SE's BUG
+ * type 1 removes the BUG cell's other candidates (its hint places
+ * nothing).
  *
  * ADDING A PRODUCER: one line at its place in SE's Solver constructor,
  * with SE's difficulty or RATER_BY_STEP; a producer of several table rows
  * (whose easiest step SE takes) lists its first row RATER_FIRST and the
- * others right after it RATER_ALSO.  SE's chaining producers replace the
- * marked block of the library's chain rows.
+ * others right after it RATER_ALSO.
  */
 /* clang-format off */
 static const struct rater_row se_rows[] = {
@@ -144,32 +144,23 @@ static const struct rater_row se_rows[] = {
     { tech_find_hidden_triple,         NULL, GRADE_EASY, 40, RATER_FIRST },
     { tech_find_xy_wing,               NULL, GRADE_EASY, 42, RATER_FIRST },
     { tech_find_xyz_wing,              NULL, GRADE_EASY, 44, RATER_FIRST },
-    /* SE's UniqueLoops (4.5 and up): THE LIBRARY'S UNIQUE RECTANGLE ROWS
-     * stand in for it until SE's unique loops are a row of the table
-     * (they differ: SE's type 4 is not ours, and loops of 6+ cells are
-     * missing) */
-    { tech_find_unique_rectangle_1,    NULL, GRADE_EASY, 45, RATER_FIRST },
-    { tech_find_unique_rectangle_2,    NULL, GRADE_EASY, 45, RATER_FIRST },
-    { tech_find_unique_rectangle_3,    NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
-    { tech_find_unique_rectangle_4,    NULL, GRADE_EASY, 45, RATER_FIRST },
+    /* SE's UniqueLoops: rectangles and loops of 6+ cells, types 1-4,
+     * SE's choice among them (core/tech_se_unique.c) */
+    { tech_find_se_unique_loop,        NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
     { tech_find_naked_quad,            NULL, GRADE_EASY, 50, RATER_FIRST },
     { tech_find_jellyfish,             NULL, GRADE_EASY, 52, RATER_FIRST },
     { tech_find_hidden_quad,           NULL, GRADE_EASY, 54, RATER_FIRST },
-    /* SE's BivalueUniversalGrave: BUG+1 (its type 1) stands in for its
-     * types 1-4; SE's AlignedPairExclusion (6.2), which comes next, has
-     * no row yet */
-    { tech_find_bug_plus_1,            NULL, GRADE_EASY, 56, RATER_FIRST_ELIMINATING },
-    /* chaining.  THE LIBRARY'S CHAIN ROWS, standing in for SE's chaining
-     * producers until those are rows of the table: its forcing X-chains
-     * and cycles (6.5-7.0 and up: x_chain, xy_chain, aic as one producer),
-     * then its multiple forcing chains (cell and region forcing chains,
-     * 8.0 and up, one producer).  SE's Nishio, dynamic and nested forcing
-     * chains and aligned exclusion have no row yet. */
-    { tech_find_x_chain,               NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
-    { tech_find_xy_chain,              NULL, GRADE_EASY, RATER_BY_STEP, RATER_ALSO  },
-    { tech_find_aic,                   NULL, GRADE_EASY, RATER_BY_STEP, RATER_ALSO  },
-    { tech_find_cell_forcing_chain,    NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
-    { tech_find_region_forcing_chain,  NULL, GRADE_EASY, RATER_BY_STEP, RATER_ALSO  },
+    { tech_find_se_bug,                NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    { tech_find_aligned_pair_exclusion, NULL, GRADE_EASY, 62, RATER_FIRST },
+    /* chaining (core/tech_se_chains.c): each producer collects its hints
+     * and reports the one SE takes, rated by SE's formula */
+    { tech_find_se_chains,             NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    { tech_find_aligned_triplet_exclusion, NULL, GRADE_EASY, 75, RATER_FIRST },
+    { tech_find_se_nishio,             NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    { tech_find_se_multiple,           NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    { tech_find_se_dynamic,            NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
+    /* SE's Dynamic Forcing Chains (+) (9.0+) and its nested chains have no
+     * row: a puzzle that needs them stays unrated */
 };
 /* clang-format on */
 

@@ -436,6 +436,19 @@ tech_find_fn tech_find_direct_pointing;
 tech_find_fn tech_find_direct_claiming;
 tech_find_fn tech_find_direct_hidden_pair;
 tech_find_fn tech_find_direct_hidden_triple;
+/* tech_se_chains.c: Sudoku Explainer 1.2.1.3's chaining producers, as SE
+ * defines them (its Chaining rule in four settings), each reporting the
+ * hint SE takes (lowest difficulty, then complexity, then kind) with
+ * SE's difficulty x10 in step->rating, which tech_rate_se_chain returns:
+ * forcing chains and cycles (SE's ForcingChainCycle: bidirectional X-,
+ * Y- and XY-cycles 6.5, forcing X-chains 6.6, forcing chains 7.0, + SE's
+ * length increment), Nishio (7.5+), cell and region forcing chains
+ * (SE's Multiple, 8.0+), dynamic forcing chains (8.5+). */
+tech_find_fn tech_find_se_chains;
+tech_find_fn tech_find_se_nishio;
+tech_find_fn tech_find_se_multiple;
+tech_find_fn tech_find_se_dynamic;
+int tech_rate_se_chain(const struct human_step *step);
 
 /* tech_franken_fish.c: Franken and Mutant fish, plain and finned */
 tech_find_fn tech_find_franken_x_wing;

@@ -353,6 +353,22 @@ const struct tech_row tech_table[] = {
     { { "Aligned Triplet Exclusion", "aligned_triplet_exclusion", 75, HUMAN_GROUP_EXPERT, 300 },
       tech_find_aligned_triplet_exclusion, tech_rate_by_find,
       TECH_KIND_ALS, TECH_KEYED_NONE, -1 },
+    /* Sudoku Explainer 1.2.1.3's chaining producers (tech_se_chains.c),
+     * SE's definitions for its own pass (the SE rater): each step is
+     * rated by SE's formula (tech_rate_se_chain); the base column is the
+     * lowest rating a row can give.  Weights: HoDoKu 2.2's forcing chain's. */
+    { { "Forcing chain (SE)", "se_forcing_chain", 65, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_chains, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    { { "Nishio forcing chain", "se_nishio", 75, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_nishio, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    { { "Cell and region forcing chains (SE)", "se_multiple_forcing_chain", 80, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_multiple, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
+    { { "Dynamic forcing chain", "se_dynamic_forcing_chain", 85, HUMAN_GROUP_EXPERT, 500 },
+      tech_find_se_dynamic, tech_rate_se_chain,
+      TECH_KIND_FORCING, TECH_KEYED_NONE, -1 },
     /* The library's own rows: techniques HoDoKu 2.2 ships switched off,
      * which no rater names; the steps listing and a search by key use
      * them.  By rating among themselves.
@@ -384,8 +400,8 @@ const struct tech_row tech_table[] = {
       tech_find_grouped_nice_loop_als, NULL,
       TECH_KIND_GROUPED_CHAIN, TECH_KEYED_NONE, -1 },
 };
-#define OUTSIDE_ORDER_ROWS (4 + 4 + 5) /* SE's direct rules, SE's other
-                                       producers, the library's own */
+/* SE's direct rules, its other producers, its chaining, the library's own */
+#define OUTSIDE_ORDER_ROWS (4 + 4 + 4 + 5)
 /* clang-format on */
 
 const int tech_table_len = (int)(sizeof tech_table / sizeof tech_table[0]);

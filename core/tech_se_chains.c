@@ -1,0 +1,1091 @@
+/*
+ * tech_se_chains: Sudoku Explainer 1.2.1.3's chaining rules, as SE defines
+ * them (its Chaining producer in four settings):
+ *
+ *   tech_find_se_chains       forcing chains and cycles (SE's
+ *                             Chaining(false, false, false)): bidirectional
+ *                             X-, Y- and XY-cycles, forcing X-chains,
+ *                             forcing chains; 6.5 / 6.6 / 7.0 + length
+ *   tech_find_se_nishio       Nishio forcing chains (7.5 + length)
+ *   tech_find_se_multiple     cell and region forcing chains (8.0 + length)
+ *   tech_find_se_dynamic      dynamic forcing chains: contradiction,
+ *                             double, cell and region (8.5 + length)
+ *
+ * Each producer does what SE's does: it builds the same implications in
+ * the same breadth-first order (so each deduction has the parents SE gives
+ * it), rates each hint it finds by SE's formula - the base of its kind
+ * plus SE's length increment of its complexity, the number of distinct
+ * potentials the chain(s) hold, computed in doubles as SE computes them -
+ * and takes SE's choice: the lowest difficulty, then the lowest
+ * complexity, then SE's sort key of the hint kind, then the first found.
+ * The step's rating is that difficulty x10 (tech_rate_se_chain reads it
+ * back).  A hint whose result is a value (the potential "on") places it,
+ * as SE's hint does; else it removes the candidate(s).
+ *
+ * A potential is a candidate with a state: id = (cell * 9 + digit - 1) * 2
+ * + on.  Nothing is allocated: the work areas live on the stack of the
+ * find function (about 30 KB for the forcing chains and cycles, 160 KB
+ * for the multiple-chain producers).
+ *
+ * Not here: SE's "Dynamic Forcing Chains (+)" and nested chains (its
+ * levels 1-5, 9.0 and up), which SE tries only when these find nothing.
+ */
+#include "tech_digits.h"
+
+#include <string.h>
+
+#define SC_POTS (GRID_CELLS * 9 * 2)
+#define SC_PATH_MAX 160  /* nodes of a chain kept for the step */
+#define SC_NONE 0xFFFFu
+
+static inline int sc_id(int cell, int digit, int on)
+{
+    return ((cell * 9 + digit - 1) << 1) | on;
+}
+static inline int sc_cell(int id)
+{
+    return (id >> 1) / 9;
+}
+static inline int sc_digit(int id)
+{
+    return (id >> 1) % 9 + 1;
+}
+static inline int sc_on(int id)
+{
+    return id & 1;
+}
+
+/* SE's houses of a cell, in its order (block, row, column), and the
+ * cell's position in each (tech_house_cells order). */
+static void sc_houses(int cell, int h[3], int pos[3])
+{
+    int r = cell / 9, c = cell - r * 9;
+    h[0] = TECH_BOX((r / 3) * 3 + c / 3);
+    h[1] = TECH_ROW(r);
+    h[2] = TECH_COL(c);
+    pos[0] = (r % 3) * 3 + c % 3;
+    pos[1] = c;
+    pos[2] = r;
+}
+
+struct sc_links;
+
+/* The candidates a chaining reads: cand (an empty cell's, 0 when filled)
+ * and pos[h][d-1] (positions of d in house h), kept in step; lk: the
+ * "off to on" links of these candidates when they do not change during
+ * the search (static chains), else NULL. */
+struct sc_grid {
+    uint16_t cand[GRID_CELLS];
+    uint16_t pos[TECH_HOUSES][9];
+    const struct sc_links *lk;
+};
+
+static void sc_grid_init(struct sc_grid *g, const struct human_state *st)
+{
+    memcpy(g->cand, st->cand, sizeof g->cand);
+    memset(g->pos, 0, sizeof g->pos);
+    g->lk = NULL;
+    for (int h = 0; h < TECH_HOUSES; h++)
+        for (int i = 0; i < 9; i++) {
+            unsigned m = st->cand[tech_house_cells[h][i]];
+            while (m) {
+                int d = bits_lowest(m);
+                g->pos[h][d] |= (uint16_t)(1u << i);
+                m &= m - 1;
+            }
+        }
+}
+
+/* Removes digit d from cell (SE's Potential.off, dynamic chains). */
+static void sc_grid_off(struct sc_grid *g, int cell, int d)
+{
+    int h[3], pos[3];
+    g->cand[cell] &= (uint16_t)~tech_bit(d);
+    sc_houses(cell, h, pos);
+    for (int k = 0; k < 3; k++)
+        g->pos[h[k]][d - 1] &= (uint16_t)~(1u << pos[k]);
+}
+
+/* SE's getOnToOff: what "on" potential p turns off, in SE's order (the
+ * cell's other values when y, then the digit's other cells in the block,
+ * row and column).  Returns how many, into out. */
+static int sc_on_to_off(const struct sc_grid *g, int p, int y, uint16_t out[28])
+{
+    int cell = sc_cell(p), d = sc_digit(p), n = 0, h[3];
+    if (y) {
+        unsigned m = g->cand[cell] & ~tech_bit(d);
+        while (m) {
+            out[n++] = (uint16_t)sc_id(cell, bits_lowest(m) + 1, 0);
+            m &= m - 1;
+        }
+    }
+    int pos[3];
+    sc_houses(cell, h, pos);
+    /* the block's cells come first; a row or column lists the others
+     * (SE's set keeps the first occurrence): in a row the block holds
+     * the three positions of the cell's column band, in a column those
+     * of its row band */
+    unsigned skip[3] = {1u << pos[0], 7u << (pos[1] / 3 * 3), 7u << (pos[2] / 3 * 3)};
+    for (int k = 0; k < 3; k++)
+        for (unsigned m = g->pos[h[k]][d - 1] & ~skip[k]; m; m &= m - 1)
+            out[n++] = (uint16_t)sc_id(tech_house_cells[h[k]][bits_lowest(m)], d, 0);
+    return n;
+}
+
+/* One result of SE's getOffToOn: the "on" potential and the rule that
+ * gave it (house, or -1 for the cell's last value). */
+struct sc_on {
+    uint16_t id;
+    int8_t house;
+};
+
+/* SE's getOffToOn: what "off" potential p turns on (the cell's other
+ * value when y and the cell has two; the other position of the digit in
+ * the block, row or column when x and it has two there). */
+static int sc_off_to_on_live(const struct sc_grid *g, int p, int y, int x,
+                             struct sc_on out[4])
+{
+    int cell = sc_cell(p), d = sc_digit(p), n = 0, h[3];
+    if (y && bits_count(g->cand[cell]) == 2) {
+        out[n].id = (uint16_t)sc_id(cell, bits_lowest(g->cand[cell] & ~tech_bit(d)) + 1, 1);
+        out[n++].house = -1;
+    }
+    if (!x)
+        return n;
+    int pos[3];
+    sc_houses(cell, h, pos);
+    for (int k = 0; k < 3; k++) {
+        unsigned m = g->pos[h[k]][d - 1];
+        if (bits_count(m) != 2)
+            continue;
+        m &= ~(1u << pos[k]);
+        int id = sc_id(tech_house_cells[h[k]][bits_lowest(m)], d, 1);
+        int dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= out[i].id == id;
+        if (!dup) {
+            out[n].id = (uint16_t)id;
+            out[n++].house = (int8_t)h[k];
+        }
+    }
+    return n;
+}
+
+/* The "off to on" links of every candidate of a grid that does not
+ * change (each candidate's own: its cell's other value when bivalue, the
+ * other positions of its digit where it has two): the unary chains meet
+ * the same "off" potential many times. */
+struct sc_links {
+    uint16_t cell_on[GRID_CELLS * 9]; /* [cell * 9 + d - 1]; SC_NONE: none */
+    uint16_t house_on[GRID_CELLS * 9][3];
+    int8_t house[GRID_CELLS * 9][3];
+    uint8_t n_house[GRID_CELLS * 9];
+};
+
+static void sc_links_build(struct sc_links *lk, struct sc_grid *g)
+{
+    struct sc_on ons[4];
+    g->lk = NULL;
+    for (int c = 0; c < GRID_CELLS; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            int d = bits_lowest(m) + 1, k = c * 9 + d - 1;
+            int off = sc_id(c, d, 0);
+            lk->cell_on[k] = sc_off_to_on_live(g, off, 1, 0, ons) ? ons[0].id : SC_NONE;
+            int n = sc_off_to_on_live(g, off, 0, 1, ons);
+            lk->n_house[k] = (uint8_t)n;
+            for (int i = 0; i < n; i++) {
+                lk->house_on[k][i] = ons[i].id;
+                lk->house[k][i] = ons[i].house;
+            }
+        }
+    g->lk = lk;
+}
+
+static int sc_off_to_on(const struct sc_grid *g, int p, int y, int x, struct sc_on out[4])
+{
+    const struct sc_links *lk = g->lk;
+    if (!lk)
+        return sc_off_to_on_live(g, p, y, x, out);
+    int k = p >> 1, n = 0;
+    if (y && lk->cell_on[k] != SC_NONE) {
+        out[n].id = lk->cell_on[k];
+        out[n++].house = -1;
+    }
+    for (int i = 0; x && i < lk->n_house[k]; i++) {
+        out[n].id = lk->house_on[k][i];
+        out[n++].house = lk->house[k][i];
+    }
+    return n;
+}
+
+/* SE's length increment of a complexity, as SE adds it (in doubles). */
+static double sc_length_difficulty(int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2, odd = 0;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
+
+/* ---- the hint kept: SE's choice ------------------------------------ */
+
+enum sc_kind {
+    SC_CYCLE,       /* bidirectional cycle: eliminations in elim[] */
+    SC_FORCING,     /* forcing (X-)chain: the target */
+    SC_CONTRA,      /* contradiction forcing chain (or Nishio) */
+    SC_DOUBLE,      /* double forcing chain */
+    SC_CELL,        /* cell forcing chains */
+    SC_REGION,      /* region forcing chains */
+};
+
+struct sc_hint {
+    double diff;
+    int cx, key;
+    enum sc_kind kind;
+    int y, x;       /* the links used (unary chains) */
+    int target;     /* the potential proved (not cycles) */
+    int src;        /* the source potential, cell or house */
+    int src_digit;  /* region chains: the digit */
+    tech_cells elim[9]; /* cycles */
+    int n_path;
+    uint16_t path[SC_PATH_MAX]; /* unary chains: the nodes, source first */
+};
+
+struct sc_run {
+    struct tech_ctx *ctx;
+    struct human_step *step;
+    const struct human_state *st;
+    double base;    /* the producer's base (multiple chains) */
+    int dynamic, nishio, multiple;
+    int have;
+    struct sc_hint best, cur;
+    int stop;       /* collect mode asked to stop */
+};
+
+/* 1 when (diff, cx, key) comes before the kept hint in SE's sort. */
+static int sc_better(const struct sc_run *r, double diff, int cx, int key)
+{
+    if (!r->have || diff < r->best.diff)
+        return 1;
+    if (diff > r->best.diff)
+        return 0;
+    if (cx != r->best.cx)
+        return cx < r->best.cx;
+    return key < r->best.key;
+}
+
+/* The distinct cells of a chain's path. */
+static int sc_path_cells(const struct sc_hint *h)
+{
+    tech_cells cells = 0;
+    int n = 0;
+    for (int i = 0; i < h->n_path; i++)
+        if (!(cells & tech_cell_bit(sc_cell(h->path[i])))) {
+            cells |= tech_cell_bit(sc_cell(h->path[i]));
+            n++;
+        }
+    return n;
+}
+
+static const char *sc_name(const struct sc_run *r, const struct sc_hint *h)
+{
+    switch (h->kind) {
+    case SC_CYCLE:
+        if (h->x && h->y)
+            return "Bidirectional Cycle";
+        if (h->y)
+            return "Bidirectional Y-Cycle";
+        return sc_path_cells(h) == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
+    case SC_FORCING:
+        if (h->y)
+            return "Forcing Chain";
+        return h->cx == 6 ? "Turbot Fish" : "Forcing X-Chain";
+    case SC_CONTRA:
+        if (r->nishio)
+            return "Nishio Forcing Chains";
+        return "Dynamic Contradiction Forcing Chains";
+    case SC_DOUBLE:
+        return "Dynamic Double Forcing Chains";
+    case SC_CELL:
+        return r->dynamic ? "Dynamic Cell Forcing Chains" : "Cell Forcing Chains";
+    case SC_REGION:
+        return r->dynamic ? "Dynamic Region Forcing Chains" : "Region Forcing Chains";
+    }
+    return "";
+}
+
+static void sc_say_pot(struct human_step *step, int id)
+{
+    tech_say(step, "%c%d%s%d", 'A' + sc_cell(id) / 9, sc_cell(id) % 9 + 1,
+             sc_on(id) ? "=" : "<>", sc_digit(id));
+}
+
+/* Fills the step from hint h; returns 1 when it removes or places. */
+static int sc_fill(const struct sc_run *r, const struct sc_hint *h, struct human_step *step)
+{
+    const struct human_state *st = r->st;
+    tech_step_reset(step);
+    step->rating = (int)(h->diff * 10.0 + 0.5);
+    if (h->kind == SC_CYCLE) {
+        for (int d = 1; d <= 9; d++) {
+            tech_cells m = h->elim[d - 1];
+            while (m) {
+                int c = bits_lowest128(m);
+                m &= m - 1;
+                tech_eliminate(step, st, c, d);
+            }
+        }
+    } else if (sc_on(h->target)) {
+        tech_place(step, sc_cell(h->target), sc_digit(h->target));
+    } else {
+        tech_eliminate(step, st, sc_cell(h->target), sc_digit(h->target));
+    }
+    for (int i = 0; i < h->n_path && step->n_cause < HUMAN_STEP_MAX_CAUSE; i++)
+        tech_cause(step, sc_cell(h->path[i]), sc_digit(h->path[i]));
+    if (h->kind == SC_CELL)
+        tech_cause(step, h->src, 0);
+    if (h->kind == SC_DOUBLE || h->kind == SC_CONTRA)
+        tech_cause(step, sc_cell(h->src), sc_digit(h->src));
+    if (h->kind == SC_REGION) {
+        tech_house(step, h->src);
+        for (int i = 0; i < 9; i++)
+            tech_cause_mask(step, st, tech_house_cells[h->src][i], tech_bit(h->src_digit));
+    }
+    tech_say(step, "%s (SE %d.%d): ", sc_name(r, h), step->rating / 10, step->rating % 10);
+    switch (h->kind) {
+    case SC_CYCLE:
+    case SC_FORCING:
+        for (int i = 0; i < h->n_path; i++) {
+            if (i)
+                tech_say(step, " > ");
+            sc_say_pot(step, h->path[i]);
+        }
+        break;
+    case SC_CONTRA:
+        tech_say(step, "assuming ");
+        sc_say_pot(step, h->src);
+        tech_say(step, " leads to a contradiction");
+        break;
+    case SC_DOUBLE:
+        tech_say(step, "both ");
+        sc_say_pot(step, h->src);
+        tech_say(step, " and ");
+        sc_say_pot(step, h->src ^ 1);
+        tech_say(step, " lead to ");
+        sc_say_pot(step, h->target);
+        break;
+    case SC_CELL:
+        tech_say(step, "every candidate of ");
+        tech_say_cell(step, h->src);
+        tech_say(step, " leads to ");
+        sc_say_pot(step, h->target);
+        break;
+    case SC_REGION:
+        tech_say(step, "every place for %d in ", h->src_digit);
+        tech_say_house(step, h->src);
+        tech_say(step, " leads to ");
+        sc_say_pot(step, h->target);
+        break;
+    }
+    if (step->n_place) {
+        tech_say(step, ", so ");
+        tech_say_cell(step, step->place[0].cell);
+        tech_say(step, " is %d", step->place[0].digit);
+    } else if (step->n_elim) {
+        tech_say(step, ", so ");
+        tech_say_elims(step);
+    }
+    return step->n_place + step->n_elim > 0;
+}
+
+/* A hint found (r->cur, complete): kept when SE would sort it first, or
+ * handed on in collect mode.  Returns 1 when the search must stop. */
+static int sc_offer(struct sc_run *r)
+{
+    if (r->ctx->collect) {
+        if (sc_fill(r, &r->cur, r->step) && tech_found(r->ctx, r->step)) {
+            r->stop = 1;
+            return 1;
+        }
+        return 0;
+    }
+    if (sc_better(r, r->cur.diff, r->cur.cx, r->cur.key)) {
+        r->best = r->cur;
+        r->have = 1;
+    }
+    return 0;
+}
+
+/* The producer's answer: SE's first hint, or 0. */
+static int sc_finish(struct sc_run *r)
+{
+    if (r->ctx->collect)
+        return r->stop;
+    if (!r->have)
+        return 0;
+    sc_fill(r, &r->best, r->step);
+    return tech_found(r->ctx, r->step);
+}
+
+/* ---- forcing chains and cycles (SE's unary chaining) ---------------- */
+
+struct sc_unary {
+    uint32_t gen;
+    uint32_t mark[SC_POTS];   /* member when mark == gen */
+    uint16_t par[SC_POTS];    /* forcing: the parent; cycles: the parent "off" */
+    uint16_t gp[SC_POTS];     /* cycles: the parent's parent "on" */
+    uint16_t depth[SC_POTS];  /* links from the source */
+    uint16_t queue[SC_POTS];
+};
+
+static inline int sc_u_member(const struct sc_unary *u, int id)
+{
+    return u->mark[id] == u->gen;
+}
+
+static void sc_u_start(struct sc_unary *u)
+{
+    if (++u->gen == 0) {
+        memset(u->mark, 0, sizeof u->mark);
+        u->gen = 1;
+    }
+}
+
+/* SE's isParent for the cycles: "off" q among the ancestors of "on" p. */
+static int sc_u_is_parent(const struct sc_unary *u, int p, int q)
+{
+    while (u->par[p] != SC_NONE) {
+        if (u->par[p] == q)
+            return 1;
+        p = u->gp[p];
+    }
+    return 0;
+}
+
+/* SE's doCycles from "on" source s: each cycle back to s is offered as a
+ * bidirectional cycle hint. */
+static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_grid *g,
+                      int s, int y, int x, const tech_cells *dcells)
+{
+    uint16_t offs[28];
+    struct sc_on ons[4];
+    int head = 0, tail = 0;
+    sc_u_start(u);
+    u->mark[s] = u->gen;
+    u->par[s] = u->gp[s] = SC_NONE;
+    u->depth[s] = 0;
+    u->queue[tail++] = (uint16_t)s;
+    double base = x && y ? 7.0 : 6.5;
+    int key = x && y ? 4 : y ? 3 : 2;
+    while (head < tail && !r->stop) {
+        int p = u->queue[head++];
+        /* a cycle closed from p has 2 * depth + 2 potentials; the "on"
+         * potentials come in order of depth, so once such a cycle could
+         * not be taken no later one could */
+        int least = 2 * u->depth[p] + 2;
+        if (!r->ctx->collect && r->have &&
+            !sc_better(r, base + sc_length_difficulty(least), least, key))
+            break;
+        int n = sc_on_to_off(g, p, y, offs);
+        for (int i = 0; i < n; i++) {
+            int q = offs[i];
+            if (sc_u_is_parent(u, p, q))
+                continue;
+            int m = sc_off_to_on(g, q, y, x, ons);
+            for (int j = 0; j < m; j++) {
+                int o = ons[j].id;
+                if (o == s && p != s) {
+                    /* the path: s (again), q, p, ... down to s */
+                    struct sc_hint *h = &r->cur;
+                    uint16_t rev[SC_POTS];
+                    int len = 0;
+                    rev[len++] = (uint16_t)s;
+                    rev[len++] = (uint16_t)q;
+                    for (int a = p; a != s; a = u->gp[a]) {
+                        rev[len++] = (uint16_t)a;
+                        rev[len++] = u->par[a];
+                    }
+                    /* complexity: the distinct potentials (s once) */
+                    int cx = len;
+                    double diff = base + sc_length_difficulty(cx);
+                    if (!r->ctx->collect && !sc_better(r, diff, cx, key))
+                        continue;
+                    tech_cells cells = 0, fw[9], bk[9];
+                    memset(fw, 0, sizeof fw);
+                    memset(bk, 0, sizeof bk);
+                    for (int k = 0; k < len; k++)
+                        cells |= tech_cell_bit(sc_cell(rev[k]));
+                    for (int k = 0; k < len; k++) {
+                        int c = sc_cell(rev[k]), d = sc_digit(rev[k]);
+                        tech_cells see = tech_peers(c) & dcells[d - 1] & ~cells;
+                        if (sc_on(rev[k]))
+                            fw[d - 1] |= see;
+                        else
+                            bk[d - 1] |= see;
+                    }
+                    tech_cells any = 0;
+                    for (int d = 0; d < 9; d++) {
+                        h->elim[d] = fw[d] & bk[d];
+                        any |= h->elim[d];
+                    }
+                    if (!any)
+                        continue;
+                    h->kind = SC_CYCLE;
+                    h->y = y;
+                    h->x = x;
+                    h->diff = diff;
+                    h->cx = cx;
+                    h->key = key;
+                    h->target = s;
+                    h->n_path = 0;
+                    /* source first: the reverse of the walk */
+                    for (int k = len - 1; k >= 0 && h->n_path < SC_PATH_MAX; k--)
+                        h->path[h->n_path++] = rev[(k + 1) % len];
+                    if (sc_offer(r))
+                        return;
+                }
+                if (!sc_u_member(u, o)) {
+                    u->mark[o] = u->gen;
+                    u->par[o] = (uint16_t)q;
+                    u->gp[o] = (uint16_t)p;
+                    u->depth[o] = (uint16_t)(u->depth[p] + 1);
+                    u->queue[tail++] = (uint16_t)o;
+                }
+            }
+        }
+    }
+}
+
+/* SE's doForcingChains from source s ("on" or "off"): the first chain
+ * back to its conjugate is offered as a forcing chain hint (SE keeps one
+ * per target, and a source has one target). */
+static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_grid *g,
+                       int s, int y)
+{
+    uint16_t next[28];
+    struct sc_on ons[4];
+    int head = 0, tail = 0, found = -1, from = -1;
+    sc_u_start(u);
+    u->mark[s] = u->gen;
+    u->par[s] = SC_NONE;
+    u->depth[s] = 0;
+    u->queue[tail++] = (uint16_t)s;
+    double base = y ? 7.0 : 6.6;
+    int key = y ? 4 : 2;
+    while (head < tail && found < 0) {
+        int p = u->queue[head++], n;
+        /* a chain closed from p has depth + 2 potentials (in order of
+         * depth: once it could not be taken, no later one could) */
+        int least = u->depth[p] + 2;
+        if (!r->ctx->collect && r->have &&
+            !sc_better(r, base + sc_length_difficulty(least), least, key))
+            return;
+        if (sc_on(p)) {
+            n = sc_on_to_off(g, p, y, next);
+        } else {
+            n = sc_off_to_on(g, p, y, 1, ons);
+            for (int i = 0; i < n; i++)
+                next[i] = ons[i].id;
+        }
+        for (int i = 0; i < n && found < 0; i++) {
+            int q = next[i];
+            if ((q ^ 1) == s) {
+                found = q;
+                from = p;
+            }
+            if (!sc_u_member(u, q)) {
+                u->mark[q] = u->gen;
+                u->par[q] = (uint16_t)p;
+                u->depth[q] = (uint16_t)(u->depth[p] + 1);
+                u->queue[tail++] = (uint16_t)q;
+            }
+        }
+    }
+    if (found < 0)
+        return;
+    struct sc_hint *h = &r->cur;
+    int len = 1;
+    for (int a = from; a != SC_NONE; a = u->par[a])
+        len++;
+    /* an "on" target places a value SE only counts as worth when the
+     * cell has another candidate; an "off" one always removes */
+    if (sc_on(found) && !(r->st->cand[sc_cell(found)] & ~tech_bit(sc_digit(found))))
+        return;
+    h->kind = SC_FORCING;
+    h->y = y;
+    h->x = 1;
+    h->cx = len;
+    h->diff = base + sc_length_difficulty(len);
+    h->key = key;
+    h->target = found;
+    h->src = s;
+    if (!r->ctx->collect && !sc_better(r, h->diff, h->cx, h->key))
+        return;
+    int k = len < SC_PATH_MAX ? len : SC_PATH_MAX;
+    h->n_path = k;
+    h->path[--k] = (uint16_t)found;
+    for (int a = from; a != SC_NONE && k > 0; a = u->par[a])
+        h->path[--k] = (uint16_t)a;
+    sc_offer(r);
+}
+
+/* SE's loop hint list for one link setting (getLoopHintList). */
+static void sc_loops(struct sc_run *r, struct sc_unary *u, const struct sc_grid *g,
+                     const tech_cells *dcells, int y, int x)
+{
+    for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
+        unsigned cand = g->cand[cell];
+        if (bits_count(cand) < 2)
+            continue;
+        if (bits_count(cand) > 2 && !x)
+            continue; /* Y-cycles start from a bivalue cell */
+        for (unsigned m = cand; m && !r->stop; m &= m - 1) {
+            int d = bits_lowest(m) + 1;
+            int on = sc_id(cell, d, 1);
+            sc_cycles(r, u, g, on, y, x, dcells);
+            if (x && !r->stop) {
+                sc_forcing(r, u, g, on, y);
+                if (!r->stop)
+                    sc_forcing(r, u, g, on ^ 1, y);
+            }
+        }
+    }
+}
+
+static void sc_run_init(struct sc_run *r, struct tech_ctx *ctx, struct human_step *step)
+{
+    r->ctx = ctx;
+    r->step = step;
+    r->st = ctx->st;
+    r->have = 0;
+    r->stop = 0;
+    r->dynamic = r->nishio = r->multiple = 0;
+    r->base = 0.0;
+}
+
+int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
+{
+    struct sc_run r;
+    struct sc_grid g;
+    struct sc_unary u;
+    struct sc_links lk;
+    tech_cells dcells[9];
+    sc_run_init(&r, ctx, step);
+    sc_grid_init(&g, ctx->st);
+    sc_links_build(&lk, &g);
+    memset(dcells, 0, sizeof dcells);
+    for (int c = 0; c < GRID_CELLS; c++)
+        for (unsigned m = g.cand[c]; m; m &= m - 1)
+            dcells[bits_lowest(m)] |= tech_cell_bit(c);
+    u.gen = 0;
+    memset(u.mark, 0, sizeof u.mark);
+    /* SE's order: X-links, then Y-links, then both */
+    sc_loops(&r, &u, &g, dcells, 0, 1);
+    if (!r.stop)
+        sc_loops(&r, &u, &g, dcells, 1, 0);
+    if (!r.stop)
+        sc_loops(&r, &u, &g, dcells, 1, 1);
+    return sc_finish(&r);
+}
+
+/* ---- multiple, dynamic and Nishio chains (SE's doChaining) ---------- */
+
+#define SC_PAR_POOL 8192 /* 1 parent per "off", at most 8 per "on"
+                            (the "off" that turned it on, 7 removed) */
+
+/* A chaining's result: SE's toOn and toOff sets, each member with its
+ * parents, in insertion order (list[1] the "on", list[0] the "off"). */
+struct sc_set {
+    uint32_t gen;
+    uint32_t mark[SC_POTS]; /* member when mark == gen */
+    uint16_t par_at[SC_POTS];
+    uint8_t par_n[SC_POTS];
+    /* links from the source along first parents: each parent was added
+     * before its child, so the potentials on the way are distinct and
+     * the ancestors count is at least depth + 1 (exactly, when every
+     * member has one parent: static chains) */
+    uint16_t depth[SC_POTS];
+    int n_par;
+    uint16_t par[SC_PAR_POOL];
+    uint16_t list[2][GRID_CELLS * 9];
+    int n[2];
+    /* the contradiction, when the chaining met one: the member, and the
+     * potential that met its conjugate (not a member) with its parents */
+    int absurd, a_member, a_new, n_xpar;
+    uint16_t xpar[9];
+};
+
+struct sc_multi {
+    struct sc_grid g, save;
+    struct sc_set first, on, off, reg;
+    int dynamic; /* the chainings have several parents per potential */
+    uint32_t vgen;
+    uint32_t visit[SC_POTS]; /* ancestor counting */
+    /* the running intersections (cell, region): ids and complexities */
+    uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
+    int cell_cx[2][GRID_CELLS * 9], reg_cx[2][GRID_CELLS * 9];
+    int n_cell[2], n_reg[2];
+};
+
+static inline int sc_member(const struct sc_set *s, int id)
+{
+    return s->mark[id] == s->gen;
+}
+
+static void sc_set_start(struct sc_set *s, int source)
+{
+    if (++s->gen == 0) {
+        memset(s->mark, 0, sizeof s->mark);
+        s->gen = 1;
+    }
+    s->n_par = 0;
+    s->n[0] = s->n[1] = 0;
+    s->absurd = 0;
+    s->mark[source] = s->gen;
+    s->par_n[source] = 0;
+    s->par_at[source] = 0;
+    s->depth[source] = 0;
+    s->list[sc_on(source)][s->n[sc_on(source)]++] = (uint16_t)source;
+}
+
+static void sc_set_add(struct sc_set *s, int id, const uint16_t *par, int n)
+{
+    s->mark[id] = s->gen;
+    s->par_at[id] = (uint16_t)s->n_par;
+    s->par_n[id] = (uint8_t)n;
+    s->depth[id] = (uint16_t)(s->depth[par[0]] + 1);
+    memcpy(s->par + s->n_par, par, (size_t)n * sizeof *par);
+    s->n_par += n;
+    s->list[sc_on(id)][s->n[sc_on(id)]++] = (uint16_t)id;
+}
+
+/* The parents SE gives "on" o, which "off" p turned on through rule
+ * house (-1: the cell): p, then in a dynamic chaining the candidates the
+ * chaining removed that the rule needed gone (SE's hidden parents). */
+static int sc_parents(const struct sc_multi *w, const struct sc_on *o, int p,
+                      uint16_t par[9])
+{
+    int n = 0, cell = sc_cell(o->id), d = sc_digit(o->id);
+    par[n++] = (uint16_t)p;
+    if (o->house < 0) {
+        unsigned gone = w->save.cand[cell] & ~w->g.cand[cell];
+        for (; gone; gone &= gone - 1)
+            par[n++] = (uint16_t)sc_id(cell, bits_lowest(gone) + 1, 0);
+    } else {
+        unsigned gone = w->save.pos[o->house][d - 1] & ~w->g.pos[o->house][d - 1];
+        for (; gone; gone &= gone - 1)
+            par[n++] = (uint16_t)sc_id(tech_house_cells[o->house][bits_lowest(gone)], d, 0);
+    }
+    return n;
+}
+
+/* SE's doChaining: completes s (its source added) with every potential
+ * the source forces, "on" ones first; stops at the first contradiction
+ * (s->absurd).  Dynamic: each "off" is removed from the grid once its
+ * consequences are drawn (restored at the end). */
+static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
+{
+    uint16_t offs[28], par[9];
+    struct sc_on ons[4];
+    int y = !r->nishio, hon = 0, hoff = 0;
+    w->save = w->g;
+    while (hon < s->n[1] || hoff < s->n[0]) {
+        if (hon < s->n[1]) {
+            int p = s->list[1][hon++];
+            int n = sc_on_to_off(&w->g, p, y, offs);
+            for (int i = 0; i < n; i++) {
+                int q = offs[i];
+                if (sc_member(s, q ^ 1)) {
+                    s->absurd = 1;
+                    s->a_member = q ^ 1;
+                    s->a_new = q;
+                    s->xpar[0] = (uint16_t)p;
+                    s->n_xpar = 1;
+                    w->g = w->save;
+                    return;
+                }
+                if (!sc_member(s, q)) {
+                    par[0] = (uint16_t)p;
+                    sc_set_add(s, q, par, 1);
+                }
+            }
+        } else {
+            int p = s->list[0][hoff++];
+            int n = sc_off_to_on(&w->g, p, y, 1, ons);
+            uint16_t opar[4][9];
+            int on_par[4];
+            for (int i = 0; i < n; i++)
+                on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
+                                       : (opar[i][0] = (uint16_t)p, 1);
+            if (r->dynamic)
+                sc_grid_off(&w->g, sc_cell(p), sc_digit(p));
+            for (int i = 0; i < n; i++) {
+                int o = ons[i].id;
+                if (sc_member(s, o ^ 1)) {
+                    s->absurd = 1;
+                    s->a_member = o ^ 1;
+                    s->a_new = o;
+                    memcpy(s->xpar, opar[i], (size_t)on_par[i] * sizeof *par);
+                    s->n_xpar = on_par[i];
+                    w->g = w->save;
+                    return;
+                }
+                if (!sc_member(s, o))
+                    sc_set_add(s, o, opar[i], on_par[i]);
+            }
+        }
+    }
+    w->g = w->save;
+}
+
+/* SE's getAncestorCount: the distinct potentials from the given ones
+ * (members of s) up through their parents. */
+static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16_t *from,
+                        int n)
+{
+    uint16_t todo[SC_POTS];
+    int head = 0, tail = 0;
+    if (++w->vgen == 0) {
+        memset(w->visit, 0, sizeof w->visit);
+        w->vgen = 1;
+    }
+    for (int i = 0; i < n; i++)
+        if (w->visit[from[i]] != w->vgen) {
+            w->visit[from[i]] = w->vgen;
+            todo[tail++] = from[i];
+        }
+    while (head < tail) {
+        int p = todo[head++];
+        const uint16_t *pp = s->par + s->par_at[p];
+        for (int i = 0; i < s->par_n[p]; i++)
+            if (w->visit[pp[i]] != w->vgen) {
+                w->visit[pp[i]] = w->vgen;
+                todo[tail++] = pp[i];
+            }
+    }
+    return tail;
+}
+
+static int sc_anc1(struct sc_multi *w, const struct sc_set *s, int id)
+{
+    uint16_t one = (uint16_t)id;
+    if (!w->dynamic)
+        return s->depth[id] + 1;
+    return sc_ancestors(w, s, &one, 1);
+}
+
+/* The complexity of a contradiction: both potentials' ancestors. */
+static int sc_absurd_cx(struct sc_multi *w, const struct sc_set *s)
+{
+    return sc_anc1(w, s, s->a_member) + 1 + sc_ancestors(w, s, s->xpar, s->n_xpar);
+}
+
+/* Offers the hint proving target (r->cur's kind and source set): rated
+ * base + SE's length increment of cx.  An "on" target counts only when
+ * its cell has another candidate to remove (SE's isWorth). */
+static void sc_offer_target(struct sc_run *r, int target, int cx, int key)
+{
+    struct sc_hint *h = &r->cur;
+    if (sc_on(target) && !(r->st->cand[sc_cell(target)] & ~tech_bit(sc_digit(target))))
+        return;
+    h->diff = r->base + sc_length_difficulty(cx);
+    h->cx = cx;
+    h->key = key;
+    h->target = target;
+    h->n_path = 0;
+    if (!r->ctx->collect && !sc_better(r, h->diff, cx, key))
+        return;
+    sc_offer(r);
+}
+
+/* The complexity a hint of r's producer must stay under to be taken (its
+ * hints share one base, so the lowest complexity sorts first): the kept
+ * hint's, or no bound in collect mode (every hint is handed on) or before
+ * a first hint. */
+static int sc_cx_bound(const struct sc_run *r)
+{
+    return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
+}
+
+/* Keeps, of list ids[0..*n) with complexities cx, the members of s,
+ * adding each one's ancestor count in s; drops those that can no longer
+ * be taken: more than bound once the rest sets each add one at least. */
+static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
+                      uint16_t *ids, int *cx, int *n, int rest)
+{
+    int k = 0, bound = sc_cx_bound(r);
+    for (int i = 0; i < *n; i++) {
+        if (!sc_member(s, ids[i]) || cx[i] + s->depth[ids[i]] + 1 + rest > bound)
+            continue;
+        int c = cx[i] + sc_anc1(w, s, ids[i]);
+        if (c + rest > bound)
+            continue;
+        ids[k] = ids[i];
+        cx[k] = c;
+        k++;
+    }
+    *n = k;
+}
+
+/* SE's doRegionChainings for candidate (cell, d), whose chaining is on. */
+static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
+                       const struct sc_set *on)
+{
+    int h[3], pos[3];
+    sc_houses(cell, h, pos);
+    for (int k = 0; k < 3 && !r->stop; k++) {
+        unsigned m = w->g.pos[h[k]][d - 1];
+        int card = bits_count(m);
+        if (!(card == 2 || (r->multiple && card > 2)))
+            continue;
+        if (tech_house_cells[h[k]][bits_lowest(m)] != cell)
+            continue; /* the region is met from its first cell */
+        for (int s = 0; s < 2; s++) {
+            w->n_reg[s] = on->n[s];
+            memcpy(w->reg_id[s], on->list[s], (size_t)on->n[s] * sizeof(uint16_t));
+            memset(w->reg_cx[s], 0, (size_t)on->n[s] * sizeof(int));
+        }
+        /* the other positions, while something is common to all so far
+         * (an empty intersection gives no hint: SE's chainings of the
+         * rest would change nothing) */
+        for (unsigned rest = m & (m - 1); rest && w->n_reg[0] + w->n_reg[1]; rest &= rest - 1) {
+            int other = tech_house_cells[h[k]][bits_lowest(rest)];
+            sc_set_start(&w->reg, sc_id(other, d, 1));
+            sc_chain(r, w, &w->reg);
+            /* still to add: the positions after this one and the first */
+            int later = bits_count(rest) - 1 + 1;
+            for (int s = 0; s < 2; s++)
+                sc_retain(r, w, &w->reg, w->reg_id[s], w->reg_cx[s], &w->n_reg[s], later);
+        }
+        for (int s = 1; s >= 0 && !r->stop; s--)
+            for (int i = 0; i < w->n_reg[s] && !r->stop; i++) {
+                int id = w->reg_id[s][i];
+                r->cur.kind = SC_REGION;
+                r->cur.src = h[k];
+                r->cur.src_digit = d;
+                sc_offer_target(r, id, w->reg_cx[s][i] + sc_anc1(w, on, id), 6);
+            }
+    }
+}
+
+/* SE's getMultipleChainsHintList for one producer's setting (r). */
+static void sc_multiple(struct sc_run *r, struct sc_multi *w)
+{
+    int contradiction = r->dynamic || r->nishio;
+    for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
+        unsigned cand = w->g.cand[cell];
+        int card = bits_count(cand);
+        if (!(card > 2 || (card > 1 && r->dynamic)))
+            continue;
+        int first = 1;
+        for (unsigned m = cand; m && !r->stop; m &= m - 1) {
+            int d = bits_lowest(m) + 1;
+            int pon = sc_id(cell, d, 1);
+            struct sc_set *on = first ? &w->first : &w->on;
+            sc_set_start(on, pon);
+            sc_chain(r, w, on);
+            if (contradiction && on->absurd) {
+                r->cur.kind = SC_CONTRA;
+                r->cur.src = pon;
+                sc_offer_target(r, pon ^ 1, sc_absurd_cx(w, on), 7);
+            }
+            if (contradiction || (card >= 3 && r->dynamic && !r->nishio)) {
+                sc_set_start(&w->off, pon ^ 1);
+                sc_chain(r, w, &w->off);
+                if (contradiction && w->off.absurd && !r->stop) {
+                    r->cur.kind = SC_CONTRA;
+                    r->cur.src = pon ^ 1;
+                    sc_offer_target(r, pon, sc_absurd_cx(w, &w->off), 7);
+                }
+            }
+            if (card >= 3 && r->dynamic && !r->nishio) {
+                /* double forcing chains: on both ways */
+                for (int s = 1; s >= 0 && !r->stop; s--)
+                    for (int i = 0; i < on->n[s] && !r->stop; i++) {
+                        int id = on->list[s][i];
+                        if (!sc_member(&w->off, id))
+                            continue;
+                        r->cur.kind = SC_DOUBLE;
+                        r->cur.src = pon;
+                        sc_offer_target(r, id, sc_anc1(w, on, id) + sc_anc1(w, &w->off, id), 1);
+                    }
+            }
+            if (r->nishio)
+                continue;
+            sc_regions(r, w, cell, d, on);
+            if (first) {
+                for (int s = 0; s < 2; s++) {
+                    w->n_cell[s] = on->n[s];
+                    memcpy(w->cell_id[s], on->list[s], (size_t)on->n[s] * sizeof(uint16_t));
+                    memset(w->cell_cx[s], 0, (size_t)on->n[s] * sizeof(int));
+                }
+            } else {
+                /* still to add: the values after this one and the first */
+                int later = bits_count(m) - 1 + 1;
+                for (int s = 0; s < 2; s++)
+                    sc_retain(r, w, on, w->cell_id[s], w->cell_cx[s], &w->n_cell[s], later);
+            }
+            first = 0;
+        }
+        if (r->nishio || !(card == 2 || (r->multiple && card > 2)))
+            continue;
+        for (int s = 1; s >= 0 && !r->stop; s--)
+            for (int i = 0; i < w->n_cell[s] && !r->stop; i++) {
+                int id = w->cell_id[s][i];
+                r->cur.kind = SC_CELL;
+                r->cur.src = cell;
+                sc_offer_target(r, id, w->cell_cx[s][i] + sc_anc1(w, &w->first, id), 5);
+            }
+    }
+}
+
+/* One multiple-chains producer: base rating and SE's three switches. */
+static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, double base,
+                            int multiple, int dynamic, int nishio)
+{
+    struct sc_run r;
+    struct sc_multi w;
+    struct sc_links lk;
+    sc_run_init(&r, ctx, step);
+    r.base = base;
+    r.multiple = multiple;
+    r.dynamic = dynamic;
+    r.nishio = nishio;
+    sc_grid_init(&w.g, ctx->st);
+    if (!dynamic) /* the grid of a static chaining does not change */
+        sc_links_build(&lk, &w.g);
+    w.first.gen = w.on.gen = w.off.gen = w.reg.gen = 0;
+    memset(w.first.mark, 0, sizeof w.first.mark);
+    memset(w.on.mark, 0, sizeof w.on.mark);
+    memset(w.off.mark, 0, sizeof w.off.mark);
+    memset(w.reg.mark, 0, sizeof w.reg.mark);
+    w.dynamic = dynamic;
+    w.vgen = 0;
+    memset(w.visit, 0, sizeof w.visit);
+    sc_multiple(&r, &w);
+    return sc_finish(&r);
+}
+
+int tech_find_se_nishio(struct tech_ctx *ctx, struct human_step *step)
+{
+    return sc_find_multiple(ctx, step, 7.5, 0, 1, 1);
+}
+
+int tech_find_se_multiple(struct tech_ctx *ctx, struct human_step *step)
+{
+    return sc_find_multiple(ctx, step, 8.0, 1, 0, 0);
+}
+
+int tech_find_se_dynamic(struct tech_ctx *ctx, struct human_step *step)
+{
+    return sc_find_multiple(ctx, step, 8.5, 1, 1, 0);
+}
+
+int tech_rate_se_chain(const struct human_step *step)
+{
+    return step->rating;
+}
