@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "bits.h"
 #include "grid.h"
 #include "human.h"
 
@@ -45,6 +46,7 @@ struct rater_singles {
     uint16_t cand[GRID_CELLS]; /* bit d - 1 */
     uint8_t value[GRID_CELLS];
     uint8_t free[27][10]; /* [house][digit]: cells where it may go */
+    bits128 with[9]; /* [d-1]: bit c when cand[c] has d */
     struct rater_queue ns, hs;
 };
 

@@ -181,7 +181,11 @@ static void als_walk_lex(struct als_house *w, unsigned pos, unsigned digits, int
                              : w->h >= 9 && n == 0;
         if (k == n + 2 && !met)
             als_add(s, w->h, np, u);
-        if (n + 1 < s->max_cells && k <= s->max_cells + 1)
+        /* a set below holds k digits or more in n + 1 cells and more, one
+         * cell more than digits: it needs k - n - 2 more cells at least,
+         * from those after p */
+        if (n + 1 < s->max_cells && k <= s->max_cells + 1 &&
+            k - n - 2 <= bits_count(w->empty >> (p + 1)))
             als_walk_lex(w, np, u, n + 1, p + 1);
     }
 }

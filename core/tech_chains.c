@@ -112,14 +112,28 @@ struct ch_search {
 
 enum { CH_KIND_AIC = 0, CH_KIND_LOOP = 1, CH_KIND_PLACE = 2 };
 
-/* (unsigned: cheaper than signed division) */
+/* A node's cell and digit, from tables: the walk asks on every state it
+ * reaches, and a load is cheaper than a division by 9. */
+#define CH_D9 1, 2, 3, 4, 5, 6, 7, 8, 9
+#define CH_D81 CH_D9, CH_D9, CH_D9, CH_D9, CH_D9, CH_D9, CH_D9, CH_D9, CH_D9
+static const uint8_t ch_digit[CH_NODES] = {CH_D81, CH_D81, CH_D81, CH_D81, CH_D81,
+                                           CH_D81, CH_D81, CH_D81, CH_D81};
+#define CH_C9(c) c, c, c, c, c, c, c, c, c
+#define CH_R9(r) \
+    CH_C9(9 * (r)), CH_C9(9 * (r) + 1), CH_C9(9 * (r) + 2), CH_C9(9 * (r) + 3), \
+        CH_C9(9 * (r) + 4), CH_C9(9 * (r) + 5), CH_C9(9 * (r) + 6), \
+        CH_C9(9 * (r) + 7), CH_C9(9 * (r) + 8)
+static const uint8_t ch_cell[CH_NODES] = {CH_R9(0), CH_R9(1), CH_R9(2),
+                                          CH_R9(3), CH_R9(4), CH_R9(5),
+                                          CH_R9(6), CH_R9(7), CH_R9(8)};
+
 static int node_cell(int n)
 {
-    return (int)((unsigned)n / 9u);
+    return ch_cell[n];
 }
 static int node_digit(int n)
 {
-    return (int)((unsigned)n % 9u) + 1;
+    return ch_digit[n];
 }
 
 static int sees(int a, int b)

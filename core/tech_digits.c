@@ -81,6 +81,7 @@ static void memo_reset(struct tech_memo *memo)
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;
+    memo->sue_de_coq = 0;
 }
 
 /* The cells whose candidates or value differ from the copy, as a set
@@ -271,15 +272,21 @@ uint32_t tech_memo_houses_since(const struct tech_ctx *ctx, int slot, int d)
     return houses;
 }
 
+tech_cells tech_memo_changed_since(const struct tech_ctx *ctx, uint16_t stamp)
+{
+    const struct tech_memo *m = tech_memo_of(ctx);
+    if (!m || !stamp)
+        return ~(tech_cells)0;
+    tech_cells changed = 0;
+    for (int v = stamp; v <= m->version; v++)
+        changed |= m->changed[v];
+    return changed;
+}
+
 tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot)
 {
     const struct tech_memo *m = tech_memo_of(ctx);
-    if (!m || !m->whole[slot])
-        return ~(tech_cells)0;
-    tech_cells changed = 0;
-    for (int v = m->whole[slot]; v <= m->version; v++)
-        changed |= m->changed[v];
-    return changed;
+    return tech_memo_changed_since(ctx, m ? m->whole[slot] : 0);
 }
 
 

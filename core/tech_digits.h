@@ -177,6 +177,9 @@ struct tech_memo {
     uint16_t failed[TECH_MEMO_SLOTS][9];
     uint16_t whole[TECH_MEMO_SLOTS];            /* the whole search: stamp */
     struct tech_wing_sets wing[2][TECH_HOUSES]; /* [n - 3][h] */
+    /* Sue de Coq's whole-grid stamp, kept as whole[] keeps a slot's (its
+     * own record, as the wings keep their sets: tech_sue_de_coq.c) */
+    uint16_t sue_de_coq;
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;
@@ -334,6 +337,10 @@ static inline uint32_t tech_memo_dirty(const struct tech_ctx *ctx, int slot)
 /* The cells changed since the technique of slot last found nothing on
  * the whole grid; every cell when it has no such record (or no memo). */
 tech_cells tech_memo_changed(const struct tech_ctx *ctx, int slot);
+
+/* The same from a whole-grid stamp a family keeps itself (0: never
+ * searched in vain): every cell when it is 0 or there is no memo. */
+tech_cells tech_memo_changed_since(const struct tech_ctx *ctx, uint16_t stamp);
 
 /* The technique of slot found nothing on the whole grid. */
 static inline void tech_memo_whole_failed(struct tech_ctx *ctx, int slot)

@@ -15,7 +15,10 @@
  * Then the rest of the line loses V + LV less BV, and the shared digits;
  * the rest of the box loses V + BV less LV, and the shared digits.
  *
- * Scanned box by box, rows then columns through it.
+ * Scanned box by box, rows then columns through it.  With the solving
+ * loop's memo, a search that found nothing is remembered (the memo's
+ * sue_de_coq stamp) and the next one skips the box-line pairs none of
+ * whose cells changed since.
  */
 #include "tech.h"
 #include "tech_digits.h"
@@ -243,6 +246,10 @@ int tech_find_sue_de_coq(struct tech_ctx *ctx, struct human_step *step)
 {
     const struct human_state *st = ctx->st;
     struct sdc s = {.ctx = ctx, .st = st, .step = step};
+    /* a box and line whose cells did not change since a search found
+     * nothing still hold nothing: all it reads and removes is theirs */
+    struct tech_memo *memo = tech_memo_of(ctx);
+    tech_cells changed = tech_memo_changed_since(ctx, memo ? memo->sue_de_coq : 0);
     for (s.box = 0; s.box < 9; s.box++) {
         for (int k = 0; k < 6; k++) {
             uint8_t inter[3];
@@ -256,10 +263,15 @@ int tech_find_sue_de_coq(struct tech_ctx *ctx, struct human_step *step)
                 for (int i = 0; i < 3; i++)
                     inter[i] = (uint8_t)((r0 + i) * 9 + c0 + k - 3);
             }
+            if (!((tech_house_set[TECH_BOX(s.box)] | tech_house_set[s.line]) &
+                  changed))
+                continue;
             if (sdc_intersection(&s, inter))
                 return 1;
         }
     }
     tech_step_reset(step);
+    if (memo && !ctx->collect) /* (collect mode has no memo) */
+        memo->sue_de_coq = (uint16_t)(memo->version + 1);
     return 0;
 }
