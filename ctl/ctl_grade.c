@@ -140,13 +140,24 @@ static int grade_line(void *arg, long lineno, const char *line, size_t len)
     if (verdict)
         return grade_verdict(o, lineno, line, verdict, err);
     grade_puzzle(&g, &gr);
+    /* Unrated: say which pass got stuck and what it would have needed. */
+    if (!o->json && gr.tier == GRADE_UNRATED && gr.status != HUMAN_STUCK)
+        return printf("unrated: stuck in HoDoKu's order, where no technique this "
+                      "solver knows applies (HoDoKu would go on with forcing nets, "
+                      "which this solver does not have); Sudoku Explainer rates "
+                      "it %.1f\n",
+                      gr.score / 10.0) < 0;
     if (!o->json && gr.tier == GRADE_UNRATED && gr.hardest < 0)
         return printf("unrated: stuck before the first step, where no technique "
-                      "this solver knows applies\n") < 0;
+                      "this solver knows applies (Sudoku Explainer would go on "
+                      "with its dynamic forcing chains (+) or nested chains, 9.0 "
+                      "and up, which this solver does not have)\n") < 0;
     if (!o->json && gr.tier == GRADE_UNRATED)
         return printf("unrated: stuck after %d step%s, where no technique this "
-                      "solver knows applies; the hardest step so far was %s "
-                      "(%.1f)\n",
+                      "solver knows applies (Sudoku Explainer would go on with its "
+                      "dynamic forcing chains (+) or nested chains, 9.0 and up, "
+                      "which this solver does not have); the hardest step so far "
+                      "was %s (%.1f)\n",
                       gr.steps, gr.steps == 1 ? "" : "s",
                       human_tech_info(gr.hardest)->name, gr.score / 10.0) < 0;
     if (!o->json)
