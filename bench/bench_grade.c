@@ -4,7 +4,8 @@
  *   bench_grade [DATA_DIR]     (default ../shared/bench/data)
  *
  * For each *.txt puzzle file: puzzles graded per second on one thread
- * (median of three runs), the tier distribution, and the slowest puzzle.
+ * (median of three runs), the tier distribution, the median and slowest
+ * time per puzzle (each on its fastest run) and how many took over 50 ms.
  * When sudoku_exchange_diabolical.se_ratings.txt is present, also the
  * Spearman rank correlation of our score with those Sudoku Explainer
  * ratings, over the puzzles we rate (and the share we rate).
@@ -27,7 +28,9 @@
 struct result {
     double rate; /* median puzzles per second */
     size_t tiers[GRADE_UNRATED + 1];
+    double median;       /* seconds, per puzzle (its fastest run) */
     double slowest;      /* seconds */
+    size_t over_50ms;    /* puzzles over 50 ms on their fastest run */
     size_t slowest_line; /* 1-based */
     int *score;          /* per puzzle; -1 unrated */
     double *best;        /* per puzzle: fastest of the runs */
@@ -62,11 +65,19 @@ static void grade_all(const struct bench_set *p, struct result *r)
     for (int run = 0; run < RUNS; run++)
         rates[run] = grade_run(p, r);
     r->rate = bench_median(rates, RUNS);
-    for (size_t i = 0; i < p->count; i++)
+    for (size_t i = 0; i < p->count; i++) {
         if (r->best[i] > r->slowest) {
             r->slowest = r->best[i];
             r->slowest_line = i + 1;
         }
+        r->over_50ms += r->best[i] > 0.050;
+    }
+    double *sorted = malloc(p->count * sizeof *sorted);
+    if (sorted) {
+        memcpy(sorted, r->best, p->count * sizeof *sorted);
+        r->median = bench_median(sorted, (int)p->count);
+        free(sorted);
+    }
 }
 
 static void calibrate(const char *dir, const struct result *r, size_t n)
@@ -117,9 +128,11 @@ static void bench_file(const char *dir, const char *name)
     r.best = malloc(set.count * sizeof *r.best);
     if (r.best) {
         grade_all(&set, &r);
-        printf("%-52s %6zu %9.0f/s %5zu %6zu %5zu %6zu %7zu %7zu %8.3f ms (line %zu)\n",
+        printf("%-52s %6zu %9.0f/s %5zu %6zu %5zu %6zu %7zu %7zu %6.3f ms %8.3f ms "
+               "(line %zu) %zu\n",
                name, set.count, r.rate, r.tiers[0], r.tiers[1], r.tiers[2],
-               r.tiers[3], r.tiers[4], r.tiers[5], r.slowest * 1e3, r.slowest_line);
+               r.tiers[3], r.tiers[4], r.tiers[5], r.median * 1e3, r.slowest * 1e3,
+               r.slowest_line, r.over_50ms);
         if (is_diabolical && r.score)
             calibrate(dir, &r, set.count);
     }
@@ -141,8 +154,9 @@ int main(int argc, char **argv)
     printf("grader, one thread, median of %d runs; slowest puzzle on its "
            "fastest run\n",
            RUNS);
-    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %7s %s\n", "set", "puzzles", "graded",
-           "easy", "medium", "hard", "expert", "extreme", "unrated", "slowest");
+    printf("%-52s %6s %11s %5s %6s %5s %6s %7s %7s %9s %s\n", "set", "puzzles",
+           "graded", "easy", "medium", "hard", "expert", "extreme", "unrated", "median",
+           "slowest (line) over-50-ms");
     for (int i = 0; i < n; i++) {
         bench_file(dir, names[i]);
         free(names[i]);
