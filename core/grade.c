@@ -144,7 +144,6 @@ static int resolve(const struct rater *r, struct resolved *out)
                 t,
                 choose_of(rr->choice),
                 rr->choice == RATER_FIRST_ELIMINATING,
-                rr->choice == RATER_ALSO,
                 queued || rr->score == RATER_BY_STEP ? -1 : rr->score};
     }
     for (int k = 0; queued && k < RATER_SINGLE_KINDS; k++)

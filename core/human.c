@@ -321,7 +321,6 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
                     tech_rows skip, int shared, tech_rows *empty)
 {
     struct tech_ctx ctx;
-    struct human_step other;
     tech_rows none = 0;
     tech_ctx_init(&ctx, st);
     ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
@@ -335,17 +334,6 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
         if (!order_row_find(&ctx, r, step, memo, shared)) {
             none |= own ? (tech_rows)1 << r->tech : 0;
             continue;
-        }
-        /* the rest of its producer: the lowest-rated step of all */
-        other.flags = step->flags;
-        for (int j = i + 1; j < n && rows[j].also; j++) {
-            tech_ctx_row(&ctx, rows[j].tech);
-            if (!order_row_find(&ctx, &rows[j], &other, memo, shared))
-                none |= rows[j].find == tech_table[rows[j].tech].find
-                            ? (tech_rows)1 << rows[j].tech
-                            : 0;
-            else if (other.rating < step->rating)
-                *step = other;
         }
         if (empty)
             *empty = none;

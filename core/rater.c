@@ -118,9 +118,8 @@ const struct rater rater_hodoku = {
  * nothing).
  *
  * ADDING A PRODUCER: one line at its place in SE's Solver constructor,
- * with SE's difficulty or RATER_BY_STEP; a producer of several table rows
- * (whose easiest step SE takes) lists its first row RATER_FIRST and the
- * others right after it RATER_ALSO.
+ * with SE's difficulty or RATER_BY_STEP; a producer that sorts its hints
+ * is one table row whose find reports the hint SE takes.
  */
 /* clang-format off */
 static const struct rater_row se_rows[] = {

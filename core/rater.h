@@ -32,13 +32,6 @@ enum rater_choice {
     RATER_FIRST_ELIMINATING, /* the first found, a digit it places taken
                     as the removal of the cell's other candidates (HoDoKu's
                     BUG+1: the placement is the naked single after it) */
-    RATER_ALSO, /* the first found, searched as a part of the row above's
-                   producer (the row above and the RATER_ALSO rows that
-                   follow it): when one of them finds a step, the others
-                   after it are searched too and the lowest-rated step of
-                   all is taken, the first on a tie, as one of Sudoku
-                   Explainer's chaining producers takes its easiest
-                   chain */
 };
 
 /* A row's score in a rater of rule RATER_HARDEST that is the step's own

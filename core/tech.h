@@ -151,10 +151,8 @@ extern const int tech_solver_len;
  * row tech; choose: which instance is taken (rater.h's enum rater_choice:
  * the first found, HoDoKu's step comparison, or lines before columns);
  * eliminating: its placements become the removal of the cells' other
- * candidates (RATER_FIRST_ELIMINATING); also: part of the producer of
- * the row before it (RATER_ALSO: the lowest-rated step of the producer's
- * rows is taken); rating: its steps' rating x10, or -1 for the table
- * row's (its rate function's or its fixed one).
+ * candidates (RATER_FIRST_ELIMINATING); rating: its steps' rating x10, or
+ * -1 for the table row's (its rate function's or its fixed one).
  */
 enum tech_choose {
     TECH_CHOOSE_FIRST,
@@ -167,7 +165,6 @@ struct tech_order_row {
     int tech;
     enum tech_choose choose;
     int eliminating; /* placements made as eliminations (rater.h) */
-    int also;        /* compared with the producer's rows before it */
     int rating;      /* x10; -1: the table row's rating of the step */
 };
 
