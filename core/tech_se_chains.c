@@ -433,6 +433,188 @@ static int sc_finish(struct sc_run *r)
 
 /* ---- forcing chains and cycles (SE's unary chaining) ---------------- */
 
+/*
+ * The grid does not change during these searches, so each call first
+ * lays the links of every potential out in one array (sc_adj), and for
+ * each link setting finds the strongly connected components of the
+ * implication graph (sc_scc).  The graph is skew-symmetric: p implies q
+ * exactly when not-q implies not-p (a weak link read backwards is a weak
+ * link, a strong one a strong one).  That gives exact pruning:
+ *   - a cycle through s uses only potentials of s's component, so a
+ *     cycle search walks that component only, and is not run when the
+ *     component holds no other "on" potential;
+ *   - a forcing chain from s needs s to reach its conjugate: the search
+ *     is run only when the components say it does, and walks only
+ *     potentials v that can still lie on such a chain (v reaches the
+ *     conjugate, so comp(v) >= comp(conjugate); s reaches not-v, so
+ *     comp(not-v) <= comp(s), with components numbered sinks first).
+ * A potential that cannot lead to the target never decides how or in
+ * which order the potentials that can are reached (their parents can
+ * lead to the target too), so the breadth-first order, the parents and
+ * hence the hint found are those of the full search.
+ */
+
+/* Every link of every potential: e[start[id] .. start[id + 1]); the
+ * links before split[id] are those of the potential's cell (y links),
+ * the others those of its digit in its houses.  An "on" potential lists
+ * SE's getOnToOff order, an "off" one its getOffToOn. */
+struct sc_adj {
+    uint16_t start[SC_POTS + 1];
+    uint16_t split[SC_POTS];
+    uint16_t e[GRID_CELLS * 9 * 32]; /* "on": 8 + 20 links, "off": 1 + 3 */
+};
+
+static void sc_adj_build(struct sc_adj *a, const struct sc_grid *g)
+{
+    uint16_t offs[28];
+    struct sc_on ons[4];
+    int n = 0;
+    for (int id = 0; id < SC_POTS; id++) {
+        a->start[id] = (uint16_t)n;
+        a->split[id] = (uint16_t)n;
+        int cell = sc_cell(id);
+        unsigned cand = g->cand[cell];
+        if (!(cand & tech_bit(sc_digit(id))))
+            continue;
+        if (sc_on(id)) {
+            int k = sc_on_to_off(g, id, 1, offs);
+            a->split[id] = (uint16_t)(n + bits_count(cand) - 1);
+            for (int i = 0; i < k; i++)
+                a->e[n++] = offs[i];
+        } else {
+            int k = sc_off_to_on(g, id, 1, 1, ons);
+            a->split[id] = (uint16_t)(n + (k && ons[0].house < 0));
+            for (int i = 0; i < k; i++)
+                a->e[n++] = ons[i].id;
+        }
+    }
+    a->start[SC_POTS] = (uint16_t)n;
+}
+
+/* The links of potential id under link setting (y, x): SE's getOnToOff
+ * (y) for an "on" potential, getOffToOn (y, x) for an "off" one. */
+static inline int sc_adj_from(const struct sc_adj *a, int id, int y)
+{
+    return y ? a->start[id] : a->split[id];
+}
+static inline int sc_adj_to(const struct sc_adj *a, int id, int x)
+{
+    return x || sc_on(id) ? a->start[id + 1] : a->split[id];
+}
+
+/* The components of one link setting; comp numbers them in the order
+ * they complete (a component only reaches itself and lower ones). */
+struct sc_scc {
+    uint16_t comp[SC_POTS];   /* SC_NONE: not a candidate */
+    uint16_t index[SC_POTS];
+    uint16_t low[SC_POTS];
+    uint16_t stack[SC_POTS];
+    uint16_t frame[SC_POTS];  /* depth-first walk: the potentials */
+    uint16_t edge[SC_POTS];   /* and the next link of each */
+    uint16_t order[SC_POTS];  /* the potentials, by component */
+    uint16_t cstart[SC_POTS + 1];
+    uint8_t ons[SC_POTS];     /* "on" potentials per component, capped */
+    uint8_t reach[SC_POTS];   /* forcing: s reaches its conjugate */
+    uint64_t mask[SC_POTS];
+    int n;                    /* components */
+};
+
+/* Tarjan's components of the graph of setting (y, x), iteratively. */
+static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
+                         int y, int x)
+{
+    int counter = 0, sp = 0, nord = 0;
+    c->n = 0;
+    for (int id = 0; id < SC_POTS; id++) {
+        c->comp[id] = SC_NONE;
+        c->index[id] = SC_NONE;
+    }
+    for (int root = 0; root < SC_POTS; root++) {
+        if (c->index[root] != SC_NONE || !(g->cand[sc_cell(root)] & tech_bit(sc_digit(root))))
+            continue;
+        int fp = 0;
+        c->frame[fp] = (uint16_t)root;
+        c->edge[fp++] = (uint16_t)sc_adj_from(a, root, y);
+        c->index[root] = c->low[root] = (uint16_t)counter++;
+        c->stack[sp++] = (uint16_t)root;
+        while (fp) {
+            int v = c->frame[fp - 1];
+            if (c->edge[fp - 1] < sc_adj_to(a, v, x)) {
+                int w = a->e[c->edge[fp - 1]++];
+                if (c->index[w] == SC_NONE) {
+                    c->index[w] = c->low[w] = (uint16_t)counter++;
+                    c->stack[sp++] = (uint16_t)w;
+                    c->frame[fp] = (uint16_t)w;
+                    c->edge[fp++] = (uint16_t)sc_adj_from(a, w, y);
+                } else if (c->comp[w] == SC_NONE && c->index[w] < c->low[v]) {
+                    c->low[v] = c->index[w];
+                }
+                continue;
+            }
+            fp--;
+            if (c->low[v] == c->index[v]) {
+                int ons = 0;
+                c->cstart[c->n] = (uint16_t)nord;
+                int w;
+                do {
+                    w = c->stack[--sp];
+                    c->comp[w] = (uint16_t)c->n;
+                    c->order[nord++] = (uint16_t)w;
+                    ons += sc_on(w);
+                } while (w != v);
+                c->ons[c->n++] = (uint8_t)(ons < 255 ? ons : 255);
+            }
+            if (fp) {
+                int u = c->frame[fp - 1];
+                if (c->low[v] < c->low[u])
+                    c->low[u] = c->low[v];
+            }
+        }
+    }
+    c->cstart[c->n] = (uint16_t)nord;
+}
+
+/* reach[s] for every source s of SE's loops: whether s reaches its
+ * conjugate (a forcing chain from s exists).  The components are taken
+ * 64 at a time as targets; mask[C - b0] holds which of them C reaches. */
+static void sc_scc_reach(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
+                         int y, int x)
+{
+    for (int b0 = 0; b0 < c->n; b0 += 64) {
+        int top = -1;
+        for (int id = 0; id < SC_POTS; id++) {
+            if (c->comp[id] == SC_NONE || bits_count(g->cand[sc_cell(id)]) < 2)
+                continue;
+            int s = c->comp[id], t = c->comp[id ^ 1];
+            if (b0 == 0)
+                c->reach[id] = s == t;
+            if (t >= b0 && t < b0 + 64 && s > t && s > top)
+                top = s;
+        }
+        for (int k = b0; k <= top; k++) {
+            uint64_t m = k < b0 + 64 ? 1ull << (k - b0) : 0;
+            for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
+                int v = c->order[i];
+                for (int j = sc_adj_from(a, v, y), e = sc_adj_to(a, v, x); j < e; j++) {
+                    int d = c->comp[a->e[j]];
+                    if (d >= b0 && d != k)
+                        m |= c->mask[d - b0];
+                }
+            }
+            c->mask[k - b0] = m;
+        }
+        if (top < 0)
+            continue;
+        for (int id = 0; id < SC_POTS; id++) {
+            if (c->comp[id] == SC_NONE || bits_count(g->cand[sc_cell(id)]) < 2)
+                continue;
+            int s = c->comp[id], t = c->comp[id ^ 1];
+            if (t >= b0 && t < b0 + 64 && s > t)
+                c->reach[id] = (uint8_t)(c->mask[s - b0] >> (t - b0) & 1);
+        }
+    }
+}
+
 struct sc_unary {
     uint32_t gen;
     uint32_t mark[SC_POTS];   /* member when mark == gen */
@@ -440,6 +622,7 @@ struct sc_unary {
     uint16_t gp[SC_POTS];     /* cycles: the parent's parent "on" */
     uint16_t depth[SC_POTS];  /* links from the source */
     uint16_t queue[SC_POTS];
+    uint64_t anc[SC_POTS];    /* cycles: a filter of the "off" ancestors */
 };
 
 static inline int sc_u_member(const struct sc_unary *u, int id)
@@ -455,9 +638,17 @@ static void sc_u_start(struct sc_unary *u)
     }
 }
 
-/* SE's isParent for the cycles: "off" q among the ancestors of "on" p. */
+static inline uint64_t sc_u_anc_bit(int q)
+{
+    return 1ull << ((q >> 1) & 63);
+}
+
+/* SE's isParent for the cycles: "off" q among the ancestors of "on" p
+ * (anc[p] has the bit of each, so a clear bit answers at once). */
 static int sc_u_is_parent(const struct sc_unary *u, int p, int q)
 {
+    if (!(u->anc[p] & sc_u_anc_bit(q)))
+        return 0;
     while (u->par[p] != SC_NONE) {
         if (u->par[p] == q)
             return 1;
@@ -466,18 +657,81 @@ static int sc_u_is_parent(const struct sc_unary *u, int p, int q)
     return 0;
 }
 
-/* SE's doCycles from "on" source s: each cycle back to s is offered as a
- * bidirectional cycle hint. */
-static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_grid *g,
-                      int s, int y, int x, const tech_cells *dcells)
+/* What one call's searches share: the grid's links and the components
+ * of the link setting being searched. */
+struct sc_unary_env {
+    const struct sc_grid *g;
+    const struct sc_adj *a;
+    const struct sc_scc *c;
+    const tech_cells *dcells;
+    int y, x;
+};
+
+/* Offers the cycle closed by "off" q (a link of "on" p) back to s. */
+static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const struct sc_unary_env *v,
+                          int s, int p, int q, double base, int key)
 {
-    uint16_t offs[28];
-    struct sc_on ons[4];
-    int head = 0, tail = 0;
+    struct sc_hint *h = &r->cur;
+    uint16_t rev[SC_POTS];
+    int len = 0;
+    /* the path: s (again), q, p, ... down to s */
+    rev[len++] = (uint16_t)s;
+    rev[len++] = (uint16_t)q;
+    for (int a = p; a != s; a = u->gp[a]) {
+        rev[len++] = (uint16_t)a;
+        rev[len++] = u->par[a];
+    }
+    /* complexity: the distinct potentials (s once) */
+    int cx = len;
+    double diff = base + sc_length_difficulty(cx);
+    if (!r->ctx->collect && !sc_better(r, diff, cx, key))
+        return 0;
+    tech_cells cells = 0, fw[9], bk[9];
+    memset(fw, 0, sizeof fw);
+    memset(bk, 0, sizeof bk);
+    for (int k = 0; k < len; k++)
+        cells |= tech_cell_bit(sc_cell(rev[k]));
+    for (int k = 0; k < len; k++) {
+        int c = sc_cell(rev[k]), d = sc_digit(rev[k]);
+        tech_cells see = tech_peers(c) & v->dcells[d - 1] & ~cells;
+        if (sc_on(rev[k]))
+            fw[d - 1] |= see;
+        else
+            bk[d - 1] |= see;
+    }
+    tech_cells any = 0;
+    for (int d = 0; d < 9; d++) {
+        h->elim[d] = fw[d] & bk[d];
+        any |= h->elim[d];
+    }
+    if (!any)
+        return 0;
+    h->kind = SC_CYCLE;
+    h->y = v->y;
+    h->x = v->x;
+    h->diff = diff;
+    h->cx = cx;
+    h->key = key;
+    h->target = s;
+    h->n_path = 0;
+    /* source first: the reverse of the walk */
+    for (int k = len - 1; k >= 0 && h->n_path < SC_PATH_MAX; k--)
+        h->path[h->n_path++] = rev[(k + 1) % len];
+    return sc_offer(r);
+}
+
+/* SE's doCycles from "on" source s: each cycle back to s is offered as a
+ * bidirectional cycle hint.  Only s's component is walked. */
+static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unary_env *v, int s)
+{
+    const struct sc_adj *a = v->a;
+    const uint16_t *comp = v->c->comp;
+    int head = 0, tail = 0, y = v->y, x = v->x, cs = comp[s];
     sc_u_start(u);
     u->mark[s] = u->gen;
     u->par[s] = u->gp[s] = SC_NONE;
     u->depth[s] = 0;
+    u->anc[s] = 0;
     u->queue[tail++] = (uint16_t)s;
     double base = x && y ? 7.0 : 6.5;
     int key = x && y ? 4 : y ? 3 : 2;
@@ -490,69 +744,32 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_grid
         if (!r->ctx->collect && r->have &&
             !sc_better(r, base + sc_length_difficulty(least), least, key))
             break;
-        int n = sc_on_to_off(g, p, y, offs);
-        for (int i = 0; i < n; i++) {
-            int q = offs[i];
-            if (sc_u_is_parent(u, p, q))
+        for (int i = sc_adj_from(a, p, y), ie = sc_adj_to(a, p, x); i < ie; i++) {
+            int q = a->e[i];
+            if (comp[q] != cs)
                 continue;
-            int m = sc_off_to_on(g, q, y, x, ons);
-            for (int j = 0; j < m; j++) {
-                int o = ons[j].id;
+            int jb = sc_adj_from(a, q, y), je = sc_adj_to(a, q, x), need = 0;
+            /* q matters only when it closes a cycle or reaches a new
+             * potential: only then is its ancestry asked */
+            for (int j = jb; j < je; j++) {
+                int o = a->e[j];
+                need |= (o == s && p != s) || (!sc_u_member(u, o) && comp[o] == cs);
+            }
+            if (!need || sc_u_is_parent(u, p, q))
+                continue;
+            for (int j = jb; j < je; j++) {
+                int o = a->e[j];
                 if (o == s && p != s) {
-                    /* the path: s (again), q, p, ... down to s */
-                    struct sc_hint *h = &r->cur;
-                    uint16_t rev[SC_POTS];
-                    int len = 0;
-                    rev[len++] = (uint16_t)s;
-                    rev[len++] = (uint16_t)q;
-                    for (int a = p; a != s; a = u->gp[a]) {
-                        rev[len++] = (uint16_t)a;
-                        rev[len++] = u->par[a];
-                    }
-                    /* complexity: the distinct potentials (s once) */
-                    int cx = len;
-                    double diff = base + sc_length_difficulty(cx);
-                    if (!r->ctx->collect && !sc_better(r, diff, cx, key))
-                        continue;
-                    tech_cells cells = 0, fw[9], bk[9];
-                    memset(fw, 0, sizeof fw);
-                    memset(bk, 0, sizeof bk);
-                    for (int k = 0; k < len; k++)
-                        cells |= tech_cell_bit(sc_cell(rev[k]));
-                    for (int k = 0; k < len; k++) {
-                        int c = sc_cell(rev[k]), d = sc_digit(rev[k]);
-                        tech_cells see = tech_peers(c) & dcells[d - 1] & ~cells;
-                        if (sc_on(rev[k]))
-                            fw[d - 1] |= see;
-                        else
-                            bk[d - 1] |= see;
-                    }
-                    tech_cells any = 0;
-                    for (int d = 0; d < 9; d++) {
-                        h->elim[d] = fw[d] & bk[d];
-                        any |= h->elim[d];
-                    }
-                    if (!any)
-                        continue;
-                    h->kind = SC_CYCLE;
-                    h->y = y;
-                    h->x = x;
-                    h->diff = diff;
-                    h->cx = cx;
-                    h->key = key;
-                    h->target = s;
-                    h->n_path = 0;
-                    /* source first: the reverse of the walk */
-                    for (int k = len - 1; k >= 0 && h->n_path < SC_PATH_MAX; k--)
-                        h->path[h->n_path++] = rev[(k + 1) % len];
-                    if (sc_offer(r))
+                    if (sc_cycle_offer(r, u, v, s, p, q, base, key))
                         return;
+                    continue;
                 }
-                if (!sc_u_member(u, o)) {
+                if (!sc_u_member(u, o) && comp[o] == cs) {
                     u->mark[o] = u->gen;
                     u->par[o] = (uint16_t)q;
                     u->gp[o] = (uint16_t)p;
                     u->depth[o] = (uint16_t)(u->depth[p] + 1);
+                    u->anc[o] = u->anc[p] | sc_u_anc_bit(q);
                     u->queue[tail++] = (uint16_t)o;
                 }
             }
@@ -563,12 +780,12 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_grid
 /* SE's doForcingChains from source s ("on" or "off"): the first chain
  * back to its conjugate is offered as a forcing chain hint (SE keeps one
  * per target, and a source has one target). */
-static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_grid *g,
-                       int s, int y)
+static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_unary_env *v, int s)
 {
-    uint16_t next[28];
-    struct sc_on ons[4];
-    int head = 0, tail = 0, found = -1, from = -1;
+    const struct sc_adj *a = v->a;
+    const uint16_t *comp = v->c->comp;
+    int head = 0, tail = 0, found = -1, from = -1, y = v->y;
+    int cs = comp[s], ct = comp[s ^ 1];
     sc_u_start(u);
     u->mark[s] = u->gen;
     u->par[s] = SC_NONE;
@@ -577,27 +794,20 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_gri
     double base = y ? 7.0 : 6.6;
     int key = y ? 4 : 2;
     while (head < tail && found < 0) {
-        int p = u->queue[head++], n;
+        int p = u->queue[head++];
         /* a chain closed from p has depth + 2 potentials (in order of
          * depth: once it could not be taken, no later one could) */
         int least = u->depth[p] + 2;
         if (!r->ctx->collect && r->have &&
             !sc_better(r, base + sc_length_difficulty(least), least, key))
             return;
-        if (sc_on(p)) {
-            n = sc_on_to_off(g, p, y, next);
-        } else {
-            n = sc_off_to_on(g, p, y, 1, ons);
-            for (int i = 0; i < n; i++)
-                next[i] = ons[i].id;
-        }
-        for (int i = 0; i < n && found < 0; i++) {
-            int q = next[i];
+        for (int i = sc_adj_from(a, p, y), ie = sc_adj_to(a, p, 1); i < ie && found < 0; i++) {
+            int q = a->e[i];
             if ((q ^ 1) == s) {
                 found = q;
                 from = p;
             }
-            if (!sc_u_member(u, q)) {
+            if (!sc_u_member(u, q) && comp[q] >= ct && comp[q ^ 1] <= cs) {
                 u->mark[q] = u->gen;
                 u->par[q] = (uint16_t)p;
                 u->depth[q] = (uint16_t)(u->depth[p] + 1);
@@ -609,7 +819,7 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_gri
         return;
     struct sc_hint *h = &r->cur;
     int len = 1;
-    for (int a = from; a != SC_NONE; a = u->par[a])
+    for (int k = from; k != SC_NONE; k = u->par[k])
         len++;
     /* an "on" target places a value SE only counts as worth when the
      * cell has another candidate; an "off" one always removes */
@@ -628,15 +838,34 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_gri
     int k = len < SC_PATH_MAX ? len : SC_PATH_MAX;
     h->n_path = k;
     h->path[--k] = (uint16_t)found;
-    for (int a = from; a != SC_NONE && k > 0; a = u->par[a])
-        h->path[--k] = (uint16_t)a;
+    for (int w = from; w != SC_NONE && k > 0; w = u->par[w])
+        h->path[--k] = (uint16_t)w;
     sc_offer(r);
 }
 
-/* SE's loop hint list for one link setting (getLoopHintList). */
-static void sc_loops(struct sc_run *r, struct sc_unary *u, const struct sc_grid *g,
-                     const tech_cells *dcells, int y, int x)
+/* 1 when no hint of link setting (y, x) could come before the kept one:
+ * the shortest has 2 potentials (SE's searches then stop at once). */
+static int sc_loops_useless(const struct sc_run *r, int y, int x)
 {
+    if (r->ctx->collect || !r->have)
+        return 0;
+    double cycle = x && y ? 7.0 : 6.5, forcing = y ? 7.0 : 6.6;
+    int ckey = x && y ? 4 : y ? 3 : 2, fkey = y ? 4 : 2;
+    return !sc_better(r, cycle, 2, ckey) && (!x || !sc_better(r, forcing, 2, fkey));
+}
+
+/* SE's loop hint list for one link setting (getLoopHintList). */
+static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
+                     struct sc_scc *c)
+{
+    const struct sc_grid *g = v->g;
+    int y = v->y, x = v->x;
+    if (sc_loops_useless(r, y, x))
+        return;
+    sc_scc_build(c, v->a, g, y, x);
+    if (x)
+        sc_scc_reach(c, v->a, g, y, x);
+    v->c = c;
     for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
         unsigned cand = g->cand[cell];
         if (bits_count(cand) < 2)
@@ -646,11 +875,14 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, const struct sc_grid 
         for (unsigned m = cand; m && !r->stop; m &= m - 1) {
             int d = bits_lowest(m) + 1;
             int on = sc_id(cell, d, 1);
-            sc_cycles(r, u, g, on, y, x, dcells);
+            /* a cycle needs another "on" potential in on's component */
+            if (c->ons[c->comp[on]] > 1)
+                sc_cycles(r, u, v, on);
             if (x && !r->stop) {
-                sc_forcing(r, u, g, on, y);
-                if (!r->stop)
-                    sc_forcing(r, u, g, on ^ 1, y);
+                if (c->reach[on])
+                    sc_forcing(r, u, v, on);
+                if (!r->stop && c->reach[on ^ 1])
+                    sc_forcing(r, u, v, on ^ 1);
             }
         }
     }
@@ -673,22 +905,35 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     struct sc_grid g;
     struct sc_unary u;
     struct sc_links lk;
+    struct sc_adj a;
+    struct sc_scc c;
+    struct sc_unary_env v;
     tech_cells dcells[9];
     sc_run_init(&r, ctx, step);
     sc_grid_init(&g, ctx->st);
     sc_links_build(&lk, &g);
+    sc_adj_build(&a, &g);
     memset(dcells, 0, sizeof dcells);
-    for (int c = 0; c < GRID_CELLS; c++)
-        for (unsigned m = g.cand[c]; m; m &= m - 1)
-            dcells[bits_lowest(m)] |= tech_cell_bit(c);
+    for (int k = 0; k < GRID_CELLS; k++)
+        for (unsigned m = g.cand[k]; m; m &= m - 1)
+            dcells[bits_lowest(m)] |= tech_cell_bit(k);
     u.gen = 0;
     memset(u.mark, 0, sizeof u.mark);
+    v.g = &g;
+    v.a = &a;
+    v.c = NULL;
+    v.dcells = dcells;
     /* SE's order: X-links, then Y-links, then both */
-    sc_loops(&r, &u, &g, dcells, 0, 1);
+    v.y = 0;
+    v.x = 1;
+    sc_loops(&r, &u, &v, &c);
+    v.y = 1;
+    v.x = 0;
     if (!r.stop)
-        sc_loops(&r, &u, &g, dcells, 1, 0);
+        sc_loops(&r, &u, &v, &c);
+    v.x = 1;
     if (!r.stop)
-        sc_loops(&r, &u, &g, dcells, 1, 1);
+        sc_loops(&r, &u, &v, &c);
     return sc_finish(&r);
 }
 
