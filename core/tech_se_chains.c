@@ -462,6 +462,8 @@ struct sc_adj {
     uint16_t start[SC_POTS + 1];
     uint16_t split[SC_POTS];
     uint16_t e[GRID_CELLS * 9 * 32]; /* "on": 8 + 20 links, "off": 1 + 3 */
+    uint16_t nodes[SC_POTS];         /* the candidates' potentials */
+    int n_nodes;
 };
 
 static void sc_adj_build(struct sc_adj *a, const struct sc_grid *g)
@@ -469,6 +471,15 @@ static void sc_adj_build(struct sc_adj *a, const struct sc_grid *g)
     uint16_t offs[28];
     struct sc_on ons[4];
     int n = 0;
+    a->n_nodes = 0;
+    /* digit by digit: the X-links' graph is one graph per digit, and so
+     * each digit's components are numbered together (sc_scc_reach) */
+    for (int d = 1; d <= 9; d++)
+        for (int cell = 0; cell < GRID_CELLS; cell++)
+            if (g->cand[cell] & tech_bit(d)) {
+                a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
+                a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
+            }
     for (int id = 0; id < SC_POTS; id++) {
         a->start[id] = (uint16_t)n;
         a->split[id] = (uint16_t)n;
@@ -505,7 +516,7 @@ static inline int sc_adj_to(const struct sc_adj *a, int id, int x)
 /* The components of one link setting; comp numbers them in the order
  * they complete (a component only reaches itself and lower ones). */
 struct sc_scc {
-    uint16_t comp[SC_POTS];   /* SC_NONE: not a candidate */
+    uint16_t comp[SC_POTS];   /* the candidates' potentials only */
     uint16_t index[SC_POTS];
     uint16_t low[SC_POTS];
     uint16_t stack[SC_POTS];
@@ -515,22 +526,25 @@ struct sc_scc {
     uint16_t cstart[SC_POTS + 1];
     uint8_t ons[SC_POTS];     /* "on" potentials per component, capped */
     uint8_t reach[SC_POTS];   /* forcing: s reaches its conjugate */
-    uint64_t mask[SC_POTS];
+    uint16_t rank[SC_POTS];   /* reach: the target components, ranked */
+    uint16_t cnext[SC_POTS + 1]; /* reach: the components each links to, */
+    uint16_t cto[GRID_CELLS * 9 * 32]; /* once each: cto[cnext[C] ..] */
+    uint64_t mask[SC_POTS];   /* reach: per component */
     int n;                    /* components */
 };
 
 /* Tarjan's components of the graph of setting (y, x), iteratively. */
-static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
-                         int y, int x)
+static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, int y, int x)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
-    for (int id = 0; id < SC_POTS; id++) {
-        c->comp[id] = SC_NONE;
-        c->index[id] = SC_NONE;
+    for (int i = 0; i < a->n_nodes; i++) {
+        c->comp[a->nodes[i]] = SC_NONE;
+        c->index[a->nodes[i]] = SC_NONE;
     }
-    for (int root = 0; root < SC_POTS; root++) {
-        if (c->index[root] != SC_NONE || !(g->cand[sc_cell(root)] & tech_bit(sc_digit(root))))
+    for (int i = 0; i < a->n_nodes; i++) {
+        int root = a->nodes[i];
+        if (c->index[root] != SC_NONE)
             continue;
         int fp = 0;
         c->frame[fp] = (uint16_t)root;
@@ -574,43 +588,88 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct 
     c->cstart[c->n] = (uint16_t)nord;
 }
 
-/* reach[s] for every source s of SE's loops: whether s reaches its
- * conjugate (a forcing chain from s exists).  The components are taken
- * 64 at a time as targets; mask[C - b0] holds which of them C reaches. */
+/* One component for the whole graph: no pruning (the Y-links' graph
+ * only serves cycles from bivalue cells, so few and short searches that
+ * finding its components would cost more than it saves). */
+static void sc_scc_none(struct sc_scc *c, const struct sc_adj *a)
+{
+    for (int i = 0; i < a->n_nodes; i++) {
+        c->comp[a->nodes[i]] = 0;
+        c->reach[a->nodes[i]] = 1;
+    }
+    c->ons[0] = 255;
+    c->n = 1;
+}
+
+/* reach[s] for every source s of SE's loops (a potential of a cell with
+ * two candidates or more): whether s reaches its conjugate, so that a
+ * forcing chain from s exists.  Only pairs whose components' numbers
+ * allow it are asked; their target components are ranked and taken 64 at
+ * a time, mask[C] holding which targets of the batch component C reaches
+ * (the components from the batch's lowest target up to its highest
+ * source, each after the lower ones it links to). */
 static void sc_scc_reach(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
                          int y, int x)
 {
-    for (int b0 = 0; b0 < c->n; b0 += 64) {
-        int top = -1;
-        for (int id = 0; id < SC_POTS; id++) {
-            if (c->comp[id] == SC_NONE || bits_count(g->cand[sc_cell(id)]) < 2)
-                continue;
-            int s = c->comp[id], t = c->comp[id ^ 1];
-            if (b0 == 0)
-                c->reach[id] = s == t;
-            if (t >= b0 && t < b0 + 64 && s > t && s > top)
-                top = s;
+    uint16_t ask[SC_POTS];
+    int n_ask = 0, n_rank = 0;
+    for (int k = 0; k < c->n; k++)
+        c->rank[k] = SC_NONE;
+    for (int i = 0; i < a->n_nodes; i++) {
+        int id = a->nodes[i];
+        if (bits_count(g->cand[sc_cell(id)]) < 2)
+            continue;
+        int s = c->comp[id], t = c->comp[id ^ 1];
+        c->reach[id] = s == t;
+        if (s > t) {
+            ask[n_ask++] = (uint16_t)id;
+            c->rank[t] = 0;
         }
-        for (int k = b0; k <= top; k++) {
-            uint64_t m = k < b0 + 64 ? 1ull << (k - b0) : 0;
-            for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
-                int v = c->order[i];
-                for (int j = sc_adj_from(a, v, y), e = sc_adj_to(a, v, x); j < e; j++) {
-                    int d = c->comp[a->e[j]];
-                    if (d >= b0 && d != k)
-                        m |= c->mask[d - b0];
+    }
+    for (int k = 0; k < c->n; k++)
+        if (c->rank[k] != SC_NONE)
+            c->rank[k] = (uint16_t)n_rank++;
+    if (!n_ask)
+        return;
+    /* the links between components, each once (mask is the stamp) */
+    int n_to = 0;
+    for (int k = 0; k < c->n; k++)
+        c->mask[k] = SC_NONE;
+    for (int k = 0; k < c->n; k++) {
+        c->cnext[k] = (uint16_t)n_to;
+        for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
+            int v = c->order[i];
+            for (int j = sc_adj_from(a, v, y), e = sc_adj_to(a, v, x); j < e; j++) {
+                int d = c->comp[a->e[j]];
+                if (d != k && c->mask[d] != (uint64_t)k) {
+                    c->mask[d] = (uint64_t)k;
+                    c->cto[n_to++] = (uint16_t)d;
                 }
             }
-            c->mask[k - b0] = m;
         }
-        if (top < 0)
-            continue;
-        for (int id = 0; id < SC_POTS; id++) {
-            if (c->comp[id] == SC_NONE || bits_count(g->cand[sc_cell(id)]) < 2)
-                continue;
-            int s = c->comp[id], t = c->comp[id ^ 1];
-            if (t >= b0 && t < b0 + 64 && s > t)
-                c->reach[id] = (uint8_t)(c->mask[s - b0] >> (t - b0) & 1);
+    }
+    c->cnext[c->n] = (uint16_t)n_to;
+    for (int b0 = 0; b0 < n_rank; b0 += 64) {
+        int lo = SC_POTS, hi = -1;
+        for (int i = 0; i < n_ask; i++) {
+            int s = c->comp[ask[i]], t = c->comp[ask[i] ^ 1];
+            if (c->rank[t] >= b0 && c->rank[t] < b0 + 64) {
+                lo = t < lo ? t : lo;
+                hi = s > hi ? s : hi;
+            }
+        }
+        for (int k = lo; k <= hi; k++) {
+            int rk = c->rank[k];
+            uint64_t m = rk != SC_NONE && rk >= b0 && rk < b0 + 64 ? 1ull << (rk - b0) : 0;
+            for (int i = c->cnext[k]; i < c->cnext[k + 1]; i++)
+                if (c->cto[i] >= lo)
+                    m |= c->mask[c->cto[i]];
+            c->mask[k] = m;
+        }
+        for (int i = 0; i < n_ask; i++) {
+            int s = c->comp[ask[i]], rt = c->rank[c->comp[ask[i] ^ 1]];
+            if (rt >= b0 && rt < b0 + 64)
+                c->reach[ask[i]] = (uint8_t)(c->mask[s] >> (rt - b0) & 1);
         }
     }
 }
@@ -862,9 +921,12 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
     int y = v->y, x = v->x;
     if (sc_loops_useless(r, y, x))
         return;
-    sc_scc_build(c, v->a, g, y, x);
-    if (x)
+    if (x) {
+        sc_scc_build(c, v->a, y, x);
         sc_scc_reach(c, v->a, g, y, x);
+    } else {
+        sc_scc_none(c, v->a);
+    }
     v->c = c;
     for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
         unsigned cand = g->cand[cell];
