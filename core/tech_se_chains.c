@@ -942,9 +942,10 @@ static void sc_chain_on(const struct sc_run *r, struct sc_multi *w, struct sc_se
 }
 
 /* SE's getAncestorCount: the distinct potentials from the given ones
- * (members of s) up through their parents. */
+ * (members of s) up through their parents; once that passes limit, some
+ * count over limit (the caller drops what it would rate). */
 static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16_t *from,
-                        int n)
+                        int n, int limit)
 {
     uint16_t todo[SC_POTS];
     int head = 0, tail = 0;
@@ -957,7 +958,7 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
             w->visit[from[i]] = w->vgen;
             todo[tail++] = from[i];
         }
-    while (head < tail) {
+    while (head < tail && tail <= limit) {
         int p = todo[head++];
         const uint16_t *pp = s->par + s->par_at[p];
         for (int i = 0; i < s->par_n[p]; i++)
@@ -969,18 +970,22 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
     return tail;
 }
 
-static int sc_anc1(struct sc_multi *w, const struct sc_set *s, int id)
+static int sc_anc1(struct sc_multi *w, const struct sc_set *s, int id, int limit)
 {
     uint16_t one = (uint16_t)id;
     if (!w->dynamic)
         return s->depth[id] + 1;
-    return sc_ancestors(w, s, &one, 1);
+    return sc_ancestors(w, s, &one, 1, limit);
 }
 
-/* The complexity of a contradiction: both potentials' ancestors. */
-static int sc_absurd_cx(struct sc_multi *w, const struct sc_set *s)
+/* The complexity of a contradiction: both potentials' ancestors (or
+ * some number over limit). */
+static int sc_absurd_cx(struct sc_multi *w, const struct sc_set *s, int limit)
 {
-    return sc_anc1(w, s, s->a_member) + 1 + sc_ancestors(w, s, s->xpar, s->n_xpar);
+    int a = sc_anc1(w, s, s->a_member, limit - 1) + 1;
+    if (a > limit)
+        return a;
+    return a + sc_ancestors(w, s, s->xpar, s->n_xpar, limit - a);
 }
 
 /* Offers the hint proving target (r->cur's kind and source set): rated
@@ -1010,6 +1015,17 @@ static int sc_cx_bound(const struct sc_run *r)
     return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
 }
 
+/* Offers target with complexity cx0 + its ancestors in s, unless that
+ * passes the bound (the hint would not be taken). */
+static void sc_offer_anc(struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
+                         int target, int cx0, int key)
+{
+    int limit = sc_cx_bound(r) - cx0;
+    int a = sc_anc1(w, s, target, limit);
+    if (a <= limit)
+        sc_offer_target(r, target, cx0 + a, key);
+}
+
 /* Keeps, of list ids[0..*n) with complexities cx, the members of s,
  * adding each one's ancestor count in s; drops those that can no longer
  * be taken: more than bound once the rest sets each add one at least. */
@@ -1020,7 +1036,7 @@ static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct s
     for (int i = 0; i < *n; i++) {
         if (!sc_member(s, ids[i]) || cx[i] + s->depth[ids[i]] + 1 + rest > bound)
             continue;
-        int c = cx[i] + sc_anc1(w, s, ids[i]);
+        int c = cx[i] + sc_anc1(w, s, ids[i], bound - rest - cx[i]);
         if (c + rest > bound)
             continue;
         ids[k] = ids[i];
@@ -1065,7 +1081,7 @@ static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
                 r->cur.kind = SC_REGION;
                 r->cur.src = h[k];
                 r->cur.src_digit = d;
-                sc_offer_target(r, id, w->reg_cx[s][i] + sc_anc1(w, on, id), 6);
+                sc_offer_anc(r, w, on, id, w->reg_cx[s][i], 6);
             }
     }
 }
@@ -1088,7 +1104,9 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
             if (contradiction && on->absurd) {
                 r->cur.kind = SC_CONTRA;
                 r->cur.src = pon;
-                sc_offer_target(r, pon ^ 1, sc_absurd_cx(w, on), 7);
+                int cx = sc_absurd_cx(w, on, sc_cx_bound(r));
+                if (cx <= sc_cx_bound(r))
+                    sc_offer_target(r, pon ^ 1, cx, 7);
             }
             if (contradiction || (card >= 3 && r->dynamic && !r->nishio)) {
                 sc_set_start(&w->off, pon ^ 1);
@@ -1096,7 +1114,9 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                 if (contradiction && w->off.absurd && !r->stop) {
                     r->cur.kind = SC_CONTRA;
                     r->cur.src = pon ^ 1;
-                    sc_offer_target(r, pon, sc_absurd_cx(w, &w->off), 7);
+                    int cx = sc_absurd_cx(w, &w->off, sc_cx_bound(r));
+                    if (cx <= sc_cx_bound(r))
+                        sc_offer_target(r, pon, cx, 7);
                 }
             }
             if (card >= 3 && r->dynamic && !r->nishio) {
@@ -1108,7 +1128,8 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                             continue;
                         r->cur.kind = SC_DOUBLE;
                         r->cur.src = pon;
-                        sc_offer_target(r, id, sc_anc1(w, on, id) + sc_anc1(w, &w->off, id), 1);
+                        int a = sc_anc1(w, on, id, sc_cx_bound(r) - w->off.depth[id] - 1);
+                        sc_offer_anc(r, w, &w->off, id, a, 1);
                     }
             }
             if (r->nishio)
@@ -1135,7 +1156,7 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                 int id = w->cell_id[s][i];
                 r->cur.kind = SC_CELL;
                 r->cur.src = cell;
-                sc_offer_target(r, id, w->cell_cx[s][i] + sc_anc1(w, &w->first, id), 5);
+                sc_offer_anc(r, w, &w->first, id, w->cell_cx[s][i], 5);
             }
     }
 }
