@@ -24,7 +24,7 @@
  *
  * A potential is a candidate with a state: id = (cell * 9 + digit - 1) * 2
  * + on.  Nothing is allocated: the work areas live on the stack of the
- * find function (about 30 KB for the forcing chains and cycles, 160 KB
+ * find function (about 30 KB for the forcing chains and cycles, 300 KB
  * for the multiple-chain producers).
  *
  * Not here: SE's "Dynamic Forcing Chains (+)" and nested chains (its
@@ -1026,9 +1026,26 @@ struct sc_set {
     uint16_t xpar[9];
 };
 
+/* The "on" chainings of the region chains' positions, kept within one
+ * call: a position after its house's first is chained again for each
+ * house that holds it and for its own cell, on the same grid (SE chains
+ * it each time), so the first result serves them all.  A kept chaining:
+ * a header (the "on" and "off" member counts, the contradiction) then
+ * each member of list[1], then of list[0], as id, depth, parent count
+ * and parents.  A chaining that does not fit is not kept (chained again
+ * when met again). */
+#define SC_STORE_POOL 65536
+
+struct sc_store {
+    uint32_t at[GRID_CELLS * 9]; /* [cell * 9 + d - 1]: start + 1; 0: not kept */
+    int used;
+    uint16_t pool[SC_STORE_POOL];
+};
+
 struct sc_multi {
     struct sc_grid g, save;
     struct sc_set first, on, off, reg;
+    struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
     uint32_t vgen;
     uint32_t visit[SC_POTS]; /* ancestor counting */
@@ -1043,7 +1060,7 @@ static inline int sc_member(const struct sc_set *s, int id)
     return s->mark[id] == s->gen;
 }
 
-static void sc_set_start(struct sc_set *s, int source)
+static void sc_set_clear(struct sc_set *s)
 {
     if (++s->gen == 0) {
         memset(s->mark, 0, sizeof s->mark);
@@ -1052,6 +1069,11 @@ static void sc_set_start(struct sc_set *s, int source)
     s->n_par = 0;
     s->n[0] = s->n[1] = 0;
     s->absurd = 0;
+}
+
+static void sc_set_start(struct sc_set *s, int source)
+{
+    sc_set_clear(s);
     s->mark[source] = s->gen;
     s->par_n[source] = 0;
     s->par_at[source] = 0;
@@ -1149,10 +1171,88 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
     w->g = w->save;
 }
 
+/* Keeps s, the chaining of "on" source (cell, d), when it fits. */
+static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, int d)
+{
+    size_t need = 6 + (size_t)s->n_xpar + (size_t)(s->n[0] + s->n[1]) * 3 + (size_t)s->n_par;
+    if ((size_t)k->used + need > SC_STORE_POOL)
+        return;
+    uint16_t *e = k->pool + k->used;
+    k->at[cell * 9 + d - 1] = (uint32_t)k->used + 1;
+    k->used += (int)need;
+    *e++ = (uint16_t)s->n[1];
+    *e++ = (uint16_t)s->n[0];
+    *e++ = (uint16_t)s->absurd;
+    if (s->absurd) {
+        *e++ = (uint16_t)s->a_member;
+        *e++ = (uint16_t)s->a_new;
+        *e++ = (uint16_t)s->n_xpar;
+        memcpy(e, s->xpar, (size_t)s->n_xpar * sizeof *e);
+        e += s->n_xpar;
+    }
+    for (int side = 1; side >= 0; side--)
+        for (int i = 0; i < s->n[side]; i++) {
+            int id = s->list[side][i];
+            *e++ = (uint16_t)id;
+            *e++ = s->depth[id];
+            *e++ = s->par_n[id];
+            memcpy(e, s->par + s->par_at[id], s->par_n[id] * sizeof *e);
+            e += s->par_n[id];
+        }
+}
+
+/* Makes s the kept chaining of "on" (cell, d); 0 when it was not kept. */
+static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, int d)
+{
+    uint32_t at = k->at[cell * 9 + d - 1];
+    if (!at)
+        return 0;
+    const uint16_t *e = k->pool + at - 1;
+    sc_set_clear(s);
+    int n1 = *e++, n0 = *e++;
+    s->absurd = *e++;
+    if (s->absurd) {
+        s->a_member = *e++;
+        s->a_new = *e++;
+        s->n_xpar = *e++;
+        memcpy(s->xpar, e, (size_t)s->n_xpar * sizeof *e);
+        e += s->n_xpar;
+    }
+    for (int side = 1; side >= 0; side--)
+        for (int i = 0, n = side ? n1 : n0; i < n; i++) {
+            int id = e[0], np = e[2];
+            s->mark[id] = s->gen;
+            s->depth[id] = e[1];
+            s->par_n[id] = (uint8_t)np;
+            s->par_at[id] = (uint16_t)s->n_par;
+            memcpy(s->par + s->n_par, e + 3, (size_t)np * sizeof *e);
+            s->n_par += np;
+            s->list[side][i] = (uint16_t)id;
+            e += 3 + np;
+        }
+    s->n[1] = n1;
+    s->n[0] = n0;
+    return 1;
+}
+
+/* s: the chaining of "on" (cell, d), kept or chained (and kept when
+ * keep: a region chain's position, met again later). */
+static void sc_chain_on(const struct sc_run *r, struct sc_multi *w, struct sc_set *s,
+                        int cell, int d, int keep)
+{
+    if (sc_store_get(&w->keep, s, cell, d))
+        return;
+    sc_set_start(s, sc_id(cell, d, 1));
+    sc_chain(r, w, s);
+    if (keep)
+        sc_store_put(&w->keep, s, cell, d);
+}
+
 /* SE's getAncestorCount: the distinct potentials from the given ones
- * (members of s) up through their parents. */
+ * (members of s) up through their parents; once that passes limit, some
+ * count over limit (the caller drops what it would rate). */
 static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16_t *from,
-                        int n)
+                        int n, int limit)
 {
     uint16_t todo[SC_POTS];
     int head = 0, tail = 0;
@@ -1165,7 +1265,7 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
             w->visit[from[i]] = w->vgen;
             todo[tail++] = from[i];
         }
-    while (head < tail) {
+    while (head < tail && tail <= limit) {
         int p = todo[head++];
         const uint16_t *pp = s->par + s->par_at[p];
         for (int i = 0; i < s->par_n[p]; i++)
@@ -1177,18 +1277,22 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
     return tail;
 }
 
-static int sc_anc1(struct sc_multi *w, const struct sc_set *s, int id)
+static int sc_anc1(struct sc_multi *w, const struct sc_set *s, int id, int limit)
 {
     uint16_t one = (uint16_t)id;
     if (!w->dynamic)
         return s->depth[id] + 1;
-    return sc_ancestors(w, s, &one, 1);
+    return sc_ancestors(w, s, &one, 1, limit);
 }
 
-/* The complexity of a contradiction: both potentials' ancestors. */
-static int sc_absurd_cx(struct sc_multi *w, const struct sc_set *s)
+/* The complexity of a contradiction: both potentials' ancestors (or
+ * some number over limit). */
+static int sc_absurd_cx(struct sc_multi *w, const struct sc_set *s, int limit)
 {
-    return sc_anc1(w, s, s->a_member) + 1 + sc_ancestors(w, s, s->xpar, s->n_xpar);
+    int a = sc_anc1(w, s, s->a_member, limit - 1) + 1;
+    if (a > limit)
+        return a;
+    return a + sc_ancestors(w, s, s->xpar, s->n_xpar, limit - a);
 }
 
 /* Offers the hint proving target (r->cur's kind and source set): rated
@@ -1218,6 +1322,17 @@ static int sc_cx_bound(const struct sc_run *r)
     return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
 }
 
+/* Offers target with complexity cx0 + its ancestors in s, unless that
+ * passes the bound (the hint would not be taken). */
+static void sc_offer_anc(struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
+                         int target, int cx0, int key)
+{
+    int limit = sc_cx_bound(r) - cx0;
+    int a = sc_anc1(w, s, target, limit);
+    if (a <= limit)
+        sc_offer_target(r, target, cx0 + a, key);
+}
+
 /* Keeps, of list ids[0..*n) with complexities cx, the members of s,
  * adding each one's ancestor count in s; drops those that can no longer
  * be taken: more than bound once the rest sets each add one at least. */
@@ -1228,7 +1343,7 @@ static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct s
     for (int i = 0; i < *n; i++) {
         if (!sc_member(s, ids[i]) || cx[i] + s->depth[ids[i]] + 1 + rest > bound)
             continue;
-        int c = cx[i] + sc_anc1(w, s, ids[i]);
+        int c = cx[i] + sc_anc1(w, s, ids[i], bound - rest - cx[i]);
         if (c + rest > bound)
             continue;
         ids[k] = ids[i];
@@ -1261,8 +1376,7 @@ static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
          * rest would change nothing) */
         for (unsigned rest = m & (m - 1); rest && w->n_reg[0] + w->n_reg[1]; rest &= rest - 1) {
             int other = tech_house_cells[h[k]][bits_lowest(rest)];
-            sc_set_start(&w->reg, sc_id(other, d, 1));
-            sc_chain(r, w, &w->reg);
+            sc_chain_on(r, w, &w->reg, other, d, 1);
             /* still to add: the positions after this one and the first */
             int later = bits_count(rest) - 1 + 1;
             for (int s = 0; s < 2; s++)
@@ -1274,7 +1388,7 @@ static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
                 r->cur.kind = SC_REGION;
                 r->cur.src = h[k];
                 r->cur.src_digit = d;
-                sc_offer_target(r, id, w->reg_cx[s][i] + sc_anc1(w, on, id), 6);
+                sc_offer_anc(r, w, on, id, w->reg_cx[s][i], 6);
             }
     }
 }
@@ -1293,12 +1407,13 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
             int d = bits_lowest(m) + 1;
             int pon = sc_id(cell, d, 1);
             struct sc_set *on = first ? &w->first : &w->on;
-            sc_set_start(on, pon);
-            sc_chain(r, w, on);
+            sc_chain_on(r, w, on, cell, d, 0);
             if (contradiction && on->absurd) {
                 r->cur.kind = SC_CONTRA;
                 r->cur.src = pon;
-                sc_offer_target(r, pon ^ 1, sc_absurd_cx(w, on), 7);
+                int cx = sc_absurd_cx(w, on, sc_cx_bound(r));
+                if (cx <= sc_cx_bound(r))
+                    sc_offer_target(r, pon ^ 1, cx, 7);
             }
             if (contradiction || (card >= 3 && r->dynamic && !r->nishio)) {
                 sc_set_start(&w->off, pon ^ 1);
@@ -1306,7 +1421,9 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                 if (contradiction && w->off.absurd && !r->stop) {
                     r->cur.kind = SC_CONTRA;
                     r->cur.src = pon ^ 1;
-                    sc_offer_target(r, pon, sc_absurd_cx(w, &w->off), 7);
+                    int cx = sc_absurd_cx(w, &w->off, sc_cx_bound(r));
+                    if (cx <= sc_cx_bound(r))
+                        sc_offer_target(r, pon, cx, 7);
                 }
             }
             if (card >= 3 && r->dynamic && !r->nishio) {
@@ -1318,7 +1435,8 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                             continue;
                         r->cur.kind = SC_DOUBLE;
                         r->cur.src = pon;
-                        sc_offer_target(r, id, sc_anc1(w, on, id) + sc_anc1(w, &w->off, id), 1);
+                        int a = sc_anc1(w, on, id, sc_cx_bound(r) - w->off.depth[id] - 1);
+                        sc_offer_anc(r, w, &w->off, id, a, 1);
                     }
             }
             if (r->nishio)
@@ -1345,7 +1463,7 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                 int id = w->cell_id[s][i];
                 r->cur.kind = SC_CELL;
                 r->cur.src = cell;
-                sc_offer_target(r, id, w->cell_cx[s][i] + sc_anc1(w, &w->first, id), 5);
+                sc_offer_anc(r, w, &w->first, id, w->cell_cx[s][i], 5);
             }
     }
 }
@@ -1370,6 +1488,8 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     memset(w.on.mark, 0, sizeof w.on.mark);
     memset(w.off.mark, 0, sizeof w.off.mark);
     memset(w.reg.mark, 0, sizeof w.reg.mark);
+    memset(w.keep.at, 0, sizeof w.keep.at);
+    w.keep.used = 0;
     w.dynamic = dynamic;
     w.vgen = 0;
     memset(w.visit, 0, sizeof w.visit);
