@@ -363,61 +363,58 @@ static int ff_covers(struct ff *f, uint32_t cover, int k, tech_cells covered,
 
 /* ---- the base sets ----------------------------------------------------- */
 
-/* Whether n covers (houses meeting the base set) could hold the base
- * candidates cells (hm: each one's houses meeting the base set; none for
- * those of bare): those sharing no such house need one each. */
-static int ff_coverable(const uint32_t *hm, tech_cells bare, tech_cells cells, int n)
+/* A cell and the cells it sees. */
+static tech_cells ff_near(int cell)
 {
-    if (cells & bare)
-        return 0;
-    uint32_t used = 0;
-    int apart = 0;
-    for (; cells; cells &= cells - 1) {
-        uint32_t h = hm[tech_cells_lowest(cells)];
-        if (!(h & used)) {
-            used |= h;
-            if (++apart > n)
-                return 0;
-        }
+    return tech_peers(cell) | tech_cell_bit(cell);
+}
+
+/*
+ * The cells e of E for which k covers (houses meeting the base set)
+ * could hold the cells of S that e does not see (S \ ff_near(e)): those
+ * sharing no such house need one each, counted greedily (the lowest
+ * cell left starts a cover; the cells sharing a house with it, cc[x],
+ * go with it).  All of E at once: the cells of E that see every cell of
+ * S below y but not y are those whose first cover y starts; the rest of
+ * their cells (S after y, off cc[y]) need k - 1 covers.
+ */
+static tech_cells ff_coverable(const tech_cells *cc, tech_cells S, int k, tech_cells E)
+{
+    tech_cells out = 0, all_seen = E; /* all_seen: see every cell so far */
+    for (tech_cells s = S; s && all_seen; s &= s - 1) {
+        int y = tech_cells_lowest(s);
+        tech_cells first = all_seen & ~ff_near(y);
+        if (first && k > 0)
+            out |= ff_coverable(cc, (s & (s - 1)) & ~cc[y], k - 1, first);
+        all_seen &= ff_near(y);
     }
-    return 1;
+    return out | all_seen;
 }
 
 /* With fins: the cells of seen that could lose d.  Such a cell e sees
- * every fin, so the base candidates it does not see (and e itself) are
- * no fins: the covers hold them, and e in one of them (a base candidate
- * in two). */
+ * every fin, so the base candidates it does not see are no fins: the
+ * covers hold them.  A cell off the base set is in one cover, which
+ * holds none of them (they do not see e): the n - 1 others do; a base
+ * candidate is in two, and the n - 2 others hold them.  A base candidate
+ * in no house meeting the base set can be nothing but a fin, so e must
+ * see it. */
 static tech_cells ff_targets(const struct ff *f, tech_cells seen)
 {
-    uint32_t hm[GRID_CELLS];
-    tech_cells bare = 0; /* the candidates in no house meeting the base set */
-    for (tech_cells c = f->cands & ~f->endo; c; c &= c - 1) {
+    tech_cells cc[GRID_CELLS]; /* the candidates sharing a cover with x */
+    tech_cells base = f->cands & ~f->endo, two = 0;
+    for (tech_cells c = base; c; c &= c - 1) {
         int x = tech_cells_lowest(c);
-        hm[x] = tech_cell_houses[x] & f->touch;
-        bare |= hm[x] ? 0 : tech_cell_bit(x);
+        uint32_t hm = tech_cell_houses[x] & f->touch;
+        cc[x] = 0;
+        for (uint32_t m = hm; m; m &= m - 1)
+            cc[x] |= f->unit[bits_lowest(m)];
+        if (!hm) /* bare: a fin */
+            seen &= ff_near(x);
+        two |= hm & (hm - 1) ? tech_cell_bit(x) : 0;
     }
-    tech_cells out = 0;
-    for (tech_cells t = seen & (f->touch_cells | f->cands) & ~f->endo; t;
-         t &= t - 1) {
-        int e = tech_cells_lowest(t), ok = 0;
-        tech_cells must = f->cands & ~f->endo & ~tech_peers(e);
-        uint32_t hs = tech_cell_houses[e] & f->touch;
-        if (!(f->cands & tech_cell_bit(e))) {
-            for (uint32_t m = hs; m && !ok; m &= m - 1)
-                ok = ff_coverable(hm, bare, must & ~f->unit[bits_lowest(m)],
-                                  f->n - 1);
-        } else {
-            for (uint32_t m = hs; m && !ok; m &= m - 1)
-                for (uint32_t m2 = m & (m - 1); m2 && !ok; m2 &= m2 - 1)
-                    ok = ff_coverable(hm, bare,
-                                      must & ~f->unit[bits_lowest(m)] &
-                                          ~f->unit[bits_lowest(m2)],
-                                      f->n - 2);
-        }
-        if (ok)
-            out |= tech_cell_bit(e);
-    }
-    return out;
+    seen &= ~f->endo;
+    return ff_coverable(cc, base, f->n - 1, seen & f->touch_cells & ~f->cands) |
+           ff_coverable(cc, base, f->n - 2, seen & two);
 }
 
 /* The fish of one base set: in normal mode the one with the first
