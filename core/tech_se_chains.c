@@ -555,56 +555,60 @@ struct sc_scc {
     int n;                    /* components */
 };
 
-/* Tarjan's components of the graph of setting (y, x), iteratively. */
+/* Tarjan's components of the graph of setting (y, x), iteratively (the
+ * walk's current potential and link in locals, the others in frame and
+ * edge).  A potential placed in a component gets index SC_DONE, above
+ * every low, so that a link to it never lowers one. */
+#define SC_DONE 0xFFFEu
 static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, int y, int x)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
-    for (int i = 0; i < a->n_nodes; i++) {
-        c->comp[a->nodes[i]] = SC_NONE;
+    for (int i = 0; i < a->n_nodes; i++)
         c->index[a->nodes[i]] = SC_NONE;
-    }
     for (int i = 0; i < a->n_nodes; i++) {
-        int root = a->nodes[i];
-        if (c->index[root] != SC_NONE)
+        int v = a->nodes[i];
+        if (c->index[v] != SC_NONE)
             continue;
-        int fp = 0;
-        c->frame[fp] = (uint16_t)root;
-        c->edge[fp++] = (uint16_t)sc_adj_from(a, root, y);
-        c->index[root] = c->low[root] = (uint16_t)counter++;
-        c->stack[sp++] = (uint16_t)root;
-        while (fp) {
-            int v = c->frame[fp - 1];
-            if (c->edge[fp - 1] < sc_adj_to(a, v, x)) {
-                int w = a->e[c->edge[fp - 1]++];
+        int fp = 0, ei = sc_adj_from(a, v, y), ee = sc_adj_to(a, v, x);
+        c->index[v] = c->low[v] = (uint16_t)counter++;
+        c->stack[sp++] = (uint16_t)v;
+        for (;;) {
+            if (ei < ee) {
+                int w = a->e[ei++];
                 if (c->index[w] == SC_NONE) {
-                    c->index[w] = c->low[w] = (uint16_t)counter++;
-                    c->stack[sp++] = (uint16_t)w;
-                    c->frame[fp] = (uint16_t)w;
-                    c->edge[fp++] = (uint16_t)sc_adj_from(a, w, y);
-                } else if (c->comp[w] == SC_NONE && c->index[w] < c->low[v]) {
+                    c->frame[fp] = (uint16_t)v;
+                    c->edge[fp++] = (uint16_t)ei;
+                    v = w;
+                    ei = sc_adj_from(a, v, y);
+                    ee = sc_adj_to(a, v, x);
+                    c->index[v] = c->low[v] = (uint16_t)counter++;
+                    c->stack[sp++] = (uint16_t)v;
+                } else if (c->index[w] < c->low[v]) {
                     c->low[v] = c->index[w];
                 }
                 continue;
             }
-            fp--;
             if (c->low[v] == c->index[v]) {
-                int ons = 0;
+                int ons = 0, w;
                 c->cstart[c->n] = (uint16_t)nord;
-                int w;
                 do {
                     w = c->stack[--sp];
                     c->comp[w] = (uint16_t)c->n;
+                    c->index[w] = SC_DONE;
                     c->order[nord++] = (uint16_t)w;
                     ons += sc_on(w);
                 } while (w != v);
                 c->ons[c->n++] = (uint8_t)(ons < 255 ? ons : 255);
             }
-            if (fp) {
-                int u = c->frame[fp - 1];
-                if (c->low[v] < c->low[u])
-                    c->low[u] = c->low[v];
-            }
+            if (!fp)
+                break;
+            int low = c->low[v];
+            v = c->frame[--fp];
+            ei = c->edge[fp];
+            ee = sc_adj_to(a, v, x);
+            if (low < c->low[v])
+                c->low[v] = (uint16_t)low;
         }
     }
     c->cstart[c->n] = (uint16_t)nord;
