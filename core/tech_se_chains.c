@@ -466,10 +466,10 @@ struct sc_adj {
     int n_nodes;
 };
 
+/* Lays out what sc_on_to_off (y) and sc_off_to_on (y, x) give, in the
+ * same order, a cell at a time (its houses found once). */
 static void sc_adj_build(struct sc_adj *a, const struct sc_grid *g)
 {
-    uint16_t offs[28];
-    struct sc_on ons[4];
     int n = 0;
     a->n_nodes = 0;
     /* digit by digit: the X-links' graph is one graph per digit, and so
@@ -480,23 +480,45 @@ static void sc_adj_build(struct sc_adj *a, const struct sc_grid *g)
                 a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
                 a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
             }
-    for (int id = 0; id < SC_POTS; id++) {
-        a->start[id] = (uint16_t)n;
-        a->split[id] = (uint16_t)n;
-        int cell = sc_cell(id);
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned cand = g->cand[cell];
-        if (!(cand & tech_bit(sc_digit(id))))
-            continue;
-        if (sc_on(id)) {
-            int k = sc_on_to_off(g, id, 1, offs);
-            a->split[id] = (uint16_t)(n + bits_count(cand) - 1);
-            for (int i = 0; i < k; i++)
-                a->e[n++] = offs[i];
-        } else {
-            int k = sc_off_to_on(g, id, 1, 1, ons);
-            a->split[id] = (uint16_t)(n + (k && ons[0].house < 0));
-            for (int i = 0; i < k; i++)
-                a->e[n++] = ons[i].id;
+        int h[3], pos[3];
+        sc_houses(cell, h, pos);
+        /* see sc_on_to_off: a row or column skips the block's cells */
+        unsigned skip[3] = {1u << pos[0], 7u << (pos[1] / 3 * 3), 7u << (pos[2] / 3 * 3)};
+        for (int d = 1; d <= 9; d++) {
+            int off = sc_id(cell, d, 0);
+            a->start[off] = a->split[off] = (uint16_t)n;
+            if (!(cand & tech_bit(d))) {
+                a->start[off + 1] = a->split[off + 1] = (uint16_t)n;
+                continue;
+            }
+            /* "off": the cell's other value, then the digit's other
+             * place in each house where it has two (once each) */
+            if (bits_count(cand) == 2)
+                a->e[n++] = (uint16_t)sc_id(cell, bits_lowest(cand & ~tech_bit(d)) + 1, 1);
+            a->split[off] = (uint16_t)n;
+            int first = n;
+            for (int k = 0; k < 3; k++) {
+                unsigned m = g->pos[h[k]][d - 1];
+                if (bits_count(m) != 2)
+                    continue;
+                int id = sc_id(tech_house_cells[h[k]][bits_lowest(m & ~(1u << pos[k]))], d, 1);
+                int dup = 0;
+                for (int i = first; i < n; i++)
+                    dup |= a->e[i] == id;
+                if (!dup)
+                    a->e[n++] = (uint16_t)id;
+            }
+            /* "on": the cell's other values, then the digit's other
+             * places in the block, row and column */
+            a->start[off + 1] = (uint16_t)n;
+            for (unsigned m = cand & ~tech_bit(d); m; m &= m - 1)
+                a->e[n++] = (uint16_t)sc_id(cell, bits_lowest(m) + 1, 0);
+            a->split[off + 1] = (uint16_t)n;
+            for (int k = 0; k < 3; k++)
+                for (unsigned m = g->pos[h[k]][d - 1] & ~skip[k]; m; m &= m - 1)
+                    a->e[n++] = (uint16_t)sc_id(tech_house_cells[h[k]][bits_lowest(m)], d, 0);
         }
     }
     a->start[SC_POTS] = (uint16_t)n;
@@ -533,56 +555,60 @@ struct sc_scc {
     int n;                    /* components */
 };
 
-/* Tarjan's components of the graph of setting (y, x), iteratively. */
+/* Tarjan's components of the graph of setting (y, x), iteratively (the
+ * walk's current potential and link in locals, the others in frame and
+ * edge).  A potential placed in a component gets index SC_DONE, above
+ * every low, so that a link to it never lowers one. */
+#define SC_DONE 0xFFFEu
 static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, int y, int x)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
-    for (int i = 0; i < a->n_nodes; i++) {
-        c->comp[a->nodes[i]] = SC_NONE;
+    for (int i = 0; i < a->n_nodes; i++)
         c->index[a->nodes[i]] = SC_NONE;
-    }
     for (int i = 0; i < a->n_nodes; i++) {
-        int root = a->nodes[i];
-        if (c->index[root] != SC_NONE)
+        int v = a->nodes[i];
+        if (c->index[v] != SC_NONE)
             continue;
-        int fp = 0;
-        c->frame[fp] = (uint16_t)root;
-        c->edge[fp++] = (uint16_t)sc_adj_from(a, root, y);
-        c->index[root] = c->low[root] = (uint16_t)counter++;
-        c->stack[sp++] = (uint16_t)root;
-        while (fp) {
-            int v = c->frame[fp - 1];
-            if (c->edge[fp - 1] < sc_adj_to(a, v, x)) {
-                int w = a->e[c->edge[fp - 1]++];
+        int fp = 0, ei = sc_adj_from(a, v, y), ee = sc_adj_to(a, v, x);
+        c->index[v] = c->low[v] = (uint16_t)counter++;
+        c->stack[sp++] = (uint16_t)v;
+        for (;;) {
+            if (ei < ee) {
+                int w = a->e[ei++];
                 if (c->index[w] == SC_NONE) {
-                    c->index[w] = c->low[w] = (uint16_t)counter++;
-                    c->stack[sp++] = (uint16_t)w;
-                    c->frame[fp] = (uint16_t)w;
-                    c->edge[fp++] = (uint16_t)sc_adj_from(a, w, y);
-                } else if (c->comp[w] == SC_NONE && c->index[w] < c->low[v]) {
+                    c->frame[fp] = (uint16_t)v;
+                    c->edge[fp++] = (uint16_t)ei;
+                    v = w;
+                    ei = sc_adj_from(a, v, y);
+                    ee = sc_adj_to(a, v, x);
+                    c->index[v] = c->low[v] = (uint16_t)counter++;
+                    c->stack[sp++] = (uint16_t)v;
+                } else if (c->index[w] < c->low[v]) {
                     c->low[v] = c->index[w];
                 }
                 continue;
             }
-            fp--;
             if (c->low[v] == c->index[v]) {
-                int ons = 0;
+                int ons = 0, w;
                 c->cstart[c->n] = (uint16_t)nord;
-                int w;
                 do {
                     w = c->stack[--sp];
                     c->comp[w] = (uint16_t)c->n;
+                    c->index[w] = SC_DONE;
                     c->order[nord++] = (uint16_t)w;
                     ons += sc_on(w);
                 } while (w != v);
                 c->ons[c->n++] = (uint8_t)(ons < 255 ? ons : 255);
             }
-            if (fp) {
-                int u = c->frame[fp - 1];
-                if (c->low[v] < c->low[u])
-                    c->low[u] = c->low[v];
-            }
+            if (!fp)
+                break;
+            int low = c->low[v];
+            v = c->frame[--fp];
+            ei = c->edge[fp];
+            ee = sc_adj_to(a, v, x);
+            if (low < c->low[v])
+                c->low[v] = (uint16_t)low;
         }
     }
     c->cstart[c->n] = (uint16_t)nord;
@@ -966,14 +992,12 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     struct sc_run r;
     struct sc_grid g;
     struct sc_unary u;
-    struct sc_links lk;
     struct sc_adj a;
     struct sc_scc c;
     struct sc_unary_env v;
     tech_cells dcells[9];
     sc_run_init(&r, ctx, step);
     sc_grid_init(&g, ctx->st);
-    sc_links_build(&lk, &g);
     sc_adj_build(&a, &g);
     memset(dcells, 0, sizeof dcells);
     for (int k = 0; k < GRID_CELLS; k++)
