@@ -817,7 +817,8 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
     uint16_t offs[28], par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
-    w->save = w->g;
+    if (r->dynamic) /* a static chaining leaves the grid as it is */
+        w->save = w->g;
     while (hon < s->n[1] || hoff < s->n[0]) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
@@ -830,7 +831,8 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                     s->a_new = q;
                     s->xpar[0] = (uint16_t)p;
                     s->n_xpar = 1;
-                    w->g = w->save;
+                    if (r->dynamic)
+                        w->g = w->save;
                     return;
                 }
                 if (!sc_member(s, q)) {
@@ -843,9 +845,14 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
             int n = sc_off_to_on(&w->g, p, y, 1, ons);
             uint16_t opar[4][9];
             int on_par[4];
+            /* the parents of those the loop below adds or finds absurd
+             * (adding one "on" changes neither for the others) */
             for (int i = 0; i < n; i++)
-                on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
-                                       : (opar[i][0] = (uint16_t)p, 1);
+                if (sc_member(s, ons[i].id) && !sc_member(s, ons[i].id ^ 1))
+                    on_par[i] = 0;
+                else
+                    on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
+                                           : (opar[i][0] = (uint16_t)p, 1);
             if (r->dynamic)
                 sc_grid_off(&w->g, sc_cell(p), sc_digit(p));
             for (int i = 0; i < n; i++) {
@@ -856,7 +863,8 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                     s->a_new = o;
                     memcpy(s->xpar, opar[i], (size_t)on_par[i] * sizeof *par);
                     s->n_xpar = on_par[i];
-                    w->g = w->save;
+                    if (r->dynamic)
+                        w->g = w->save;
                     return;
                 }
                 if (!sc_member(s, o))
@@ -864,7 +872,8 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
             }
         }
     }
-    w->g = w->save;
+    if (r->dynamic)
+        w->g = w->save;
 }
 
 /* Keeps s, the chaining of "on" source (cell, d), when it fits. */
