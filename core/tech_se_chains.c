@@ -1042,6 +1042,7 @@ struct sc_set {
     uint16_t depth[SC_POTS];
     int n_par;
     uint16_t par[SC_PAR_POOL];
+    const uint16_t *pbase; /* where par_at points: par, or a kept chaining */
     uint16_t list[2][GRID_CELLS * 9];
     int n[2];
     /* the contradiction, when the chaining met one: the member, and the
@@ -1055,9 +1056,10 @@ struct sc_set {
  * house that holds it and for its own cell, on the same grid (SE chains
  * it each time), so the first result serves them all.  A kept chaining:
  * a header (the "on" and "off" member counts, the contradiction) then
- * each member of list[1], then of list[0], as id, depth, parent count
- * and parents.  A chaining that does not fit is not kept (chained again
- * when met again). */
+ * each member of list[1], then of list[0], as id, depth, and in a dynamic
+ * chaining parent count and parents (a static one's ancestor count is
+ * its depth + 1: it needs no parents).  A chaining that does not fit is
+ * not kept (chained again when met again). */
 #define SC_STORE_POOL 65536
 
 struct sc_store {
@@ -1091,6 +1093,7 @@ static void sc_set_clear(struct sc_set *s)
         s->gen = 1;
     }
     s->n_par = 0;
+    s->pbase = s->par;
     s->n[0] = s->n[1] = 0;
     s->absurd = 0;
 }
@@ -1145,7 +1148,8 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
     uint16_t offs[28], par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
-    w->save = w->g;
+    if (r->dynamic) /* a static chaining leaves the grid as it is */
+        w->save = w->g;
     while (hon < s->n[1] || hoff < s->n[0]) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
@@ -1158,7 +1162,8 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                     s->a_new = q;
                     s->xpar[0] = (uint16_t)p;
                     s->n_xpar = 1;
-                    w->g = w->save;
+                    if (r->dynamic)
+                        w->g = w->save;
                     return;
                 }
                 if (!sc_member(s, q)) {
@@ -1171,9 +1176,14 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
             int n = sc_off_to_on(&w->g, p, y, 1, ons);
             uint16_t opar[4][9];
             int on_par[4];
+            /* the parents of those the loop below adds or finds absurd
+             * (adding one "on" changes neither for the others) */
             for (int i = 0; i < n; i++)
-                on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
-                                       : (opar[i][0] = (uint16_t)p, 1);
+                if (sc_member(s, ons[i].id) && !sc_member(s, ons[i].id ^ 1))
+                    on_par[i] = 0;
+                else
+                    on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
+                                           : (opar[i][0] = (uint16_t)p, 1);
             if (r->dynamic)
                 sc_grid_off(&w->g, sc_cell(p), sc_digit(p));
             for (int i = 0; i < n; i++) {
@@ -1184,7 +1194,8 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                     s->a_new = o;
                     memcpy(s->xpar, opar[i], (size_t)on_par[i] * sizeof *par);
                     s->n_xpar = on_par[i];
-                    w->g = w->save;
+                    if (r->dynamic)
+                        w->g = w->save;
                     return;
                 }
                 if (!sc_member(s, o))
@@ -1192,13 +1203,16 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
             }
         }
     }
-    w->g = w->save;
+    if (r->dynamic)
+        w->g = w->save;
 }
 
 /* Keeps s, the chaining of "on" source (cell, d), when it fits. */
-static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, int d)
+static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, int d,
+                         int dynamic)
 {
-    size_t need = 6 + (size_t)s->n_xpar + (size_t)(s->n[0] + s->n[1]) * 3 + (size_t)s->n_par;
+    size_t need = 6 + (size_t)s->n_xpar + (size_t)(s->n[0] + s->n[1]) * (dynamic ? 3 : 2) +
+                  (dynamic ? (size_t)s->n_par : 0);
     if ((size_t)k->used + need > SC_STORE_POOL)
         return;
     uint16_t *e = k->pool + k->used;
@@ -1219,20 +1233,26 @@ static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, i
             int id = s->list[side][i];
             *e++ = (uint16_t)id;
             *e++ = s->depth[id];
-            *e++ = s->par_n[id];
-            memcpy(e, s->par + s->par_at[id], s->par_n[id] * sizeof *e);
-            e += s->par_n[id];
+            if (dynamic) {
+                *e++ = s->par_n[id];
+                memcpy(e, s->pbase + s->par_at[id], s->par_n[id] * sizeof *e);
+                e += s->par_n[id];
+            }
         }
 }
 
-/* Makes s the kept chaining of "on" (cell, d); 0 when it was not kept. */
-static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, int d)
+/* Makes s the kept chaining of "on" (cell, d), a dynamic one's parents
+ * read in place (s is not added to), a static one's left out (sc_anc1
+ * reads its depth); 0 when it was not kept. */
+static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, int d,
+                        int dynamic)
 {
     uint32_t at = k->at[cell * 9 + d - 1];
     if (!at)
         return 0;
     const uint16_t *e = k->pool + at - 1;
     sc_set_clear(s);
+    s->pbase = e;
     int n1 = *e++, n0 = *e++;
     s->absurd = *e++;
     if (s->absurd) {
@@ -1244,15 +1264,17 @@ static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, in
     }
     for (int side = 1; side >= 0; side--)
         for (int i = 0, n = side ? n1 : n0; i < n; i++) {
-            int id = e[0], np = e[2];
+            int id = e[0];
             s->mark[id] = s->gen;
             s->depth[id] = e[1];
-            s->par_n[id] = (uint8_t)np;
-            s->par_at[id] = (uint16_t)s->n_par;
-            memcpy(s->par + s->n_par, e + 3, (size_t)np * sizeof *e);
-            s->n_par += np;
             s->list[side][i] = (uint16_t)id;
-            e += 3 + np;
+            if (!dynamic) {
+                e += 2;
+                continue;
+            }
+            s->par_n[id] = (uint8_t)e[2];
+            s->par_at[id] = (uint16_t)(e + 3 - s->pbase);
+            e += 3 + e[2];
         }
     s->n[1] = n1;
     s->n[0] = n0;
@@ -1264,12 +1286,12 @@ static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, in
 static void sc_chain_on(const struct sc_run *r, struct sc_multi *w, struct sc_set *s,
                         int cell, int d, int keep)
 {
-    if (sc_store_get(&w->keep, s, cell, d))
+    if (sc_store_get(&w->keep, s, cell, d, w->dynamic))
         return;
     sc_set_start(s, sc_id(cell, d, 1));
     sc_chain(r, w, s);
     if (keep)
-        sc_store_put(&w->keep, s, cell, d);
+        sc_store_put(&w->keep, s, cell, d, w->dynamic);
 }
 
 /* SE's getAncestorCount: the distinct potentials from the given ones
@@ -1291,7 +1313,7 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
         }
     while (head < tail && tail <= limit) {
         int p = todo[head++];
-        const uint16_t *pp = s->par + s->par_at[p];
+        const uint16_t *pp = s->pbase + s->par_at[p];
         for (int i = 0; i < s->par_n[p]; i++)
             if (w->visit[pp[i]] != w->vgen) {
                 w->visit[pp[i]] = w->vgen;
