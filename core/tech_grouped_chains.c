@@ -63,8 +63,12 @@
  * among chains), then the shortest chain, then the first found (starts
  * in cell, digit order, off before on).  Collect mode lists every chain
  * found: one per start and end state.  The links of all nodes are built
- * once per search (the walks from every start read them).  No
- * allocation: the search is about 230 KB of stack.
+ * once per search (the walks from every start read them).  The walks go a
+ * level at a time on bit sets of nodes (walk_bits) when the nodes are few
+ * enough, as they are once a puzzle needs these chains; state by state
+ * otherwise and in ALS mode (walk_in).  A walk from an on state stops
+ * once it has reached the ends of the loops that can remove something.
+ * No allocation: the search is about 280 KB of stack.
  */
 #include "tech.h"
 #include "tech_digits.h"
@@ -89,6 +93,14 @@
  * candidates' links fit in 43 * 729 + 24 * 486 = 43,011; ALS mode adds
  * its links in the rest (those past it are not used). */
 #define GC_EDGES 49152
+/* The walk by levels (walk_bits) keeps, per node of the state (its
+ * candidates and groups), the nodes it links to weakly as a bit set of
+ * GC_WORDS words at most; past GC_ROW_WORDS words in all, the walk goes
+ * state by state (walk_in). */
+#define GC_WORDS 8
+#define GC_ROW_WORDS 4096
+/* strong links of all nodes: a candidate has 7 at most, a group 2 */
+#define GC_STRONG (7 * GC_CANDS + 2 * GC_GROUPS)
 
 struct gc_group {
     tech_cells cells;  /* where the digit is in the intersection */
@@ -152,6 +164,19 @@ struct gc_search {
     /* the candidates of the empty cells, in order */
     int n_live;
     uint16_t live[GC_CANDS];
+    /* walk_bits (bits set): the nodes numbered live first, then the
+     * groups: node[k] is node k's number in the links, index[] the way
+     * back (0xffff: none); words per set, the groups' set, each node's
+     * weak links */
+    int bits, words;
+    uint16_t node[GC_CANDS + GC_GROUPS];
+    uint16_t index[GC_NODES];
+    uint64_t groups[GC_WORDS];
+    uint64_t weak[GC_ROW_WORDS];
+    uint16_t first_strong[GC_CANDS + GC_GROUPS + 1]; /* node k's strong links: */
+    uint16_t strong[GC_STRONG];                       /* strong[first_strong[k] ..] */
+    /* the nodes the last walk (walk_bits) reached on */
+    uint64_t reached[GC_WORDS];
     /* the chain read back */
     int len;
     uint16_t path[GC_MAX_PATH]; /* states: node * 2 + on */
@@ -574,9 +599,127 @@ static inline void walk_in(struct gc_search *s, int start, const int als)
     }
 }
 
+/* Numbers the nodes for walk_bits and sets s->bits when they fit (and
+ * every link is to a live node); else walk_in walks. */
+static void build_bits(struct gc_search *s)
+{
+    int n = s->n_live + s->n_groups, w = (n + 63) / 64;
+    s->bits = 0;
+    if (s->als || w > GC_WORDS || n * w > GC_ROW_WORDS)
+        return;
+    s->words = w;
+    memset(s->index, 0xff, sizeof s->index);
+    memset(s->groups, 0, sizeof s->groups);
+    for (int k = 0; k < n; k++) {
+        int node = k < s->n_live ? s->live[k] : GC_CANDS + k - s->n_live;
+        s->node[k] = (uint16_t)node;
+        s->index[node] = (uint16_t)k;
+        if (k >= s->n_live)
+            s->groups[k / 64] |= (uint64_t)1 << (k % 64);
+    }
+    memset(s->weak, 0, sizeof s->weak[0] * (size_t)(n * w));
+    int e = 0;
+    for (int k = 0; k < n; k++) {
+        int node = s->node[k];
+        s->first_strong[k] = (uint16_t)e;
+        for (int i = s->start[node * 2]; i < s->start[node * 2 + 2]; i++) {
+            int j = s->index[s->adj[i]];
+            if (j == 0xffff || (i >= s->start[node * 2 + 1] && e == GC_STRONG))
+                return;
+            if (i < s->start[node * 2 + 1])
+                s->weak[k * w + j / 64] |= (uint64_t)1 << (j % 64);
+            else
+                s->strong[e++] = (uint16_t)j;
+        }
+    }
+    s->first_strong[n] = (uint16_t)e;
+    s->bits = 1;
+}
+
+/*
+ * walk_in's walk (without ALS nodes), a level at a time on bit sets of
+ * nodes: the links alternate, so the states of a level are all off or
+ * all on.  It gives every state the level and flag walk_in gives it: a
+ * level's states are those reached from the level before and not
+ * earlier, their flag the union of their predecessors' (and their own
+ * group's).  From an on state it stops once a level has reached the ends
+ * of the loops that can remove something (nice_loop): from_start reads
+ * those ends and then (read_back) states of lower levels only, so the
+ * states left out, above them, are never read.
+ */
+static void walk_bits(struct gc_search *s, int start)
+{
+    const int w = s->words;
+    uint64_t seen[2][GC_WORDS], front[GC_WORDS], flag[GC_WORDS], ends[2][GC_WORDS];
+    uint64_t next[GC_WORDS], nflag[GC_WORDS];
+    uint32_t tag = ++s->tag << 16;
+    int on = start & 1, k0 = s->index[start >> 1], cell = (start >> 1) / 9;
+    for (int i = 0; i < w; i++)
+        seen[0][i] = seen[1][i] = front[i] = flag[i] = ends[0][i] = ends[1][i] = 0;
+    s->state[start] = tag | 1u;
+    seen[on][k0 / 64] = front[k0 / 64] = (uint64_t)1 << (k0 % 64);
+    /* from an on state, the ends of the loops that can remove something
+     * (nice_loop): the start off, another digit of the cell on, or off
+     * when the cell is bivalue */
+    if (on) {
+        int bivalue = bits_count(s->st->cand[cell]) == 2;
+        for (unsigned m = s->st->cand[cell]; m; m &= m - 1) {
+            int k = s->index[cell * 9 + bits_lowest(m)];
+            uint64_t bit = (uint64_t)1 << (k % 64);
+            ends[1][k / 64] |= bit;
+            ends[0][k / 64] |= k == k0 || bivalue ? bit : 0;
+        }
+    }
+    for (int lv = 1; lv < GC_MAX_PATH; lv++) {
+        uint64_t any = 0;
+        for (int i = 0; i < w; i++)
+            next[i] = nflag[i] = 0;
+        for (int i = 0; i < w; i++)
+            for (uint64_t b = front[i]; b; b &= b - 1) {
+                int k = i * 64 + bits_lowest64(b);
+                uint64_t g = 0 - ((flag[i] >> (k % 64)) & 1);
+                if (on) { /* weak links */
+                    const uint64_t *row = s->weak + k * w;
+                    for (int j = 0; j < w; j++) {
+                        next[j] |= row[j];
+                        nflag[j] |= row[j] & g;
+                    }
+                    continue;
+                }
+                for (int e = s->first_strong[k]; e < s->first_strong[k + 1]; e++) {
+                    int j = s->strong[e]; /* strong links */
+                    uint64_t bit = (uint64_t)1 << (j % 64);
+                    next[j / 64] |= bit;
+                    nflag[j / 64] |= bit & g;
+                }
+            }
+        on = !on;
+        uint64_t missing = 0;
+        for (int i = 0; i < w; i++) {
+            uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | s->groups[i]) & n;
+            seen[on][i] |= n;
+            any |= n;
+            front[i] = n;
+            flag[i] = f;
+            missing |= (ends[0][i] & ~seen[0][i]) | (ends[1][i] & ~seen[1][i]);
+            for (; n; n &= n - 1) {
+                int k = i * 64 + bits_lowest64(n);
+                s->state[s->node[k] * 2 + on] =
+                    tag | (uint32_t)((f >> (k % 64)) & 1) << 8 | (uint32_t)(lv + 1);
+            }
+        }
+        if (!any || ((start & 1) && !missing))
+            break;
+    }
+    for (int i = 0; i < w; i++)
+        s->reached[i] = seen[1][i];
+}
+
 static void walk(struct gc_search *s, int start)
 {
-    if (s->als)
+    if (s->bits)
+        walk_bits(s, start);
+    else if (s->als)
         walk_in(s, start, 1);
     else
         walk_in(s, start, 0);
@@ -952,6 +1095,17 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     if (start & 1)
         return 0;
     for (int k = 0; k < s->n_live; k++) {
+        if (s->bits) { /* on to the next candidate the walk reached on */
+            int i = k / 64;
+            uint64_t r = s->reached[i] & (~(uint64_t)0 << (k % 64));
+            while (!r && ++i < s->words)
+                r = s->reached[i];
+            if (!r)
+                break;
+            k = i * 64 + bits_lowest64(r);
+            if (k >= s->n_live)
+                break;
+        }
         int v = s->live[k];
         if (v / 9 == cell || level_of(s, v * 2 + 1) < 4 || !grouped_at(s, v * 2 + 1))
             continue;
@@ -968,7 +1122,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
 /* The search (als: ALS mode, whose chains pass an ALS node). */
 static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als)
 {
-    /* about 230 KB of stack: no allocation, reentrant */
+    /* about 280 KB of stack: no allocation, reentrant */
     struct gc_search s;
     struct gc_best best = {0, 0, 0, {0}};
     const struct human_state *st = ctx->st;
@@ -994,6 +1148,7 @@ static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als
     for (int cell = 0; cell < GRID_CELLS; cell++)
         for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
             s.live[s.n_live++] = (uint16_t)(cell * 9 + bits_lowest(m));
+    build_bits(&s);
     for (int k = 0; k < s.n_live; k++) {
         int node = s.live[k];
         if (from_start(ctx, step, &s, node * 2 + 1, &best) ||
