@@ -678,40 +678,41 @@ static int bug_type3(struct bug *b)
     return 0;
 }
 
-/* The BUG cells and digits, SE's way (houses box, row, column; digits in
- * order); 0 when the grid is no BUG pattern. */
-static int bug_scan(struct bug *b)
+/* 1 when s holds no cell or exactly two. */
+static int bug_none_or_two(tech_cells s)
 {
-    const struct human_state *st = b->st;
-    uint16_t rest[GRID_CELLS]; /* the candidates without the BUG digits */
-    memcpy(rest, st->cand, sizeof rest);
+    if (!s)
+        return 1;
+    s &= s - 1;
+    return s && !(s & (s - 1));
+}
+
+/* The BUG cells and digits, SE's way (houses box, row, column; digits in
+ * order); 0 when the grid is no BUG pattern.  dg, counts: the grid's
+ * cells by digit and by number of candidates. */
+static int bug_scan(struct bug *b, const struct tech_digits *dg, const tech_cells *counts)
+{
+    tech_cells wide = counts[0] & ~counts[1] & ~counts[2]; /* 3 or more */
+    tech_cells gone[9] = {0}; /* [d - 1]: the BUG cells of BUG digit d */
     int started = 0;
     for (int t = 0; t < 3; t++)
         for (int r = 0; r < 9; r++) {
             int h = t == TECH_SE_BOX ? TECH_BOX(r) : t == TECH_SE_ROW ? TECH_ROW(r) : TECH_COL(r);
             for (int d = 1; d <= 9; d++) {
-                int n = 0, wide = 0, cell = -1;
-                for (int i = 0; i < 9; i++) {
-                    int c = tech_house_cells[h][i];
-                    if (!(st->cand[c] & tech_bit(d)))
-                        continue;
-                    n++;
-                    if (bits_count(st->cand[c]) >= 3) {
-                        wide++;
-                        cell = c;
-                    }
-                }
-                if (n == 0 || n == 2)
+                tech_cells in = dg->cells[d - 1] & tech_house_set[h];
+                if (bug_none_or_two(in))
                     continue;
-                if (wide == 0)
+                tech_cells w = in & wide;
+                if (!w)
                     return 0; /* too many places and no cell to blame */
-                if (wide > 1)
+                if (w & (w - 1))
                     continue; /* another house will name the cell */
+                int cell = tech_cells_lowest(w);
                 if (!b->digits[cell])
                     b->cell[b->n++] = (uint8_t)cell;
                 b->digits[cell] |= (uint16_t)tech_bit(d);
                 b->all |= tech_bit(d);
-                rest[cell] &= (uint16_t)~tech_bit(d);
+                gone[d - 1] |= w;
                 b->common = started ? b->common & tech_peers(cell) : tech_peers(cell);
                 started = 1;
                 for (int i = 0; i < b->n; i++)
@@ -720,17 +721,26 @@ static int bug_scan(struct bug *b)
                     return 0;
             }
         }
-    for (int c = 0; c < GRID_CELLS; c++)
-        if (!st->value[c] && bits_count(rest[c]) != 2)
+    /* without the BUG digits, every empty cell holds two candidates, and
+     * every digit is twice or never in every house */
+    tech_cells bug_cells = 0;
+    for (int i = 0; i < b->n; i++) {
+        int c = b->cell[i];
+        bug_cells |= tech_cell_bit(c);
+        if (bits_count(b->st->cand[c] & ~(unsigned)b->digits[c]) != 2)
             return 0;
-    for (int h = 0; h < TECH_HOUSES; h++)
-        for (int d = 1; d <= 9; d++) {
-            int n = 0;
-            for (int i = 0; i < 9; i++)
-                n += (rest[tech_house_cells[h][i]] & tech_bit(d)) != 0;
-            if (n != 0 && n != 2)
+    }
+    tech_cells any = counts[0]; /* (an empty cell without any is no BUG) */
+    if ((any & ~counts[2] & ~bug_cells) ||
+        __builtin_popcountll((uint64_t)any) + __builtin_popcountll((uint64_t)(any >> 64)) !=
+            b->st->empty)
+        return 0;
+    for (int d = 0; d < 9; d++) {
+        tech_cells rest = dg->cells[d] & ~gone[d];
+        for (int h = 0; h < TECH_HOUSES; h++)
+            if (!bug_none_or_two(rest & tech_house_set[h]))
                 return 0;
-        }
+    }
     return b->n > 0;
 }
 
@@ -743,7 +753,7 @@ int tech_find_se_bug(struct tech_ctx *ctx, struct human_step *step)
     b.all = 0;
     b.common = 0;
     memset(b.digits, 0, sizeof b.digits);
-    if (bug_scan(&b)) {
+    if (bug_scan(&b, tech_ctx_digits(ctx), tech_ctx_counts(ctx))) {
         if (b.n == 1)
             bug_type1(&b);
         else if (bits_count(b.all) == 1)
