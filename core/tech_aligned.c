@@ -35,6 +35,7 @@ struct aligned {
     uint8_t n_near[GRID_CELLS];
     uint8_t near[GRID_CELLS][20];
     tech_cells near_set[GRID_CELLS]; /* [i]: the same as a set */
+    tech_cells small; /* cells of two candidates (or three: triplets) */
 };
 
 static int cells_count(tech_cells s)
@@ -42,28 +43,88 @@ static int cells_count(tech_cells s)
     return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
 }
 
-static void aligned_bases(struct aligned *a)
+/* The base cells (a->small set first), from the cells by candidate
+ * count. */
+static void aligned_bases(struct aligned *a, const tech_cells *counts)
 {
-    const struct human_state *st = a->st;
     a->n = 0;
     a->is_base = 0;
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        if (bits_count(st->cand[cell]) < 2)
-            continue;
-        tech_cells excl = 0;
-        int single = 0;
-        for (tech_cells p = tech_peers(cell); p; p &= p - 1) {
-            int c = tech_cells_lowest(p), k = bits_count(st->cand[c]);
-            single |= k == 1;
-            if (k >= 2 && k <= a->degree)
-                excl |= tech_cell_bit(c);
+    tech_cells small = a->small;
+    for (int k = 2; k <= 9; k++)
+        for (tech_cells m = counts[k]; m; m &= m - 1) {
+            int cell = tech_cells_lowest(m);
+            tech_cells p = tech_peers(cell);
+            if (!(p & small) || (p & counts[1]))
+                continue;
+            a->excl[cell] = p & small;
+            a->is_base |= tech_cell_bit(cell);
         }
-        if (single || !excl)
-            continue;
-        a->base[a->n++] = (uint8_t)cell;
-        a->excl[cell] = excl;
-        a->is_base |= tech_cell_bit(cell);
+    for (tech_cells m = a->is_base; m; m &= m - 1)
+        a->base[a->n++] = (uint8_t)tech_cells_lowest(m);
+}
+
+/*
+ * The digits each of cells[0..k) (k = a->degree) gets in some possible
+ * way, given their common excluders, into used[]; returns 1 when some
+ * candidate is in no possible way (there is a removal).  The last cell's
+ * digits are taken as a mask: for the digits p given to the others, a
+ * common excluder rules out the last cell's digit that would complete
+ * it (or every digit when p takes it whole).  The cell of most
+ * candidates is put last, and the search ends once every candidate is
+ * used: the result is the same, found with fewer ways tried.
+ */
+static int aligned_fills(const struct aligned *a, const uint8_t *cells, tech_cells common,
+                         unsigned used[3])
+{
+    const struct human_state *st = a->st;
+    int k = a->degree;
+    unsigned ex[20];
+    int n_ex = 0;
+    for (tech_cells m = common; m && n_ex < 20; m &= m - 1)
+        ex[n_ex++] = st->cand[tech_cells_lowest(m)];
+    int o[3] = {0, 1, 2}; /* o[k - 1]: the cell taken as a mask */
+    for (int i = 0; i < k - 1; i++)
+        if (bits_count(st->cand[cells[o[i]]]) > bits_count(st->cand[cells[o[k - 1]]])) {
+            int t = o[i];
+            o[i] = o[k - 1];
+            o[k - 1] = t;
+        }
+    int last = cells[o[k - 1]];
+    unsigned c0 = st->cand[cells[o[0]]], c1 = k > 2 ? st->cand[cells[o[1]]] : 1;
+    unsigned cl = st->cand[last];
+    int see01 = k > 2 && tech_sees(cells[o[0]], cells[o[1]]);
+    unsigned see0l = tech_sees(cells[o[0]], last) ? ~0u : 0;
+    unsigned see1l = k > 2 && tech_sees(cells[o[1]], last) ? ~0u : 0;
+    unsigned u0 = 0, u1 = k > 2 ? 0 : 1, ul = 0;
+    for (unsigned m0 = c0; m0; m0 &= m0 - 1) {
+        unsigned b0 = m0 & -m0;
+        for (unsigned m1 = c1; m1; m1 &= m1 - 1) {
+            unsigned b1 = k > 2 ? m1 & -m1 : 0, p = b0 | b1;
+            if (see01 && b0 == b1)
+                continue;
+            unsigned bad = (b0 & see0l) | (b1 & see1l);
+            for (int e = 0; e < n_ex; e++) {
+                unsigned r = ex[e] & ~p;
+                if (!(r & (r - 1)))
+                    bad |= r ? r : ~0u;
+            }
+            unsigned v = cl & ~bad;
+            if (!v)
+                continue;
+            u0 |= b0;
+            u1 |= b1;
+            ul |= v;
+            if (u1 == c1 && ul == cl)
+                break; /* b0 is used; the rest adds nothing */
+        }
+        if (u0 == c0 && u1 == c1 && ul == cl)
+            return 0; /* b0 the last digit of c0 to be used, or all are */
     }
+    used[o[0]] = u0;
+    used[o[k - 1]] = ul;
+    if (k > 2)
+        used[o[1]] = u1;
+    return u0 != c0 || u1 != c1 || ul != cl;
 }
 
 /* The removals the cells cells[0..k) allow (k = a->degree), given their
@@ -73,31 +134,9 @@ static int aligned_try(const struct aligned *a, const uint8_t *cells, tech_cells
 {
     const struct human_state *st = a->st;
     int k = a->degree;
-    unsigned ex[20];
-    int n_ex = 0;
-    for (tech_cells m = common; m && n_ex < 20; m &= m - 1)
-        ex[n_ex++] = st->cand[tech_cells_lowest(m)];
     unsigned used[3] = {0, 0, 0}; /* digits some possible way gives each cell */
-    unsigned c2 = k > 2 ? st->cand[cells[2]] : 1; /* one pass when a pair */
-    int see01 = tech_sees(cells[0], cells[1]);
-    int see02 = k > 2 && tech_sees(cells[0], cells[2]);
-    int see12 = k > 2 && tech_sees(cells[1], cells[2]);
-    for (unsigned m0 = st->cand[cells[0]]; m0; m0 &= m0 - 1)
-        for (unsigned m1 = st->cand[cells[1]]; m1; m1 &= m1 - 1)
-            for (unsigned m2 = c2; m2; m2 &= m2 - 1) {
-                unsigned b0 = m0 & -m0, b1 = m1 & -m1, b2 = k > 2 ? m2 & -m2 : 0;
-                if ((see01 && b0 == b1) || (see02 && b0 == b2) || (see12 && b1 == b2))
-                    continue;
-                unsigned way = b0 | b1 | b2;
-                int ok = 1;
-                for (int e = 0; e < n_ex && ok; e++)
-                    ok = (ex[e] & ~way) != 0;
-                if (!ok)
-                    continue;
-                used[0] |= b0;
-                used[1] |= b1;
-                used[2] |= b2;
-            }
+    if (!aligned_fills(a, cells, common, used))
+        return 0;
     tech_step_reset(step);
     for (int i = 0; i < k; i++)
         tech_eliminate_mask(step, st, cells[i], st->cand[cells[i]] & ~used[i]);
@@ -122,12 +161,100 @@ static int aligned_try(const struct aligned *a, const uint8_t *cells, tech_cells
     return step->n_elim;
 }
 
+/* The cells x forms a pair with (their seeing each other and one of
+ * them having three candidates or less: one is an excluder of the other,
+ * as a triplet's third cell must be of one of the first two). */
+static tech_cells aligned_adjacent(const struct aligned *a, tech_cells wide, int x)
+{
+    return tech_peers(x) & wide & (a->small & tech_cell_bit(x) ? ~(tech_cells)0 : a->small);
+}
+
+/*
+ * 0 when no set of cells SE's search can meet has a removal, so that the
+ * search in SE's order (which meets a triplet from several of its pairs)
+ * is made only when it finds something.  The sets tried: a->degree
+ * cells of two candidates or more (wide) with two common excluders or
+ * more (their common peers in a->small) and, for a triplet, one of them
+ * an excluder of another (SE's third cell is one of the first two's).
+ * SE also asks that every cell be a base cell, which the sets tried here
+ * need not be: more sets, but whether a set is tried depends only on its
+ * cells and their common peers.  So once this found nothing (the memo's
+ * aligned stamp), a set none of whose cells and common peers changed
+ * since holds nothing still, and only the others (changed) are tried.
+ * Each set once, its cells in increasing order (a set's removals do not
+ * depend on the order of its cells).
+ */
+static int aligned_any(const struct aligned *a, tech_cells wide, tech_cells changed)
+{
+    int k = a->degree;
+    for (tech_cells mj = wide; mj; mj &= mj - 1) {
+        int cj = tech_cells_lowest(mj);
+        tech_cells above = ~(tech_cells)0 << (cj + 1);
+        tech_cells excl_j = tech_peers(cj) & a->small;
+        tech_cells adj_j = k > 2 ? aligned_adjacent(a, wide, cj) : 0;
+        for (tech_cells mi = wide & ~above & ~tech_cell_bit(cj); mi; mi &= mi - 1) {
+            int ci = tech_cells_lowest(mi);
+            tech_cells both = tech_peers(ci) & tech_peers(cj), two = both & excl_j;
+            int dirty = ((both | tech_cell_bit(ci) | tech_cell_bit(cj)) & changed) != 0;
+            if ((!dirty && (k == 2 || !(changed & wide & above))) || cells_count(two) < 2)
+                continue; /* nothing changed here, or too few excluders */
+            uint8_t cells[3] = {(uint8_t)ci, (uint8_t)cj, 0};
+            unsigned used[3];
+            if (k == 2) {
+                if (dirty && aligned_fills(a, cells, two, used))
+                    return 1;
+                continue;
+            }
+            /* the thirds with two common excluders or more: cells that
+             * see two cells of two or more */
+            tech_cells once = 0, twice = 0;
+            for (tech_cells m = two; m; m &= m - 1) {
+                tech_cells p = tech_peers(tech_cells_lowest(m));
+                twice |= once & p;
+                once |= p;
+            }
+            tech_cells thirds = twice & wide & above;
+            if (!(adj_j & tech_cell_bit(ci)))
+                thirds &= adj_j | aligned_adjacent(a, wide, ci);
+            if (!dirty) /* the pair's common peers hold the triplet's */
+                thirds &= changed;
+            for (; thirds; thirds &= thirds - 1) {
+                cells[2] = (uint8_t)tech_cells_lowest(thirds);
+                if (aligned_fills(a, cells, two & tech_peers(cells[2]), used))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* aligned_any on ctx's grid, with the memo's stamp: 1 when SE's search
+ * must be made. */
+static int aligned_worth_search(struct tech_ctx *ctx, const struct aligned *a,
+                                const tech_cells *counts)
+{
+    struct tech_memo *memo = tech_memo_of(ctx);
+    uint16_t *stamp = memo ? &memo->aligned[a->degree - 2] : NULL;
+    tech_cells changed = tech_memo_changed_since(ctx, stamp ? *stamp : 0);
+    if (aligned_any(a, counts[0] & ~counts[1], changed))
+        return 1;
+    if (stamp && !ctx->collect) /* (collect mode has no memo) */
+        *stamp = (uint16_t)(memo->version + 1);
+    return 0;
+}
+
 int tech_find_aligned_pair_exclusion(struct tech_ctx *ctx, struct human_step *step)
 {
     struct aligned a;
     a.st = ctx->st;
     a.degree = 2;
-    aligned_bases(&a);
+    const tech_cells *counts = tech_ctx_counts(ctx);
+    a.small = counts[2];
+    if (!aligned_worth_search(ctx, &a, counts)) {
+        tech_step_reset(step);
+        return 0;
+    }
+    aligned_bases(&a, counts);
     for (int j = 1; j < a.n; j++)
         for (int i = 0; i < j; i++) {
             uint8_t cells[2] = {a.base[i], a.base[j]};
@@ -162,7 +289,13 @@ int tech_find_aligned_triplet_exclusion(struct tech_ctx *ctx, struct human_step 
     struct aligned a;
     a.st = ctx->st;
     a.degree = 3;
-    aligned_bases(&a);
+    const tech_cells *counts = tech_ctx_counts(ctx);
+    a.small = counts[2] | counts[3];
+    if (!aligned_worth_search(ctx, &a, counts)) {
+        tech_step_reset(step);
+        return 0;
+    }
+    aligned_bases(&a, counts);
     if (a.n < 3)
         return 0;
     for (int i = 0; i < a.n; i++) {

@@ -82,6 +82,7 @@ static void memo_reset(struct tech_memo *memo)
         for (int h = 0; h < TECH_HOUSES; h++)
             memo->wing[n][h].stamp = 0;
     memo->sue_de_coq = 0;
+    memo->aligned[0] = memo->aligned[1] = 0;
 }
 
 /* The cells whose candidates or value differ from the copy, as a set

@@ -180,6 +180,9 @@ struct tech_memo {
     /* Sue de Coq's whole-grid stamp, kept as whole[] keeps a slot's (its
      * own record, as the wings keep their sets: tech_sue_de_coq.c) */
     uint16_t sue_de_coq;
+    /* the aligned exclusions' whole-grid stamps, [degree - 2], kept the
+     * same way (tech_aligned.c) */
+    uint16_t aligned[2];
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;

@@ -135,7 +135,9 @@ struct ul {
     unsigned pair; /* x and y */
     int n;         /* cells on the loop so far */
     uint8_t loop[GRID_CELLS];
-    uint8_t on[GRID_CELLS]; /* 1: on the loop */
+    tech_cells on; /* the cells on the loop */
+    tech_cells both; /* the cells holding x and y */
+    tech_cells core; /* those that can be on a loop of them (ul_core) */
     uint32_t seen[2]; /* houses met by the cells at even, odd places */
     /* The loops whose hints were offered already: a loop's hints depend
      * only on its cells and digits (not on where the walk entered it or
@@ -428,39 +430,67 @@ static int ul_closed(struct ul *u)
  * the extras allowed; a loop closes on its first cell after 4 or more.
  * ex: the extras of the cells looked at from here so far (SE gathers
  * them over the cells it tries, not only the loop's).  A cell whose house
- * the loop met already at the same parity cannot end in a valid loop: not
- * walked (SE walks it and rejects its loops). */
+ * the loop met already at the same parity, or outside u->core, cannot end
+ * in a valid loop: not walked (SE walks it and rejects its loops). */
 static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
 {
     const struct human_state *st = u->st;
     int at = u->n, stop = 0;
     u->loop[u->n++] = (uint8_t)cell;
-    u->on[cell] = 1;
+    u->on |= tech_cell_bit(cell);
     u->seen[at & 1] |= tech_cell_houses[cell];
     for (int t = 0; t < 3 && !stop; t++) {
         if (t == last_t)
             continue;
-        const uint8_t *hc = tech_house_cells[tech_se_house(cell, t)];
-        for (int i = 0; i < 9 && !stop; i++) {
-            int next = hc[i];
+        /* the house's cells holding both digits, in its order (a house's
+         * cells are in increasing order) */
+        tech_cells m = u->both & tech_house_set[tech_se_house(cell, t)];
+        for (; m && !stop; m &= m - 1) {
+            int next = tech_cells_lowest(m);
             if (next == u->loop[0] && u->n >= 4) {
                 stop = ul_closed(u);
                 continue;
             }
             unsigned p = st->cand[next];
-            if (u->on[next] || (p & u->pair) != u->pair)
+            if (u->on & tech_cell_bit(next))
                 continue;
             ex |= p & ~u->pair;
             int n = bits_count(p);
             if ((n == 2 || bits_count(ex) == 1 || allowed > 0) &&
+                (u->core & tech_cell_bit(next)) &&
                 !(tech_cell_houses[next] & u->seen[u->n & 1]))
                 stop = ul_walk(u, next, allowed - (n > 2), ex, t);
         }
     }
     u->seen[at & 1] &= ~tech_cell_houses[cell];
-    u->on[cell] = 0;
+    u->on &= ~tech_cell_bit(cell);
     u->n--;
     return stop;
+}
+
+/*
+ * The cells that can be on a loop of x and y that ul_closed accepts: each
+ * house met by such a loop is met once at an even place and once at an
+ * odd one (ul_walk never meets a house twice at one parity), so it holds
+ * exactly two of the loop's cells: each cell of the loop has another in
+ * its row, its column and its box.  Taken from the cells holding both
+ * digits by removing, until none is left, each that is alone of them in a
+ * house.  No loop has a cell outside; a loop inside with no cell of more
+ * candidates than x and y gives no hint, so neither does a pair whose
+ * core has no such cell: then 0.
+ */
+static tech_cells ul_core(tech_cells both, tech_cells wide)
+{
+    tech_cells core = both, was;
+    do {
+        was = core;
+        for (int h = 0; h < TECH_HOUSES; h++) {
+            tech_cells m = core & tech_house_set[h];
+            if (m && !(m & (m - 1)))
+                core &= ~m;
+        }
+    } while (core != was);
+    return core & wide ? core : 0;
 }
 
 int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
@@ -472,12 +502,26 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
     u.n = 0;
     u.seen[0] = u.seen[1] = 0;
     u.n_done = 0;
-    memset(u.on, 0, sizeof u.on);
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        if (st->value[cell] || bits_count(st->cand[cell]) != 2)
-            continue;
+    u.on = 0;
+    const tech_cells *counts = tech_ctx_counts(ctx);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    tech_cells wide = counts[0] & ~counts[1] & ~counts[2];
+    /* [x - 1][y - 1], x < y: the cells holding x and y, and ul_core,
+     * once known */
+    tech_cells boths[9][9], cores[9][9];
+    uint16_t known[9] = {0}; /* [x - 1]: bit y when cores[x - 1][y - 1] is */
+    for (tech_cells m = counts[2]; m; m &= m - 1) {
+        int cell = tech_cells_lowest(m);
         u.pair = st->cand[cell];
-        if (ul_walk(&u, cell, 2, 0, -1))
+        int x = tech_lowest_digit(u.pair), y = tech_lowest_digit(u.pair & (u.pair - 1));
+        if (!(known[x - 1] & (1u << y))) {
+            boths[x - 1][y - 1] = dg->cells[x - 1] & dg->cells[y - 1];
+            cores[x - 1][y - 1] = ul_core(boths[x - 1][y - 1], wide);
+            known[x - 1] |= (uint16_t)(1u << y);
+        }
+        u.both = boths[x - 1][y - 1];
+        u.core = cores[x - 1][y - 1];
+        if ((u.core & tech_cell_bit(cell)) && ul_walk(&u, cell, 2, 0, -1))
             break;
     }
     return offer_result(&u.o);
@@ -634,40 +678,41 @@ static int bug_type3(struct bug *b)
     return 0;
 }
 
-/* The BUG cells and digits, SE's way (houses box, row, column; digits in
- * order); 0 when the grid is no BUG pattern. */
-static int bug_scan(struct bug *b)
+/* 1 when s holds no cell or exactly two. */
+static int bug_none_or_two(tech_cells s)
 {
-    const struct human_state *st = b->st;
-    uint16_t rest[GRID_CELLS]; /* the candidates without the BUG digits */
-    memcpy(rest, st->cand, sizeof rest);
+    if (!s)
+        return 1;
+    s &= s - 1;
+    return s && !(s & (s - 1));
+}
+
+/* The BUG cells and digits, SE's way (houses box, row, column; digits in
+ * order); 0 when the grid is no BUG pattern.  dg, counts: the grid's
+ * cells by digit and by number of candidates. */
+static int bug_scan(struct bug *b, const struct tech_digits *dg, const tech_cells *counts)
+{
+    tech_cells wide = counts[0] & ~counts[1] & ~counts[2]; /* 3 or more */
+    tech_cells gone[9] = {0}; /* [d - 1]: the BUG cells of BUG digit d */
     int started = 0;
     for (int t = 0; t < 3; t++)
         for (int r = 0; r < 9; r++) {
             int h = t == TECH_SE_BOX ? TECH_BOX(r) : t == TECH_SE_ROW ? TECH_ROW(r) : TECH_COL(r);
             for (int d = 1; d <= 9; d++) {
-                int n = 0, wide = 0, cell = -1;
-                for (int i = 0; i < 9; i++) {
-                    int c = tech_house_cells[h][i];
-                    if (!(st->cand[c] & tech_bit(d)))
-                        continue;
-                    n++;
-                    if (bits_count(st->cand[c]) >= 3) {
-                        wide++;
-                        cell = c;
-                    }
-                }
-                if (n == 0 || n == 2)
+                tech_cells in = dg->cells[d - 1] & tech_house_set[h];
+                if (bug_none_or_two(in))
                     continue;
-                if (wide == 0)
+                tech_cells w = in & wide;
+                if (!w)
                     return 0; /* too many places and no cell to blame */
-                if (wide > 1)
+                if (w & (w - 1))
                     continue; /* another house will name the cell */
+                int cell = tech_cells_lowest(w);
                 if (!b->digits[cell])
                     b->cell[b->n++] = (uint8_t)cell;
                 b->digits[cell] |= (uint16_t)tech_bit(d);
                 b->all |= tech_bit(d);
-                rest[cell] &= (uint16_t)~tech_bit(d);
+                gone[d - 1] |= w;
                 b->common = started ? b->common & tech_peers(cell) : tech_peers(cell);
                 started = 1;
                 for (int i = 0; i < b->n; i++)
@@ -676,17 +721,26 @@ static int bug_scan(struct bug *b)
                     return 0;
             }
         }
-    for (int c = 0; c < GRID_CELLS; c++)
-        if (!st->value[c] && bits_count(rest[c]) != 2)
+    /* without the BUG digits, every empty cell holds two candidates, and
+     * every digit is twice or never in every house */
+    tech_cells bug_cells = 0;
+    for (int i = 0; i < b->n; i++) {
+        int c = b->cell[i];
+        bug_cells |= tech_cell_bit(c);
+        if (bits_count(b->st->cand[c] & ~(unsigned)b->digits[c]) != 2)
             return 0;
-    for (int h = 0; h < TECH_HOUSES; h++)
-        for (int d = 1; d <= 9; d++) {
-            int n = 0;
-            for (int i = 0; i < 9; i++)
-                n += (rest[tech_house_cells[h][i]] & tech_bit(d)) != 0;
-            if (n != 0 && n != 2)
+    }
+    tech_cells any = counts[0]; /* (an empty cell without any is no BUG) */
+    if ((any & ~counts[2] & ~bug_cells) ||
+        __builtin_popcountll((uint64_t)any) + __builtin_popcountll((uint64_t)(any >> 64)) !=
+            b->st->empty)
+        return 0;
+    for (int d = 0; d < 9; d++) {
+        tech_cells rest = dg->cells[d] & ~gone[d];
+        for (int h = 0; h < TECH_HOUSES; h++)
+            if (!bug_none_or_two(rest & tech_house_set[h]))
                 return 0;
-        }
+    }
     return b->n > 0;
 }
 
@@ -699,7 +753,7 @@ int tech_find_se_bug(struct tech_ctx *ctx, struct human_step *step)
     b.all = 0;
     b.common = 0;
     memset(b.digits, 0, sizeof b.digits);
-    if (bug_scan(&b)) {
+    if (bug_scan(&b, tech_ctx_digits(ctx), tech_ctx_counts(ctx))) {
         if (b.n == 1)
             bug_type1(&b);
         else if (bits_count(b.all) == 1)
