@@ -192,7 +192,16 @@ static int aligned_any(const struct aligned *a, tech_cells wide, tech_cells chan
         tech_cells above = ~(tech_cells)0 << (cj + 1);
         tech_cells excl_j = tech_peers(cj) & a->small;
         tech_cells adj_j = k > 2 ? aligned_adjacent(a, wide, cj) : 0;
-        for (tech_cells mi = wide & ~above & ~tech_cell_bit(cj); mi; mi &= mi - 1) {
+        tech_cells firsts = wide & ~above & ~tech_cell_bit(cj);
+        if (!(changed & tech_cell_bit(cj)) && (k == 2 || !(changed & wide & above))) {
+            /* only the pairs with a changed cell or common peer: the
+             * changed cells and the peers of cj's changed peers */
+            tech_cells near = changed;
+            for (tech_cells m = changed & tech_peers(cj); m; m &= m - 1)
+                near |= tech_peers(tech_cells_lowest(m));
+            firsts &= near;
+        }
+        for (tech_cells mi = firsts; mi; mi &= mi - 1) {
             int ci = tech_cells_lowest(mi);
             tech_cells both = tech_peers(ci) & tech_peers(cj), two = both & excl_j;
             int dirty = ((both | tech_cell_bit(ci) | tech_cell_bit(cj)) & changed) != 0;
