@@ -1211,7 +1211,9 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
 static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, int d,
                          int dynamic)
 {
-    size_t need = 6 + (size_t)s->n_xpar + (size_t)(s->n[0] + s->n[1]) * (dynamic ? 3 : 2) +
+    /* n_xpar is set only with absurd (sc_chain) */
+    size_t need = 3 + (s->absurd ? 3 + (size_t)s->n_xpar : 0) +
+                  (size_t)(s->n[0] + s->n[1]) * (dynamic ? 3 : 2) +
                   (dynamic ? (size_t)s->n_par : 0);
     if ((size_t)k->used + need > SC_STORE_POOL)
         return;
