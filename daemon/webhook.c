@@ -54,6 +54,17 @@ struct webhook {
 
 /* ---- helpers ----------------------------------------------------------- */
 
+/* Unix time in milliseconds: retries are due at whole seconds, and the relay
+ * wakes at the millisecond one falls due rather than up to a second late. */
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+        return (int64_t)time(NULL) * 1000;
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static uint32_t random_u32(void)
 {
     uint32_t r;
@@ -119,13 +130,14 @@ static int record_failure(struct webhook *w, const struct webhook_transfer *t,
                           int base_s, long code, const char *why,
                           int64_t retry_after)
 {
-    int64_t now = (int64_t)time(NULL);
+    int64_t now_ms = wall_ms();
     int64_t delay = webhook_retry_delay(t->attempt, base_s, random_u32(),
                                         retry_after);
     char err[STORE_ERR_MAX];
 
     if (store_outbox_failed(w->store, t->outbox_id, (int)code, why,
-                            delay < 0 ? now : now + delay, delay < 0, err,
+                            delay < 0 ? now_ms / 1000 : webhook_due_at(now_ms, delay),
+                            delay < 0, err,
                             sizeof err) != STORE_OK) {
         log_err("webhook %s: event %s: %s", t->endpoint, t->event_id, err);
         return -1;
@@ -381,7 +393,8 @@ static int start_attempt(struct webhook *w, const struct store_outbox_row *r,
         return rc;
     }
     delay = webhook_retry_delay(t->attempt, hook->retry_base_s, random_u32(), 0);
-    t->retry_at = now + (delay > 0 ? delay : 0);
+    /* Kept until the reply is recorded: a crash mid-request retries then. */
+    t->retry_at = webhook_due_at(wall_ms(), delay > 0 ? delay : 0);
     if (store_outbox_attempt(w->store, r->id, t->retry_at, err, sizeof err) !=
         STORE_OK) {
         log_err("webhook %s: event %s: %s; trying again in %d s", r->endpoint,
@@ -398,12 +411,14 @@ static int start_attempt(struct webhook *w, const struct store_outbox_row *r,
 
 /* ---- the relay --------------------------------------------------------- */
 
-static void arm_relay(struct webhook *w, int64_t now, int64_t next)
+/* next: the earliest due time (Unix seconds) of an event waiting, or
+ * INT64_MAX for none. */
+static void arm_relay(struct webhook *w, int64_t now_ms, int64_t next)
 {
     uint64_t ms = RELAY_HOP_MS;
 
-    if (next != INT64_MAX && next - now < RELAY_HOP_MS / 1000)
-        ms = next > now ? (uint64_t)(next - now) * 1000 : 0;
+    if (next != INT64_MAX && next - now_ms / 1000 < RELAY_HOP_MS / 1000)
+        ms = next * 1000 > now_ms ? (uint64_t)(next * 1000 - now_ms) : 0;
     uv_timer_start(&w->relay_timer, on_relay, ms, 0);
 }
 
@@ -411,7 +426,7 @@ static void on_relay(uv_timer_t *timer)
 {
     struct webhook *w = timer->data;
     struct store_outbox_row *rows = calloc(RELAY_BATCH, sizeof *rows);
-    int64_t now = (int64_t)time(NULL), next = INT64_MAX;
+    int64_t now_ms = wall_ms(), now = now_ms / 1000, next = INT64_MAX;
     char err[STORE_ERR_MAX];
     size_t n = 0;
 
@@ -438,7 +453,7 @@ static void on_relay(uv_timer_t *timer)
     }
     free(rows);
     if (!w->stopped)
-        arm_relay(w, now, next);
+        arm_relay(w, now_ms, next);
 }
 
 /* ---- life cycle -------------------------------------------------------- */

@@ -28,6 +28,13 @@ int64_t webhook_retry_delay(int attempt, int base_s, uint32_t random,
     return retry_after_s > delay ? retry_after_s : delay;
 }
 
+int64_t webhook_due_at(int64_t now_ms, int64_t delay_s)
+{
+    int64_t due_ms = now_ms + delay_s * 1000;
+
+    return due_ms / 1000 + (due_ms % 1000 > 0);
+}
+
 int webhook_host_is_loopback(const char *host)
 {
     struct in_addr a4;

@@ -31,6 +31,14 @@
 int64_t webhook_retry_delay(int attempt, int base_s, uint32_t random,
                             int64_t retry_after_s);
 
+/*
+ * The outbox's time for an attempt due delay_s seconds after now_ms (Unix
+ * milliseconds): the first whole second at or after it.  The outbox keeps
+ * whole seconds; rounding down would let a retry come up to a second
+ * before its delay has passed.
+ */
+int64_t webhook_due_at(int64_t now_ms, int64_t delay_s);
+
 /* 1 for "localhost", 127.0.0.0/8 and [::1] (IPv6 in brackets, as in URLs). */
 int webhook_host_is_loopback(const char *host);
 

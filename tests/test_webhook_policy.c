@@ -71,6 +71,24 @@ static void test_retry_after(void **state)
     assert_int_equal(webhook_retry_delay(WEBHOOK_ATTEMPTS_MAX, 5, 0, 120), -1);
 }
 
+/* A retry is never due before its delay has passed, and at most a second
+ * after: the outbox keeps whole seconds. */
+static void test_due_at_rounds_up(void **state)
+{
+    (void)state;
+    assert_int_equal(webhook_due_at(12000, 1), 13);
+    assert_int_equal(webhook_due_at(12001, 1), 14);
+    assert_int_equal(webhook_due_at(12950, 1), 14);
+    assert_int_equal(webhook_due_at(12999, 0), 13);
+    assert_int_equal(webhook_due_at(12000, 0), 12);
+    for (int64_t ms = 1700000000000; ms < 1700000002000; ms += 7) {
+        int64_t due = webhook_due_at(ms, 5);
+
+        assert_true(due * 1000 >= ms + 5000);
+        assert_true(due * 1000 < ms + 6000);
+    }
+}
+
 static void test_loopback_hosts(void **state)
 {
     (void)state;
@@ -125,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_jitter_bounds),
         cmocka_unit_test(test_span_over_a_day),
         cmocka_unit_test(test_retry_after),
+        cmocka_unit_test(test_due_at_rounds_up),
         cmocka_unit_test(test_loopback_hosts),
         cmocka_unit_test(test_url_rules),
     };
