@@ -864,13 +864,25 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unar
 
 /* SE's doForcingChains from source s ("on" or "off"): the first chain
  * back to its conjugate is offered as a forcing chain hint (SE keeps one
- * per target, and a source has one target). */
+ * per target, and a source has one target).
+ *
+ * The chain found is a shortest one (breadth first), with L links, and
+ * the graph is skew-symmetric, so L is known after half the walk: L is
+ * the least depth(w) + depth(not-w) over the potentials w reached (s
+ * reaches w, and w reaches not-s as s reaches not-w), and the middle w
+ * of a shortest chain has both depths at most ceil(L / 2).  When the
+ * walk has met every potential up to depth D, a pair found with sum
+ * <= 2D is L, and without one L > 2D: so a source whose chain could not
+ * be taken is left after depth about L / 2, and only one whose chain
+ * would be kept is walked on (the same walk, so the same parents) to
+ * its end. */
 static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_unary_env *v, int s)
 {
     const struct sc_adj *a = v->a;
     const uint16_t *comp = v->c->comp;
     int head = 0, tail = 0, found = -1, from = -1, y = v->y;
     int cs = comp[s], ct = comp[s ^ 1];
+    int prune = !r->ctx->collect && r->have, pair = SC_POTS, known = 0;
     sc_u_start(u);
     u->mark[s] = u->gen;
     u->par[s] = SC_NONE;
@@ -879,13 +891,17 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_una
     double base = y ? 7.0 : 6.6;
     int key = y ? 4 : 2;
     while (head < tail && found < 0) {
-        int p = u->queue[head++];
-        /* a chain closed from p has depth + 2 potentials (in order of
-         * depth: once it could not be taken, no later one could) */
-        int least = u->depth[p] + 2;
-        if (!r->ctx->collect && r->have &&
-            !sc_better(r, base + sc_length_difficulty(least), least, key))
-            return;
+        int p = u->queue[head++], dp = u->depth[p];
+        /* every potential up to depth dp has been met: the chain has
+         * pair + 1 potentials when pair <= 2 dp, else 2 dp + 2 or more
+         * (in order of depth: once it could not be taken, no later one
+         * could) */
+        if (prune && !known) {
+            known = pair <= 2 * dp;
+            int least = known ? pair + 1 : 2 * dp + 2;
+            if (!sc_better(r, base + sc_length_difficulty(least), least, key))
+                return;
+        }
         for (int i = sc_adj_from(a, p, y), ie = sc_adj_to(a, p, 1); i < ie && found < 0; i++) {
             int q = a->e[i];
             if ((q ^ 1) == s) {
@@ -895,8 +911,10 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_una
             if (!sc_u_member(u, q) && comp[q] >= ct && comp[q ^ 1] <= cs) {
                 u->mark[q] = u->gen;
                 u->par[q] = (uint16_t)p;
-                u->depth[q] = (uint16_t)(u->depth[p] + 1);
+                u->depth[q] = (uint16_t)(dp + 1);
                 u->queue[tail++] = (uint16_t)q;
+                if (sc_u_member(u, q ^ 1) && dp + 1 + u->depth[q ^ 1] < pair)
+                    pair = dp + 1 + u->depth[q ^ 1];
             }
         }
     }
