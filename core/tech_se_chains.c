@@ -442,7 +442,8 @@ static int sc_finish(struct sc_run *r)
  * link, a strong one a strong one).  That gives exact pruning:
  *   - a cycle through s uses only potentials of s's component, so a
  *     cycle search walks that component only, and is not run when the
- *     component holds no other "on" potential;
+ *     component holds no other "on" potential, or no cell that sees an
+ *     "on" and an "off" potential of one digit in it (sc_scc_may_elim);
  *   - a forcing chain from s needs s to reach its conjugate: the search
  *     is run only when the components say it does, and walks only
  *     potentials v that can still lie on such a chain (v reaches the
@@ -547,6 +548,8 @@ struct sc_scc {
     uint16_t order[SC_POTS];  /* the potentials, by component */
     uint16_t cstart[SC_POTS + 1];
     uint8_t ons[SC_POTS];     /* "on" potentials per component, capped */
+    uint8_t elim[SC_POTS];    /* cycles: 0 not asked yet, 1 a cycle of the
+                                 component may remove, 2 none can */
     uint8_t reach[SC_POTS];   /* forcing: s reaches its conjugate */
     uint16_t rank[SC_POTS];   /* reach: the target components, ranked */
     uint16_t cnext[SC_POTS + 1]; /* reach: the components each links to, */
@@ -558,14 +561,24 @@ struct sc_scc {
 /* Tarjan's components of the graph of setting (y, x), iteratively (the
  * walk's current potential and link in locals, the others in frame and
  * edge).  A potential placed in a component gets index SC_DONE, above
- * every low, so that a link to it never lowers one. */
+ * every low, so that a link to it never lowers one.  Without x-links an
+ * "off" potential leads on only in a bivalue cell, so a cycle runs
+ * through bivalue cells only: the other potentials are left out (as if
+ * placed already; comp SC_NONE), and the walk is short. */
 #define SC_DONE 0xFFFEu
-static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, int y, int x)
+static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
+                         int y, int x)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
-    for (int i = 0; i < a->n_nodes; i++)
-        c->index[a->nodes[i]] = SC_NONE;
+    for (int i = 0; i < a->n_nodes; i++) {
+        int id = a->nodes[i];
+        c->index[id] = SC_NONE;
+        if (!x && bits_count(g->cand[sc_cell(id)]) != 2) {
+            c->index[id] = SC_DONE;
+            c->comp[id] = SC_NONE;
+        }
+    }
     for (int i = 0; i < a->n_nodes; i++) {
         int v = a->nodes[i];
         if (c->index[v] != SC_NONE)
@@ -599,6 +612,7 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, int y, int x)
                     c->order[nord++] = (uint16_t)w;
                     ons += sc_on(w);
                 } while (w != v);
+                c->elim[c->n] = 0;
                 c->ons[c->n++] = (uint8_t)(ons < 255 ? ons : 255);
             }
             if (!fp)
@@ -614,17 +628,30 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, int y, int x)
     c->cstart[c->n] = (uint16_t)nord;
 }
 
-/* One component for the whole graph: no pruning (the Y-links' graph
- * only serves cycles from bivalue cells, so few and short searches that
- * finding its components would cost more than it saves). */
-static void sc_scc_none(struct sc_scc *c, const struct sc_adj *a)
+/* 1 when a cycle of component k may remove a candidate: a cycle's
+ * removals are of cells that see one of its "on" potentials and one of
+ * its "off" potentials of the same digit, and a cycle keeps to one
+ * component, so a component where no cell sees both has no cycle worth
+ * a hint (most have none: their searches are skipped). */
+static int sc_scc_may_elim(struct sc_scc *c, const tech_cells dcells[9], int k)
 {
-    for (int i = 0; i < a->n_nodes; i++) {
-        c->comp[a->nodes[i]] = 0;
-        c->reach[a->nodes[i]] = 1;
+    if (!c->elim[k]) {
+        tech_cells on[9], off[9], both = 0;
+        memset(on, 0, sizeof on);
+        memset(off, 0, sizeof off);
+        for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
+            int w = c->order[i], d = sc_digit(w) - 1;
+            tech_cells see = tech_peers(sc_cell(w)) & dcells[d];
+            if (sc_on(w))
+                on[d] |= see;
+            else
+                off[d] |= see;
+        }
+        for (int d = 0; d < 9; d++)
+            both |= on[d] & off[d];
+        c->elim[k] = both ? 1 : 2;
     }
-    c->ons[0] = 255;
-    c->n = 1;
+    return c->elim[k] == 1;
 }
 
 /* reach[s] for every source s of SE's loops (a potential of a cell with
@@ -965,12 +992,9 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
     int y = v->y, x = v->x;
     if (sc_loops_useless(r, y, x))
         return;
-    if (x) {
-        sc_scc_build(c, v->a, y, x);
+    sc_scc_build(c, v->a, g, y, x);
+    if (x)
         sc_scc_reach(c, v->a, g, y, x);
-    } else {
-        sc_scc_none(c, v->a);
-    }
     v->c = c;
     for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
         unsigned cand = g->cand[cell];
@@ -981,8 +1005,9 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
         for (unsigned m = cand; m && !r->stop; m &= m - 1) {
             int d = bits_lowest(m) + 1;
             int on = sc_id(cell, d, 1);
-            /* a cycle needs another "on" potential in on's component */
-            if (c->ons[c->comp[on]] > 1)
+            /* a cycle needs another "on" potential in on's component,
+             * and a hint a cell that sees both states in it */
+            if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on]))
                 sc_cycles(r, u, v, on);
             if (x && !r->stop) {
                 if (c->reach[on])
