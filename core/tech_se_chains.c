@@ -552,8 +552,6 @@ struct sc_scc {
                                  component may remove, 2 none can */
     uint8_t reach[SC_POTS];   /* forcing: s reaches its conjugate */
     uint16_t rank[SC_POTS];   /* reach: the target components, ranked */
-    uint16_t cnext[SC_POTS + 1]; /* reach: the components each links to, */
-    uint16_t cto[GRID_CELLS * 9 * 32]; /* once each: cto[cnext[C] ..] */
     uint64_t mask[SC_POTS];   /* reach: per component */
     int n;                    /* components */
 };
@@ -660,7 +658,9 @@ static int sc_scc_may_elim(struct sc_scc *c, const tech_cells dcells[9], int k)
  * allow it are asked; their target components are ranked and taken 64 at
  * a time, mask[C] holding which targets of the batch component C reaches
  * (the components from the batch's lowest target up to its highest
- * source, each after the lower ones it links to). */
+ * source, each after the lower ones it links to, read from its
+ * potentials' links: a link leads to the component itself or a lower
+ * one, so the masks it reads are those of this batch or its own start). */
 static void sc_scc_reach(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
                          int y, int x)
 {
@@ -684,24 +684,6 @@ static void sc_scc_reach(struct sc_scc *c, const struct sc_adj *a, const struct 
             c->rank[k] = (uint16_t)n_rank++;
     if (!n_ask)
         return;
-    /* the links between components, each once (mask is the stamp) */
-    int n_to = 0;
-    for (int k = 0; k < c->n; k++)
-        c->mask[k] = SC_NONE;
-    for (int k = 0; k < c->n; k++) {
-        c->cnext[k] = (uint16_t)n_to;
-        for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
-            int v = c->order[i];
-            for (int j = sc_adj_from(a, v, y), e = sc_adj_to(a, v, x); j < e; j++) {
-                int d = c->comp[a->e[j]];
-                if (d != k && c->mask[d] != (uint64_t)k) {
-                    c->mask[d] = (uint64_t)k;
-                    c->cto[n_to++] = (uint16_t)d;
-                }
-            }
-        }
-    }
-    c->cnext[c->n] = (uint16_t)n_to;
     for (int b0 = 0; b0 < n_rank; b0 += 64) {
         int lo = SC_POTS, hi = -1;
         for (int i = 0; i < n_ask; i++) {
@@ -714,9 +696,15 @@ static void sc_scc_reach(struct sc_scc *c, const struct sc_adj *a, const struct 
         for (int k = lo; k <= hi; k++) {
             int rk = c->rank[k];
             uint64_t m = rk != SC_NONE && rk >= b0 && rk < b0 + 64 ? 1ull << (rk - b0) : 0;
-            for (int i = c->cnext[k]; i < c->cnext[k + 1]; i++)
-                if (c->cto[i] >= lo)
-                    m |= c->mask[c->cto[i]];
+            c->mask[k] = m;
+            for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
+                int v = c->order[i];
+                for (int j = sc_adj_from(a, v, y), e = sc_adj_to(a, v, x); j < e; j++) {
+                    int d = c->comp[a->e[j]];
+                    if (d >= lo)
+                        m |= c->mask[d];
+                }
+            }
             c->mask[k] = m;
         }
         for (int i = 0; i < n_ask; i++) {
