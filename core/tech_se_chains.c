@@ -24,7 +24,7 @@
  *
  * A potential is a candidate with a state: id = (cell * 9 + digit - 1) * 2
  * + on.  Nothing is allocated: the work areas live on the stack of the
- * find function (about 180 KB for the forcing chains and cycles, 300 KB
+ * find function (about 130 KB for the forcing chains and cycles, 300 KB
  * for the multiple-chain producers).
  *
  * Not here: SE's "Dynamic Forcing Chains (+)" and nested chains (its
