@@ -24,7 +24,7 @@
  *
  * A potential is a candidate with a state: id = (cell * 9 + digit - 1) * 2
  * + on.  Nothing is allocated: the work areas live on the stack of the
- * find function (about 130 KB for the forcing chains and cycles, 300 KB
+ * find function (about 165 KB for the forcing chains and cycles, 300 KB
  * for the multiple-chain producers).
  *
  * Not here: SE's "Dynamic Forcing Chains (+)" and nested chains (its
@@ -552,8 +552,11 @@ struct sc_scc {
                                  component may remove, 2 none can */
     uint8_t reach[SC_POTS];   /* forcing: s reaches its conjugate */
     uint16_t rank[SC_POTS];   /* reach: the target components, ranked */
-    uint64_t mask[SC_POTS];   /* reach: per component */
+    bits128 mask[SC_POTS];    /* reach: per component, the targets reached */
+    bits128 acc[SC_POTS];     /* reach: per potential, while its component
+                                 is found: the targets its links reach */
     int n;                    /* components */
+    int n_target;             /* ranked while found; over 128: not done */
 };
 
 /* Tarjan's components of the graph of setting (y, x), iteratively (the
@@ -562,13 +565,23 @@ struct sc_scc {
  * every low, so that a link to it never lowers one.  Without x-links an
  * "off" potential leads on only in a bivalue cell, so a cycle runs
  * through bivalue cells only: the other potentials are left out (as if
- * placed already; comp SC_NONE), and the walk is short. */
+ * placed already; comp SC_NONE), and the walk is short.
+ *
+ * With x-links (the forcing chains: sc_scc_reach) the walk also finds
+ * which targets each component reaches: a target is a component placed
+ * while the conjugate of one of its potentials is not (a source s can
+ * reach not-s only when comp(s) > comp(not-s)), ranked in the order
+ * placed, up to 128; mask[C] has the bits of the targets C reaches,
+ * gathered in acc from the links to components already placed (a link
+ * leads to a placed component, or to one of the walk's potentials, which
+ * then end in C). */
 #define SC_DONE 0xFFFEu
 static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
                          int y, int x)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
+    c->n_target = 0;
     for (int i = 0; i < a->n_nodes; i++) {
         int id = a->nodes[i];
         c->index[id] = SC_NONE;
@@ -582,6 +595,7 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct 
         if (c->index[v] != SC_NONE)
             continue;
         int fp = 0, ei = sc_adj_from(a, v, y), ee = sc_adj_to(a, v, x);
+        bits128 acc = 0; /* v's; the other potentials' in c->acc */
         c->index[v] = c->low[v] = (uint16_t)counter++;
         c->stack[sp++] = (uint16_t)v;
         for (;;) {
@@ -590,18 +604,25 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct 
                 if (c->index[w] == SC_NONE) {
                     c->frame[fp] = (uint16_t)v;
                     c->edge[fp++] = (uint16_t)ei;
+                    c->acc[v] = acc;
+                    acc = 0;
                     v = w;
                     ei = sc_adj_from(a, v, y);
                     ee = sc_adj_to(a, v, x);
                     c->index[v] = c->low[v] = (uint16_t)counter++;
                     c->stack[sp++] = (uint16_t)v;
+                } else if (c->index[w] == SC_DONE) {
+                    if (x)
+                        acc |= c->mask[c->comp[w]];
                 } else if (c->index[w] < c->low[v]) {
                     c->low[v] = c->index[w];
                 }
                 continue;
             }
+            c->acc[v] = acc;
             if (c->low[v] == c->index[v]) {
-                int ons = 0, w;
+                int ons = 0, w, target = 0;
+                bits128 m = 0;
                 c->cstart[c->n] = (uint16_t)nord;
                 do {
                     w = c->stack[--sp];
@@ -609,16 +630,33 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_adj *a, const struct 
                     c->index[w] = SC_DONE;
                     c->order[nord++] = (uint16_t)w;
                     ons += sc_on(w);
+                    m |= c->acc[w];
+                    /* (a conjugate later in this component, which only an
+                     * unsolvable grid has, makes a target of no use) */
+                    target |= c->index[w ^ 1] != SC_DONE;
                 } while (w != v);
+                if (x) {
+                    c->rank[c->n] = SC_NONE;
+                    if (target && c->n_target < 128) {
+                        c->rank[c->n] = (uint16_t)c->n_target;
+                        m |= (bits128)1 << c->n_target;
+                    }
+                    c->n_target += target;
+                    c->mask[c->n] = m;
+                }
                 c->elim[c->n] = 0;
                 c->ons[c->n++] = (uint8_t)(ons < 255 ? ons : 255);
             }
             if (!fp)
                 break;
-            int low = c->low[v];
+            int low = c->low[v], done = c->index[v] == SC_DONE;
+            int child = v;
             v = c->frame[--fp];
             ei = c->edge[fp];
             ee = sc_adj_to(a, v, x);
+            acc = c->acc[v];
+            if (x && done)
+                acc |= c->mask[c->comp[child]];
             if (low < c->low[v])
                 c->low[v] = (uint16_t)low;
         }
@@ -655,35 +693,39 @@ static int sc_scc_may_elim(struct sc_scc *c, const tech_cells dcells[9], int k)
 /* reach[s] for every source s of SE's loops (a potential of a cell with
  * two candidates or more): whether s reaches its conjugate, so that a
  * forcing chain from s exists.  Only pairs whose components' numbers
- * allow it are asked; their target components are ranked and taken 64 at
- * a time, mask[C] holding which targets of the batch component C reaches
- * (the components from the batch's lowest target up to its highest
- * source, each after the lower ones it links to, read from its
- * potentials' links: a link leads to the component itself or a lower
- * one, so the masks it reads are those of this batch or its own start). */
+ * allow it are asked.  With 128 targets or fewer sc_scc_build has ranked
+ * them and found the masks.  Else the targets asked are ranked again and
+ * taken 64 at a time, mask[C] holding which targets of the batch
+ * component C reaches (the components from the batch's lowest target up
+ * to its highest source, each after the lower ones it links to, read
+ * from its potentials' links: a link leads to the component itself or a
+ * lower one, so the masks it reads are those of this batch or its own
+ * start). */
 static void sc_scc_reach(struct sc_scc *c, const struct sc_adj *a, const struct sc_grid *g,
                          int y, int x)
 {
     uint16_t ask[SC_POTS];
-    int n_ask = 0, n_rank = 0;
-    for (int k = 0; k < c->n; k++)
-        c->rank[k] = SC_NONE;
+    int n_ask = 0, n_rank = 0, built = c->n_target <= 128;
     for (int i = 0; i < a->n_nodes; i++) {
         int id = a->nodes[i];
         if (bits_count(g->cand[sc_cell(id)]) < 2)
             continue;
         int s = c->comp[id], t = c->comp[id ^ 1];
         c->reach[id] = s == t;
-        if (s > t) {
+        if (s > t && built)
+            c->reach[id] = (uint8_t)(c->mask[s] >> c->rank[t] & 1);
+        else if (s > t)
             ask[n_ask++] = (uint16_t)id;
-            c->rank[t] = 0;
-        }
     }
+    if (!n_ask)
+        return;
+    for (int k = 0; k < c->n; k++)
+        c->rank[k] = SC_NONE;
+    for (int i = 0; i < n_ask; i++)
+        c->rank[c->comp[ask[i] ^ 1]] = 0;
     for (int k = 0; k < c->n; k++)
         if (c->rank[k] != SC_NONE)
             c->rank[k] = (uint16_t)n_rank++;
-    if (!n_ask)
-        return;
     for (int b0 = 0; b0 < n_rank; b0 += 64) {
         int lo = SC_POTS, hi = -1;
         for (int i = 0; i < n_ask; i++) {
@@ -695,7 +737,7 @@ static void sc_scc_reach(struct sc_scc *c, const struct sc_adj *a, const struct 
         }
         for (int k = lo; k <= hi; k++) {
             int rk = c->rank[k];
-            uint64_t m = rk != SC_NONE && rk >= b0 && rk < b0 + 64 ? 1ull << (rk - b0) : 0;
+            bits128 m = rk != SC_NONE && rk >= b0 && rk < b0 + 64 ? (bits128)1 << (rk - b0) : 0;
             c->mask[k] = m;
             for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
                 int v = c->order[i];
