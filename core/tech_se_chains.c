@@ -468,19 +468,20 @@ struct sc_adj {
 };
 
 /* Lays out what sc_on_to_off (y) and sc_off_to_on (y, x) give, in the
- * same order, a cell at a time (its houses found once). */
-static void sc_adj_build(struct sc_adj *a, const struct sc_grid *g)
+ * same order, a cell at a time (its houses found once); dcells: the
+ * cells of each digit. */
+static void sc_adj_build(struct sc_adj *a, const struct sc_grid *g, const tech_cells dcells[9])
 {
     int n = 0;
     a->n_nodes = 0;
     /* digit by digit: the X-links' graph is one graph per digit, and so
      * each digit's components are numbered together (sc_scc_reach) */
     for (int d = 1; d <= 9; d++)
-        for (int cell = 0; cell < GRID_CELLS; cell++)
-            if (g->cand[cell] & tech_bit(d)) {
-                a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
-                a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
-            }
+        for (tech_cells m = dcells[d - 1]; m; m &= m - 1) {
+            int cell = bits_lowest128(m);
+            a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
+            a->nodes[a->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
+        }
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned cand = g->cand[cell];
         int h[3], pos[3];
@@ -1071,11 +1072,11 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     tech_cells dcells[9];
     sc_run_init(&r, ctx, step);
     sc_grid_init(&g, ctx->st);
-    sc_adj_build(&a, &g);
     memset(dcells, 0, sizeof dcells);
     for (int k = 0; k < GRID_CELLS; k++)
         for (unsigned m = g.cand[k]; m; m &= m - 1)
             dcells[bits_lowest(m)] |= tech_cell_bit(k);
+    sc_adj_build(&a, &g, dcells);
     u.gen = 0;
     memset(u.mark, 0, sizeof u.mark);
     v.g = &g;
