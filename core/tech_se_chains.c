@@ -1139,20 +1139,42 @@ static int sc_parents(const struct sc_multi *w, const struct sc_on *o, int p,
     return n;
 }
 
+/* The complexity a hint of r's producer must stay under to be taken (its
+ * hints share one base, so the lowest complexity sorts first): the kept
+ * hint's, or no bound in collect mode (every hint is handed on) or before
+ * a first hint. */
+static int sc_cx_bound(const struct sc_run *r)
+{
+    return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
+}
+
 /* SE's doChaining: completes s (its source added) with every potential
  * the source forces, "on" ones first; stops at the first contradiction
  * (s->absurd).  Dynamic: each "off" is removed from the grid once its
- * consequences are drawn (restored at the end). */
+ * consequences are drawn (restored at the end).
+ *
+ * It also stops once every potential still to be followed lies deeper
+ * than lim (links from the source along first parents): what it would
+ * add next has more than lim + 2 ancestors (and a contradiction met next
+ * would count more than lim + 3), and each use of a chaining (a
+ * contradiction, or a potential common to it and another chaining) adds
+ * at least one more, so with lim = the bound - 3 nothing it would still
+ * find can be taken.  What it has found by then is exactly what the full
+ * chaining had found at that point (the same steps in the same order),
+ * so every hint that can be taken is the same. */
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
     uint16_t offs[28], par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
+    int lim = sc_cx_bound(r) - 3;
+    int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
     if (r->dynamic) /* a static chaining leaves the grid as it is */
         w->save = w->g;
-    while (hon < s->n[1] || hoff < s->n[0]) {
+    while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
+            live -= s->depth[p] <= lim;
             int n = sc_on_to_off(&w->g, p, y, offs);
             for (int i = 0; i < n; i++) {
                 int q = offs[i];
@@ -1169,10 +1191,12 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 if (!sc_member(s, q)) {
                     par[0] = (uint16_t)p;
                     sc_set_add(s, q, par, 1);
+                    live += s->depth[q] <= lim;
                 }
             }
         } else {
             int p = s->list[0][hoff++];
+            live -= s->depth[p] <= lim;
             int n = sc_off_to_on(&w->g, p, y, 1, ons);
             uint16_t opar[4][9];
             int on_par[4];
@@ -1198,8 +1222,10 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                         w->g = w->save;
                     return;
                 }
-                if (!sc_member(s, o))
+                if (!sc_member(s, o)) {
                     sc_set_add(s, o, opar[i], on_par[i]);
+                    live += s->depth[o] <= lim;
+                }
             }
         }
     }
@@ -1359,15 +1385,6 @@ static void sc_offer_target(struct sc_run *r, int target, int cx, int key)
     if (!r->ctx->collect && !sc_better(r, h->diff, cx, key))
         return;
     sc_offer(r);
-}
-
-/* The complexity a hint of r's producer must stay under to be taken (its
- * hints share one base, so the lowest complexity sorts first): the kept
- * hint's, or no bound in collect mode (every hint is handed on) or before
- * a first hint. */
-static int sc_cx_bound(const struct sc_run *r)
-{
-    return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
 }
 
 /* Offers target with complexity cx0 + its ancestors in s, unless that
