@@ -1213,20 +1213,42 @@ static int sc_parents(const struct sc_multi *w, const struct sc_on *o, int p,
     return n;
 }
 
+/* The complexity a hint of r's producer must stay under to be taken (its
+ * hints share one base, so the lowest complexity sorts first): the kept
+ * hint's, or no bound in collect mode (every hint is handed on) or before
+ * a first hint. */
+static int sc_cx_bound(const struct sc_run *r)
+{
+    return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
+}
+
 /* SE's doChaining: completes s (its source added) with every potential
  * the source forces, "on" ones first; stops at the first contradiction
  * (s->absurd).  Dynamic: each "off" is removed from the grid once its
- * consequences are drawn (restored at the end). */
+ * consequences are drawn (restored at the end).
+ *
+ * It also stops once every potential still to be followed lies deeper
+ * than lim (links from the source along first parents): what it would
+ * add next has more than lim + 2 ancestors (and a contradiction met next
+ * would count more than lim + 3), and each use of a chaining (a
+ * contradiction, or a potential common to it and another chaining) adds
+ * at least one more, so with lim = the bound - 3 nothing it would still
+ * find can be taken.  What it has found by then is exactly what the full
+ * chaining had found at that point (the same steps in the same order),
+ * so every hint that can be taken is the same. */
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
     uint16_t offs[28], par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
+    int lim = sc_cx_bound(r) - 3;
+    int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
     if (r->dynamic) /* a static chaining leaves the grid as it is */
         w->save = w->g;
-    while (hon < s->n[1] || hoff < s->n[0]) {
+    while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
+            live -= s->depth[p] <= lim;
             int n = sc_on_to_off(&w->g, p, y, offs);
             for (int i = 0; i < n; i++) {
                 int q = offs[i];
@@ -1243,10 +1265,12 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 if (!sc_member(s, q)) {
                     par[0] = (uint16_t)p;
                     sc_set_add(s, q, par, 1);
+                    live += s->depth[q] <= lim;
                 }
             }
         } else {
             int p = s->list[0][hoff++];
+            live -= s->depth[p] <= lim;
             int n = sc_off_to_on(&w->g, p, y, 1, ons);
             uint16_t opar[4][9];
             int on_par[4];
@@ -1272,8 +1296,10 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                         w->g = w->save;
                     return;
                 }
-                if (!sc_member(s, o))
+                if (!sc_member(s, o)) {
                     sc_set_add(s, o, opar[i], on_par[i]);
+                    live += s->depth[o] <= lim;
+                }
             }
         }
     }
@@ -1435,15 +1461,6 @@ static void sc_offer_target(struct sc_run *r, int target, int cx, int key)
     sc_offer(r);
 }
 
-/* The complexity a hint of r's producer must stay under to be taken (its
- * hints share one base, so the lowest complexity sorts first): the kept
- * hint's, or no bound in collect mode (every hint is handed on) or before
- * a first hint. */
-static int sc_cx_bound(const struct sc_run *r)
-{
-    return r->ctx->collect || !r->have ? 1 << 30 : r->best.cx;
-}
-
 /* Offers target with complexity cx0 + its ancestors in s, unless that
  * passes the bound (the hint would not be taken). */
 static void sc_offer_anc(struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
@@ -1455,17 +1472,51 @@ static void sc_offer_anc(struct sc_run *r, struct sc_multi *w, const struct sc_s
         sc_offer_target(r, target, cx0 + a, key);
 }
 
-/* Keeps, of list ids[0..*n) with complexities cx, the members of s,
- * adding each one's ancestor count in s; drops those that can no longer
- * be taken: more than bound once the rest sets each add one at least. */
-static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
-                      uint16_t *ids, int *cx, int *n, int rest)
+/*
+ * A cell's or region's chains: the potentials common to the chainings
+ * of all its values or positions, each rated with the sum of its
+ * ancestor counts in them.  The intersection is found first with
+ * membership and depths only (a member's ancestor count is at least its
+ * depth + 1, exactly that in a static chaining), and a dynamic
+ * chaining's ancestors are counted only for what is common to all: most
+ * of what two chainings share is not in a third.  A potential is dropped
+ * as soon as its complexity, counted or bounded below, passes the bound;
+ * those kept are rated exactly, so the hints offered are the same.
+ */
+
+/* Keeps, of list ids[0..*n), the members of s, adding to cx (the sums
+ * over the chainings so far, the first one's left out) each one's depth
+ * + 1 in s; drops those that can no longer be taken: more than bound
+ * once the rest sets each add one at least. */
+static void sc_retain(const struct sc_run *r, const struct sc_set *s, uint16_t *ids, int *cx,
+                      int *n, int rest)
 {
     int k = 0, bound = sc_cx_bound(r);
     for (int i = 0; i < *n; i++) {
-        if (!sc_member(s, ids[i]) || cx[i] + s->depth[ids[i]] + 1 + rest > bound)
+        int c = cx[i] + s->depth[ids[i]] + 1;
+        if (!sc_member(s, ids[i]) || c + rest > bound)
             continue;
-        int c = cx[i] + sc_anc1(w, s, ids[i], bound - rest - cx[i]);
+        ids[k] = ids[i];
+        cx[k] = c;
+        k++;
+    }
+    *n = k;
+}
+
+/* In a dynamic chaining, replaces in cx (as sc_retain left it) the depth
+ * + 1 of each id in s by its ancestor count in s, the first chaining's
+ * depth + 1 standing for its part still to count; drops those over the
+ * bound, and those s lacks (chained again under a lower bound, s stopped
+ * before reaching them: sc_chain says why they could not be taken). */
+static void sc_exact(const struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
+                     const struct sc_set *first, uint16_t *ids, int *cx, int *n)
+{
+    int k = 0, bound = sc_cx_bound(r);
+    for (int i = 0; i < *n; i++) {
+        if (!sc_member(s, ids[i]))
+            continue;
+        int rest = first->depth[ids[i]] + 1, c = cx[i] - s->depth[ids[i]] - 1;
+        c += sc_anc1(w, s, ids[i], bound - rest - c);
         if (c + rest > bound)
             continue;
         ids[k] = ids[i];
@@ -1473,6 +1524,25 @@ static void sc_retain(const struct sc_run *r, struct sc_multi *w, const struct s
         k++;
     }
     *n = k;
+}
+
+/* sc_exact for both lists of a cell's or region's chains: the chainings
+ * of the "on" potentials (cells[j], digits[j]), j < k, after the first;
+ * the last one is s (the rest are kept, or chained again into w->reg). */
+static void sc_exact_all(const struct sc_run *r, struct sc_multi *w, const struct sc_set *s,
+                         const struct sc_set *first, const int *cells, const int *digits, int k,
+                         uint16_t ids[2][GRID_CELLS * 9], int cx[2][GRID_CELLS * 9], int n[2])
+{
+    if (!w->dynamic)
+        return;
+    for (int j = k - 1; j >= 1 && n[0] + n[1]; j--) {
+        if (j < k - 1) {
+            sc_chain_on(r, w, &w->reg, cells[j], digits[j], 1);
+            s = &w->reg;
+        }
+        for (int side = 0; side < 2; side++)
+            sc_exact(r, w, s, first, ids[side], cx[side], &n[side]);
+    }
 }
 
 /* SE's doRegionChainings for candidate (cell, d), whose chaining is on. */
@@ -1496,14 +1566,20 @@ static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
         /* the other positions, while something is common to all so far
          * (an empty intersection gives no hint: SE's chainings of the
          * rest would change nothing) */
+        int cells[9], digits[9], n = 0;
+        cells[n] = cell;
+        digits[n++] = d;
         for (unsigned rest = m & (m - 1); rest && w->n_reg[0] + w->n_reg[1]; rest &= rest - 1) {
             int other = tech_house_cells[h[k]][bits_lowest(rest)];
+            cells[n] = other;
+            digits[n++] = d;
             sc_chain_on(r, w, &w->reg, other, d, 1);
             /* still to add: the positions after this one and the first */
             int later = bits_count(rest) - 1 + 1;
             for (int s = 0; s < 2; s++)
-                sc_retain(r, w, &w->reg, w->reg_id[s], w->reg_cx[s], &w->n_reg[s], later);
+                sc_retain(r, &w->reg, w->reg_id[s], w->reg_cx[s], &w->n_reg[s], later);
         }
+        sc_exact_all(r, w, &w->reg, on, cells, digits, n, w->reg_id, w->reg_cx, w->n_reg);
         for (int s = 1; s >= 0 && !r->stop; s--)
             for (int i = 0; i < w->n_reg[s] && !r->stop; i++) {
                 int id = w->reg_id[s][i];
@@ -1524,12 +1600,14 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
         int card = bits_count(cand);
         if (!(card > 2 || (card > 1 && r->dynamic)))
             continue;
-        int first = 1;
+        int first = 1, cells[9], digits[9], n = 0;
         for (unsigned m = cand; m && !r->stop; m &= m - 1) {
             int d = bits_lowest(m) + 1;
             int pon = sc_id(cell, d, 1);
             struct sc_set *on = first ? &w->first : &w->on;
-            sc_chain_on(r, w, on, cell, d, 0);
+            /* kept when dynamic: a cell's chains count their ancestors
+             * at the end (sc_exact_all) */
+            sc_chain_on(r, w, on, cell, d, w->dynamic && !first);
             if (contradiction && on->absurd) {
                 r->cur.kind = SC_CONTRA;
                 r->cur.src = pon;
@@ -1574,12 +1652,15 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                 /* still to add: the values after this one and the first */
                 int later = bits_count(m) - 1 + 1;
                 for (int s = 0; s < 2; s++)
-                    sc_retain(r, w, on, w->cell_id[s], w->cell_cx[s], &w->n_cell[s], later);
+                    sc_retain(r, on, w->cell_id[s], w->cell_cx[s], &w->n_cell[s], later);
             }
+            cells[n] = cell;
+            digits[n++] = d;
             first = 0;
         }
-        if (r->nishio || !(card == 2 || (r->multiple && card > 2)))
+        if (r->nishio || !(card == 2 || (r->multiple && card > 2)) || r->stop)
             continue;
+        sc_exact_all(r, w, &w->on, &w->first, cells, digits, n, w->cell_id, w->cell_cx, w->n_cell);
         for (int s = 1; s >= 0 && !r->stop; s--)
             for (int i = 0; i < w->n_cell[s] && !r->stop; i++) {
                 int id = w->cell_id[s][i];
