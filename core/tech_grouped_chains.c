@@ -68,7 +68,7 @@
  * enough, as they are once a puzzle needs these chains; state by state
  * otherwise and in ALS mode (walk_in).  A walk from an on state stops
  * once it has reached the ends of the loops that can remove something.
- * No allocation: the search is about 280 KB of stack.
+ * No allocation: the search is about 300 KB of stack.
  */
 #include "tech.h"
 #include "tech_digits.h"
@@ -94,13 +94,11 @@
  * its links in the rest (those past it are not used). */
 #define GC_EDGES 49152
 /* The walk by levels (walk_bits) keeps, per node of the state (its
- * candidates and groups), the nodes it links to weakly as a bit set of
- * GC_WORDS words at most; past GC_ROW_WORDS words in all, the walk goes
- * state by state (walk_in). */
+ * candidates and groups), the nodes it links to weakly, and strongly, as
+ * bit sets of GC_WORDS words at most; past GC_ROW_WORDS words in all,
+ * the walk goes state by state (walk_in). */
 #define GC_WORDS 8
 #define GC_ROW_WORDS 4096
-/* strong links of all nodes: a candidate has 7 at most, a group 2 */
-#define GC_STRONG (7 * GC_CANDS + 2 * GC_GROUPS)
 
 struct gc_group {
     tech_cells cells;  /* where the digit is in the intersection */
@@ -167,14 +165,12 @@ struct gc_search {
     /* walk_bits (bits set): the nodes numbered live first, then the
      * groups: node[k] is node k's number in the links, index[] the way
      * back (0xffff: none); words per set, the groups' set, each node's
-     * weak links */
+     * links: rows[strong][k * words ..] */
     int bits, words;
     uint16_t node[GC_CANDS + GC_GROUPS];
     uint16_t index[GC_NODES];
     uint64_t groups[GC_WORDS];
-    uint64_t weak[GC_ROW_WORDS];
-    uint16_t first_strong[GC_CANDS + GC_GROUPS + 1]; /* node k's strong links: */
-    uint16_t strong[GC_STRONG];                       /* strong[first_strong[k] ..] */
+    uint64_t rows[2][GC_ROW_WORDS];
     /* the last walk_bits walk, level by level (1 .. n_levels): the nodes
      * first reached at it (on when the level's parity and the start's
      * say so, level 1 being the start) and those of them one of whose
@@ -654,22 +650,17 @@ static void build_bits(struct gc_search *s)
         if (k >= s->n_live)
             s->groups[k / 64] |= (uint64_t)1 << (k % 64);
     }
-    memset(s->weak, 0, sizeof s->weak[0] * (size_t)(n * w));
-    int e = 0;
+    memset(s->rows[0], 0, sizeof s->rows[0][0] * (size_t)(n * w));
+    memset(s->rows[1], 0, sizeof s->rows[1][0] * (size_t)(n * w));
     for (int k = 0; k < n; k++) {
         int node = s->node[k];
-        s->first_strong[k] = (uint16_t)e;
         for (int i = s->start[node * 2]; i < s->start[node * 2 + 2]; i++) {
             int j = s->index[s->adj[i]];
-            if (j == 0xffff || (i >= s->start[node * 2 + 1] && e == GC_STRONG))
+            if (j == 0xffff)
                 return;
-            if (i < s->start[node * 2 + 1])
-                s->weak[k * w + j / 64] |= (uint64_t)1 << (j % 64);
-            else
-                s->strong[e++] = (uint16_t)j;
+            s->rows[i >= s->start[node * 2 + 1]][k * w + j / 64] |= (uint64_t)1 << (j % 64);
         }
     }
-    s->first_strong[n] = (uint16_t)e;
     s->bits = 1;
 }
 
@@ -685,9 +676,9 @@ static void build_bits(struct gc_search *s)
  * those ends and then (read_back) states of lower levels only, so the
  * states left out, above them, are never read.
  */
-static void walk_bits(struct gc_search *s, int start)
+static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *s,
+                                                             int start, const int w)
 {
-    const int w = s->words;
     uint64_t seen[2][GC_WORDS], ends[2][GC_WORDS];
     uint64_t next[GC_WORDS], nflag[GC_WORDS];
     int on = start & 1, k0 = s->index[start >> 1], cell = (start >> 1) / 9;
@@ -719,19 +710,11 @@ static void walk_bits(struct gc_search *s, int start)
             for (uint64_t b = front[i]; b; b &= b - 1) {
                 int k = i * 64 + bits_lowest64(b);
                 uint64_t g = 0 - ((flag[i] >> (k % 64)) & 1);
-                if (on) { /* weak links */
-                    const uint64_t *row = s->weak + k * w;
-                    for (int j = 0; j < w; j++) {
-                        next[j] |= row[j];
-                        nflag[j] |= row[j] & g;
-                    }
-                    continue;
-                }
-                for (int e = s->first_strong[k]; e < s->first_strong[k + 1]; e++) {
-                    int j = s->strong[e]; /* strong links */
-                    uint64_t bit = (uint64_t)1 << (j % 64);
-                    next[j / 64] |= bit;
-                    nflag[j / 64] |= bit & g;
+                /* weak links from an on state, strong from an off one */
+                const uint64_t *row = s->rows[!on] + k * w;
+                for (int j = 0; j < w; j++) {
+                    next[j] |= row[j];
+                    nflag[j] |= row[j] & g;
                 }
             }
         on = !on;
@@ -747,6 +730,21 @@ static void walk_bits(struct gc_search *s, int start)
         s->n_levels = lv + 1;
         if (!any || ((start & 1) && !missing))
             break;
+    }
+}
+
+/* walk_bits_w with the words of a set a constant, its loops unrolled. */
+static void walk_bits(struct gc_search *s, int start)
+{
+    switch (s->words) {
+    case 1: walk_bits_w(s, start, 1); break;
+    case 2: walk_bits_w(s, start, 2); break;
+    case 3: walk_bits_w(s, start, 3); break;
+    case 4: walk_bits_w(s, start, 4); break;
+    case 5: walk_bits_w(s, start, 5); break;
+    case 6: walk_bits_w(s, start, 6); break;
+    case 7: walk_bits_w(s, start, 7); break;
+    default: walk_bits_w(s, start, GC_WORDS); break;
     }
 }
 
@@ -1168,7 +1166,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
 /* The search (als: ALS mode, whose chains pass an ALS node). */
 static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als)
 {
-    /* about 280 KB of stack: no allocation, reentrant */
+    /* about 300 KB of stack: no allocation, reentrant */
     struct gc_search s;
     struct gc_best best = {0, 0, 0, {0}};
     const struct human_state *st = ctx->st;
