@@ -559,14 +559,15 @@ static void cause_set(struct als_search *s, const struct als_set *a)
 static int als_wing(struct als_search *s, struct als_seen *seen, int ia, int ib,
                     int ic, unsigned ra, unsigned rb)
 {
+    if (!(s->open[ia] & s->open[ib] & ~(ra | rb)) || (ra == rb && bits_count(ra) == 1))
+        return 0;
+    /* the packed cells first: most pairs end here */
+    tech_cells ca = s->cells[ia], cb = s->cells[ib], ab = ca | cb;
+    int apart = !(ca & cb) && !(s->cells[ic] & ab);
+    if (s->overlap ? apart || ab == ca || ab == cb : (ca & cb) != 0)
+        return 0;
     const struct als_set *a = &s->set[ia], *b = &s->set[ib], *c = &s->set[ic];
-    tech_cells ab = a->cells | b->cells;
-    int apart = !(a->cells & b->cells) && !(c->cells & ab);
-    if (!(s->open[ia] & s->open[ib] & ~(ra | rb)) ||
-        (ra == rb && bits_count(ra) == 1) ||
-        (s->overlap ? apart || ab == a->cells || ab == b->cells
-                    : (a->cells & b->cells) != 0) ||
-        !eliminate_common(s, a, b, ~(ra | rb)) || als_seen_before(s, seen))
+    if (!eliminate_common(s, a, b, ~(ra | rb)) || als_seen_before(s, seen))
         return 0;
     cause_set(s, a);
     cause_set(s, b);
@@ -637,10 +638,15 @@ static void als_begin(struct als_search *s, struct als_links *l,
  * (the lists are in link order). */
 static int links_after(const struct als_incidence *in, int u, int k)
 {
-    int p = in->first[u];
-    while (p < in->first[u + 1] && in->link[p] <= k)
-        p++;
-    return p;
+    int lo = in->first[u], hi = in->first[u + 1];
+    while (lo < hi) { /* the first position whose link is after k */
+        int mid = (lo + hi) / 2;
+        if (in->link[mid] <= k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 /* HoDoKu's order, whose first wing its solver takes: pairs of links
@@ -656,7 +662,14 @@ static int als_xy_wing(struct tech_ctx *ctx, struct human_step *step, int overla
     collect_incidence(&s, &l, &in);
     for (int kp = 0; kp < l.n; kp++) {
         int u = in.from[kp], v = l.to[kp];
-        int pu = links_after(&in, u, kp), pv = links_after(&in, v, kp);
+        unsigned r = l.digits[kp];
+        /* the outer sets must share a digit neither link carries that
+         * each can help remove (als_wing's first test): with u the middle
+         * set, v is an outer one, so v's side needs open[v] off kp's
+         * digits, else its pairs are all passed over (the others keep
+         * their order) */
+        int pu = s.open[v] & ~r ? links_after(&in, u, kp) : in.first[u + 1];
+        int pv = s.open[u] & ~r ? links_after(&in, v, kp) : in.first[v + 1];
         while (pu < in.first[u + 1] || pv < in.first[v + 1]) {
             /* the next later link of u or of v; c the set it shares */
             int take_u = pv == in.first[v + 1] ||

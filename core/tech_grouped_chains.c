@@ -68,7 +68,7 @@
  * enough, as they are once a puzzle needs these chains; state by state
  * otherwise and in ALS mode (walk_in).  A walk from an on state stops
  * once it has reached the ends of the loops that can remove something.
- * No allocation: the search is about 280 KB of stack.
+ * No allocation: the search is about 300 KB of stack.
  */
 #include "tech.h"
 #include "tech_digits.h"
@@ -94,13 +94,11 @@
  * its links in the rest (those past it are not used). */
 #define GC_EDGES 49152
 /* The walk by levels (walk_bits) keeps, per node of the state (its
- * candidates and groups), the nodes it links to weakly as a bit set of
- * GC_WORDS words at most; past GC_ROW_WORDS words in all, the walk goes
- * state by state (walk_in). */
+ * candidates and groups), the nodes it links to weakly, and strongly, as
+ * bit sets of GC_WORDS words at most; past GC_ROW_WORDS words in all,
+ * the walk goes state by state (walk_in). */
 #define GC_WORDS 8
 #define GC_ROW_WORDS 4096
-/* strong links of all nodes: a candidate has 7 at most, a group 2 */
-#define GC_STRONG (7 * GC_CANDS + 2 * GC_GROUPS)
 
 struct gc_group {
     tech_cells cells;  /* where the digit is in the intersection */
@@ -154,9 +152,9 @@ struct gc_search {
      * start[node * 2 + strong + 1]) */
     uint16_t start[GC_STATES + 1];
     uint16_t adj[GC_EDGES];
-    /* the walk from one start, per state: the walk's tag (bits 16-31:
-     * another walk's tag means not reached, so no clearing is needed
-     * between walks), marked (bit 8: passes a group, in ALS mode an ALS
+    /* walk_in's walk from one start, per state: the walk's tag (bits
+     * 16-31: another walk's tag means not reached, so no clearing is
+     * needed between walks), marked (bit 8: passes a group, in ALS mode an ALS
      * node), level + 1 (bits 0-7) */
     uint32_t tag;
     uint32_t state[GC_STATES];
@@ -167,16 +165,19 @@ struct gc_search {
     /* walk_bits (bits set): the nodes numbered live first, then the
      * groups: node[k] is node k's number in the links, index[] the way
      * back (0xffff: none); words per set, the groups' set, each node's
-     * weak links */
+     * links: rows[strong][k * words ..] */
     int bits, words;
     uint16_t node[GC_CANDS + GC_GROUPS];
     uint16_t index[GC_NODES];
     uint64_t groups[GC_WORDS];
-    uint64_t weak[GC_ROW_WORDS];
-    uint16_t first_strong[GC_CANDS + GC_GROUPS + 1]; /* node k's strong links: */
-    uint16_t strong[GC_STRONG];                       /* strong[first_strong[k] ..] */
-    /* the nodes the last walk (walk_bits) reached on */
-    uint64_t reached[GC_WORDS];
+    uint64_t rows[2][GC_ROW_WORDS];
+    /* the last walk_bits walk, level by level (1 .. n_levels): the nodes
+     * first reached at it (on when the level's parity and the start's
+     * say so, level 1 being the start) and those of them one of whose
+     * shortest walks passes a group; walk_in keeps state[] instead */
+    int start_on, n_levels;
+    uint64_t lv_nodes[GC_MAX_PATH + 1][GC_WORDS];
+    uint64_t lv_flag[GC_MAX_PATH + 1][GC_WORDS];
     /* the chain read back */
     int len;
     uint16_t path[GC_MAX_PATH]; /* states: node * 2 + on */
@@ -549,6 +550,38 @@ static int grouped_at(const struct gc_search *s, int st)
     return level_of(s, st) && (s->state[st] & 0x100u);
 }
 
+/* Whether state st was first reached at level lv (1 .. ) of the last
+ * walk, by either walk. */
+static int reached_at(const struct gc_search *s, int st, int lv)
+{
+    if (!s->bits)
+        return level_of(s, st) == lv;
+    int k = s->index[st >> 1];
+    if (lv > s->n_levels || (st & 1) != (s->start_on ^ ((lv - 1) & 1)) || k == 0xffff)
+        return 0;
+    return (int)((s->lv_nodes[lv][k / 64] >> (k % 64)) & 1);
+}
+
+/* The same state's flag: one of its shortest walks passes a group. */
+static int flagged_at(const struct gc_search *s, int st, int lv)
+{
+    if (!s->bits)
+        return grouped_at(s, st);
+    int k = s->index[st >> 1];
+    return (int)((s->lv_flag[lv][k / 64] >> (k % 64)) & 1);
+}
+
+/* The level of state st in the last walk (0: not reached). */
+static int state_level(const struct gc_search *s, int st)
+{
+    if (!s->bits)
+        return level_of(s, st);
+    for (int lv = 1 + ((st & 1) != s->start_on); lv <= s->n_levels; lv += 2)
+        if (reached_at(s, st, lv))
+            return lv;
+    return 0;
+}
+
 /*
  * Breadth first from the state start (node * 2 + on).  The states of a
  * level learn, from every state of the level before that links to them,
@@ -617,47 +650,44 @@ static void build_bits(struct gc_search *s)
         if (k >= s->n_live)
             s->groups[k / 64] |= (uint64_t)1 << (k % 64);
     }
-    memset(s->weak, 0, sizeof s->weak[0] * (size_t)(n * w));
-    int e = 0;
+    memset(s->rows[0], 0, sizeof s->rows[0][0] * (size_t)(n * w));
+    memset(s->rows[1], 0, sizeof s->rows[1][0] * (size_t)(n * w));
     for (int k = 0; k < n; k++) {
         int node = s->node[k];
-        s->first_strong[k] = (uint16_t)e;
         for (int i = s->start[node * 2]; i < s->start[node * 2 + 2]; i++) {
             int j = s->index[s->adj[i]];
-            if (j == 0xffff || (i >= s->start[node * 2 + 1] && e == GC_STRONG))
+            if (j == 0xffff)
                 return;
-            if (i < s->start[node * 2 + 1])
-                s->weak[k * w + j / 64] |= (uint64_t)1 << (j % 64);
-            else
-                s->strong[e++] = (uint16_t)j;
+            s->rows[i >= s->start[node * 2 + 1]][k * w + j / 64] |= (uint64_t)1 << (j % 64);
         }
     }
-    s->first_strong[n] = (uint16_t)e;
     s->bits = 1;
 }
 
 /*
  * walk_in's walk (without ALS nodes), a level at a time on bit sets of
  * nodes: the links alternate, so the states of a level are all off or
- * all on.  It gives every state the level and flag walk_in gives it: a
- * level's states are those reached from the level before and not
- * earlier, their flag the union of their predecessors' (and their own
- * group's).  From an on state it stops once a level has reached the ends
+ * all on.  It gives every state the level and flag walk_in gives it,
+ * kept as each level's sets (lv_nodes, lv_flag; reached_at reads them,
+ * no state is written one by one): a level's states are those reached
+ * from the level before and not earlier, their flag the union of their
+ * predecessors' (and their own group's).  From an on state it stops once a level has reached the ends
  * of the loops that can remove something (nice_loop): from_start reads
  * those ends and then (read_back) states of lower levels only, so the
  * states left out, above them, are never read.
  */
-static void walk_bits(struct gc_search *s, int start)
+static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *s,
+                                                             int start, const int w)
 {
-    const int w = s->words;
-    uint64_t seen[2][GC_WORDS], front[GC_WORDS], flag[GC_WORDS], ends[2][GC_WORDS];
+    uint64_t seen[2][GC_WORDS], ends[2][GC_WORDS];
     uint64_t next[GC_WORDS], nflag[GC_WORDS];
-    uint32_t tag = ++s->tag << 16;
     int on = start & 1, k0 = s->index[start >> 1], cell = (start >> 1) / 9;
     for (int i = 0; i < w; i++)
-        seen[0][i] = seen[1][i] = front[i] = flag[i] = ends[0][i] = ends[1][i] = 0;
-    s->state[start] = tag | 1u;
-    seen[on][k0 / 64] = front[k0 / 64] = (uint64_t)1 << (k0 % 64);
+        seen[0][i] = seen[1][i] = s->lv_nodes[1][i] = s->lv_flag[1][i] = ends[0][i] =
+            ends[1][i] = 0;
+    s->start_on = on;
+    s->n_levels = 1;
+    seen[on][k0 / 64] = s->lv_nodes[1][k0 / 64] = (uint64_t)1 << (k0 % 64);
     /* from an on state, the ends of the loops that can remove something
      * (nice_loop): the start off, another digit of the cell on, or off
      * when the cell is bivalue */
@@ -671,6 +701,8 @@ static void walk_bits(struct gc_search *s, int start)
         }
     }
     for (int lv = 1; lv < GC_MAX_PATH; lv++) {
+        const uint64_t *front = s->lv_nodes[lv], *flag = s->lv_flag[lv];
+        uint64_t *nfront = s->lv_nodes[lv + 1], *nf = s->lv_flag[lv + 1];
         uint64_t any = 0;
         for (int i = 0; i < w; i++)
             next[i] = nflag[i] = 0;
@@ -678,19 +710,11 @@ static void walk_bits(struct gc_search *s, int start)
             for (uint64_t b = front[i]; b; b &= b - 1) {
                 int k = i * 64 + bits_lowest64(b);
                 uint64_t g = 0 - ((flag[i] >> (k % 64)) & 1);
-                if (on) { /* weak links */
-                    const uint64_t *row = s->weak + k * w;
-                    for (int j = 0; j < w; j++) {
-                        next[j] |= row[j];
-                        nflag[j] |= row[j] & g;
-                    }
-                    continue;
-                }
-                for (int e = s->first_strong[k]; e < s->first_strong[k + 1]; e++) {
-                    int j = s->strong[e]; /* strong links */
-                    uint64_t bit = (uint64_t)1 << (j % 64);
-                    next[j / 64] |= bit;
-                    nflag[j / 64] |= bit & g;
+                /* weak links from an on state, strong from an off one */
+                const uint64_t *row = s->rows[!on] + k * w;
+                for (int j = 0; j < w; j++) {
+                    next[j] |= row[j];
+                    nflag[j] |= row[j] & g;
                 }
             }
         on = !on;
@@ -699,20 +723,29 @@ static void walk_bits(struct gc_search *s, int start)
             uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | s->groups[i]) & n;
             seen[on][i] |= n;
             any |= n;
-            front[i] = n;
-            flag[i] = f;
+            nfront[i] = n;
+            nf[i] = f;
             missing |= (ends[0][i] & ~seen[0][i]) | (ends[1][i] & ~seen[1][i]);
-            for (; n; n &= n - 1) {
-                int k = i * 64 + bits_lowest64(n);
-                s->state[s->node[k] * 2 + on] =
-                    tag | (uint32_t)((f >> (k % 64)) & 1) << 8 | (uint32_t)(lv + 1);
-            }
         }
+        s->n_levels = lv + 1;
         if (!any || ((start & 1) && !missing))
             break;
     }
-    for (int i = 0; i < w; i++)
-        s->reached[i] = seen[1][i];
+}
+
+/* walk_bits_w with the words of a set a constant, its loops unrolled. */
+static void walk_bits(struct gc_search *s, int start)
+{
+    switch (s->words) {
+    case 1: walk_bits_w(s, start, 1); break;
+    case 2: walk_bits_w(s, start, 2); break;
+    case 3: walk_bits_w(s, start, 3); break;
+    case 4: walk_bits_w(s, start, 4); break;
+    case 5: walk_bits_w(s, start, 5); break;
+    case 6: walk_bits_w(s, start, 6); break;
+    case 7: walk_bits_w(s, start, 7); break;
+    default: walk_bits_w(s, start, GC_WORDS); break;
+    }
 }
 
 static void walk(struct gc_search *s, int start)
@@ -759,7 +792,7 @@ static int back_from(struct gc_search *s, int p, int loop, int start_cell,
         int prev = nb[k] * 2 + !on;
         if (s->als && on && is_als(st >> 1) && !is_als(nb[k]))
             continue; /* a forcing read backwards */
-        if (level_of(s, prev) != p + 1 || (!grouped && !grouped_at(s, prev)) ||
+        if (!reached_at(s, prev, p + 1) || (!grouped && !flagged_at(s, prev, p + 1)) ||
             --*budget < 0)
             continue;
         s->path[p] = (uint16_t)prev;
@@ -780,10 +813,10 @@ static int back_from(struct gc_search *s, int p, int loop, int start_cell,
 /* Reads back a walk to state end into s->path (start first) that HoDoKu
  * takes as a chain (its lasso rule; loop: it ends in the start cell) and
  * has a group; 0 when none is found among the shortest walks. */
-static int read_back(struct gc_search *s, int end, int loop)
+static int read_back(struct gc_search *s, int end, int len, int loop)
 {
-    int len = level_of(s, end), budget = s->als ? 4000 : 400;
-    if (len > GC_MAX_PATH || !grouped_at(s, end))
+    int budget = s->als ? 4000 : 400;
+    if (len > GC_MAX_PATH || !flagged_at(s, end, len))
         return 0;
     s->len = len;
     s->path[len - 1] = (uint16_t)end;
@@ -1082,9 +1115,8 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     for (unsigned m = s->st->cand[cell]; m; m &= m - 1) {
         int end_node = cell * 9 + bits_lowest(m);
         for (int on = 0; on <= 1; on++) {
-            int end = end_node * 2 + on;
-            if (end == start || level_of(s, end) < 4 || !grouped_at(s, end) ||
-                !read_back(s, end, 1))
+            int end = end_node * 2 + on, lv = end == start ? 0 : state_level(s, end);
+            if (lv < 4 || !flagged_at(s, end, lv) || !read_back(s, end, lv, 1))
                 continue;
             tech_step_reset(&cur);
             int kind = nice_loop(&cur, s);
@@ -1094,24 +1126,36 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     }
     if (start & 1)
         return 0;
+    /* walk_bits: the candidates on at level 4 or more (even levels, the
+     * start being off) with a group, as a set */
+    uint64_t ends[GC_WORDS];
+    for (int i = 0; i < s->words && s->bits; i++) {
+        ends[i] = 0;
+        for (int lv = 4; lv <= s->n_levels; lv += 2)
+            ends[i] |= s->lv_flag[lv][i];
+    }
     for (int k = 0; k < s->n_live; k++) {
-        if (s->bits) { /* on to the next candidate the walk reached on */
+        if (s->bits) { /* on to the next such candidate */
             int i = k / 64;
-            uint64_t r = s->reached[i] & (~(uint64_t)0 << (k % 64));
+            uint64_t r = ends[i] & (~(uint64_t)0 << (k % 64));
             while (!r && ++i < s->words)
-                r = s->reached[i];
+                r = ends[i];
             if (!r)
                 break;
             k = i * 64 + bits_lowest64(r);
             if (k >= s->n_live)
                 break;
         }
-        int v = s->live[k];
-        if (v / 9 == cell || level_of(s, v * 2 + 1) < 4 || !grouped_at(s, v * 2 + 1))
+        int v = s->live[k], end = v * 2 + 1;
+        int lv = s->bits ? 0 : level_of(s, end);
+        if (v / 9 == cell || (!s->bits && (lv < 4 || !grouped_at(s, end))))
             continue;
         tech_step_reset(&cur);
-        if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0 ||
-            !read_back(s, v * 2 + 1, 0))
+        if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0)
+            continue;
+        if (s->bits)
+            lv = state_level(s, end);
+        if (!read_back(s, end, lv, 0))
             continue;
         if (found(ctx, step, s, &cur, GC_AIC, best))
             return 1;
@@ -1122,7 +1166,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
 /* The search (als: ALS mode, whose chains pass an ALS node). */
 static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als)
 {
-    /* about 280 KB of stack: no allocation, reentrant */
+    /* about 300 KB of stack: no allocation, reentrant */
     struct gc_search s;
     struct gc_best best = {0, 0, 0, {0}};
     const struct human_state *st = ctx->st;
@@ -1143,12 +1187,14 @@ static int grouped_chains(struct tech_ctx *ctx, struct human_step *step, int als
             return 0;
     }
     build_graph(&s);
-    memset(s.state, 0, sizeof s.state[0] * 2 * (size_t)(als ? GC_NODES + s.n_anodes : GC_NODES));
     s.n_live = 0;
     for (int cell = 0; cell < GRID_CELLS; cell++)
         for (unsigned m = st->value[cell] ? 0 : st->cand[cell]; m; m &= m - 1)
             s.live[s.n_live++] = (uint16_t)(cell * 9 + bits_lowest(m));
     build_bits(&s);
+    if (!s.bits) /* walk_in's states */
+        memset(s.state, 0,
+               sizeof s.state[0] * 2 * (size_t)(als ? GC_NODES + s.n_anodes : GC_NODES));
     for (int k = 0; k < s.n_live; k++) {
         int node = s.live[k];
         if (from_start(ctx, step, &s, node * 2 + 1, &best) ||
