@@ -128,6 +128,23 @@ static int offer_result(struct se_offer *o)
     return 1;
 }
 
+/* The end of a type 3 hint (unique loop or BUG) in s, whose set is the n
+ * cells holding digits in house h besides the pattern's: " with CELLS in
+ * HOUSE: ", the cells' digits as causes, the house, the eliminations. */
+static void say_set_end(struct human_step *s, const struct human_state *st,
+                        const uint8_t *cells, int n, unsigned digits, int h)
+{
+    tech_say(s, " with ");
+    tech_say_cells(s, cells, n, 1);
+    tech_say(s, " in ");
+    tech_say_house(s, h);
+    tech_say(s, ": ");
+    for (int i = 0; i < n; i++)
+        tech_cause_mask(s, st, cells[i], digits);
+    tech_house(s, h);
+    tech_say_elims(s);
+}
+
 /* ---- unique loops ---------------------------------------------------- */
 
 #define UL_DONE_MAX 256
@@ -260,15 +277,7 @@ static int ul_type3_naked(struct ul *u, int c1, int c2, int h, unsigned m, int i
     tech_say_digits(s, extra);
     tech_say(s, "), a naked set on ");
     tech_say_digits(s, all);
-    tech_say(s, " with ");
-    tech_say_cells(s, others, n_others, 1);
-    tech_say(s, " in ");
-    tech_say_house(s, h);
-    tech_say(s, ": ");
-    for (int i = 0; i < n_others; i++)
-        tech_cause_mask(s, st, others[i], all);
-    tech_house(s, h);
-    tech_say_elims(s);
+    say_set_end(s, st, others, n_others, all, h);
     return offer_done(&u->o, ul_base(u->n) + (bits_count(all) - 1) * 0.1, 3, 1);
 }
 
@@ -307,15 +316,8 @@ static int ul_type3_hidden(struct ul *u, int c1, int c2, int h, unsigned values,
     tech_say_cell(s, c2);
     tech_say(s, " holds one of ");
     tech_say_digits(s, values);
-    tech_say(s, ", a hidden set with ");
-    tech_say_cells(s, cells, n, 1);
-    tech_say(s, " in ");
-    tech_say_house(s, h);
-    tech_say(s, ": ");
-    for (int i = 0; i < n; i++)
-        tech_cause_mask(s, st, cells[i], values);
-    tech_house(s, h);
-    tech_say_elims(s);
+    tech_say(s, ", a hidden set");
+    say_set_end(s, st, cells, n, values, h);
     return offer_done(&u->o, ul_base(u->n) + (n - 1) * 0.1, 3, 1);
 }
 
@@ -721,15 +723,7 @@ static int bug_type3(struct bug *b)
                 bug_say_start(s, b, 3);
                 tech_say(s, "one of them is its BUG digit, a naked set on ");
                 tech_say_digits(s, set);
-                tech_say(s, " with ");
-                tech_say_cells(s, naked, nn, 1);
-                tech_say(s, " in ");
-                tech_say_house(s, h);
-                tech_say(s, ": ");
-                for (int i = 0; i < nn; i++)
-                    tech_cause_mask(s, st, naked[i], set);
-                tech_house(s, h);
-                tech_say_elims(s);
+                say_set_end(s, st, naked, nn, set, h);
                 if (offer_done(&b->o, 5.7 + (bits_count(set) - 1) * 0.1, 3, 0))
                     return 1;
             }
