@@ -749,24 +749,35 @@ static int bug_scan(struct bug *b, const struct tech_digits *dg, const tech_cell
     tech_cells wide = counts[0] & ~counts[1] & ~counts[2]; /* 3 or more */
     tech_cells gone[9] = {0}; /* [d - 1]: the BUG cells of BUG digit d */
     int started = 0;
+    if (counts[1])
+        return 0; /* a cell of one candidate, which no BUG digit leaves two */
+    /* the places of the cells of three candidates or more in each house
+     * (the house's positions, as dg->pos) */
+    uint16_t wide_at[TECH_HOUSES] = {0};
+    for (tech_cells m = wide; m; m &= m - 1) {
+        int c = tech_cells_lowest(m);
+        wide_at[TECH_ROW(tech_row_of(c))] |= (uint16_t)(1u << tech_col_of(c));
+        wide_at[TECH_COL(tech_col_of(c))] |= (uint16_t)(1u << tech_row_of(c));
+        wide_at[TECH_BOX(tech_box_of(c))] |= (uint16_t)(1u << tech_box_pos(c));
+    }
     for (int t = 0; t < 3; t++)
         for (int r = 0; r < 9; r++) {
             int h = t == TECH_SE_BOX ? TECH_BOX(r) : t == TECH_SE_ROW ? TECH_ROW(r) : TECH_COL(r);
             for (int d = 1; d <= 9; d++) {
-                tech_cells in = dg->cells[d - 1] & tech_house_set[h];
-                if (bug_none_or_two(in))
+                unsigned in = dg->pos[d - 1][h], n_in = (unsigned)bits_count(in);
+                if (n_in == 0 || n_in == 2)
                     continue;
-                tech_cells w = in & wide;
+                unsigned w = in & wide_at[h];
                 if (!w)
                     return 0; /* too many places and no cell to blame */
                 if (w & (w - 1))
                     continue; /* another house will name the cell */
-                int cell = tech_cells_lowest(w);
+                int cell = tech_house_cells[h][bits_lowest(w)];
                 if (!b->digits[cell])
                     b->cell[b->n++] = (uint8_t)cell;
                 b->digits[cell] |= (uint16_t)tech_bit(d);
                 b->all |= tech_bit(d);
-                gone[d - 1] |= w;
+                gone[d - 1] |= tech_cell_bit(cell);
                 b->common = started ? b->common & tech_peers(cell) : tech_peers(cell);
                 started = 1;
                 for (int i = 0; i < b->n; i++)
