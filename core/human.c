@@ -280,17 +280,6 @@ static void placements_as_eliminations(const struct human_state *st,
                                 ~tech_bit(step->place[i].digit));
 }
 
-/* 1 for the rows whose search for a first instance finds one exactly
- * when a search for all of them does, and costs nearly as much (no memo,
- * no early end that saves much): a row of these that chooses among its
- * instances is searched once, for all of them, not first for one and
- * then again for all. */
-static int collects_at_once(tech_find_fn *find)
-{
-    return find == tech_find_grouped_nice_loop || find == tech_find_als_xy_wing ||
-           find == tech_find_als_xy_chain;
-}
-
 /* Row r of an order searched in ctx (whose plain flag and row are
  * set): its step into step, chosen as r says, its tech and rating set.
  * Returns 1 when it found one. */
@@ -302,7 +291,7 @@ static int order_row_find(struct tech_ctx *ctx, const struct tech_order_row *r,
     tech_step_reset(step);
     /* the search stops at a first instance (with the memo, fast); only a
      * row that has one is searched for every instance */
-    if (r->choose != TECH_CHOOSE_FIRST && collects_at_once(r->find)) {
+    if (r->choose != TECH_CHOOSE_FIRST && r->find == row->find && row->all_at_once) {
         if (!find_chosen(ctx->st, r, step))
             return 0;
     } else if (!r->find(ctx, step) ||

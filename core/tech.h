@@ -134,6 +134,12 @@ struct tech_row {
     enum tech_kind kind;
     enum tech_memo_key memo_key;
     int memo_slot; /* enum tech_memo_slot (tech_digits.h); -1: none */
+    /* 1 when its search for a first instance finds one exactly when a
+     * search for all of them does, and costs nearly as much (no memo, no
+     * early end that saves much): an order's row of it that chooses among
+     * its instances searches once, for all of them, not first for one and
+     * then again for all (tech_find_order) */
+    int all_at_once;
 };
 
 extern const struct tech_row tech_table[];

@@ -38,9 +38,11 @@ struct aligned {
     tech_cells small; /* cells of two candidates (or three: triplets) */
 };
 
-static int cells_count(tech_cells s)
+/* 1 when s holds two cells or more (no population count: without
+ * -mpopcnt it is a long sequence, and only "two or more" is asked). */
+static int two_or_more(tech_cells s)
 {
-    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+    return (s & (s - 1)) != 0;
 }
 
 /* The base cells (a->small set first), from the cells by candidate
@@ -205,7 +207,7 @@ static int aligned_any(const struct aligned *a, tech_cells wide, tech_cells chan
             int ci = tech_cells_lowest(mi);
             tech_cells both = tech_peers(ci) & tech_peers(cj), two = both & excl_j;
             int dirty = ((both | tech_cell_bit(ci) | tech_cell_bit(cj)) & changed) != 0;
-            if ((!dirty && (k == 2 || !(changed & wide & above))) || cells_count(two) < 2)
+            if ((!dirty && (k == 2 || !(changed & wide & above))) || !two_or_more(two))
                 continue; /* nothing changed here, or too few excluders */
             uint8_t cells[3] = {(uint8_t)ci, (uint8_t)cj, 0};
             unsigned used[3];
@@ -268,7 +270,7 @@ int tech_find_aligned_pair_exclusion(struct tech_ctx *ctx, struct human_step *st
         for (int i = 0; i < j; i++) {
             uint8_t cells[2] = {a.base[i], a.base[j]};
             tech_cells common = a.excl[cells[0]] & a.excl[cells[1]];
-            if (cells_count(common) >= 2 && aligned_try(&a, cells, common, step) &&
+            if (two_or_more(common) && aligned_try(&a, cells, common, step) &&
                 tech_found(ctx, step))
                 return 1;
         }
@@ -323,7 +325,7 @@ int tech_find_aligned_triplet_exclusion(struct tech_ctx *ctx, struct human_step 
         for (int i = 0; i < j; i++) {
             uint8_t cells[3] = {a.base[i], a.base[j], 0};
             tech_cells two = a.excl[cells[0]] & a.excl[cells[1]];
-            if (cells_count(two) < 2)
+            if (!two_or_more(two))
                 continue;
             /* the third cell: base cells among the two's excluders, in
              * SE's order (the first's peers, then the second's) */
@@ -345,7 +347,7 @@ int tech_find_aligned_triplet_exclusion(struct tech_ctx *ctx, struct human_step 
                 if (triplet_met(&a, i, j, index[tail[t]]))
                     continue;
                 tech_cells common = two & a.excl[cells[2]];
-                if (cells_count(common) >= 2 && aligned_try(&a, cells, common, step) &&
+                if (two_or_more(common) && aligned_try(&a, cells, common, step) &&
                     tech_found(ctx, step))
                     return 1;
             }

@@ -83,6 +83,8 @@ static void memo_reset(struct tech_memo *memo)
             memo->wing[n][h].stamp = 0;
     memo->sue_de_coq = 0;
     memo->aligned[0] = memo->aligned[1] = 0;
+    memset(memo->se_loop_stamp, 0, sizeof memo->se_loop_stamp);
+    memset(memo->se_loop_dead, 0, sizeof memo->se_loop_dead);
 }
 
 /* The cells whose candidates or value differ from the copy, as a set

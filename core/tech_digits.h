@@ -183,6 +183,15 @@ struct tech_memo {
     /* the aligned exclusions' whole-grid stamps, [degree - 2], kept the
      * same way (tech_aligned.c) */
     uint16_t aligned[2];
+    /* SE's unique loops (tech_se_unique.c), per digit pair [x - 1][y - 1]
+     * (x < y): the stamp of the last walk of the pair that offered
+     * nothing (0: none since it last did), and the cells that walk read */
+    uint16_t se_loop_stamp[9][9];
+    tech_cells se_loop_area[9][9];
+    /* [x - 1]: bit y when no loop of x and y can be made any more: ul_core
+     * found none, and the cells holding both, like those holding three
+     * candidates or more, only ever go */
+    uint16_t se_loop_dead[9];
     /* the grid's per-digit positions and houses, kept up to date by each
      * comparison (a few cells change between two) */
     struct tech_digits dg;

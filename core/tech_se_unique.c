@@ -70,6 +70,7 @@ struct se_offer {
     struct human_step cur;   /* the instance being built */
     struct human_step best;  /* normal mode: the instance chosen so far */
     int have;                /* best holds one */
+    int n_offered;           /* instances offered that remove something */
     double best_diff;
     int best_type;
 };
@@ -79,6 +80,7 @@ static void offer_init(struct se_offer *o, struct tech_ctx *ctx, struct human_st
     o->ctx = ctx;
     o->out = out;
     o->have = 0;
+    o->n_offered = 0;
     o->cur.flags = out->flags;
     o->best.flags = out->flags;
 }
@@ -99,6 +101,7 @@ static int offer_done(struct se_offer *o, double diff, int type, int sorted)
     struct human_step *s = &o->cur;
     if (s->n_elim == 0)
         return 0; /* SE drops a hint that removes nothing */
+    o->n_offered++;
     s->rating = tech_se_tenths(diff);
     if (o->ctx->collect) {
         *o->out = *s;
@@ -125,6 +128,23 @@ static int offer_result(struct se_offer *o)
     return 1;
 }
 
+/* The end of a type 3 hint (unique loop or BUG) in s, whose set is the n
+ * cells holding digits in house h besides the pattern's: " with CELLS in
+ * HOUSE: ", the cells' digits as causes, the house, the eliminations. */
+static void say_set_end(struct human_step *s, const struct human_state *st,
+                        const uint8_t *cells, int n, unsigned digits, int h)
+{
+    tech_say(s, " with ");
+    tech_say_cells(s, cells, n, 1);
+    tech_say(s, " in ");
+    tech_say_house(s, h);
+    tech_say(s, ": ");
+    for (int i = 0; i < n; i++)
+        tech_cause_mask(s, st, cells[i], digits);
+    tech_house(s, h);
+    tech_say_elims(s);
+}
+
 /* ---- unique loops ---------------------------------------------------- */
 
 #define UL_DONE_MAX 256
@@ -139,6 +159,9 @@ struct ul {
     tech_cells both; /* the cells holding x and y */
     tech_cells core; /* those that can be on a loop of them (ul_core) */
     uint32_t seen[2]; /* houses met by the cells at even, odd places */
+    /* the cells outside both whose candidates the hints of the loops
+     * closed so far read (ul_closed) */
+    tech_cells area;
     /* The loops whose hints were offered already: a loop's hints depend
      * only on its cells and digits (not on where the walk entered it or
      * its direction), so the walk meeting it again adds nothing. */
@@ -254,15 +277,7 @@ static int ul_type3_naked(struct ul *u, int c1, int c2, int h, unsigned m, int i
     tech_say_digits(s, extra);
     tech_say(s, "), a naked set on ");
     tech_say_digits(s, all);
-    tech_say(s, " with ");
-    tech_say_cells(s, others, n_others, 1);
-    tech_say(s, " in ");
-    tech_say_house(s, h);
-    tech_say(s, ": ");
-    for (int i = 0; i < n_others; i++)
-        tech_cause_mask(s, st, others[i], all);
-    tech_house(s, h);
-    tech_say_elims(s);
+    say_set_end(s, st, others, n_others, all, h);
     return offer_done(&u->o, ul_base(u->n) + (bits_count(all) - 1) * 0.1, 3, 1);
 }
 
@@ -301,15 +316,8 @@ static int ul_type3_hidden(struct ul *u, int c1, int c2, int h, unsigned values,
     tech_say_cell(s, c2);
     tech_say(s, " holds one of ");
     tech_say_digits(s, values);
-    tech_say(s, ", a hidden set with ");
-    tech_say_cells(s, cells, n, 1);
-    tech_say(s, " in ");
-    tech_say_house(s, h);
-    tech_say(s, ": ");
-    for (int i = 0; i < n; i++)
-        tech_cause_mask(s, st, cells[i], values);
-    tech_house(s, h);
-    tech_say_elims(s);
+    tech_say(s, ", a hidden set");
+    say_set_end(s, st, cells, n, values, h);
     return offer_done(&u->o, ul_base(u->n) + (n - 1) * 0.1, 3, 1);
 }
 
@@ -419,6 +427,11 @@ static int ul_closed(struct ul *u)
         return ul_type2(u, extra, n_extra);
     if (n_extra != 2)
         return 0; /* none: the puzzle would have two solutions */
+    /* types 3 and 4 read the houses the two share (type 2 only removes,
+     * from cells whose candidates only ever go) */
+    for (uint32_t hs = tech_cell_houses[extra[0]] & tech_cell_houses[extra[1]]; hs;
+         hs &= hs - 1)
+        u->area |= tech_house_set[bits_lowest(hs)];
     unsigned rest = (st->cand[extra[0]] | st->cand[extra[1]]) & ~u->pair;
     if (bits_count(rest) == 1 ? ul_type2(u, extra, 2) : ul_type3(u, extra[0], extra[1]))
         return 1;
@@ -493,10 +506,21 @@ static tech_cells ul_core(tech_cells both, tech_cells wide)
     return core & wide ? core : 0;
 }
 
+/*
+ * The walks of a digit pair read the cells holding both digits (which,
+ * and their candidates) and the houses ul_closed adds to u->area; they
+ * offer exactly what they offered the last time none of those cells
+ * changed.  So a pair whose walks offered nothing is stamped in the memo
+ * with those cells, and skipped until one of them changes (the done list
+ * is only an economy: a loop offered again is never taken over its first
+ * offer, which has the same difficulty and type).  A pair whose ul_core
+ * is empty is marked for the rest of the solve: its core can only shrink.
+ */
 int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
 {
     struct ul u;
     const struct human_state *st = ctx->st;
+    struct tech_memo *memo = ctx->collect ? NULL : tech_memo_of(ctx);
     offer_init(&u.o, ctx, step);
     u.st = st;
     u.n = 0;
@@ -507,23 +531,61 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     tech_cells wide = counts[0] & ~counts[1] & ~counts[2];
     /* [x - 1][y - 1], x < y: the cells holding x and y, and ul_core,
-     * once known */
-    tech_cells boths[9][9], cores[9][9];
-    uint16_t known[9] = {0}; /* [x - 1]: bit y when cores[x - 1][y - 1] is */
-    for (tech_cells m = counts[2]; m; m &= m - 1) {
+     * once known; the cells the pair's walks read */
+    tech_cells boths[9][9], cores[9][9], areas[9][9];
+    uint16_t known[9] = {0};  /* [x - 1]: bit y when cores[x - 1][y - 1] is */
+    uint16_t walked[9] = {0}; /* ... when the pair is searched (not skipped) */
+    uint16_t offered[9] = {0}; /* ... when its walks offered an instance */
+    uint16_t since = 0;        /* the stamp whose changes are in changed */
+    tech_cells changed = 0;
+    int stop = 0;
+    for (tech_cells m = counts[2]; m && !stop; m &= m - 1) {
         int cell = tech_cells_lowest(m);
         u.pair = st->cand[cell];
         int x = tech_lowest_digit(u.pair), y = tech_lowest_digit(u.pair & (u.pair - 1));
-        if (!(known[x - 1] & (1u << y))) {
-            boths[x - 1][y - 1] = dg->cells[x - 1] & dg->cells[y - 1];
-            cores[x - 1][y - 1] = ul_core(boths[x - 1][y - 1], wide);
-            known[x - 1] |= (uint16_t)(1u << y);
+        uint16_t ybit = (uint16_t)(1u << y);
+        if (!(known[x - 1] & ybit)) {
+            known[x - 1] |= ybit;
+            uint16_t stamp = memo ? memo->se_loop_stamp[x - 1][y - 1] : 0;
+            if (stamp && stamp != since) {
+                changed = tech_memo_changed_since(ctx, stamp);
+                since = stamp;
+            }
+            cores[x - 1][y - 1] = 0;
+            if (memo && (memo->se_loop_dead[x - 1] & ybit)) {
+                /* no loop, ever */
+            } else if (stamp && !(changed & memo->se_loop_area[x - 1][y - 1])) {
+                /* offers nothing still */
+            } else {
+                boths[x - 1][y - 1] = dg->cells[x - 1] & dg->cells[y - 1];
+                tech_cells core = ul_core(boths[x - 1][y - 1], wide);
+                if (core) {
+                    cores[x - 1][y - 1] = core;
+                    areas[x - 1][y - 1] = boths[x - 1][y - 1];
+                    walked[x - 1] |= ybit;
+                } else if (memo) {
+                    memo->se_loop_dead[x - 1] |= ybit;
+                }
+            }
         }
+        if (!(cores[x - 1][y - 1] & tech_cell_bit(cell)))
+            continue;
         u.both = boths[x - 1][y - 1];
         u.core = cores[x - 1][y - 1];
-        if ((u.core & tech_cell_bit(cell)) && ul_walk(&u, cell, 2, 0, -1))
-            break;
+        u.area = 0;
+        int before = u.o.n_offered;
+        stop = ul_walk(&u, cell, 2, 0, -1);
+        areas[x - 1][y - 1] |= u.area;
+        if (u.o.n_offered != before)
+            offered[x - 1] |= ybit;
     }
+    for (int x = 1; memo && !stop && x <= 9; x++)
+        for (int y = x + 1; y <= 9; y++)
+            if (walked[x - 1] & (1u << y)) {
+                int none = !(offered[x - 1] & (1u << y));
+                memo->se_loop_stamp[x - 1][y - 1] = none ? (uint16_t)(memo->version + 1) : 0;
+                memo->se_loop_area[x - 1][y - 1] = areas[x - 1][y - 1];
+            }
     return offer_result(&u.o);
 }
 
@@ -661,15 +723,7 @@ static int bug_type3(struct bug *b)
                 bug_say_start(s, b, 3);
                 tech_say(s, "one of them is its BUG digit, a naked set on ");
                 tech_say_digits(s, set);
-                tech_say(s, " with ");
-                tech_say_cells(s, naked, nn, 1);
-                tech_say(s, " in ");
-                tech_say_house(s, h);
-                tech_say(s, ": ");
-                for (int i = 0; i < nn; i++)
-                    tech_cause_mask(s, st, naked[i], set);
-                tech_house(s, h);
-                tech_say_elims(s);
+                say_set_end(s, st, naked, nn, set, h);
                 if (offer_done(&b->o, 5.7 + (bits_count(set) - 1) * 0.1, 3, 0))
                     return 1;
             }
@@ -695,24 +749,35 @@ static int bug_scan(struct bug *b, const struct tech_digits *dg, const tech_cell
     tech_cells wide = counts[0] & ~counts[1] & ~counts[2]; /* 3 or more */
     tech_cells gone[9] = {0}; /* [d - 1]: the BUG cells of BUG digit d */
     int started = 0;
+    if (counts[1])
+        return 0; /* a cell of one candidate, which no BUG digit leaves two */
+    /* the places of the cells of three candidates or more in each house
+     * (the house's positions, as dg->pos) */
+    uint16_t wide_at[TECH_HOUSES] = {0};
+    for (tech_cells m = wide; m; m &= m - 1) {
+        int c = tech_cells_lowest(m);
+        wide_at[TECH_ROW(tech_row_of(c))] |= (uint16_t)(1u << tech_col_of(c));
+        wide_at[TECH_COL(tech_col_of(c))] |= (uint16_t)(1u << tech_row_of(c));
+        wide_at[TECH_BOX(tech_box_of(c))] |= (uint16_t)(1u << tech_box_pos(c));
+    }
     for (int t = 0; t < 3; t++)
         for (int r = 0; r < 9; r++) {
             int h = t == TECH_SE_BOX ? TECH_BOX(r) : t == TECH_SE_ROW ? TECH_ROW(r) : TECH_COL(r);
             for (int d = 1; d <= 9; d++) {
-                tech_cells in = dg->cells[d - 1] & tech_house_set[h];
-                if (bug_none_or_two(in))
+                unsigned in = dg->pos[d - 1][h], n_in = (unsigned)bits_count(in);
+                if (n_in == 0 || n_in == 2)
                     continue;
-                tech_cells w = in & wide;
+                unsigned w = in & wide_at[h];
                 if (!w)
                     return 0; /* too many places and no cell to blame */
                 if (w & (w - 1))
                     continue; /* another house will name the cell */
-                int cell = tech_cells_lowest(w);
+                int cell = tech_house_cells[h][bits_lowest(w)];
                 if (!b->digits[cell])
                     b->cell[b->n++] = (uint8_t)cell;
                 b->digits[cell] |= (uint16_t)tech_bit(d);
                 b->all |= tech_bit(d);
-                gone[d - 1] |= w;
+                gone[d - 1] |= tech_cell_bit(cell);
                 b->common = started ? b->common & tech_peers(cell) : tech_peers(cell);
                 started = 1;
                 for (int i = 0; i < b->n; i++)
