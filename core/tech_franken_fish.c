@@ -73,8 +73,10 @@ struct ff {
     int d, n, finned;
     tech_cells all;               /* the cells holding d */
     tech_cells unit[TECH_HOUSES]; /* the cells of each house holding d */
-    uint32_t meets[TECH_HOUSES];  /* the houses holding some of those cells */
     uint32_t base_ok, cover_ok;   /* houses that may be base, cover sets */
+    /* per cell holding d: its houses that may be covers, their cells */
+    uint32_t cover_houses[GRID_CELLS];
+    tech_cells cover_cells[GRID_CELLS];
     uint32_t line;                /* Franken: the base set's kind of line */
     /* the base set being searched */
     uint32_t base, touch; /* touch: the cover houses meeting it */
@@ -398,20 +400,10 @@ static tech_cells ff_coverable(const tech_cells *cc, tech_cells S, int k, tech_c
  * candidate is in two, and the n - 2 others hold them.  A base candidate
  * in no house meeting the base set can be nothing but a fin, so e must
  * see it. */
-static tech_cells ff_targets(const struct ff *f, tech_cells seen)
+static tech_cells ff_targets(const struct ff *f, const tech_cells *cc, tech_cells seen,
+                             tech_cells two)
 {
-    tech_cells cc[GRID_CELLS]; /* the candidates sharing a cover with x */
-    tech_cells base = f->cands & ~f->endo, two = 0;
-    for (tech_cells c = base; c; c &= c - 1) {
-        int x = tech_cells_lowest(c);
-        uint32_t hm = tech_cell_houses[x] & f->touch;
-        cc[x] = 0;
-        for (uint32_t m = hm; m; m &= m - 1)
-            cc[x] |= f->unit[bits_lowest(m)];
-        if (!hm) /* bare: a fin */
-            seen &= ff_near(x);
-        two |= hm & (hm - 1) ? tech_cell_bit(x) : 0;
-    }
+    tech_cells base = f->cands & ~f->endo;
     seen &= ~f->endo;
     return ff_coverable(cc, base, f->n - 1, seen & f->touch_cells & ~f->cands) |
            ff_coverable(cc, base, f->n - 2, seen & two);
@@ -433,15 +425,33 @@ static int ff_base_set(struct ff *f, uint32_t base, tech_cells cands,
     f->base = base;
     f->cands = cands;
     f->endo = endo;
-    /* the cover houses holding some base candidate */
+    /* the cover houses holding some base candidate (touch), their cells,
+     * and per candidate x the candidates sharing one with it (cc[x]):
+     * every such house holds a candidate, so the union of the cc[x] is
+     * touch's cells */
+    tech_cells cc[GRID_CELLS];
+    tech_cells two = 0; /* (ff_targets) the base candidates in two covers */
     uint32_t touch = 0;
-    for (uint32_t m = base; m; m &= m - 1)
-        touch |= f->meets[bits_lowest(m)];
-    f->touch = touch & f->cover_ok & ~base;
     f->touch_cells = 0;
-    for (uint32_t m = f->touch; m; m &= m - 1)
-        f->touch_cells |= f->unit[bits_lowest(m)];
-    if (f->finned && !(seen = ff_targets(f, seen)))
+    for (tech_cells c = cands; c; c &= c - 1) {
+        int x = tech_cells_lowest(c);
+        uint32_t hm = f->cover_houses[x];
+        cc[x] = f->cover_cells[x];
+        if (hm & base) { /* a house of x is a base set: no cover */
+            hm &= ~base;
+            cc[x] = 0;
+            for (uint32_t m = hm; m; m &= m - 1)
+                cc[x] |= f->unit[bits_lowest(m)];
+        }
+        touch |= hm;
+        f->touch_cells |= cc[x];
+        if (!hm && f->finned) /* bare: a fin (endo or not), which a target sees */
+            seen &= ff_near(x);
+        if (hm & (hm - 1))
+            two |= c & (0 - c);
+    }
+    f->touch = touch;
+    if (f->finned && !(seen = ff_targets(f, cc, seen, two & ~endo)))
         return 0;
     f->has_best = 0;
     f->n_found = 0;
@@ -508,9 +518,6 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
         f.all = dg->cells[f.d - 1];
         for (int h = 0; h < TECH_HOUSES; h++) {
             f.unit[h] = f.all & tech_house_set[h];
-            f.meets[h] = 0;
-            for (tech_cells c = f.unit[h]; c; c &= c - 1)
-                f.meets[h] |= tech_cell_houses[tech_cells_lowest(c)];
             some |= pos[h] ? 1u << h : 0;
             few |= pos[h] && bits_count(pos[h]) <= n ? 1u << h : 0;
         }
@@ -523,6 +530,13 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
             } else {
                 f.base_ok = bases;
                 f.cover_ok = some;
+            }
+            for (tech_cells c = f.all; c; c &= c - 1) {
+                int x = tech_cells_lowest(c);
+                f.cover_houses[x] = tech_cell_houses[x] & f.cover_ok;
+                f.cover_cells[x] = 0;
+                for (uint32_t m = f.cover_houses[x]; m; m &= m - 1)
+                    f.cover_cells[x] |= f.unit[bits_lowest(m)];
             }
             if (ff_bases(&f, f.base_ok, 0, 0, 0, 0))
                 return 1;
