@@ -452,27 +452,30 @@ static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
     u->loop[u->n++] = (uint8_t)cell;
     u->on |= tech_cell_bit(cell);
     u->seen[at & 1] |= tech_cell_houses[cell];
+    /* the cells looked at: off the loop, or its first once it can close
+     * (the loop does not change between two of them); those walked: in
+     * the core, off the loop, none of their houses met at their parity */
+    tech_cells first = at >= 3 ? tech_cell_bit(u->loop[0]) : 0;
+    tech_cells look = u->both & (~u->on | first), go = u->core & ~u->on;
+    uint32_t met = u->seen[(at + 1) & 1];
     for (int t = 0; t < 3 && !stop; t++) {
         if (t == last_t)
             continue;
         /* the house's cells holding both digits, in its order (a house's
          * cells are in increasing order) */
-        tech_cells m = u->both & tech_house_set[tech_se_house(cell, t)];
+        tech_cells m = look & tech_house_set[tech_se_house(cell, t)];
         for (; m && !stop; m &= m - 1) {
-            int next = tech_cells_lowest(m);
-            if (next == u->loop[0] && u->n >= 4) {
+            tech_cells bit = m & -m;
+            if (bit & first) {
                 stop = ul_closed(u);
                 continue;
             }
-            unsigned p = st->cand[next];
-            if (u->on & tech_cell_bit(next))
-                continue;
-            ex |= p & ~u->pair;
-            int n = bits_count(p);
-            if ((n == 2 || bits_count(ex) == 1 || allowed > 0) &&
-                (u->core & tech_cell_bit(next)) &&
-                !(tech_cell_houses[next] & u->seen[u->n & 1]))
-                stop = ul_walk(u, next, allowed - (n > 2), ex, t);
+            int next = tech_cells_lowest(m);
+            unsigned more = st->cand[next] & ~u->pair; /* its extras */
+            ex |= more;
+            if ((!more || allowed > 0 || !(ex & (ex - 1))) && (go & bit) &&
+                !(tech_cell_houses[next] & met))
+                stop = ul_walk(u, next, allowed - (more != 0), ex, t);
         }
     }
     u->seen[at & 1] &= ~tech_cell_houses[cell];
