@@ -1115,7 +1115,8 @@ static void sc_set_add(struct sc_set *s, int id, const uint16_t *par, int n)
     s->par_at[id] = (uint16_t)s->n_par;
     s->par_n[id] = (uint8_t)n;
     s->depth[id] = (uint16_t)(s->depth[par[0]] + 1);
-    memcpy(s->par + s->n_par, par, (size_t)n * sizeof *par);
+    for (int i = 0; i < n; i++) /* at most 9: no call to memcpy */
+        s->par[s->n_par + i] = par[i];
     s->n_par += n;
     s->list[sc_on(id)][s->n[sc_on(id)]++] = (uint16_t)id;
 }
@@ -1152,7 +1153,8 @@ static int sc_cx_bound(const struct sc_run *r)
 /* SE's doChaining: completes s (its source added) with every potential
  * the source forces, "on" ones first; stops at the first contradiction
  * (s->absurd).  Dynamic: each "off" is removed from the grid once its
- * consequences are drawn (restored at the end).
+ * consequences are drawn (the grid restored from w->save at the end: it
+ * is the same grid at the start of each chaining).
  *
  * It also stops once every potential still to be followed lies deeper
  * than lim (links from the source along first parents): what it would
@@ -1170,8 +1172,6 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
     int y = !r->nishio, hon = 0, hoff = 0;
     int lim = sc_cx_bound(r) - 3;
     int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
-    if (r->dynamic) /* a static chaining leaves the grid as it is */
-        w->save = w->g;
     while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
@@ -1671,6 +1671,7 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     sc_grid_init(&w.g, ctx->st);
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
+    w.save = w.g;
     w.first.gen = w.on.gen = w.off.gen = w.reg.gen = 0;
     memset(w.first.mark, 0, sizeof w.first.mark);
     memset(w.on.mark, 0, sizeof w.on.mark);
