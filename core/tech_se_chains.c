@@ -1149,6 +1149,7 @@ struct sc_multi {
     int dynamic; /* the chainings have several parents per potential */
     uint32_t vgen;
     uint32_t visit[SC_POTS]; /* ancestor counting */
+    tech_cells dcells[9]; /* [d-1]: the cells with candidate d (Nishio) */
     /* the running intersections (cell, region): ids and complexities */
     uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
     int cell_cx[2][GRID_CELLS * 9], reg_cx[2][GRID_CELLS * 9];
@@ -1188,7 +1189,8 @@ static void sc_set_add(struct sc_set *s, int id, const uint16_t *par, int n)
     s->par_at[id] = (uint16_t)s->n_par;
     s->par_n[id] = (uint8_t)n;
     s->depth[id] = (uint16_t)(s->depth[par[0]] + 1);
-    memcpy(s->par + s->n_par, par, (size_t)n * sizeof *par);
+    for (int i = 0; i < n; i++) /* at most 9: no call to memcpy */
+        s->par[s->n_par + i] = par[i];
     s->n_par += n;
     s->list[sc_on(id)][s->n[sc_on(id)]++] = (uint16_t)id;
 }
@@ -1225,7 +1227,8 @@ static int sc_cx_bound(const struct sc_run *r)
 /* SE's doChaining: completes s (its source added) with every potential
  * the source forces, "on" ones first; stops at the first contradiction
  * (s->absurd).  Dynamic: each "off" is removed from the grid once its
- * consequences are drawn (restored at the end).
+ * consequences are drawn (the grid restored from w->save at the end: it
+ * is the same grid at the start of each chaining).
  *
  * It also stops once every potential still to be followed lies deeper
  * than lim (links from the source along first parents): what it would
@@ -1243,8 +1246,6 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
     int y = !r->nishio, hon = 0, hoff = 0;
     int lim = sc_cx_bound(r) - 3;
     int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
-    if (r->dynamic) /* a static chaining leaves the grid as it is */
-        w->save = w->g;
     while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
@@ -1591,6 +1592,63 @@ static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
     }
 }
 
+/* Offers the contradiction chaining s (of source src) met, if any: src
+ * is false. */
+static void sc_contra(struct sc_run *r, struct sc_multi *w, const struct sc_set *s, int src)
+{
+    if (!s->absurd || r->stop)
+        return;
+    r->cur.kind = SC_CONTRA;
+    r->cur.src = src;
+    int cx = sc_absurd_cx(w, s, sc_cx_bound(r));
+    if (cx <= sc_cx_bound(r))
+        sc_offer_target(r, src ^ 1, cx, 7);
+}
+
+/*
+ * 0 when the Nishio chaining of (cell, d) ("on" or "off") cannot meet a
+ * contradiction.  Its links never leave digit d (no cell links), so this
+ * takes the closure of the same rules on d's cells, with no order and no
+ * parents: an "on" cell turns off every cell of d it sees, a house left
+ * with one cell of d turns that one on.  Every potential the chaining
+ * adds is in the closure (a house whose "off" made the chaining turn its
+ * last cell on has that cell on in the closure, unless the closure
+ * emptied the house), so unless the closure turns a cell both on and off
+ * or empties a house, the chaining meets no contradiction.
+ */
+static int sc_nishio_may(const struct sc_multi *w, int cell, int d, int on)
+{
+    tech_cells all = w->dcells[d - 1], ons = 0, offs = 0, fresh = 0;
+    uint32_t touched = 0; /* houses that lost a cell of d */
+    if (on) {
+        fresh = tech_cell_bit(cell);
+    } else {
+        offs = tech_cell_bit(cell);
+        touched = tech_cell_houses[cell];
+    }
+    for (;;) {
+        ons |= fresh;
+        while (fresh) {
+            tech_cells k = tech_peers(tech_cells_lowest(fresh)) & all & ~offs;
+            fresh &= fresh - 1;
+            offs |= k;
+            for (; k; k &= k - 1)
+                touched |= tech_cell_houses[tech_cells_lowest(k)];
+        }
+        if (ons & offs)
+            return 1;
+        for (; touched; touched &= touched - 1) {
+            tech_cells m = all & ~offs & tech_house_set[bits_lowest(touched)];
+            if (!m)
+                return 1;
+            if (!(m & (m - 1)) && !(m & ons))
+                fresh |= m;
+        }
+        if (!fresh)
+            return 0;
+    }
+}
+
 /* SE's getMultipleChainsHintList for one producer's setting (r). */
 static void sc_multiple(struct sc_run *r, struct sc_multi *w)
 {
@@ -1605,28 +1663,31 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
             int d = bits_lowest(m) + 1;
             int pon = sc_id(cell, d, 1);
             struct sc_set *on = first ? &w->first : &w->on;
-            /* kept when dynamic: a cell's chains count their ancestors
-             * at the end (sc_exact_all) */
-            sc_chain_on(r, w, on, cell, d, w->dynamic && !first);
-            if (contradiction && on->absurd) {
-                r->cur.kind = SC_CONTRA;
-                r->cur.src = pon;
-                int cx = sc_absurd_cx(w, on, sc_cx_bound(r));
-                if (cx <= sc_cx_bound(r))
-                    sc_offer_target(r, pon ^ 1, cx, 7);
+            if (r->nishio) {
+                /* a Nishio chaining serves its contradiction only */
+                if (sc_nishio_may(w, cell, d, 1)) {
+                    sc_chain_on(r, w, on, cell, d, 0);
+                    sc_contra(r, w, on, pon);
+                }
+                if (sc_nishio_may(w, cell, d, 0)) {
+                    sc_set_start(&w->off, pon ^ 1);
+                    sc_chain(r, w, &w->off);
+                    sc_contra(r, w, &w->off, pon ^ 1);
+                }
+                continue;
             }
-            if (contradiction || (card >= 3 && r->dynamic && !r->nishio)) {
+            /* kept when dynamic and not the last value: a cell's chains
+             * count their ancestors at the end (sc_exact_all) */
+            sc_chain_on(r, w, on, cell, d, w->dynamic && !first && (m & (m - 1)));
+            if (contradiction)
+                sc_contra(r, w, on, pon);
+            if (contradiction || (card >= 3 && r->dynamic)) {
                 sc_set_start(&w->off, pon ^ 1);
                 sc_chain(r, w, &w->off);
-                if (contradiction && w->off.absurd && !r->stop) {
-                    r->cur.kind = SC_CONTRA;
-                    r->cur.src = pon ^ 1;
-                    int cx = sc_absurd_cx(w, &w->off, sc_cx_bound(r));
-                    if (cx <= sc_cx_bound(r))
-                        sc_offer_target(r, pon, cx, 7);
-                }
+                if (contradiction)
+                    sc_contra(r, w, &w->off, pon ^ 1);
             }
-            if (card >= 3 && r->dynamic && !r->nishio) {
+            if (card >= 3 && r->dynamic) {
                 /* double forcing chains: on both ways */
                 for (int s = 1; s >= 0 && !r->stop; s--)
                     for (int i = 0; i < on->n[s] && !r->stop; i++) {
@@ -1639,8 +1700,6 @@ static void sc_multiple(struct sc_run *r, struct sc_multi *w)
                         sc_offer_anc(r, w, &w->off, id, a, 1);
                     }
             }
-            if (r->nishio)
-                continue;
             sc_regions(r, w, cell, d, on);
             if (first) {
                 for (int s = 0; s < 2; s++) {
@@ -1686,6 +1745,7 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     sc_grid_init(&w.g, ctx->st);
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
+    w.save = w.g;
     w.first.gen = w.on.gen = w.off.gen = w.reg.gen = 0;
     memset(w.first.mark, 0, sizeof w.first.mark);
     memset(w.on.mark, 0, sizeof w.on.mark);
@@ -1694,6 +1754,10 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     memset(w.keep.at, 0, sizeof w.keep.at);
     w.keep.used = 0;
     w.dynamic = dynamic;
+    memset(w.dcells, 0, sizeof w.dcells);
+    for (int c = 0; nishio && c < GRID_CELLS; c++)
+        for (unsigned m = w.g.cand[c]; m; m &= m - 1)
+            w.dcells[bits_lowest(m)] |= tech_cell_bit(c);
     w.vgen = 0;
     memset(w.visit, 0, sizeof w.visit);
     sc_multiple(&r, &w);
