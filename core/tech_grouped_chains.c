@@ -638,6 +638,7 @@ static void build_bits(struct gc_search *s)
 {
     int n = s->n_live + s->n_groups, w = (n + 63) / 64;
     s->bits = 0;
+    s->words = 0; /* no set read when walk_in walks */
     if (s->als || w > GC_WORDS || n * w > GC_ROW_WORDS)
         return;
     s->words = w;
@@ -1129,7 +1130,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     /* walk_bits: the candidates on at level 4 or more (even levels, the
      * start being off) with a group, as a set */
     uint64_t ends[GC_WORDS];
-    for (int i = 0; i < s->words && s->bits; i++) {
+    for (int i = 0; s->bits && i < s->words; i++) {
         ends[i] = 0;
         for (int lv = 4; lv <= s->n_levels; lv += 2)
             ends[i] |= s->lv_flag[lv][i];
