@@ -250,7 +250,7 @@ static int aligned_worth_search(struct tech_ctx *ctx, const struct aligned *a,
     if (aligned_any(a, counts[0] & ~counts[1], changed))
         return 1;
     if (stamp && !ctx->collect) /* (collect mode has no memo) */
-        *stamp = (uint16_t)(memo->version + 1);
+        *stamp = tech_memo_stamp(memo);
     return 0;
 }
 

@@ -422,7 +422,7 @@ static void search(struct wing_search *s)
                     struct tech_wing_sets *hs3 = &memo->wing[0][h],
                                           *hs4 = &memo->wing[1][h];
                     house_sets(s->st, h, hs3, hs4);
-                    hs3->stamp = hs4->stamp = (uint16_t)(memo->version + 1);
+                    hs3->stamp = hs4->stamp = tech_memo_stamp(memo);
                 }
             } else {
                 house_sets(s->st, h, &local[0], &local[1]);

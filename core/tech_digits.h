@@ -207,6 +207,14 @@ static inline void tech_memo_step(struct tech_memo *memo)
     memo->version++;
 }
 
+/* The stamp a search of the grid as it is now leaves (version + 1): a
+ * unit stamped so is later than every change found up to now, and 0
+ * still means never searched. */
+static inline uint16_t tech_memo_stamp(const struct tech_memo *memo)
+{
+    return (uint16_t)(memo->version + 1);
+}
+
 /* Finds what changed since the last comparison (st: the grid now). */
 void tech_memo_compare(struct tech_memo *memo, const struct human_state *st);
 
@@ -358,7 +366,7 @@ tech_cells tech_memo_changed_since(const struct tech_ctx *ctx, uint16_t stamp);
 static inline void tech_memo_whole_failed(struct tech_ctx *ctx, int slot)
 {
     if (ctx->memo)
-        ctx->memo->whole[slot] = (uint16_t)(ctx->memo->version + 1);
+        ctx->memo->whole[slot] = tech_memo_stamp(ctx->memo);
 }
 
 /* 1 when the technique of slot (searched by digit) searched digit d in
@@ -376,7 +384,7 @@ static inline void tech_memo_digit_failed(struct tech_ctx *ctx, int slot, int d)
 {
     struct tech_memo *m = tech_memo_of(ctx);
     if (m) {
-        m->failed[slot][d - 1] = (uint16_t)(m->version + 1);
+        m->failed[slot][d - 1] = tech_memo_stamp(m);
         m->dirty[slot] &= ~(1u << (d - 1));
     }
 }

@@ -586,7 +586,7 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
         for (int y = x + 1; y <= 9; y++)
             if (walked[x - 1] & (1u << y)) {
                 int none = !(offered[x - 1] & (1u << y));
-                memo->se_loop_stamp[x - 1][y - 1] = none ? (uint16_t)(memo->version + 1) : 0;
+                memo->se_loop_stamp[x - 1][y - 1] = none ? tech_memo_stamp(memo) : 0;
                 memo->se_loop_area[x - 1][y - 1] = areas[x - 1][y - 1];
             }
     return offer_result(&u.o);

@@ -272,6 +272,6 @@ int tech_find_sue_de_coq(struct tech_ctx *ctx, struct human_step *step)
     }
     tech_step_reset(step);
     if (memo && !ctx->collect) /* (collect mode has no memo) */
-        memo->sue_de_coq = (uint16_t)(memo->version + 1);
+        memo->sue_de_coq = tech_memo_stamp(memo);
     return 0;
 }
