@@ -439,9 +439,10 @@ tech_find_fn tech_find_direct_pointing;
 tech_find_fn tech_find_direct_claiming;
 tech_find_fn tech_find_direct_hidden_pair;
 tech_find_fn tech_find_direct_hidden_triple;
-/* tech_se_chains.c: Sudoku Explainer 1.2.1.3's chaining producers, as SE
- * defines them (its Chaining rule in four settings), each reporting the
- * hint SE takes (lowest difficulty, then complexity, then kind) with
+/* tech_se_chains.c (forcing chains and cycles), tech_se_multiple.c (the
+ * others): Sudoku Explainer 1.2.1.3's chaining producers, as SE defines
+ * them (its Chaining rule in four settings), each reporting the hint SE
+ * takes (lowest difficulty, then complexity, then kind) with
  * SE's difficulty x10 in step->rating, which tech_rate_se_chain returns:
  * forcing chains and cycles (SE's ForcingChainCycle: bidirectional X-,
  * Y- and XY-cycles 6.5, forcing X-chains 6.6, forcing chains 7.0, + SE's
