@@ -11,42 +11,32 @@
 
 #include <string.h>
 
-void sc_grid_init(struct sc_grid *g, const struct human_state *st)
+void sc_grid_init(struct sc_grid *g, struct tech_ctx *ctx)
 {
-    memcpy(g->cand, st->cand, sizeof g->cand);
-    memset(g->pos, 0, sizeof g->pos);
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
+    memcpy(g->cand, ctx->st->cand, sizeof g->cand);
+    memcpy(g->pos, dg->pos, sizeof g->pos);
+    g->dcells = dg->cells;
     g->lk = NULL;
-    for (int h = 0; h < TECH_HOUSES; h++)
-        for (int i = 0; i < 9; i++) {
-            unsigned m = st->cand[tech_house_cells[h][i]];
-            while (m) {
-                int d = bits_lowest(m);
-                g->pos[h][d] |= (uint16_t)(1u << i);
-                m &= m - 1;
-            }
-        }
 }
 
 void sc_links_build(struct sc_links *lk, struct sc_grid *g)
 {
     struct sc_on ons[4];
     int n = 0;
-    g->lk = NULL; /* the rules read the grid */
-    memset(lk->dcells, 0, sizeof lk->dcells);
-    for (int k = 0; k < GRID_CELLS; k++)
-        for (unsigned m = g->cand[k]; m; m &= m - 1)
-            lk->dcells[bits_lowest(m)] |= tech_cell_bit(k);
     lk->n_nodes = 0;
     /* digit by digit: the X-links' graph is one graph per digit, and so
      * each digit's components are numbered together (tech_se_chains.c) */
     for (int d = 1; d <= 9; d++)
-        for (tech_cells m = lk->dcells[d - 1]; m; m &= m - 1) {
+        for (tech_cells m = g->dcells[d - 1]; m; m &= m - 1) {
             int cell = bits_lowest128(m);
             lk->nodes[lk->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
             lk->nodes[lk->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
         }
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned cand = g->cand[cell];
+        int h[3], pos[3];
+        sc_houses(cell, h, pos);
         for (int d = 1; d <= 9; d++) {
             int off = sc_id(cell, d, 0);
             lk->start[off] = lk->split[off] = (uint16_t)n;
@@ -56,7 +46,7 @@ void sc_links_build(struct sc_links *lk, struct sc_grid *g)
             }
             /* "off": the cell's link (first, when there is one), then
              * the houses' */
-            int k = sc_off_to_on(g, off, 1, 1, ons);
+            int k = sc_off_to_on_in(g, cell, d, 1, 1, h, pos, ons);
             lk->split[off] = (uint16_t)(n + (k && ons[0].house < 0));
             for (int i = 0; i < k; i++) {
                 lk->house[off >> 1][i] = ons[i].house;
@@ -65,7 +55,7 @@ void sc_links_build(struct sc_links *lk, struct sc_grid *g)
             /* "on": the cell's other values, then the houses' cells */
             lk->start[off + 1] = (uint16_t)n;
             lk->split[off + 1] = (uint16_t)(n + bits_count(cand) - 1);
-            n += sc_on_to_off(g, off + 1, 1, lk->e + n);
+            n += sc_on_to_off_in(g, cell, d, 1, h, pos, lk->e + n);
         }
     }
     lk->start[SC_POTS] = (uint16_t)n;

@@ -83,11 +83,11 @@ static inline void sc_marks_put(struct sc_marks *m, int id)
  * chains), laid out by sc_links_build from the two rules below:
  * e[start[id] .. start[id + 1]), the links before split[id] those of the
  * potential's cell (y links), the others those of its digit in its
- * houses (x links).  An "on" potential lists sc_on_to_off's order, an
- * "off" one sc_off_to_on's, with the rule of each link in
+ * houses (x links).  An "on" potential lists sc_on_to_off_in's order,
+ * an "off" one sc_off_to_on_in's, with the rule of each link in
  * house[id >> 1][k] (k from start[id]: the house, -1 for the cell).
  * nodes: the candidates' potentials, digit by digit ("off", "on" of each
- * cell in order); dcells[d-1]: the cells with candidate d. */
+ * cell in order). */
 struct sc_links {
     uint16_t start[SC_POTS + 1];
     uint16_t split[SC_POTS];
@@ -95,7 +95,6 @@ struct sc_links {
     int8_t house[GRID_CELLS * 9][4];
     uint16_t nodes[SC_POTS];
     int n_nodes;
-    tech_cells dcells[9];
 };
 
 /* The links of potential id under link setting (y, x): SE's getOnToOff
@@ -110,17 +109,21 @@ static inline int sc_links_to(const struct sc_links *lk, int id, int x)
 }
 
 /* The candidates a chaining reads: cand (an empty cell's, 0 when filled)
- * and pos[h][d-1] (positions of d in house h), kept in step; lk: the
- * links of these candidates when they do not change during the search
- * (static chains: sc_links_build sets it), else NULL. */
+ * and pos[d-1][h] (positions of d in house h, tech.h order), kept in
+ * step; dcells[d-1]: the cells with candidate d when the search started
+ * (sc_grid_off leaves it); lk: the links of these candidates when they
+ * do not change during the search (static chains: sc_links_build sets
+ * it), else NULL. */
 struct sc_grid {
     uint16_t cand[GRID_CELLS];
-    uint16_t pos[TECH_HOUSES][9];
+    uint16_t pos[9][TECH_HOUSES];
+    const tech_cells *dcells;
     const struct sc_links *lk;
 };
 
-/* g from the state's candidates, lk NULL. */
-void sc_grid_init(struct sc_grid *g, const struct human_state *st);
+/* g from the search's grid (its digits' places, tech_ctx_digits), lk
+ * NULL; dcells points into ctx, valid for the call. */
+void sc_grid_init(struct sc_grid *g, struct tech_ctx *ctx);
 
 /* Removes digit d from cell (SE's Potential.off, dynamic chains). */
 static inline void sc_grid_off(struct sc_grid *g, int cell, int d)
@@ -129,12 +132,33 @@ static inline void sc_grid_off(struct sc_grid *g, int cell, int d)
     g->cand[cell] &= (uint16_t)~tech_bit(d);
     sc_houses(cell, h, pos);
     for (int k = 0; k < 3; k++)
-        g->pos[h[k]][d - 1] &= (uint16_t)~(1u << pos[k]);
+        g->pos[d - 1][h[k]] &= (uint16_t)~(1u << pos[k]);
 }
 
-/* SE's getOnToOff: what "on" potential p turns off, in SE's order (the
- * cell's other values when y, then the digit's other cells in the block,
- * row and column).  Returns how many, into out. */
+/* SE's getOnToOff: what "on" potential (cell, d) turns off, in SE's
+ * order (the cell's other values when y, then the digit's other cells in
+ * the block, row and column); h, pos: the cell's houses and places
+ * (sc_houses).  Returns how many, into out. */
+static inline int sc_on_to_off_in(const struct sc_grid *g, int cell, int d, int y,
+                                  const int h[3], const int pos[3], uint16_t out[28])
+{
+    int n = 0;
+    if (y)
+        for (unsigned m = g->cand[cell] & ~tech_bit(d); m; m &= m - 1)
+            out[n++] = (uint16_t)sc_id(cell, bits_lowest(m) + 1, 0);
+    /* the block's cells come first; a row or column lists the others
+     * (SE's set keeps the first occurrence): in a row the block holds
+     * the three positions of the cell's column band, in a column those
+     * of its row band */
+    unsigned skip[3] = {1u << pos[0], 7u << (pos[1] / 3 * 3), 7u << (pos[2] / 3 * 3)};
+    for (int k = 0; k < 3; k++)
+        for (unsigned m = g->pos[d - 1][h[k]] & ~skip[k]; m; m &= m - 1)
+            out[n++] = (uint16_t)sc_id(tech_house_cells[h[k]][bits_lowest(m)], d, 0);
+    return n;
+}
+
+/* sc_on_to_off_in for "on" potential p, read from g's link table when it
+ * has one. */
 static inline int sc_on_to_off(const struct sc_grid *g, int p, int y, uint16_t out[28])
 {
     int n = 0;
@@ -144,24 +168,9 @@ static inline int sc_on_to_off(const struct sc_grid *g, int p, int y, uint16_t o
             out[n++] = lk->e[j];
         return n;
     }
-    int cell = sc_cell(p), d = sc_digit(p), h[3], pos[3];
-    if (y) {
-        unsigned m = g->cand[cell] & ~tech_bit(d);
-        while (m) {
-            out[n++] = (uint16_t)sc_id(cell, bits_lowest(m) + 1, 0);
-            m &= m - 1;
-        }
-    }
-    sc_houses(cell, h, pos);
-    /* the block's cells come first; a row or column lists the others
-     * (SE's set keeps the first occurrence): in a row the block holds
-     * the three positions of the cell's column band, in a column those
-     * of its row band */
-    unsigned skip[3] = {1u << pos[0], 7u << (pos[1] / 3 * 3), 7u << (pos[2] / 3 * 3)};
-    for (int k = 0; k < 3; k++)
-        for (unsigned m = g->pos[h[k]][d - 1] & ~skip[k]; m; m &= m - 1)
-            out[n++] = (uint16_t)sc_id(tech_house_cells[h[k]][bits_lowest(m)], d, 0);
-    return n;
+    int h[3], pos[3];
+    sc_houses(sc_cell(p), h, pos);
+    return sc_on_to_off_in(g, sc_cell(p), sc_digit(p), y, h, pos, out);
 }
 
 /* One result of SE's getOffToOn: the "on" potential and the rule that
@@ -171,33 +180,22 @@ struct sc_on {
     int8_t house;
 };
 
-/* SE's getOffToOn: what "off" potential p turns on (the cell's other
- * value when y and the cell has two; the other position of the digit in
- * the block, row or column when x and it has two there, each potential
- * once). */
-static inline int sc_off_to_on(const struct sc_grid *g, int p, int y, int x,
-                               struct sc_on out[4])
+/* SE's getOffToOn: what "off" potential (cell, d) turns on (the cell's
+ * other value when y and the cell has two; the other position of the
+ * digit in the block, row or column when x and it has two there, each
+ * potential once); h, pos as for sc_on_to_off_in. */
+static inline int sc_off_to_on_in(const struct sc_grid *g, int cell, int d, int y, int x,
+                                  const int h[3], const int pos[3], struct sc_on out[4])
 {
     int n = 0;
-    if (g->lk) {
-        const struct sc_links *lk = g->lk;
-        int b = lk->start[p];
-        for (int j = sc_links_from(lk, p, y), e = sc_links_to(lk, p, x); j < e; j++) {
-            out[n].id = lk->e[j];
-            out[n++].house = lk->house[p >> 1][j - b];
-        }
-        return n;
-    }
-    int cell = sc_cell(p), d = sc_digit(p), h[3], pos[3];
     if (y && bits_count(g->cand[cell]) == 2) {
         out[n].id = (uint16_t)sc_id(cell, bits_lowest(g->cand[cell] & ~tech_bit(d)) + 1, 1);
         out[n++].house = -1;
     }
     if (!x)
         return n;
-    sc_houses(cell, h, pos);
     for (int k = 0; k < 3; k++) {
-        unsigned m = g->pos[h[k]][d - 1];
+        unsigned m = g->pos[d - 1][h[k]];
         if (bits_count(m) != 2)
             continue;
         m &= ~(1u << pos[k]);
@@ -211,6 +209,26 @@ static inline int sc_off_to_on(const struct sc_grid *g, int p, int y, int x,
         }
     }
     return n;
+}
+
+/* sc_off_to_on_in for "off" potential p, read from g's link table when
+ * it has one. */
+static inline int sc_off_to_on(const struct sc_grid *g, int p, int y, int x,
+                               struct sc_on out[4])
+{
+    int n = 0;
+    if (g->lk) {
+        const struct sc_links *lk = g->lk;
+        int b = lk->start[p];
+        for (int j = sc_links_from(lk, p, y), e = sc_links_to(lk, p, x); j < e; j++) {
+            out[n].id = lk->e[j];
+            out[n++].house = lk->house[p >> 1][j - b];
+        }
+        return n;
+    }
+    int h[3], pos[3];
+    sc_houses(sc_cell(p), h, pos);
+    return sc_off_to_on_in(g, sc_cell(p), sc_digit(p), y, x, h, pos, out);
 }
 
 /* Lays out lk from g's candidates (the rules above) and sets g->lk: g

@@ -554,13 +554,13 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     struct sc_scc c;
     struct sc_unary_env v;
     sc_run_init(&r, ctx, step);
-    sc_grid_init(&g, ctx->st);
+    sc_grid_init(&g, ctx);
     sc_links_build(&a, &g);
     sc_marks_init(&u.in);
     v.g = &g;
     v.a = &a;
     v.c = NULL;
-    v.dcells = a.dcells;
+    v.dcells = g.dcells;
     /* SE's order: X-links, then Y-links, then both */
     v.y = 0;
     v.x = 1;

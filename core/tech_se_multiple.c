@@ -76,7 +76,6 @@ struct sc_multi {
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
     struct sc_marks visit; /* ancestor counting */
-    tech_cells dcells[9]; /* [d-1]: the cells with candidate d (Nishio) */
     /* the running intersections (cell, region): ids and complexities */
     uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
     int cell_cx[2][GRID_CELLS * 9], reg_cx[2][GRID_CELLS * 9];
@@ -132,7 +131,7 @@ static int sc_parents(const struct sc_multi *w, const struct sc_on *o, int p,
         for (; gone; gone &= gone - 1)
             par[n++] = (uint16_t)sc_id(cell, bits_lowest(gone) + 1, 0);
     } else {
-        unsigned gone = w->save.pos[o->house][d - 1] & ~w->g.pos[o->house][d - 1];
+        unsigned gone = w->save.pos[d - 1][o->house] & ~w->g.pos[d - 1][o->house];
         for (; gone; gone &= gone - 1)
             par[n++] = (uint16_t)sc_id(tech_house_cells[o->house][bits_lowest(gone)], d, 0);
     }
@@ -474,7 +473,7 @@ static void sc_regions(struct sc_run *r, struct sc_multi *w, int cell, int d,
     int h[3], pos[3];
     sc_houses(cell, h, pos);
     for (int k = 0; k < 3 && !r->stop; k++) {
-        unsigned m = w->g.pos[h[k]][d - 1];
+        unsigned m = w->g.pos[d - 1][h[k]];
         int card = bits_count(m);
         if (!(card == 2 || (r->multiple && card > 2)))
             continue;
@@ -539,7 +538,7 @@ static void sc_contra(struct sc_run *r, struct sc_multi *w, const struct sc_set 
  */
 static int sc_nishio_may(const struct sc_multi *w, int cell, int d, int on)
 {
-    tech_cells all = w->dcells[d - 1], ons = 0, offs = 0, fresh = 0;
+    tech_cells all = w->g.dcells[d - 1], ons = 0, offs = 0, fresh = 0;
     uint32_t touched = 0; /* houses that lost a cell of d */
     if (on) {
         fresh = tech_cell_bit(cell);
@@ -662,7 +661,7 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     r.multiple = multiple;
     r.dynamic = dynamic;
     r.nishio = nishio;
-    sc_grid_init(&w.g, ctx->st);
+    sc_grid_init(&w.g, ctx);
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
     w.save = w.g;
@@ -673,10 +672,6 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     memset(w.keep.at, 0, sizeof w.keep.at);
     w.keep.used = 0;
     w.dynamic = dynamic;
-    memset(w.dcells, 0, sizeof w.dcells);
-    for (int c = 0; nishio && c < GRID_CELLS; c++)
-        for (unsigned m = w.g.cand[c]; m; m &= m - 1)
-            w.dcells[bits_lowest(m)] |= tech_cell_bit(c);
     sc_marks_init(&w.visit);
     sc_multiple(&r, &w);
     return sc_finish(&r);
