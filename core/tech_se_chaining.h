@@ -121,8 +121,9 @@ struct sc_grid {
     const struct sc_links *lk;
 };
 
-/* g from the search's grid (its digits' places, tech_ctx_digits), lk
- * NULL; dcells points into ctx, valid for the call. */
+/* g from the search's grid (its digits' places and cells, which
+ * tech_ctx_digits keeps), lk NULL; dcells points to those cells (in ctx
+ * or its memo), valid for the call. */
 void sc_grid_init(struct sc_grid *g, struct tech_ctx *ctx);
 
 /* Removes digit d from cell (SE's Potential.off, dynamic chains). */
