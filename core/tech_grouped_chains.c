@@ -707,17 +707,21 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
         uint64_t any = 0;
         for (int i = 0; i < w; i++)
             next[i] = nflag[i] = 0;
-        for (int i = 0; i < w; i++)
+        /* weak links from an on state, strong from an off one; the
+         * flagged nodes (fewer) once more, for the flags */
+        const uint64_t *rows = s->rows[!on];
+        for (int i = 0; i < w; i++) {
             for (uint64_t b = front[i]; b; b &= b - 1) {
-                int k = i * 64 + bits_lowest64(b);
-                uint64_t g = 0 - ((flag[i] >> (k % 64)) & 1);
-                /* weak links from an on state, strong from an off one */
-                const uint64_t *row = s->rows[!on] + k * w;
-                for (int j = 0; j < w; j++) {
+                const uint64_t *row = rows + (i * 64 + bits_lowest64(b)) * w;
+                for (int j = 0; j < w; j++)
                     next[j] |= row[j];
-                    nflag[j] |= row[j] & g;
-                }
             }
+            for (uint64_t b = front[i] & flag[i]; b; b &= b - 1) {
+                const uint64_t *row = rows + (i * 64 + bits_lowest64(b)) * w;
+                for (int j = 0; j < w; j++)
+                    nflag[j] |= row[j];
+            }
+        }
         on = !on;
         uint64_t missing = 0;
         for (int i = 0; i < w; i++) {
@@ -1113,9 +1117,12 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     int node = start >> 1, cell = node / 9;
     cur.flags = step->flags;
     walk(s, start);
+    /* from an on state, a loop ending off on another digit of the cell
+     * proves nothing unless the cell is bivalue (nice_loop): not read */
+    int weak_ends = !(start & 1) || bits_count(s->st->cand[cell]) == 2;
     for (unsigned m = s->st->cand[cell]; m; m &= m - 1) {
         int end_node = cell * 9 + bits_lowest(m);
-        for (int on = 0; on <= 1; on++) {
+        for (int on = !weak_ends && end_node != node; on <= 1; on++) {
             int end = end_node * 2 + on, lv = end == start ? 0 : state_level(s, end);
             if (lv < 4 || !flagged_at(s, end, lv) || !read_back(s, end, lv, 1))
                 continue;

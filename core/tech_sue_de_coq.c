@@ -198,6 +198,9 @@ static int sdc_try(struct sdc *s)
     uint8_t by_gain[SDC_POOL + 1][SDC_SUBSETS];
     uint16_t gain_digits[SDC_POOL + 1][SDC_SUBSETS];
     int n_gain[SDC_POOL + 1] = {0};
+    /* [g]: the digits of V some box part of gain g lacks: a line part
+     * holding one outside them meets none of the group */
+    unsigned lacked[SDC_POOL + 1] = {0};
     int n_la = sdc_parts(s, s->line, la);
     if (n_la == 0)
         return 0;
@@ -206,11 +209,12 @@ static int sdc_try(struct sdc *s)
         int g = ba[j].gain;
         by_gain[g][n_gain[g]] = (uint8_t)j;
         gain_digits[g][n_gain[g]++] = (uint16_t)ba[j].digits;
+        lacked[g] |= ~ba[j].digits;
     }
     int need = bits_count(s->v) - s->n_c;
     for (int i = 0; i < n_la; i++) {
         int g = need - la[i].gain;
-        if (g < 1 || g > SDC_POOL)
+        if (g < 1 || g > SDC_POOL || (la[i].digits & s->v & ~lacked[g]))
             continue;
         for (int j = 0; j < n_gain[g]; j++)
             if (!(gain_digits[g][j] & la[i].digits & s->v) &&
