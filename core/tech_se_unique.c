@@ -581,22 +581,36 @@ static int ul_probe(struct ul *u, int cell, int n_ex, unsigned exl)
  * odd one (ul_walk never meets a house twice at one parity), so it holds
  * exactly two of the loop's cells: each cell of the loop has another in
  * its row, its column and its box.  Taken from the cells holding both
- * digits by removing, until none is left, each that is alone of them in a
- * house.  No loop has a cell outside; a loop inside with no cell of more
- * candidates than x and y gives no hint, so neither does a pair whose
- * core has no such cell: then 0.
+ * digits (dg: the grid's digits) by removing, until none is left, each
+ * that is alone of them in a house.  No loop has a cell outside; a loop
+ * inside with no cell of more candidates than x and y (wide) gives no
+ * hint, so neither does a pair whose core has no such cell: then 0.
  */
-static tech_cells ul_core(tech_cells both, tech_cells wide)
+static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells wide)
 {
-    tech_cells core = both, was;
-    do {
-        was = core;
-        for (int h = 0; h < TECH_HOUSES; h++) {
-            tech_cells m = core & tech_house_set[h];
-            if (m && !(m & (m - 1)))
-                core &= ~m;
-        }
-    } while (core != was);
+    /* [h]: the positions of house h holding both (dg->pos's order); todo:
+     * the houses to look at again */
+    uint16_t in[TECH_HOUSES];
+    uint32_t todo = 0;
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        in[h] = dg->pos[x - 1][h] & dg->pos[y - 1][h];
+        if (in[h] && !(in[h] & (in[h] - 1)))
+            todo |= 1u << h;
+    }
+    tech_cells core = dg->cells[x - 1] & dg->cells[y - 1];
+    while (todo) {
+        int h = bits_lowest(todo);
+        todo &= todo - 1;
+        if (!in[h] || (in[h] & (in[h] - 1)))
+            continue;
+        int cell = tech_house_cells[h][bits_lowest(in[h])], r = tech_row_of(cell),
+            c = tech_col_of(cell);
+        core &= ~tech_cell_bit(cell);
+        in[TECH_ROW(r)] &= (uint16_t)~(1u << c);
+        in[TECH_COL(c)] &= (uint16_t)~(1u << r);
+        in[TECH_BOX(tech_box_of(cell))] &= (uint16_t)~(1u << tech_box_pos(cell));
+        todo |= tech_cell_houses[cell];
+    }
     return core & wide ? core : 0;
 }
 
@@ -628,8 +642,14 @@ static int ul_probe_pair(struct ul *u, tech_cells *area)
  * changed.  So a pair whose walks offered nothing is stamped in the memo
  * with those cells, and skipped until one of them changes (the done list
  * is only an economy: a loop offered again is never taken over its first
- * offer, which has the same difficulty and type).  A pair whose ul_core
- * is empty is marked for the rest of the solve: its core can only shrink.
+ * offer, which has the same difficulty and type).  When the memo is
+ * there, ul_probe_pair asks first; a pair it clears is stamped with the
+ * cells it read: ul_core's and the houses ul_closed added.  Those hold
+ * every loop of the pair until one of them changes (the cells holding
+ * both only ever go, so the core only shrinks), and the hints of those
+ * loops read nothing else: the probe would find nothing still, so
+ * neither would SE's walks.  A pair whose ul_core is empty is marked for
+ * the rest of the solve: its core can only shrink.
  */
 int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
 {
@@ -674,15 +694,17 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
                 /* offers nothing still */
             } else {
                 boths[x - 1][y - 1] = dg->cells[x - 1] & dg->cells[y - 1];
-                tech_cells core = ul_core(boths[x - 1][y - 1], wide);
+                tech_cells core = ul_core(dg, x, y, wide);
                 if (core) {
                     u.both = boths[x - 1][y - 1];
                     u.core = core;
                     u.plain = u.both & counts[2];
-                    areas[x - 1][y - 1] = u.both;
+                    areas[x - 1][y - 1] = core;
                     walked[x - 1] |= ybit;
-                    if (!memo || ul_probe_pair(&u, &areas[x - 1][y - 1]))
+                    if (!memo || ul_probe_pair(&u, &areas[x - 1][y - 1])) {
                         cores[x - 1][y - 1] = core;
+                        areas[x - 1][y - 1] = u.both;
+                    }
                 } else if (memo) {
                     memo->se_loop_dead[x - 1] |= ybit;
                 }
