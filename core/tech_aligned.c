@@ -129,6 +129,81 @@ static int aligned_fills(const struct aligned *a, const uint8_t *cells, tech_cel
     return u0 != c0 || u1 != c1 || ul != cl;
 }
 
+/* A cell of two candidates, p, is one more of the cells whose partners
+ * with[] holds: with[d - 1], the digits that make with d the candidates
+ * of one of them. */
+static void aligned_partner(unsigned p, unsigned with[9])
+{
+    unsigned lo = p & -p;
+    with[bits_lowest(lo)] |= p ^ lo;
+    with[bits_lowest(p ^ lo)] |= lo;
+}
+
+/*
+ * What aligned_pair_blocked can find for the pairs of one cell cj, from
+ * the partners of all its excluders (a pair's common excluders are among
+ * them): another cell can lose digit d only when each candidate of cj but
+ * d pairs with d in them (lose), and cj can lose d only when each
+ * candidate of the other cell is d or pairs with d in them (cover[]).  A
+ * pair that neither allows is not asked.
+ */
+struct aligned_screen {
+    unsigned lose;
+    int n_cover;
+    unsigned cover[9];
+};
+
+/* The screen of a cell of candidates cand whose excluders' partners are
+ * with[]; 0 when it allows no pair. */
+static int aligned_screen_of(unsigned cand, const unsigned with[9], struct aligned_screen *sc)
+{
+    sc->lose = 0;
+    sc->n_cover = 0;
+    for (int i = 0; i < 9; i++) {
+        if (!with[i])
+            continue; /* (cand has two digits or more) */
+        if (!(cand & ~with[i] & ~(1u << i)))
+            sc->lose |= 1u << i;
+        if (cand & (1u << i))
+            sc->cover[sc->n_cover++] = with[i] | 1u << i;
+    }
+    return sc->lose || sc->n_cover;
+}
+
+/* 1 when the screen allows the pair of its cell with a cell of
+ * candidates cand. */
+static int aligned_screen_pass(const struct aligned_screen *sc, unsigned cand)
+{
+    if (cand & sc->lose)
+        return 1;
+    for (int i = 0; i < sc->n_cover; i++)
+        if (!(cand & ~sc->cover[i]))
+            return 1;
+    return 0;
+}
+
+/* For a pair (a->degree 2) of cells ca, cb: 1 when aligned_fills would
+ * find a candidate of one of them in no possible way, asked with less
+ * work.  The common excluders hold two candidates each, so the way giving
+ * ca digit d and cb digit e is impossible when e pairs with d in one of
+ * them, or e is d and the two see each other: d is in no way when every
+ * candidate of cb is so. */
+static int aligned_pair_blocked(const struct human_state *st, int ca, int cb,
+                                tech_cells common)
+{
+    unsigned with[9] = {0}; /* [d - 1]: the digits pairing with d */
+    for (; common; common &= common - 1)
+        aligned_partner(st->cand[tech_cells_lowest(common)], with);
+    unsigned self = tech_sees(ca, cb) ? ~0u : 0, c[2] = {st->cand[ca], st->cand[cb]};
+    for (int i = 0; i < 2; i++)
+        for (unsigned m = c[i]; m; m &= m - 1) {
+            unsigned d = m & -m;
+            if (!(c[1 - i] & ~with[bits_lowest(d)] & ~(d & self)))
+                return 1;
+        }
+    return 0;
+}
+
 /* The removals the cells cells[0..k) allow (k = a->degree), given their
  * common excluders, into step; returns how many. */
 static int aligned_try(const struct aligned *a, const uint8_t *cells, tech_cells common,
@@ -171,6 +246,22 @@ static tech_cells aligned_adjacent(const struct aligned *a, tech_cells wide, int
     return tech_peers(x) & wide & (a->small & tech_cell_bit(x) ? ~(tech_cells)0 : a->small);
 }
 
+/* The cells that see two cells of s or more; with, when not NULL: the
+ * partners (aligned_partner) of the cells of s, of two candidates each. */
+static tech_cells seen_twice(const struct human_state *st, tech_cells s, unsigned with[9])
+{
+    tech_cells once = 0, twice = 0;
+    for (; s; s &= s - 1) {
+        int c = tech_cells_lowest(s);
+        tech_cells p = tech_peers(c);
+        twice |= once & p;
+        once |= p;
+        if (with)
+            aligned_partner(st->cand[c], with);
+    }
+    return twice;
+}
+
 /*
  * 0 when no set of cells SE's search can meet has a removal, so that the
  * search in SE's order (which meets a triplet from several of its pairs)
@@ -181,8 +272,11 @@ static tech_cells aligned_adjacent(const struct aligned *a, tech_cells wide, int
  * SE also asks that every cell be a base cell, which the sets tried here
  * need not be: more sets, but whether a set is tried depends only on its
  * cells and their common peers.  So once this found nothing (the memo's
- * aligned stamp), a set none of whose cells and common peers changed
- * since holds nothing still, and only the others (changed) are tried.
+ * aligned stamp), a set none of whose cells and common excluders changed
+ * since holds nothing still, and only the others (changed) are tried: a
+ * common peer that is no excluder now and did not change was none then,
+ * and one that was but is no more was filled (changed), which only
+ * removes a constraint (the ways possible are as many or more).
  * Each set once, its cells in increasing order (a set's removals do not
  * depend on the order of its cells).
  */
@@ -194,37 +288,38 @@ static int aligned_any(const struct aligned *a, tech_cells wide, tech_cells chan
         tech_cells above = ~(tech_cells)0 << (cj + 1);
         tech_cells excl_j = tech_peers(cj) & a->small;
         tech_cells adj_j = k > 2 ? aligned_adjacent(a, wide, cj) : 0;
-        tech_cells firsts = wide & ~above & ~tech_cell_bit(cj);
+        /* the cells with two common excluders or more with cj */
+        unsigned with[9] = {0};
+        tech_cells firsts =
+            seen_twice(a->st, excl_j, k == 2 ? with : NULL) & wide & ~above & ~tech_cell_bit(cj);
         if (!(changed & tech_cell_bit(cj)) && (k == 2 || !(changed & wide & above))) {
-            /* only the pairs with a changed cell or common peer: the
-             * changed cells and the peers of cj's changed peers */
+            /* only the pairs with a changed cell or common excluder: the
+             * changed cells and the peers of cj's changed excluders */
             tech_cells near = changed;
-            for (tech_cells m = changed & tech_peers(cj); m; m &= m - 1)
+            for (tech_cells m = changed & excl_j; m; m &= m - 1)
                 near |= tech_peers(tech_cells_lowest(m));
             firsts &= near;
         }
+        struct aligned_screen screen;
+        if (k == 2 && (!firsts || !aligned_screen_of(a->st->cand[cj], with, &screen)))
+            continue;
         for (tech_cells mi = firsts; mi; mi &= mi - 1) {
             int ci = tech_cells_lowest(mi);
-            tech_cells both = tech_peers(ci) & tech_peers(cj), two = both & excl_j;
-            int dirty = ((both | tech_cell_bit(ci) | tech_cell_bit(cj)) & changed) != 0;
-            if ((!dirty && (k == 2 || !(changed & wide & above))) || !two_or_more(two))
-                continue; /* nothing changed here, or too few excluders */
-            uint8_t cells[3] = {(uint8_t)ci, (uint8_t)cj, 0};
-            unsigned used[3];
+            tech_cells two = tech_peers(ci) & excl_j;
+            int dirty = ((two | tech_cell_bit(ci) | tech_cell_bit(cj)) & changed) != 0;
+            if (!dirty && (k == 2 || !(changed & wide & above)))
+                continue; /* nothing changed here */
             if (k == 2) {
-                if (dirty && aligned_fills(a, cells, two, used))
+                if (dirty && aligned_screen_pass(&screen, a->st->cand[ci]) &&
+                    aligned_pair_blocked(a->st, ci, cj, two))
                     return 1;
                 continue;
             }
+            uint8_t cells[3] = {(uint8_t)ci, (uint8_t)cj, 0};
+            unsigned used[3];
             /* the thirds with two common excluders or more: cells that
              * see two cells of two or more */
-            tech_cells once = 0, twice = 0;
-            for (tech_cells m = two; m; m &= m - 1) {
-                tech_cells p = tech_peers(tech_cells_lowest(m));
-                twice |= once & p;
-                once |= p;
-            }
-            tech_cells thirds = twice & wide & above;
+            tech_cells thirds = seen_twice(a->st, two, NULL) & wide & above;
             if (!(adj_j & tech_cell_bit(ci)))
                 thirds &= adj_j | aligned_adjacent(a, wide, ci);
             if (!dirty) /* the pair's common peers hold the triplet's */

@@ -70,6 +70,7 @@ struct se_offer {
     struct human_step cur;   /* the instance being built */
     struct human_step best;  /* normal mode: the instance chosen so far */
     int have;                /* best holds one */
+    int probe;               /* only asked whether any instance exists */
     int n_offered;           /* instances offered that remove something */
     double best_diff;
     int best_type;
@@ -80,6 +81,7 @@ static void offer_init(struct se_offer *o, struct tech_ctx *ctx, struct human_st
     o->ctx = ctx;
     o->out = out;
     o->have = 0;
+    o->probe = 0;
     o->n_offered = 0;
     o->cur.flags = out->flags;
     o->best.flags = out->flags;
@@ -95,13 +97,16 @@ static struct human_step *offer_begin(struct se_offer *o)
 /* The instance in o->cur is complete, of SE difficulty diff and type.
  * sorted: SE keeps the lowest (diff, type), the first of equals; else SE
  * keeps the first.  Returns 1 when the search is over (normal mode and
- * the first is taken; collect mode and told to stop). */
+ * the first is taken; collect mode and told to stop; probe mode and it
+ * removes something). */
 static int offer_done(struct se_offer *o, double diff, int type, int sorted)
 {
     struct human_step *s = &o->cur;
     if (s->n_elim == 0)
         return 0; /* SE drops a hint that removes nothing */
     o->n_offered++;
+    if (o->probe)
+        return 1; /* one is enough */
     s->rating = tech_se_tenths(diff);
     if (o->ctx->collect) {
         *o->out = *s;
@@ -158,7 +163,11 @@ struct ul {
     tech_cells on; /* the cells on the loop */
     tech_cells both; /* the cells holding x and y */
     tech_cells core; /* those that can be on a loop of them (ul_core) */
+    tech_cells plain; /* the cells holding x and y only */
     uint32_t seen[2]; /* houses met by the cells at even, odd places */
+    /* the cells of those houses: [p], no cell there can join the loop at
+     * parity p */
+    tech_cells bad[2];
     /* the cells outside both whose candidates the hints of the loops
      * closed so far read (ul_closed) */
     tech_cells area;
@@ -438,26 +447,67 @@ static int ul_closed(struct ul *u)
     return ul_type4(u, extra[0], extra[1]);
 }
 
+/* cell joins the loop at place u->n; returns what ul_leave restores. */
+static tech_cells ul_enter(struct ul *u, int cell)
+{
+    int p = u->n & 1;
+    tech_cells was = u->bad[p];
+    u->loop[u->n++] = (uint8_t)cell;
+    u->on |= tech_cell_bit(cell);
+    u->seen[p] |= tech_cell_houses[cell];
+    u->bad[p] |= tech_peers(cell) | tech_cell_bit(cell);
+    return was;
+}
+
+/* The last cell, cell, leaves the loop (was: what ul_enter returned). */
+static void ul_leave(struct ul *u, int cell, tech_cells was)
+{
+    int p = --u->n & 1;
+    u->bad[p] = was;
+    u->seen[p] &= ~tech_cell_houses[cell];
+    u->on &= ~tech_cell_bit(cell);
+}
+
+/* 0 when the loop so far can close on no cells of avail (the cells it
+ * can still take): a house met once, at parity p, must be met again at
+ * the other by one of them, none of whose houses is met at that parity
+ * (a closed loop meets every house it meets once at each parity). */
+static int ul_can_close(const struct ul *u, tech_cells avail)
+{
+    for (int p = 0; p < 2; p++) {
+        tech_cells at_other = avail & ~u->bad[1 - p];
+        for (uint32_t open = u->seen[p] & ~u->seen[1 - p]; open; open &= open - 1)
+            if (!(tech_house_set[bits_lowest(open)] & at_other))
+                return 0;
+    }
+    return 1;
+}
+
 /* SE's walk: cell joins the loop; from it, through each kind of house
  * but the one just used, to every cell holding both digits that keeps
  * the extras allowed; a loop closes on its first cell after 4 or more.
  * ex: the extras of the cells looked at from here so far (SE gathers
  * them over the cells it tries, not only the loop's).  A cell whose house
  * the loop met already at the same parity, or outside u->core, cannot end
- * in a valid loop: not walked (SE walks it and rejects its loops). */
+ * in a valid loop: not walked (SE walks it and rejects its loops); nor is
+ * any cell once the loop can no longer close (ul_can_close: SE walks on
+ * and closes no valid loop).  The cells walked after extras of two
+ * digits or more were met past the two allowed have none. */
 static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
 {
     const struct human_state *st = u->st;
     int at = u->n, stop = 0;
-    u->loop[u->n++] = (uint8_t)cell;
-    u->on |= tech_cell_bit(cell);
-    u->seen[at & 1] |= tech_cell_houses[cell];
+    tech_cells was = ul_enter(u, cell);
     /* the cells looked at: off the loop, or its first once it can close
      * (the loop does not change between two of them); those walked: in
      * the core, off the loop, none of their houses met at their parity */
     tech_cells first = at >= 3 ? tech_cell_bit(u->loop[0]) : 0;
     tech_cells look = u->both & (~u->on | first), go = u->core & ~u->on;
-    uint32_t met = u->seen[(at + 1) & 1];
+    if (!ul_can_close(u, allowed <= 0 && (ex & (ex - 1)) ? go & u->plain : go)) {
+        ul_leave(u, cell, was);
+        return 0;
+    }
+    go &= ~u->bad[(at + 1) & 1];
     for (int t = 0; t < 3 && !stop; t++) {
         if (t == last_t)
             continue;
@@ -473,14 +523,55 @@ static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
             int next = tech_cells_lowest(m);
             unsigned more = st->cand[next] & ~u->pair; /* its extras */
             ex |= more;
-            if ((!more || allowed > 0 || !(ex & (ex - 1))) && (go & bit) &&
-                !(tech_cell_houses[next] & met))
+            if ((!more || allowed > 0 || !(ex & (ex - 1))) && (go & bit))
                 stop = ul_walk(u, next, allowed - (more != 0), ex, t);
         }
     }
-    u->seen[at & 1] &= ~tech_cell_houses[cell];
-    u->on &= ~tech_cell_bit(cell);
-    u->n--;
+    ul_leave(u, cell, was);
+    return stop;
+}
+
+/*
+ * Whether the walks of u->pair can offer anything, asked more cheaply:
+ * each loop once, from its lowest cell (u->loop[0]: the cells walked are
+ * in u->core past it), closed in one direction.  The loops SE's walks
+ * close are among those closed here: a loop's validity (each house met
+ * once at each parity; then no two links in a row are of one kind of
+ * house, or the house of both would hold three cells) does not depend on
+ * where it starts or its direction, and SE's rule on extras asks more
+ * (past two cells with extras, the extras SE met are one digit: those of
+ * the loop's cells, exl, are).  Loops without a cell of x and y only,
+ * where SE's walks start, are not closed.  ul_closed offers the hints of
+ * each (which depend only on its cells): in probe mode, 1 at the first
+ * that removes something.  n_ex: the cells with extras so far.  The next
+ * cell is any peer (u->bad keeps out those of the house of the last link,
+ * which would meet it three times: so no two links in a row are of one
+ * kind, each loop walked once).
+ */
+static int ul_probe(struct ul *u, int cell, int n_ex, unsigned exl)
+{
+    const struct human_state *st = u->st;
+    int at = u->n, stop = 0;
+    tech_cells was = ul_enter(u, cell);
+    tech_cells first = tech_cell_bit(u->loop[0]);
+    tech_cells go = u->core & ~u->on & (~(tech_cells)0 << (u->loop[0] + 1));
+    if (n_ex >= 2 && (exl & (exl - 1)))
+        go &= u->plain;
+    if (at >= 3 && (tech_peers(cell) & first) && u->seen[0] == u->seen[1] &&
+        u->loop[1] < cell && (u->on & u->plain))
+        stop = ul_closed(u);
+    if (stop || !ul_can_close(u, go)) {
+        ul_leave(u, cell, was);
+        return stop;
+    }
+    go &= ~u->bad[(at + 1) & 1];
+    for (tech_cells m = go & tech_peers(cell); m && !stop; m &= m - 1) {
+        int next = tech_cells_lowest(m);
+        unsigned more = st->cand[next] & ~u->pair, all = exl | more;
+        if (!more || n_ex < 2 || !(all & (all - 1)))
+            stop = ul_probe(u, next, n_ex + (more != 0), all);
+    }
+    ul_leave(u, cell, was);
     return stop;
 }
 
@@ -490,23 +581,58 @@ static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
  * odd one (ul_walk never meets a house twice at one parity), so it holds
  * exactly two of the loop's cells: each cell of the loop has another in
  * its row, its column and its box.  Taken from the cells holding both
- * digits by removing, until none is left, each that is alone of them in a
- * house.  No loop has a cell outside; a loop inside with no cell of more
- * candidates than x and y gives no hint, so neither does a pair whose
- * core has no such cell: then 0.
+ * digits (dg: the grid's digits) by removing, until none is left, each
+ * that is alone of them in a house.  No loop has a cell outside; a loop
+ * inside with no cell of more candidates than x and y (wide) gives no
+ * hint, so neither does a pair whose core has no such cell: then 0.
  */
-static tech_cells ul_core(tech_cells both, tech_cells wide)
+static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells wide)
 {
-    tech_cells core = both, was;
-    do {
-        was = core;
-        for (int h = 0; h < TECH_HOUSES; h++) {
-            tech_cells m = core & tech_house_set[h];
-            if (m && !(m & (m - 1)))
-                core &= ~m;
-        }
-    } while (core != was);
+    /* [h]: the positions of house h holding both (dg->pos's order); todo:
+     * the houses to look at again */
+    uint16_t in[TECH_HOUSES];
+    uint32_t todo = 0;
+    for (int h = 0; h < TECH_HOUSES; h++) {
+        in[h] = dg->pos[x - 1][h] & dg->pos[y - 1][h];
+        if (in[h] && !(in[h] & (in[h] - 1)))
+            todo |= 1u << h;
+    }
+    tech_cells core = dg->cells[x - 1] & dg->cells[y - 1];
+    while (todo) {
+        int h = bits_lowest(todo);
+        todo &= todo - 1;
+        if (!in[h] || (in[h] & (in[h] - 1)))
+            continue;
+        int cell = tech_house_cells[h][bits_lowest(in[h])], r = tech_row_of(cell),
+            c = tech_col_of(cell);
+        core &= ~tech_cell_bit(cell);
+        in[TECH_ROW(r)] &= (uint16_t)~(1u << c);
+        in[TECH_COL(c)] &= (uint16_t)~(1u << r);
+        in[TECH_BOX(tech_box_of(cell))] &= (uint16_t)~(1u << tech_box_pos(cell));
+        todo |= tech_cell_houses[cell];
+    }
     return core & wide ? core : 0;
+}
+
+/* ul_probe from every cell of u->core (u->pair's, with u->both and
+ * u->plain): 1 when some loop's hints remove something, then SE's walks
+ * are made; 0 when none does, adding to area the cells the hints read.
+ * The offers and done list are left as they were. */
+static int ul_probe_pair(struct ul *u, tech_cells *area)
+{
+    int n_done = u->n_done, n_offered = u->o.n_offered, found = 0;
+    u->o.probe = 1;
+    u->area = 0;
+    for (tech_cells m = u->core; m && !found; m &= m - 1) {
+        int cell = tech_cells_lowest(m);
+        unsigned more = u->st->cand[cell] & ~u->pair;
+        found = ul_probe(u, cell, more != 0, more);
+    }
+    *area |= u->area;
+    u->o.probe = 0;
+    u->o.n_offered = n_offered;
+    u->n_done = n_done;
+    return found;
 }
 
 /*
@@ -516,8 +642,14 @@ static tech_cells ul_core(tech_cells both, tech_cells wide)
  * changed.  So a pair whose walks offered nothing is stamped in the memo
  * with those cells, and skipped until one of them changes (the done list
  * is only an economy: a loop offered again is never taken over its first
- * offer, which has the same difficulty and type).  A pair whose ul_core
- * is empty is marked for the rest of the solve: its core can only shrink.
+ * offer, which has the same difficulty and type).  When the memo is
+ * there, ul_probe_pair asks first; a pair it clears is stamped with the
+ * cells it read: ul_core's and the houses ul_closed added.  Those hold
+ * every loop of the pair until one of them changes (the cells holding
+ * both only ever go, so the core only shrinks), and the hints of those
+ * loops read nothing else: the probe would find nothing still, so
+ * neither would SE's walks.  A pair whose ul_core is empty is marked for
+ * the rest of the solve: its core can only shrink.
  */
 int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
 {
@@ -528,6 +660,7 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
     u.st = st;
     u.n = 0;
     u.seen[0] = u.seen[1] = 0;
+    u.bad[0] = u.bad[1] = 0;
     u.n_done = 0;
     u.on = 0;
     const tech_cells *counts = tech_ctx_counts(ctx);
@@ -561,11 +694,17 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
                 /* offers nothing still */
             } else {
                 boths[x - 1][y - 1] = dg->cells[x - 1] & dg->cells[y - 1];
-                tech_cells core = ul_core(boths[x - 1][y - 1], wide);
+                tech_cells core = ul_core(dg, x, y, wide);
                 if (core) {
-                    cores[x - 1][y - 1] = core;
-                    areas[x - 1][y - 1] = boths[x - 1][y - 1];
+                    u.both = boths[x - 1][y - 1];
+                    u.core = core;
+                    u.plain = u.both & counts[2];
+                    areas[x - 1][y - 1] = core;
                     walked[x - 1] |= ybit;
+                    if (!memo || ul_probe_pair(&u, &areas[x - 1][y - 1])) {
+                        cores[x - 1][y - 1] = core;
+                        areas[x - 1][y - 1] = u.both;
+                    }
                 } else if (memo) {
                     memo->se_loop_dead[x - 1] |= ybit;
                 }
@@ -575,6 +714,7 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
             continue;
         u.both = boths[x - 1][y - 1];
         u.core = cores[x - 1][y - 1];
+        u.plain = u.both & counts[2];
         u.area = 0;
         int before = u.o.n_offered;
         stop = ul_walk(&u, cell, 2, 0, -1);
