@@ -281,14 +281,16 @@ static void say_hidden(const struct human_state *st, struct human_step *step,
 }
 
 /* The hidden set digits (its places at in house h) as SE's direct
- * rule: the first other digit of two places or more (usable) left one
- * place by it.  Returns 1 when the search is to stop. */
+ * rule: the first other digit of two places or more left one place by
+ * it, among others (those of two to n + 1 places: one of more keeps two
+ * places or more outside the n of the set).  Returns 1 when the search
+ * is to stop. */
 static int hidden_single_after(struct tech_ctx *ctx, struct human_step *step,
                                const char *name, int h, unsigned digits,
-                               unsigned at, unsigned usable)
+                               unsigned at, unsigned others)
 {
     const struct tech_digits *dg = tech_ctx_digits(ctx);
-    for (unsigned m = usable & ~digits; m; m &= m - 1) {
+    for (unsigned m = others & ~digits; m; m &= m - 1) {
         unsigned left = dg->pos[bits_lowest(m)][h] & ~at;
         if (left == 0 || (left & (left - 1)))
             continue;
@@ -311,17 +313,15 @@ static inline unsigned places(const struct tech_digits *dg, unsigned bit, int h)
 static int direct_hidden_in(struct tech_ctx *ctx, struct human_step *step,
                             const char *name, int n, int h)
 {
-    const struct tech_digits *dg = tech_ctx_digits(ctx);
     if (ctx->st->house_empty[h] <= n)
         return 0;
-    unsigned usable = 0, member = 0; /* two places or more; at most n */
-    for (int d = 1; d <= 9; d++) {
-        int c = bits_count(dg->pos[d - 1][h]);
-        usable |= c > 1 ? tech_bit(d) : 0;
-        member |= c > 1 && c <= n ? tech_bit(d) : 0;
-    }
-    if (bits_count(member) < n)
+    /* the set's digits: two to n places; the single's: two to n + 1
+     * (hidden_single_after), one more than the set's at least */
+    const struct tech_house_hidden *z = tech_ctx_house_hidden(ctx, h);
+    unsigned member = z->digits[n - 2], usable = z->digits[n - 1];
+    if (bits_count(member) < n || bits_count(usable) <= n)
         return 0;
+    const struct tech_digits *dg = tech_ctx_digits(ctx);
     for (unsigned c = member; c; c &= c - 1) {
         unsigned top = c & -c;
         for (unsigned b = member & (top - 1); b; b &= b - 1) {
