@@ -175,15 +175,20 @@ static int direct_locking(struct tech_ctx *ctx, struct human_step *step,
     static const uint8_t col_lanes[3][3] = {{0, 3, 6}, {1, 4, 7}, {2, 5, 8}};
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int box1 = k1 == BOXES, lines = box1 ? k2 : k1, across = box1 && lines == COLS;
+    /* region1 and every region3 lie in one band (lines of rows) or one
+     * stack (of columns): the regions of a unit without live digits are
+     * not read */
     struct lane_digits ld[9];
-    for (int i = 0; i < 9; i++)
-        lane_digits(hv->cand[k1 + i], across ? col_lanes : row_lanes, &ld[i]);
+    unsigned unit_live[9];
+    for (int i = 0; i < 9; i++) {
+        unit_live[i] = live[lines == COLS][across ? i % 3 : i / 3];
+        if (unit_live[i])
+            lane_digits(hv->cand[k1 + i], across ? col_lanes : row_lanes, &ld[i]);
+    }
     for (int i1 = 0; i1 < 9; i1++) {
         int h1 = k1 + i1;
-        /* region1 and every region3 lie in one band (lines of rows) or
-         * one stack (of columns) */
-        unsigned digits = live[lines == COLS][across ? i1 % 3 : i1 / 3];
-        for (int j = 0; j < 3; j++) {
+        unsigned digits = unit_live[i1];
+        for (int j = 0; j < 3 && digits; j++) {
             unsigned in = ld[i1].confined[j] & digits;
             if (!in)
                 continue;
