@@ -101,12 +101,23 @@ struct resolved {
     int single_row[RATER_SINGLE_KINDS]; /* table row of each kind */
 };
 
-static int row_of(tech_find_fn *find)
+/* The table row whose find is find (each row has its own), looked for
+ * from row from on, round the table: a rater lists most rows in the
+ * table's order, so from the row after the last one found the search is
+ * short.  -1: none. */
+static int row_from(tech_find_fn *find, int from)
 {
-    for (int t = 0; t < tech_table_len; t++)
+    for (int k = 0; k < tech_table_len; k++) {
+        int t = (from + k) % tech_table_len;
         if (tech_table[t].find == find)
             return t;
+    }
     return -1;
+}
+
+static int row_of(tech_find_fn *find)
+{
+    return row_from(find, 0);
 }
 
 /* The singles' rows, by kind (the hidden singles' box row stands for
@@ -127,15 +138,16 @@ static enum tech_choose choose_of(enum rater_choice c)
 /* Resolves rater r; returns 0, or -1 when a row names no table row. */
 static int resolve(const struct rater *r, struct resolved *out)
 {
-    int queued = r->rule == RATER_TIER;
+    int queued = r->rule == RATER_TIER, from = 0;
     out->n = 0;
     for (int t = 0; t < tech_table_len; t++)
         out->level[t] = out->score[t] = -1;
     for (int i = 0; i < r->n_rows && i < HUMAN_TECH_MAX; i++) {
         const struct rater_row *rr = &r->rows[i];
-        int t = row_of(rr->as ? rr->as : rr->find);
+        int t = row_from(rr->as ? rr->as : rr->find, from);
         if (t < 0)
             return -1;
+        from = t + 1;
         out->level[t] = (int)rr->level;
         out->score[t] = rr->score;
         if (!queued || tech_table[t].kind != TECH_KIND_SINGLE)

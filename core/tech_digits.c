@@ -85,6 +85,7 @@ static void memo_reset(struct tech_memo *memo)
     memo->aligned[0] = memo->aligned[1] = 0;
     memset(memo->se_loop_stamp, 0, sizeof memo->se_loop_stamp);
     memset(memo->se_loop_dead, 0, sizeof memo->se_loop_dead);
+    memo->direct_valid = 0;
 }
 
 /* The cells whose candidates or value differ from the copy, as a set

@@ -137,6 +137,8 @@ enum tech_memo_slot {
     TECH_MEMO_CLAIMING,
     TECH_MEMO_LOCKED_2,
     TECH_MEMO_LOCKED_3,
+    TECH_MEMO_DIRECT_HIDDEN_2, /* SE's direct hidden pair, triple */
+    TECH_MEMO_DIRECT_HIDDEN_3,
     TECH_MEMO_FRANKEN_2, /* Franken, Mutant fish (tech_franken_fish.c) */
     TECH_MEMO_FRANKEN_3,
     TECH_MEMO_FRANKEN_4,
@@ -196,6 +198,12 @@ struct tech_memo {
      * comparison (a few cells change between two) */
     struct tech_digits dg;
     struct tech_houses hv;
+    /* SE's direct pointing [0] and claiming [1] (tech_direct.c): each
+     * digit's cells when the last search found nothing (direct_seen[k]
+     * meaningful when direct_valid bit k is set): each band and stack of
+     * a digit whose cells are still those holds no instance */
+    tech_cells direct_seen[2][9];
+    unsigned direct_valid;
 };
 
 /* A fresh memo (nothing searched yet). */

@@ -375,6 +375,36 @@ static int segment_may_lock(unsigned fit, unsigned seg, int n)
     return bits_count(fit & seg) >= n;
 }
 
+/* The cells of the rows in rows (bit r) at the columns in cols (bit c). */
+#define GRID_ROW_(rows, cols, r) \
+    ((tech_cells)(((rows) >> (r)) & 1u ? (cols) : 0u) << (9 * (r)))
+#define GRID_PATTERN(rows, cols) \
+    (GRID_ROW_(rows, cols, 0) | GRID_ROW_(rows, cols, 1) | \
+     GRID_ROW_(rows, cols, 2) | GRID_ROW_(rows, cols, 3) | \
+     GRID_ROW_(rows, cols, 4) | GRID_ROW_(rows, cols, 5) | \
+     GRID_ROW_(rows, cols, 6) | GRID_ROW_(rows, cols, 7) | GRID_ROW_(rows, cols, 8))
+
+/* A cell of each box line (segment) where n of the three cells hold 2..n
+ * digits (segment_may_lock), all at once: fit shifted along a row by one
+ * and two columns, along a column by one and two rows, each kept where
+ * the pair (or triple) lies in one segment.  A box without such a cell
+ * holds no locked set of n. */
+static tech_cells lockable_cells(struct tech_ctx *ctx, int n)
+{
+    const tech_cells *counts = tech_ctx_counts(ctx);
+    tech_cells fit = counts[2] | (n == 3 ? counts[3] : 0);
+    /* a segment's first column (row), its first two */
+    const tech_cells first_col = GRID_PATTERN(0x1FFu, 0x49u),
+                     first_row = GRID_PATTERN(0x49u, 0x1FFu),
+                     two_cols = GRID_PATTERN(0x1FFu, 0xDBu),
+                     two_rows = GRID_PATTERN(0xDBu, 0x1FFu);
+    if (n == 3)
+        return (fit & fit >> 1 & fit >> 2 & first_col) |
+               (fit & fit >> 9 & fit >> 18 & first_row);
+    return (fit & ((fit >> 1 & two_cols) | (fit >> 2 & first_col))) |
+           (fit & ((fit >> 9 & two_rows) | (fit >> 18 & first_row)));
+}
+
 /* strict (HoDoKu's definition) uses the plain definition's memo slots:
  * a solve uses one definition or the other (a rater lists a table row
  * once, rater.h), so a slot only ever records one definition's
@@ -385,9 +415,18 @@ static int find_locked(struct tech_ctx *ctx, struct human_step *step, int n,
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 2 ? TECH_MEMO_LOCKED_2 : TECH_MEMO_LOCKED_3;
     uint32_t dirty = tech_memo_dirty(ctx, slot) >> TECH_BOX(0);
+    /* with the memo, the cells by candidate count cost little (its
+     * positions are kept); without it they would cost more than they
+     * save */
+    tech_cells lockable = ctx->memo && (dirty & 0x1FFu) ? lockable_cells(ctx, n)
+                                                         : ~(tech_cells)0;
     for (int b = 0; b < 9; b++) {
         if (!(dirty & (1u << b)))
             continue;
+        if (!(lockable & tech_house_set[TECH_BOX(b)])) {
+            tech_memo_house_failed(ctx, slot, TECH_BOX(b));
+            continue;
+        }
         unsigned fit = 0;
         for (int i = 0; i < 9; i++) {
             int c = bits_count(hv->cand[TECH_BOX(b)][i] & HUMAN_ALL_DIGITS);

@@ -219,6 +219,11 @@ house_hidden(struct tech_ctx *ctx, const tech_cells *counts, int h)
     return &ctx->hidden[h];
 }
 
+const struct tech_house_hidden *tech_ctx_house_hidden(struct tech_ctx *ctx, int h)
+{
+    return house_hidden(ctx, tech_ctx_counts(ctx), h);
+}
+
 /*
  * The houses (bit h) where the other kind found no subset of 2 to k, on
  * the grid as it is now ([k], k = 2..4; the memo's record).

@@ -17,4 +17,10 @@ struct tech_house_hidden {
     uint8_t paired;
 };
 
+struct tech_ctx;
+
+/* House h (tech.h numbering) of the context's grid as its subsets see
+ * it, built on the first call of the search. */
+const struct tech_house_hidden *tech_ctx_house_hidden(struct tech_ctx *ctx, int h);
+
 #endif

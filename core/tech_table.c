@@ -330,10 +330,10 @@ const struct tech_row tech_table[] = {
       TECH_KIND_INTERSECTION, TECH_KEYED_NONE, -1, 0 },
     { { "Direct hidden pair", "direct_hidden_pair", 20, HUMAN_GROUP_MEDIUM, 84 },
       tech_find_direct_hidden_pair, NULL,
-      TECH_KIND_SUBSET, TECH_KEYED_NONE, -1, 0 },
+      TECH_KIND_SUBSET, TECH_KEYED_BY_HOUSE, TECH_MEMO_DIRECT_HIDDEN_2, 0 },
     { { "Direct hidden triple", "direct_hidden_triple", 25, HUMAN_GROUP_MEDIUM, 114 },
       tech_find_direct_hidden_triple, NULL,
-      TECH_KIND_SUBSET, TECH_KEYED_NONE, -1, 0 },
+      TECH_KIND_SUBSET, TECH_KEYED_BY_HOUSE, TECH_MEMO_DIRECT_HIDDEN_3, 0 },
     /* Sudoku Explainer 1.2.1.3's producers that the rows above do not
      * reproduce (tech_se_unique.c, tech_aligned.c), each as SE defines
      * it, chooses among its instances and rates them (the step's rating,

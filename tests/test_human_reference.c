@@ -9,7 +9,9 @@
  *    (grade_solve: SE's order, HoDoKu's);
  *  - a deterministic sample of every puzzle file of the data folder
  *    ($SUDOKU_DATA_DIR, default ../shared/bench/data): SAMPLE_PER_FILE
- *    puzzles spread evenly over each file, hard sets included.
+ *    puzzles spread evenly over each file, hard sets included; one in
+ *    SE_PASS_EVERY of them along SE's pass too (its direct rules and
+ *    producers keep memo records of their own).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,6 +30,7 @@
 
 #define CORPUS "tests/corpus/generated.txt"
 #define SAMPLE_PER_FILE 250
+#define SE_PASS_EVERY 10
 
 /* The sets of the data folder that hold one puzzle per line. */
 static const char *const data_files[] = {
@@ -180,7 +183,7 @@ static void test_data_sample_both_ways(void **unused)
     struct human_path *fast = malloc(sizeof *fast);
     assert_non_null(g);
     assert_non_null(fast);
-    int files = 0, puzzles = 0, steps = 0;
+    int files = 0, puzzles = 0, steps = 0, se_steps = 0;
     for (size_t i = 0; i < sizeof data_files / sizeof data_files[0]; i++) {
         FILE *f = test_data_open(data_files[i]);
         if (!f)
@@ -193,6 +196,8 @@ static void test_data_sample_both_ways(void **unused)
             snprintf(what, sizeof what, "%s puzzle %d of the sample", data_files[i],
                      k + 1);
             steps += check_both_ways(&g[k], fast, what);
+            if (k % SE_PASS_EVERY == 0)
+                se_steps += check_pass_both_ways(&g[k], fast, what, GRADE_RATER_SE);
         }
         files++;
         puzzles += n;
@@ -203,8 +208,9 @@ static void test_data_sample_both_ways(void **unused)
         printf("SKIPPED: no data set found (set SUDOKU_DATA_DIR)\n");
         skip();
     }
-    printf("data: %d files, %d puzzles, %d steps identical both ways\n", files,
-           puzzles, steps);
+    printf("data: %d files, %d puzzles, %d steps identical both ways, and %d of SE's "
+           "pass\n",
+           files, puzzles, steps, se_steps);
 }
 
 int main(void)
