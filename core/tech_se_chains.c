@@ -81,8 +81,8 @@ struct sc_scc {
  * leads to a placed component, or to one of the walk's potentials, which
  * then end in C). */
 #define SC_DONE 0xFFFEu
-static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, const struct sc_grid *g,
-                         int y, int x)
+static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, const struct sc_grid *g,
+                               int y, int x)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
@@ -101,31 +101,34 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, const struc
             continue;
         int fp = 0, ei = sc_links_from(a, v, y), ee = sc_links_to(a, v, x);
         bits128 acc = 0; /* v's; the other potentials' in c->acc */
-        c->index[v] = c->low[v] = (uint16_t)counter++;
+        int lowv = counter; /* v's; the others' in c->low */
+        c->index[v] = (uint16_t)counter++;
         c->stack[sp++] = (uint16_t)v;
         for (;;) {
             if (ei < ee) {
-                int w = a->e[ei++];
-                if (c->index[w] == SC_NONE) {
+                int w = a->e[ei++], iw = c->index[w];
+                if (iw == SC_NONE) {
                     c->frame[fp] = (uint16_t)v;
                     c->edge[fp++] = (uint16_t)ei;
                     c->acc[v] = acc;
+                    c->low[v] = (uint16_t)lowv;
                     acc = 0;
                     v = w;
                     ei = sc_links_from(a, v, y);
                     ee = sc_links_to(a, v, x);
-                    c->index[v] = c->low[v] = (uint16_t)counter++;
+                    lowv = counter;
+                    c->index[v] = (uint16_t)counter++;
                     c->stack[sp++] = (uint16_t)v;
-                } else if (c->index[w] == SC_DONE) {
+                } else if (iw == SC_DONE) {
                     if (x)
                         acc |= c->mask[c->comp[w]];
-                } else if (c->index[w] < c->low[v]) {
-                    c->low[v] = c->index[w];
+                } else if (iw < lowv) {
+                    lowv = iw;
                 }
                 continue;
             }
             c->acc[v] = acc;
-            if (c->low[v] == c->index[v]) {
+            if (lowv == c->index[v]) {
                 int ons = 0, w, target = 0;
                 bits128 m = 0;
                 c->cstart[c->n] = (uint16_t)nord;
@@ -154,7 +157,7 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, const struc
             }
             if (!fp)
                 break;
-            int low = c->low[v], done = c->index[v] == SC_DONE;
+            int low = lowv, done = c->index[v] == SC_DONE;
             int child = v;
             v = c->frame[--fp];
             ei = c->edge[fp];
@@ -162,11 +165,22 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, const struc
             acc = c->acc[v];
             if (x && done)
                 acc |= c->mask[c->comp[child]];
-            if (low < c->low[v])
-                c->low[v] = (uint16_t)low;
+            lowv = c->low[v];
+            if (low < lowv)
+                lowv = low;
         }
     }
     c->cstart[c->n] = (uint16_t)nord;
+}
+
+static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, const struct sc_grid *g,
+                         int y, int x)
+{
+    /* one walk per x, each with x a constant */
+    if (x)
+        sc_scc_walk(c, a, g, y, 1);
+    else
+        sc_scc_walk(c, a, g, y, 0);
 }
 
 /* 1 when a cycle of component k may remove a candidate: a cycle's
