@@ -164,6 +164,9 @@ struct ul {
     tech_cells both; /* the cells holding x and y */
     tech_cells core; /* those that can be on a loop of them (ul_core) */
     tech_cells plain; /* the cells holding x and y only */
+    /* the cells of the core with another after them in each of their
+     * houses: where a loop of the core can have its lowest cell */
+    tech_cells starts;
     uint32_t seen[2]; /* houses met by the cells at even, odd places */
     /* the cells of those houses: [p], no cell there can join the loop at
      * parity p */
@@ -582,11 +585,12 @@ static int ul_probe(struct ul *u, int cell, int n_ex, unsigned exl)
  * exactly two of the loop's cells: each cell of the loop has another in
  * its row, its column and its box.  Taken from the cells holding both
  * digits (dg: the grid's digits) by removing, until none is left, each
- * that is alone of them in a house.  No loop has a cell outside; a loop
+ * that is alone of them in a house; into starts, u->starts of it.  No loop has a cell outside; a loop
  * inside with no cell of more candidates than x and y (wide) gives no
  * hint, so neither does a pair whose core has no such cell: then 0.
  */
-static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells wide)
+static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells wide,
+                          tech_cells *starts)
 {
     /* [h]: the positions of house h holding both (dg->pos's order); todo:
      * the houses to look at again */
@@ -611,19 +615,25 @@ static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells
         in[TECH_BOX(tech_box_of(cell))] &= (uint16_t)~(1u << tech_box_pos(cell));
         todo |= tech_cell_houses[cell];
     }
+    /* the last cell of the core in each house has no other after it */
+    tech_cells last = 0;
+    for (int h = 0; h < TECH_HOUSES; h++)
+        if (in[h])
+            last |= tech_cell_bit(tech_house_cells[h][bits_highest(in[h])]);
+    *starts = core & ~last;
     return core & wide ? core : 0;
 }
 
-/* ul_probe from every cell of u->core (u->pair's, with u->both and
- * u->plain): 1 when some loop's hints remove something, then SE's walks
- * are made; 0 when none does, adding to area the cells the hints read.
- * The offers and done list are left as they were. */
+/* ul_probe from every cell of u->starts (u->pair's, with u->both,
+ * u->core and u->plain): 1 when some loop's hints remove something, then
+ * SE's walks are made; 0 when none does, adding to area the cells the
+ * hints read.  The offers and done list are left as they were. */
 static int ul_probe_pair(struct ul *u, tech_cells *area)
 {
     int n_done = u->n_done, n_offered = u->o.n_offered, found = 0;
     u->o.probe = 1;
     u->area = 0;
-    for (tech_cells m = u->core; m && !found; m &= m - 1) {
+    for (tech_cells m = u->starts; m && !found; m &= m - 1) {
         int cell = tech_cells_lowest(m);
         unsigned more = u->st->cand[cell] & ~u->pair;
         found = ul_probe(u, cell, more != 0, more);
@@ -694,7 +704,7 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
                 /* offers nothing still */
             } else {
                 boths[x - 1][y - 1] = dg->cells[x - 1] & dg->cells[y - 1];
-                tech_cells core = ul_core(dg, x, y, wide);
+                tech_cells core = ul_core(dg, x, y, wide, &u.starts);
                 if (core) {
                     u.both = boths[x - 1][y - 1];
                     u.core = core;
