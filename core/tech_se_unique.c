@@ -894,6 +894,33 @@ static int bug_none_or_two(tech_cells s)
     return s && !(s & (s - 1));
 }
 
+/*
+ * 0 when the cells of three candidates or more (wide) cannot be the BUG
+ * cells bug_scan would accept: it accepts only when they all are (a BUG
+ * cell is wide; a wide cell left out keeps three candidates), so none
+ * means no BUG; and two or more of them need a cell seeing them all
+ * (bug_scan's b->common) unless their BUG digits are one digit, which
+ * all of them then hold as their third candidate (counts3: the cells of
+ * three candidates).
+ */
+static int bug_may_be(const struct human_state *st, tech_cells wide, tech_cells counts3)
+{
+    if (!wide)
+        return 0;
+    if (!(wide & (wide - 1)))
+        return 1;
+    unsigned one = 0x1FF;
+    if (!(wide & ~counts3))
+        for (tech_cells m = wide; m && one; m &= m - 1)
+            one &= st->cand[tech_cells_lowest(m)];
+    if (one && !(wide & ~counts3))
+        return 1;
+    tech_cells common = ~wide;
+    for (tech_cells m = wide; m && common; m &= m - 1)
+        common &= tech_peers(tech_cells_lowest(m));
+    return common != 0;
+}
+
 /* The BUG cells and digits, SE's way (houses box, row, column; digits in
  * order); 0 when the grid is no BUG pattern.  dg, counts: the grid's
  * cells by digit and by number of candidates. */
@@ -904,6 +931,8 @@ static int bug_scan(struct bug *b, const struct tech_digits *dg, const tech_cell
     int started = 0;
     if (counts[1])
         return 0; /* a cell of one candidate, which no BUG digit leaves two */
+    if (!bug_may_be(b->st, wide, counts[3]))
+        return 0;
     /* the places of the cells of three candidates or more in each house
      * (the house's positions, as dg->pos) */
     uint16_t wide_at[TECH_HOUSES] = {0};
