@@ -494,8 +494,9 @@ static int ul_can_close(const struct ul *u, tech_cells avail)
  * the loop met already at the same parity, or outside u->core, cannot end
  * in a valid loop: not walked (SE walks it and rejects its loops); nor is
  * any cell once the loop can no longer close (ul_can_close: SE walks on
- * and closes no valid loop).  The cells walked after extras of two
- * digits or more were met past the two allowed have none. */
+ * and closes no valid loop; once the two cells with extras allowed are
+ * taken and the extras met are of two digits or more, only cells without
+ * extras can follow). */
 static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
 {
     const struct human_state *st = u->st;
@@ -585,9 +586,10 @@ static int ul_probe(struct ul *u, int cell, int n_ex, unsigned exl)
  * exactly two of the loop's cells: each cell of the loop has another in
  * its row, its column and its box.  Taken from the cells holding both
  * digits (dg: the grid's digits) by removing, until none is left, each
- * that is alone of them in a house; into starts, u->starts of it.  No loop has a cell outside; a loop
- * inside with no cell of more candidates than x and y (wide) gives no
- * hint, so neither does a pair whose core has no such cell: then 0.
+ * that is alone of them in a house; into starts, u->starts of it.  No
+ * loop has a cell outside; a loop inside with no cell of more candidates
+ * than x and y (wide) gives no hint, so neither does a pair whose core
+ * has no such cell: then 0.
  */
 static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells wide,
                           tech_cells *starts)
