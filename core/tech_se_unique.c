@@ -164,6 +164,9 @@ struct ul {
     tech_cells both; /* the cells holding x and y */
     tech_cells core; /* those that can be on a loop of them (ul_core) */
     tech_cells plain; /* the cells holding x and y only */
+    /* the cells of the core with another after them in each of their
+     * houses: where a loop of the core can have its lowest cell */
+    tech_cells starts;
     uint32_t seen[2]; /* houses met by the cells at even, odd places */
     /* the cells of those houses: [p], no cell there can join the loop at
      * parity p */
@@ -491,8 +494,9 @@ static int ul_can_close(const struct ul *u, tech_cells avail)
  * the loop met already at the same parity, or outside u->core, cannot end
  * in a valid loop: not walked (SE walks it and rejects its loops); nor is
  * any cell once the loop can no longer close (ul_can_close: SE walks on
- * and closes no valid loop).  The cells walked after extras of two
- * digits or more were met past the two allowed have none. */
+ * and closes no valid loop; once the two cells with extras allowed are
+ * taken and the extras met are of two digits or more, only cells without
+ * extras can follow). */
 static int ul_walk(struct ul *u, int cell, int allowed, unsigned ex, int last_t)
 {
     const struct human_state *st = u->st;
@@ -582,11 +586,13 @@ static int ul_probe(struct ul *u, int cell, int n_ex, unsigned exl)
  * exactly two of the loop's cells: each cell of the loop has another in
  * its row, its column and its box.  Taken from the cells holding both
  * digits (dg: the grid's digits) by removing, until none is left, each
- * that is alone of them in a house.  No loop has a cell outside; a loop
- * inside with no cell of more candidates than x and y (wide) gives no
- * hint, so neither does a pair whose core has no such cell: then 0.
+ * that is alone of them in a house; into starts, u->starts of it.  No
+ * loop has a cell outside; a loop inside with no cell of more candidates
+ * than x and y (wide) gives no hint, so neither does a pair whose core
+ * has no such cell: then 0.
  */
-static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells wide)
+static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells wide,
+                          tech_cells *starts)
 {
     /* [h]: the positions of house h holding both (dg->pos's order); todo:
      * the houses to look at again */
@@ -611,19 +617,25 @@ static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells
         in[TECH_BOX(tech_box_of(cell))] &= (uint16_t)~(1u << tech_box_pos(cell));
         todo |= tech_cell_houses[cell];
     }
+    /* the last cell of the core in each house has no other after it */
+    tech_cells last = 0;
+    for (int h = 0; h < TECH_HOUSES; h++)
+        if (in[h])
+            last |= tech_cell_bit(tech_house_cells[h][bits_highest(in[h])]);
+    *starts = core & ~last;
     return core & wide ? core : 0;
 }
 
-/* ul_probe from every cell of u->core (u->pair's, with u->both and
- * u->plain): 1 when some loop's hints remove something, then SE's walks
- * are made; 0 when none does, adding to area the cells the hints read.
- * The offers and done list are left as they were. */
+/* ul_probe from every cell of u->starts (u->pair's, with u->both,
+ * u->core and u->plain): 1 when some loop's hints remove something, then
+ * SE's walks are made; 0 when none does, adding to area the cells the
+ * hints read.  The offers and done list are left as they were. */
 static int ul_probe_pair(struct ul *u, tech_cells *area)
 {
     int n_done = u->n_done, n_offered = u->o.n_offered, found = 0;
     u->o.probe = 1;
     u->area = 0;
-    for (tech_cells m = u->core; m && !found; m &= m - 1) {
+    for (tech_cells m = u->starts; m && !found; m &= m - 1) {
         int cell = tech_cells_lowest(m);
         unsigned more = u->st->cand[cell] & ~u->pair;
         found = ul_probe(u, cell, more != 0, more);
@@ -694,7 +706,7 @@ int tech_find_se_unique_loop(struct tech_ctx *ctx, struct human_step *step)
                 /* offers nothing still */
             } else {
                 boths[x - 1][y - 1] = dg->cells[x - 1] & dg->cells[y - 1];
-                tech_cells core = ul_core(dg, x, y, wide);
+                tech_cells core = ul_core(dg, x, y, wide, &u.starts);
                 if (core) {
                     u.both = boths[x - 1][y - 1];
                     u.core = core;
@@ -884,6 +896,33 @@ static int bug_none_or_two(tech_cells s)
     return s && !(s & (s - 1));
 }
 
+/*
+ * 0 when the cells of three candidates or more (wide) cannot be the BUG
+ * cells bug_scan would accept: it accepts only when they all are (a BUG
+ * cell is wide; a wide cell left out keeps three candidates), so none
+ * means no BUG; and two or more of them need a cell seeing them all
+ * (bug_scan's b->common) unless their BUG digits are one digit, which
+ * all of them then hold as their third candidate (counts3: the cells of
+ * three candidates).
+ */
+static int bug_may_be(const struct human_state *st, tech_cells wide, tech_cells counts3)
+{
+    if (!wide)
+        return 0;
+    if (!(wide & (wide - 1)))
+        return 1;
+    unsigned one = 0x1FF;
+    if (!(wide & ~counts3))
+        for (tech_cells m = wide; m && one; m &= m - 1)
+            one &= st->cand[tech_cells_lowest(m)];
+    if (one && !(wide & ~counts3))
+        return 1;
+    tech_cells common = ~wide;
+    for (tech_cells m = wide; m && common; m &= m - 1)
+        common &= tech_peers(tech_cells_lowest(m));
+    return common != 0;
+}
+
 /* The BUG cells and digits, SE's way (houses box, row, column; digits in
  * order); 0 when the grid is no BUG pattern.  dg, counts: the grid's
  * cells by digit and by number of candidates. */
@@ -894,6 +933,8 @@ static int bug_scan(struct bug *b, const struct tech_digits *dg, const tech_cell
     int started = 0;
     if (counts[1])
         return 0; /* a cell of one candidate, which no BUG digit leaves two */
+    if (!bug_may_be(b->st, wide, counts[3]))
+        return 0;
     /* the places of the cells of three candidates or more in each house
      * (the house's positions, as dg->pos) */
     uint16_t wide_at[TECH_HOUSES] = {0};

@@ -441,20 +441,29 @@ typedef int (*avoidable_try)(struct tech_ctx *, struct human_step *,
                              const struct avoidable *);
 
 /* Every rectangle of two solved cells in one box and line and two cells
- * of another box, by the first solved cell in reading order. */
+ * of another box, by the first solved cell in reading order, one of the
+ * two others of two candidates (as both types ask: far_open). */
 static int each_avoidable(struct tech_ctx *ctx, struct human_step *step,
                           avoidable_try try)
 {
     const struct human_state *st = ctx->st;
-    for (int a = 0; a < GRID_CELLS; a++) {
+    tech_cells two = tech_ctx_counts(ctx)[2];
+    tech_cells solved = (tech_cells)st->solved[1] << 64 | st->solved[0];
+    for (tech_cells ma = solved; ma; ma &= ma - 1) {
+        int a = tech_cells_lowest(ma);
         if (!is_solved(st, a))
             continue;
         int box = TECH_BOX(tech_box_of(a));
-        for (int p = 0; p < 9; p++) {
-            int b = tech_house_cells[box][p];
+        /* b: in a's box and row or column, after a (a box's cells in
+         * reading order are in increasing order) */
+        tech_cells line = tech_house_set[TECH_ROW(tech_row_of(a))] |
+                          tech_house_set[TECH_COL(tech_col_of(a))];
+        for (tech_cells mb = solved & tech_house_set[box] & line &
+                             ~(tech_cells)0 << (a + 1);
+             mb; mb &= mb - 1) {
+            int b = tech_cells_lowest(mb);
             int row = tech_row_of(a) == tech_row_of(b);
-            if (b <= a || !is_solved(st, b) ||
-                (!row && tech_col_of(a) != tech_col_of(b)))
+            if (!is_solved(st, b))
                 continue;
             for (int k = 0; k < 9; k++) {
                 /* along the other line through a and through b */
@@ -462,7 +471,8 @@ static int each_avoidable(struct tech_ctx *ctx, struct human_step *step,
                                                   : tech_row_of(a) * 9 + k,
                                               row ? k * 9 + tech_col_of(b)
                                                   : tech_row_of(b) * 9 + k}};
-                if (tech_box_of(av.far[0]) == tech_box_of(a))
+                if (tech_box_of(av.far[0]) == tech_box_of(a) ||
+                    !((tech_cell_bit(av.far[0]) | tech_cell_bit(av.far[1])) & two))
                     continue;
                 if (try(ctx, step, &av) && tech_found(ctx, step))
                     return 1;
