@@ -151,7 +151,7 @@ static const struct rater_row se_rows[] = {
     { tech_find_hidden_quad,           NULL, GRADE_EASY, 54, RATER_FIRST },
     { tech_find_se_bug,                NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
     { tech_find_aligned_pair_exclusion, NULL, GRADE_EASY, 62, RATER_FIRST },
-    /* chaining (core/tech_se_chains.c): each producer collects its hints
+    /* chaining (core/tech_se_chains.c, tech_se_multiple.c): each producer collects its hints
      * and reports the one SE takes, rated by SE's formula */
     { tech_find_se_chains,             NULL, GRADE_EASY, RATER_BY_STEP, RATER_FIRST },
     { tech_find_aligned_triplet_exclusion, NULL, GRADE_EASY, 75, RATER_FIRST },

@@ -355,7 +355,8 @@ const struct tech_row tech_table[] = {
     { { "Aligned Triplet Exclusion", "aligned_triplet_exclusion", 75, HUMAN_GROUP_EXPERT, 300 },
       tech_find_aligned_triplet_exclusion, tech_rate_by_find,
       TECH_KIND_ALS, TECH_KEYED_NONE, -1, 0 },
-    /* Sudoku Explainer 1.2.1.3's chaining producers (tech_se_chains.c),
+    /* Sudoku Explainer 1.2.1.3's chaining producers (tech_se_chains.c,
+     * tech_se_multiple.c),
      * SE's definitions for its own pass (the SE rater): each step is
      * rated by SE's formula (tech_rate_se_chain); the base column is the
      * lowest rating a row can give.  Weights: HoDoKu 2.2's forcing chain's. */

@@ -1,5 +1,6 @@
 /*
- * Sudoku Explainer's chaining producers (core/tech_se_chains.c), each
+ * Sudoku Explainer's chaining producers (core/tech_se_chains.c and
+ * core/tech_se_multiple.c), each
  * run alone on positions where it must fire - the exact eliminations or
  * placement, rating and name of the hint SE 1.2.1.3 takes there - and
  * where it must not.  The positions are pencil-mark states met while
