@@ -128,12 +128,7 @@ static void setup(struct wing_search *s, struct tech_ctx *ctx, int n,
            sizeof s->changed_pos);
     for (tech_cells b = (s->changed & grid) == grid ? 0 : s->changed; b;
          b &= b - 1) {
-        int cell = tech_cells_lowest(b), r = tech_row_of(cell),
-            c = tech_col_of(cell);
-        s->changed_pos[r] |= (uint16_t)(1 << c);
-        s->changed_pos[9 + c] |= (uint16_t)(1 << r);
-        s->changed_pos[18 + tech_box_of(cell)] |= (uint16_t)(1
-                                                             << tech_box_pos(cell));
+        tech_pos_flip(s->changed_pos, tech_cells_lowest(b)); /* each cell once */
     }
     for (tech_cells b = tech_ctx_counts(ctx)[2]; b; b &= b - 1) {
         int y = tech_cells_lowest(b);

@@ -175,10 +175,7 @@ static void memo_update_cell(struct tech_memo *m, const struct human_state *st,
         bp = tech_box_pos(c);
     for (unsigned d = was ^ now; d; d &= d - 1) {
         int k = bits_lowest(d);
-        uint16_t *p = m->dg.pos[k];
-        p[TECH_ROW(r)] = (uint16_t)(p[TECH_ROW(r)] ^ (1u << col));
-        p[TECH_COL(col)] = (uint16_t)(p[TECH_COL(col)] ^ (1u << r));
-        p[TECH_BOX(b)] = (uint16_t)(p[TECH_BOX(b)] ^ (1u << bp));
+        tech_pos_flip(m->dg.pos[k], c);
         m->dg.cells[k] ^= tech_cell_bit(c);
     }
     m->hv.cand[TECH_ROW(r)][col] = (uint16_t)now;

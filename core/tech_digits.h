@@ -406,6 +406,18 @@ static inline int tech_box_pos(int cell)
     return (tech_row_of(cell) % 3) * 3 + tech_col_of(cell) % 3;
 }
 
+/* Flips cell's bit in the positions of its row, column and box (pos[h]:
+ * house h's positions, tech_house_cells order): adds it to a set without
+ * it, takes it from one with it. */
+static inline void tech_pos_flip(uint16_t pos[TECH_HOUSES], int cell)
+{
+    int r = tech_row_of(cell), c = tech_col_of(cell);
+    pos[TECH_ROW(r)] = (uint16_t)(pos[TECH_ROW(r)] ^ (1u << c));
+    pos[TECH_COL(c)] = (uint16_t)(pos[TECH_COL(c)] ^ (1u << r));
+    pos[TECH_BOX(tech_box_of(cell))] =
+        (uint16_t)(pos[TECH_BOX(tech_box_of(cell))] ^ (1u << tech_box_pos(cell)));
+}
+
 /* 1 when cell still has candidate digit. */
 static inline int tech_has(const struct human_state *st, int cell, int digit)
 {

@@ -609,12 +609,9 @@ static tech_cells ul_core(const struct tech_digits *dg, int x, int y, tech_cells
         todo &= todo - 1;
         if (!in[h] || (in[h] & (in[h] - 1)))
             continue;
-        int cell = tech_house_cells[h][bits_lowest(in[h])], r = tech_row_of(cell),
-            c = tech_col_of(cell);
+        int cell = tech_house_cells[h][bits_lowest(in[h])];
         core &= ~tech_cell_bit(cell);
-        in[TECH_ROW(r)] &= (uint16_t)~(1u << c);
-        in[TECH_COL(c)] &= (uint16_t)~(1u << r);
-        in[TECH_BOX(tech_box_of(cell))] &= (uint16_t)~(1u << tech_box_pos(cell));
+        tech_pos_flip(in, cell); /* a cell of the core is in its three houses' */
         todo |= tech_cell_houses[cell];
     }
     /* the last cell of the core in each house has no other after it */
@@ -911,12 +908,13 @@ static int bug_may_be(const struct human_state *st, tech_cells wide, tech_cells 
         return 0;
     if (!(wide & (wide - 1)))
         return 1;
-    unsigned one = 0x1FF;
-    if (!(wide & ~counts3))
+    if (!(wide & ~counts3)) {
+        unsigned one = 0x1FF;
         for (tech_cells m = wide; m && one; m &= m - 1)
             one &= st->cand[tech_cells_lowest(m)];
-    if (one && !(wide & ~counts3))
-        return 1;
+        if (one)
+            return 1;
+    }
     tech_cells common = ~wide;
     for (tech_cells m = wide; m && common; m &= m - 1)
         common &= tech_peers(tech_cells_lowest(m));
@@ -938,12 +936,8 @@ static int bug_scan(struct bug *b, const struct tech_digits *dg, const tech_cell
     /* the places of the cells of three candidates or more in each house
      * (the house's positions, as dg->pos) */
     uint16_t wide_at[TECH_HOUSES] = {0};
-    for (tech_cells m = wide; m; m &= m - 1) {
-        int c = tech_cells_lowest(m);
-        wide_at[TECH_ROW(tech_row_of(c))] |= (uint16_t)(1u << tech_col_of(c));
-        wide_at[TECH_COL(tech_col_of(c))] |= (uint16_t)(1u << tech_row_of(c));
-        wide_at[TECH_BOX(tech_box_of(c))] |= (uint16_t)(1u << tech_box_pos(c));
-    }
+    for (tech_cells m = wide; m; m &= m - 1)
+        tech_pos_flip(wide_at, tech_cells_lowest(m));
     for (int t = 0; t < 3; t++)
         for (int r = 0; r < 9; r++) {
             int h = t == TECH_SE_BOX ? TECH_BOX(r) : t == TECH_SE_ROW ? TECH_ROW(r) : TECH_COL(r);
