@@ -288,6 +288,7 @@ static int order_row_find(struct tech_ctx *ctx, const struct tech_order_row *r,
 {
     const struct tech_row *row = &tech_table[r->tech];
     ctx->memo = ctx->plain || (shared && r->find != row->find) ? NULL : memo;
+    ctx->any = r->choose != TECH_CHOOSE_FIRST;
     tech_step_reset(step);
     /* the search stops at a first instance (with the memo, fast); only a
      * row that has one is searched for every instance */

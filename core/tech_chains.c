@@ -16,7 +16,8 @@
  * implication, so every walk is a sound deduction, repeated nodes or not;
  * breadth first gives the shortest chain from each start, and the search
  * keeps the shortest productive chain over all starts (what Sudoku
- * Explainer would rate lowest).  Reaching (v on) gives:
+ * Explainer would rate lowest), or the first it meets when any will do
+ * (tech_ctx's any).  Reaching (v on) gives:
  *  - v == s: s off implies s on, so s is true (discontinuous nice loop);
  *  - v weakly linked to s: the chain closes into a continuous nice loop,
  *    every weak link of it holds as a strong one, and candidates weakly
@@ -105,6 +106,7 @@ struct ch_search {
      * handed to ctx, not only the first; stop: the collector asked to
      * stop */
     int all, stop;
+    int any; /* normal mode: the first productive chain will do */
     struct tech_ctx *ctx;
     struct human_step *out;
     const char *name;
@@ -508,10 +510,12 @@ search_from(struct ch_search *s, int start, unsigned links)
                 return;
 }
 
-/* Whether nothing shorter than the best chain can prove anything. */
+/* Whether the search can stop at the best chain: any chain will do
+ * (tech_ctx's any), or nothing shorter can prove anything. */
 static int done(const struct ch_search *s)
 {
-    return s->best_len && s->best_len <= 4 && s->best_kind != CH_KIND_PLACE;
+    return s->best_len &&
+           (s->any || (s->best_len <= 4 && s->best_kind != CH_KIND_PLACE));
 }
 
 /* The walks from the starts in cells with one of digits, in cell then
@@ -684,9 +688,10 @@ static tech_cells xy_reach(const struct ch_search *s, tech_cells changed)
 }
 
 /* Runs the search over every start (in cell, digit order) and builds the
- * step of the shortest productive chain.  A chain leaves its start by a
- * strong link of a kind the search allows: the starts are in the cells
- * of go, for the digits searched.  With the memo, starts that
+ * step of the shortest productive chain (of the first, when any will
+ * do).  A chain leaves its start by a strong link of a kind the search
+ * allows: the starts are in the cells of go, for the digits searched.
+ * With the memo, starts that
  * cannot find anything are skipped: X-chains (one digit each) skip the
  * digits where nothing was found and nothing changed since (digit_slot),
  * XY-chains the cells that cannot reach a changed one (whole_slot); a
@@ -705,6 +710,7 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step, unsigned li
     s.max_len = max_len;
     s.best_len = 0;
     s.all = 0;
+    s.any = ctx->any;
     s.tag = 0;
     memset(s.on_from, 0, sizeof s.on_from);
     if (digit_slot >= 0)

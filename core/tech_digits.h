@@ -268,6 +268,13 @@ struct tech_ctx {
      * (dual 2-String Kite, dual Empty Rectangle, Siamese fish), as HoDoKu's
      * default solver takes them (tech_find_order sets it) */
     int alone;
+    /* normal mode: any instance will do, not only the one the search
+     * would take (tech_find_order sets it for a row that chooses among
+     * its instances: the first search only tells whether the row
+     * applies, and its step is replaced by the collect search's choice),
+     * so a search may stop at the first instance it meets; one that
+     * ignores it stays correct */
+    int any;
     struct tech_built built;
     /* the caches, valid where built says */
     struct tech_houses houses;
@@ -301,6 +308,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->collect = NULL;
     ctx->collect_arg = NULL;
     ctx->alone = 0;
+    ctx->any = 0;
     memset(&ctx->built, 0, sizeof ctx->built);
 }
 
