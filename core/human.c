@@ -192,18 +192,6 @@ static long elim_index_sum(const struct human_step *s)
     return sum;
 }
 
-/* 1 when a comes before b in HoDoKu's step comparison (rater.h,
- * RATER_MOST); equal steps keep the first found. */
-static int hodoku_before(const struct human_step *a, const struct human_step *b)
-{
-    if (a->n_elim != b->n_elim)
-        return a->n_elim > b->n_elim;
-    long sa = elim_index_sum(a), sb = elim_index_sum(b);
-    if (sa != sb)
-        return sa < sb;
-    return a->n_cause < b->n_cause;
-}
-
 /* A single-digit pattern's place in HoDoKu's search: links in rows
  * before links in columns, then the digit, then the links' houses. */
 static long lines_key(const struct human_step *s)
@@ -216,17 +204,24 @@ static long lines_key(const struct human_step *s)
 
 struct choice {
     struct human_step best;
-    int have;
+    long best_sum; /* elim_index_sum(&best) (not for lines first) */
     enum tech_choose choose;
+    struct tech_kept kept; /* have: best holds a step; its n_elim */
 };
 
-/* 1 when a is to be taken before b. */
-static int chosen_before(const struct choice *c, const struct human_step *a,
-                         const struct human_step *b)
+/* 1 when a comes before the kept step in HoDoKu's step comparison
+ * (rater.h, RATER_MOST: more eliminations, then a smaller index sum of
+ * them, then fewer causes; equal steps keep the first found), the kept
+ * step's index sum known; *sum gets a's when it was needed (else -1). */
+static int before_kept(const struct choice *c, const struct human_step *a, long *sum)
 {
-    if (c->choose == TECH_CHOOSE_LINES_FIRST)
-        return lines_key(a) < lines_key(b);
-    return hodoku_before(a, b);
+    *sum = -1;
+    if (a->n_elim != c->best.n_elim)
+        return a->n_elim > c->best.n_elim;
+    *sum = elim_index_sum(a);
+    if (*sum != c->best_sum)
+        return *sum < c->best_sum;
+    return a->n_cause < c->best.n_cause;
 }
 
 /* Collect mode's receiver for a row that compares its instances: keeps
@@ -234,10 +229,16 @@ static int chosen_before(const struct choice *c, const struct human_step *a,
 static int choose_step(struct tech_ctx *ctx, struct human_step *step)
 {
     struct choice *c = ctx->collect_arg;
-    if (!c->have || chosen_before(c, step, &c->best)) {
-        c->best = *step;
-        c->have = 1;
-    }
+    long sum = -1;
+    if (c->kept.have && (c->choose == TECH_CHOOSE_LINES_FIRST
+                             ? lines_key(step) >= lines_key(&c->best)
+                             : !before_kept(c, step, &sum)))
+        return 0;
+    c->best = *step;
+    if (c->choose != TECH_CHOOSE_LINES_FIRST)
+        c->best_sum = sum >= 0 ? sum : elim_index_sum(step);
+    c->kept.have = 1;
+    c->kept.n_elim = step->n_elim;
     return 0;
 }
 
@@ -249,19 +250,22 @@ static int find_chosen(const struct human_state *st, const struct tech_order_row
 {
     struct tech_ctx ctx;
     struct choice c;
-    c.have = 0;
+    c.kept.have = 0;
     c.choose = r->choose;
     c.best.flags = step->flags;
     tech_ctx_init(&ctx, st);
     ctx.plain = 1;
     ctx.collect = choose_step;
     ctx.collect_arg = &c;
+    /* HoDoKu's comparison takes no step with fewer eliminations than one
+     * kept: the search may leave those out (tech_kept_beats) */
+    ctx.kept = c.choose == TECH_CHOOSE_MOST ? &c.kept : NULL;
     tech_ctx_row(&ctx, r->tech);
     tech_step_reset(step);
     /* a search that returns its step without tech_found gives one */
     if (r->find(&ctx, step))
         choose_step(&ctx, step);
-    if (!c.have)
+    if (!c.kept.have)
         return 0;
     *step = c.best;
     return 1;

@@ -378,13 +378,17 @@ static int loop_links_prove(const struct ch_search *s, int v, int n)
     return 0;
 }
 
-static void chain_step(struct human_step *step, const struct ch_search *s,
+static void conclude(struct human_step *step, const struct ch_search *s,
+                     const uint16_t *nodes, int n, int kind);
+static void chain_tell(struct human_step *step, const struct ch_search *s,
                        const char *name);
 
 /* Keeps the chain to (v on), n nodes, of this kind as the best.  Returns
  * 1 when the walk is to stop there: always in normal mode; in collect
- * mode (s->all) the chain is handed on as a step and the walk goes on
- * unless the collector asks to stop. */
+ * mode (s->all) the chain is handed on as a step (unless it has fewer
+ * eliminations than the receiver's kept step: never taken, so not
+ * built further) and the walk goes on unless the collector asks to
+ * stop. */
 static int keep_end(struct ch_search *s, int v, int n, int kind)
 {
     s->best_len = n;
@@ -393,7 +397,10 @@ static int keep_end(struct ch_search *s, int v, int n, int kind)
     if (__builtin_expect(!s->all, 1))
         return 1;
     tech_step_reset(s->out);
-    chain_step(s->out, s, s->name);
+    conclude(s->out, s, s->best, n, kind);
+    if (tech_kept_beats(s->ctx, s->out->n_elim))
+        return 0;
+    chain_tell(s->out, s, s->name);
     s->stop = tech_found(s->ctx, s->out);
     return s->stop;
 }
@@ -625,14 +632,22 @@ static void say_step(struct human_step *step, const struct ch_search *s,
     tech_say_elims(step);
 }
 
+/* The causes and sentence of the best chain kept, whose eliminations
+ * the step has (conclude). */
+static void chain_tell(struct human_step *step, const struct ch_search *s,
+                       const char *name)
+{
+    for (int i = 0; i < s->best_len; i++)
+        tech_cause(step, node_cell(s->best[i]), node_digit(s->best[i]));
+    say_step(step, s, name);
+}
+
 /* The step of the best chain kept (from an empty step). */
 static void chain_step(struct human_step *step, const struct ch_search *s,
                        const char *name)
 {
     conclude(step, s, s->best, s->best_len, s->best_kind);
-    for (int i = 0; i < s->best_len; i++)
-        tech_cause(step, node_cell(s->best[i]), node_digit(s->best[i]));
-    say_step(step, s, name);
+    chain_tell(step, s, name);
 }
 
 /* Collect mode: every productive chain of each start, starts in the
@@ -654,6 +669,15 @@ chain_all(struct tech_ctx *ctx, struct human_step *step, struct ch_search *s,
     for (; cells; cells &= cells - 1) {
         int cell = tech_cells_lowest(cells);
         for (unsigned m = s->st->cand[cell] & digits; m; m &= m - 1) {
+            /* an open chain of HoDoKu's (ending on the start's digit d,
+             * in another cell) removes d from cells seeing both ends
+             * (conclude), so from cells the start sees: no more than
+             * those; fewer than the receiver's kept step are never
+             * taken */
+            if ((s->links & CH_OPEN_ONLY) &&
+                tech_kept_beats(ctx, tech_cells_count(tech_peers(cell) &
+                                                      s->with[bits_lowest(m)])))
+                continue;
             s->best_len = 0;
             search_row(s, tech_cell_bit(cell), m & -m);
             if (s->stop)

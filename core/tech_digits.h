@@ -49,6 +49,12 @@ static inline int tech_cells_lowest(tech_cells s)
     return bits_lowest128(s);
 }
 
+/* The cells of a set, counted. */
+static inline int tech_cells_count(tech_cells s)
+{
+    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+}
+
 struct tech_digits {
     /* pos[d-1][house]: bit i set when position i of the house (tech.h
      * order) still has candidate d. */
@@ -249,6 +255,21 @@ struct tech_ctx;
 typedef int tech_collect_fn(struct tech_ctx *ctx, struct human_step *step);
 
 /*
+ * What a collect search's receiver keeps so far when it takes the one
+ * instance HoDoKu's step comparison puts first (human.c's find_chosen:
+ * more eliminations first, then its weighted index sum of them, then
+ * fewer causes, then the first found).  An instance with fewer
+ * eliminations than the kept step can never be taken, whatever comes
+ * after it, so a search told of it (tech_ctx's kept) may leave out what
+ * can only give such instances (tech_kept_beats); a search that ignores
+ * it stays correct.
+ */
+struct tech_kept {
+    int have;   /* 0: nothing kept yet */
+    int n_elim; /* the kept step's eliminations */
+};
+
+/*
  * The context of one search (human_find_step): the state and what is
  * derived from it, built on first use.  It lives on the caller's stack
  * for one search, so it cannot go stale.  memo is the solving loop's
@@ -275,6 +296,9 @@ struct tech_ctx {
      * so a search may stop at the first instance it meets; one that
      * ignores it stays correct */
     int any;
+    /* collect mode: the receiver's kept step (above), or NULL when every
+     * instance is wanted (human_all_steps) */
+    const struct tech_kept *kept;
     struct tech_built built;
     /* the caches, valid where built says */
     struct tech_houses houses;
@@ -309,7 +333,15 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->collect_arg = NULL;
     ctx->alone = 0;
     ctx->any = 0;
+    ctx->kept = NULL;
     memset(&ctx->built, 0, sizeof ctx->built);
+}
+
+/* 1 when an instance of at most n_elim eliminations cannot be taken (the
+ * kept step has more): the search may leave it out. */
+static inline int tech_kept_beats(const struct tech_ctx *ctx, int n_elim)
+{
+    return ctx->kept && ctx->kept->have && n_elim < ctx->kept->n_elim;
 }
 
 /*

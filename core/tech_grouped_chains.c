@@ -234,16 +234,12 @@ static int node_cell(const struct gc_search *s, int node)
     return tech_cells_lowest(node_cells(s, node));
 }
 
-static int count_cells(tech_cells m)
-{
-    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
-}
 
 /* The node whose cells are exactly rest (of digit d): a candidate, a
  * group, or -1. */
 static int node_of(const struct gc_search *s, tech_cells rest, int d)
 {
-    int n = count_cells(rest);
+    int n = tech_cells_count(rest);
     if (n == 1)
         return tech_cells_lowest(rest) * 9 + d - 1;
     if (n < 2)
@@ -266,7 +262,7 @@ static void build_groups(struct gc_search *s)
                 int box = line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3;
                 tech_cells cells = tech_house_set[line] & tech_house_set[TECH_BOX(box)] &
                                    s->with[d - 1];
-                if (count_cells(cells) < 2)
+                if (tech_cells_count(cells) < 2)
                     continue;
                 struct gc_group *gr = &s->group[n++];
                 gr->cells = cells;
@@ -922,14 +918,15 @@ static void continuous(struct human_step *step, const struct gc_search *s)
             i += als_passage(step, s, i) - 1;
 }
 
-/* What the nice loop s->path proves, into step: its kind, or -1. */
-static int nice_loop(struct human_step *step, const struct gc_search *s)
+/* The kind of a nice loop from state start to state end, from its ends
+ * alone: a discontinuous loop's eliminations (into step) are known from
+ * them, a continuous loop's (continuous) need its path; or -1. */
+static int loop_kind(struct human_step *step, const struct gc_search *s, int start,
+                     int end)
 {
-    const uint16_t *p = s->path;
-    int last = s->len - 1;
-    int first_strong = !(p[0] & 1), last_strong = p[last] & 1;
-    int ds = node_digit(s, p[0] >> 1), de = node_digit(s, p[last] >> 1);
-    int c0 = node_cell(s, p[0] >> 1);
+    int first_strong = !(start & 1), last_strong = end & 1;
+    int ds = node_digit(s, start >> 1), de = node_digit(s, end >> 1);
+    int c0 = node_cell(s, start >> 1);
     const struct human_state *st = s->st;
     if (!first_strong && !last_strong && ds == de) {
         tech_eliminate(step, st, c0, ds);
@@ -944,11 +941,18 @@ static int nice_loop(struct human_step *step, const struct gc_search *s)
         return GC_DISCONTINUOUS;
     }
     if ((!first_strong && !last_strong && bits_count(st->cand[c0]) == 2) ||
-        (first_strong && last_strong) || first_strong != last_strong) {
-        continuous(step, s);
+        (first_strong && last_strong) || first_strong != last_strong)
         return GC_LOOP;
-    }
     return -1;
+}
+
+/* What the nice loop s->path proves, into step: its kind, or -1. */
+static int nice_loop(struct human_step *step, const struct gc_search *s)
+{
+    int kind = loop_kind(step, s, s->path[0], s->path[s->len - 1]);
+    if (kind == GC_LOOP)
+        continuous(step, s);
+    return kind;
 }
 
 /* What the AIC from (s off) to the candidate v on proves (before any
@@ -960,7 +964,7 @@ static int aic_proves(struct human_step *step, const struct gc_search *s, int st
     int c0 = start / 9, cv = v / 9, ds = start % 9 + 1, dv = v % 9 + 1;
     if (ds == dv) {
         tech_cells m = tech_peers(c0) & tech_peers(cv) & s->with[ds - 1];
-        if (count_cells(m) < 2)
+        if (tech_cells_count(m) < 2)
             return 0;
         for (; m; m &= m - 1)
             tech_eliminate(step, st, tech_cells_lowest(m), ds);
@@ -1091,7 +1095,7 @@ struct gc_best {
 static int found(struct tech_ctx *ctx, struct human_step *step, struct gc_search *s,
                  struct human_step *cur, int kind, struct gc_best *best)
 {
-    if (cur->n_elim == 0)
+    if (cur->n_elim == 0 || tech_kept_beats(ctx, cur->n_elim))
         return 0;
     if (ctx->collect) {
         tech_step_reset(step);
@@ -1124,11 +1128,18 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
         int end_node = cell * 9 + bits_lowest(m);
         for (int on = !weak_ends && end_node != node; on <= 1; on++) {
             int end = end_node * 2 + on, lv = end == start ? 0 : state_level(s, end);
-            if (lv < 4 || !flagged_at(s, end, lv) || !read_back(s, end, lv, 1))
+            if (lv < 4 || !flagged_at(s, end, lv))
                 continue;
+            /* a discontinuous loop with fewer eliminations than the
+             * receiver's kept step is never taken: not read back */
             tech_step_reset(&cur);
-            int kind = nice_loop(&cur, s);
-            if (kind >= 0 && found(ctx, step, s, &cur, kind, best))
+            int kind = loop_kind(&cur, s, start, end);
+            if (kind < 0 || (kind == GC_DISCONTINUOUS && tech_kept_beats(ctx, cur.n_elim)) ||
+                !read_back(s, end, lv, 1))
+                continue;
+            if (kind == GC_LOOP)
+                continuous(&cur, s);
+            if (found(ctx, step, s, &cur, kind, best))
                 return 1;
         }
     }
@@ -1159,7 +1170,10 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
         if (v / 9 == cell || (!s->bits && (lv < 4 || !grouped_at(s, end))))
             continue;
         tech_step_reset(&cur);
-        if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0)
+        /* one with fewer eliminations than the receiver's kept step is
+         * never taken: not read back */
+        if (!aic_proves(&cur, s, node, v) || cur.n_elim == 0 ||
+            tech_kept_beats(ctx, cur.n_elim))
             continue;
         if (s->bits)
             lv = state_level(s, end);
