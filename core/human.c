@@ -185,11 +185,7 @@ int human_find_step(const struct human_state *st, struct human_step *step)
 static long elim_index_sum(const struct human_step *s)
 {
     uint16_t key[HUMAN_STEP_MAX_ELIM];
-    int n = tech_elims_by_cell(s, key);
-    long sum = 0, offset = 1;
-    for (int i = 0; i < n; i++, offset += 80)
-        sum += key[i] / 16 * offset + key[i] % 16;
-    return sum;
+    return tech_index_sum(key, tech_elims_by_cell(s, key));
 }
 
 /* A single-digit pattern's place in HoDoKu's search: links in rows
@@ -204,9 +200,10 @@ static long lines_key(const struct human_step *s)
 
 struct choice {
     struct human_step best;
-    long best_sum; /* elim_index_sum(&best) (not for lines first) */
     enum tech_choose choose;
-    struct tech_kept kept; /* have: best holds a step; its n_elim */
+    /* have: best holds a step; its n_elim and (not for lines first) its
+     * elim_index_sum */
+    struct tech_kept kept;
 };
 
 /* 1 when a comes before the kept step in HoDoKu's step comparison
@@ -219,8 +216,8 @@ static int before_kept(const struct choice *c, const struct human_step *a, long 
     if (a->n_elim != c->best.n_elim)
         return a->n_elim > c->best.n_elim;
     *sum = elim_index_sum(a);
-    if (*sum != c->best_sum)
-        return *sum < c->best_sum;
+    if (*sum != c->kept.index_sum)
+        return *sum < c->kept.index_sum;
     return a->n_cause < c->best.n_cause;
 }
 
@@ -236,7 +233,7 @@ static int choose_step(struct tech_ctx *ctx, struct human_step *step)
         return 0;
     c->best = *step;
     if (c->choose != TECH_CHOOSE_LINES_FIRST)
-        c->best_sum = sum >= 0 ? sum : elim_index_sum(step);
+        c->kept.index_sum = sum >= 0 ? sum : elim_index_sum(step);
     c->kept.have = 1;
     c->kept.n_elim = step->n_elim;
     return 0;

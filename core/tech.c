@@ -235,3 +235,11 @@ int tech_elims_by_cell(const struct human_step *step,
     }
     return n;
 }
+
+long tech_index_sum(const uint16_t *key, int n)
+{
+    long sum = 0, offset = 1;
+    for (int i = 0; i < n; i++, offset += 80)
+        sum += key[i] / 16 * offset + key[i] % 16;
+    return sum;
+}

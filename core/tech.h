@@ -267,6 +267,10 @@ int tech_eliminate_mask(struct human_step *step, const struct human_state *st,
 int tech_elims_by_cell(const struct human_step *step,
                        uint16_t key[HUMAN_STEP_MAX_ELIM]);
 
+/* HoDoKu's weighted index sum of n eliminations given as such keys, in
+ * increasing order (its step comparison's tie-break, human.c). */
+long tech_index_sum(const uint16_t *key, int n);
+
 /* Records a justifying candidate (digit 0: the whole cell). */
 void tech_cause(struct human_step *step, int cell, int digit);
 

@@ -650,6 +650,27 @@ static void chain_step(struct human_step *step, const struct ch_search *s,
     chain_tell(step, s, name);
 }
 
+/* Whether HoDoKu's open chains (CH_OPEN_ONLY) from digit d of cell may
+ * give an instance the receiver takes (tech_ctx's kept).  Such a chain
+ * ends on d in a cell v of go[d] other than the start's (end_kind: a
+ * strong link of d, or of a bivalue cell, leads there) and removes
+ * exactly the d of the cells seeing both ends (conclude, elim_both: no
+ * loop, no placement), which each end's cells tell before any walk: a
+ * start whose every end removes fewer than the kept step, or as many
+ * with a larger index sum, can give nothing taken. */
+static int open_start_may_win(const struct ch_search *s, int cell, int d)
+{
+    tech_cells victims = tech_peers(cell) & s->with[d - 1];
+    if (tech_kept_beats(s->ctx, tech_cells_count(victims)))
+        return 0;
+    for (tech_cells v = s->go[d - 1] & ~tech_cell_bit(cell); v; v &= v - 1) {
+        tech_cells elim = victims & tech_peers(tech_cells_lowest(v));
+        if (elim && !tech_kept_beats_set(s->ctx, elim, d))
+            return 1;
+    }
+    return 0;
+}
+
 /* Collect mode: every productive chain of each start, starts in the
  * search's order (cells, then digits), ends in the walk's (breadth
  * first, so the shortest walk to each end), each a step: the walk of one
@@ -669,14 +690,7 @@ chain_all(struct tech_ctx *ctx, struct human_step *step, struct ch_search *s,
     for (; cells; cells &= cells - 1) {
         int cell = tech_cells_lowest(cells);
         for (unsigned m = s->st->cand[cell] & digits; m; m &= m - 1) {
-            /* an open chain of HoDoKu's (ending on the start's digit d,
-             * in another cell) removes d from cells seeing both ends
-             * (conclude), so from cells the start sees: no more than
-             * those; fewer than the receiver's kept step are never
-             * taken */
-            if ((s->links & CH_OPEN_ONLY) &&
-                tech_kept_beats(ctx, tech_cells_count(tech_peers(cell) &
-                                                      s->with[bits_lowest(m)])))
+            if ((s->links & CH_OPEN_ONLY) && !open_start_may_win(s, cell, bits_lowest(m) + 1))
                 continue;
             s->best_len = 0;
             search_row(s, tech_cell_bit(cell), m & -m);

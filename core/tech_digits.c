@@ -253,6 +253,20 @@ void tech_memo_compare(struct tech_memo *memo, const struct human_state *st)
     memo->synced = memo->version;
 }
 
+int tech_kept_beats_set(const struct tech_ctx *ctx, tech_cells elim, int d)
+{
+    uint16_t key[GRID_CELLS];
+    int n = 0;
+    if (!ctx->kept || !ctx->kept->have)
+        return 0;
+    if (tech_cells_count(elim) != ctx->kept->n_elim)
+        return tech_cells_count(elim) < ctx->kept->n_elim;
+    /* one digit: by cell is by key */
+    for (; elim; elim &= elim - 1)
+        key[n++] = (uint16_t)(tech_cells_lowest(elim) * 16 + d);
+    return tech_index_sum(key, n) > ctx->kept->index_sum;
+}
+
 /* tech_found's collect mode: hands the step on, then empties it. */
 int tech_collected(struct tech_ctx *ctx, struct human_step *step)
 {

@@ -260,13 +260,15 @@ typedef int tech_collect_fn(struct tech_ctx *ctx, struct human_step *step);
  * more eliminations first, then its weighted index sum of them, then
  * fewer causes, then the first found).  An instance with fewer
  * eliminations than the kept step can never be taken, whatever comes
- * after it, so a search told of it (tech_ctx's kept) may leave out what
- * can only give such instances (tech_kept_beats); a search that ignores
- * it stays correct.
+ * after it, nor one with as many and a larger index sum, so a search
+ * told of it (tech_ctx's kept) may leave out what can only give such
+ * instances (tech_kept_beats, tech_kept_beats_set); a search that
+ * ignores it stays correct.
  */
 struct tech_kept {
-    int have;   /* 0: nothing kept yet */
-    int n_elim; /* the kept step's eliminations */
+    int have;       /* 0: nothing kept yet */
+    int n_elim;     /* the kept step's eliminations */
+    long index_sum; /* their weighted index sum (tech_index_sum) */
 };
 
 /*
@@ -343,6 +345,11 @@ static inline int tech_kept_beats(const struct tech_ctx *ctx, int n_elim)
 {
     return ctx->kept && ctx->kept->have && n_elim < ctx->kept->n_elim;
 }
+
+/* 1 when an instance removing exactly digit d from the cells of elim
+ * cannot be taken: fewer eliminations than the kept step, or as many
+ * with a larger index sum. */
+int tech_kept_beats_set(const struct tech_ctx *ctx, tech_cells elim, int d);
 
 /*
  * A technique found step (complete: eliminations, causes, sentence).
