@@ -1120,6 +1120,14 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     struct human_step cur;
     int node = start >> 1, cell = node / 9;
     cur.flags = step->flags;
+    /* from an on state of a cell that is not bivalue only discontinuous
+     * loops are read (below), ending on its cell's other digits on or on
+     * itself off, and each removes just the start (nice_loop, its weak
+     * first link): when that cannot be taken before the receiver's kept
+     * step, nothing from here can, and the walk is not made */
+    if ((start & 1) && bits_count(s->st->cand[cell]) != 2 &&
+        tech_kept_beats_set(ctx, tech_cell_bit(cell), node % 9 + 1))
+        return 0;
     walk(s, start);
     /* from an on state, a loop ending off on another digit of the cell
      * proves nothing unless the cell is bivalue (nice_loop): not read */
