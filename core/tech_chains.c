@@ -107,7 +107,7 @@ struct ch_search {
      * stop */
     int all, stop;
     int any; /* normal mode: the first productive chain will do */
-    struct tech_ctx *ctx;
+    struct tech_ctx *ctx; /* the search's (its kept step, collect mode) */
     struct human_step *out;
     const char *name;
 };
@@ -486,6 +486,28 @@ expand_on(struct ch_search *s, int start, int u, int len, int *tail, unsigned li
     return 0;
 }
 
+/* Whether HoDoKu's open chains (CH_OPEN_ONLY) from digit d of cell may
+ * prove anything, and (collect mode) give an instance the receiver takes
+ * (tech_ctx's kept).  Such a chain ends on d in a cell v of go[d] other
+ * than the start's (end_kind: a strong link of d, or of a bivalue cell,
+ * leads there) and removes exactly the d of the cells seeing both ends
+ * (conclude, elim_both: no loop, no placement), which each end's cells
+ * tell before any walk: a start none of whose ends removes anything, or
+ * whose every end removes fewer than the kept step, or as many with a
+ * larger index sum, gives nothing (taken). */
+static int open_start_may_win(const struct ch_search *s, int cell, int d)
+{
+    tech_cells victims = tech_peers(cell) & s->with[d - 1];
+    if (tech_kept_beats(s->ctx, tech_cells_count(victims)))
+        return 0;
+    for (tech_cells v = s->go[d - 1] & ~tech_cell_bit(cell); v; v &= v - 1) {
+        tech_cells elim = victims & tech_peers(tech_cells_lowest(v));
+        if (elim && !tech_kept_beats_set(s->ctx, elim, d))
+            return 1;
+    }
+    return 0;
+}
+
 /* Breadth first from (start off), up to the best length found so far:
  * (u off) -> (v on) along the strong links the search allows, each end
  * tried as it is reached; (u on) -> (w off) along the weak links.  Each
@@ -535,7 +557,8 @@ search_all(struct ch_search *s, tech_cells cells, unsigned digits, unsigned link
         int cell = tech_cells_lowest(cells);
         for (unsigned m = s->st->cand[cell] & digits; m && !done(s); m &= m - 1) {
             int start = cell * 9 + bits_lowest(m);
-            if (s->g->kinds[start] & links & CH_STRONG)
+            if ((s->g->kinds[start] & links & CH_STRONG) &&
+                (!(links & CH_OPEN_ONLY) || open_start_may_win(s, cell, bits_lowest(m) + 1)))
                 search_from(s, start, links);
         }
     }
@@ -650,27 +673,6 @@ static void chain_step(struct human_step *step, const struct ch_search *s,
     chain_tell(step, s, name);
 }
 
-/* Whether HoDoKu's open chains (CH_OPEN_ONLY) from digit d of cell may
- * give an instance the receiver takes (tech_ctx's kept).  Such a chain
- * ends on d in a cell v of go[d] other than the start's (end_kind: a
- * strong link of d, or of a bivalue cell, leads there) and removes
- * exactly the d of the cells seeing both ends (conclude, elim_both: no
- * loop, no placement), which each end's cells tell before any walk: a
- * start whose every end removes fewer than the kept step, or as many
- * with a larger index sum, can give nothing taken. */
-static int open_start_may_win(const struct ch_search *s, int cell, int d)
-{
-    tech_cells victims = tech_peers(cell) & s->with[d - 1];
-    if (tech_kept_beats(s->ctx, tech_cells_count(victims)))
-        return 0;
-    for (tech_cells v = s->go[d - 1] & ~tech_cell_bit(cell); v; v &= v - 1) {
-        tech_cells elim = victims & tech_peers(tech_cells_lowest(v));
-        if (elim && !tech_kept_beats_set(s->ctx, elim, d))
-            return 1;
-    }
-    return 0;
-}
-
 /* Collect mode: every productive chain of each start, starts in the
  * search's order (cells, then digits), ends in the walk's (breadth
  * first, so the shortest walk to each end), each a step: the walk of one
@@ -690,8 +692,6 @@ chain_all(struct tech_ctx *ctx, struct human_step *step, struct ch_search *s,
     for (; cells; cells &= cells - 1) {
         int cell = tech_cells_lowest(cells);
         for (unsigned m = s->st->cand[cell] & digits; m; m &= m - 1) {
-            if ((s->links & CH_OPEN_ONLY) && !open_start_may_win(s, cell, bits_lowest(m) + 1))
-                continue;
             s->best_len = 0;
             search_row(s, tech_cell_bit(cell), m & -m);
             if (s->stop)
@@ -749,6 +749,7 @@ static int find_chain(struct tech_ctx *ctx, struct human_step *step, unsigned li
     s.best_len = 0;
     s.all = 0;
     s.any = ctx->any;
+    s.ctx = ctx;
     s.tag = 0;
     memset(s.on_from, 0, sizeof s.on_from);
     if (digit_slot >= 0)
