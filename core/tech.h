@@ -37,6 +37,11 @@
  *     not loops over digits where a mask will do.  Nothing else is needed:
  *     the memo (below) is an option, not a duty; a search that returns 1
  *     without tech_found lists its first instance only in collect mode.
+ *     So are two hints of struct tech_ctx (tech_digits.h) for a row
+ *     whose instances HoDoKu's order chooses among: any (normal mode:
+ *     any instance will do, not the one it would take) and kept (collect
+ *     mode: the receiver takes no instance with fewer eliminations than
+ *     its kept step, nor one with as many and a larger index sum).
  *
  *  2. One row in tech_table[] (core/tech_table.c), at its place: rows are
  *     grouped easy, medium, hard, expert, cheapest first (by Sudoku
