@@ -468,30 +468,33 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unar
             int q = a->e[i];
             if (comp[q] != cs)
                 continue;
-            int jb = sc_links_from(a, q, y), je = sc_links_to(a, q, x), need = 0;
             /* q matters only when it closes a cycle or reaches a new
-             * potential: only then is its ancestry asked */
-            for (int j = jb; j < je; j++) {
+             * potential: only then is its ancestry asked.  next: those
+             * of its links ("off" q has 4 at most), in order; putting one
+             * in the walk changes none of the others (they differ), so
+             * next is what a second look at q's links would find */
+            uint16_t next[4];
+            int n_next = 0;
+            for (int j = sc_links_from(a, q, y), je = sc_links_to(a, q, x); j < je; j++) {
                 int o = a->e[j];
-                need |= (o == s && p != s) || (!sc_u_member(u, o) && comp[o] == cs);
+                if ((o == s && p != s) || (!sc_u_member(u, o) && comp[o] == cs))
+                    next[n_next++] = (uint16_t)o;
             }
-            if (!need || sc_u_is_parent(u, p, q))
+            if (!n_next || sc_u_is_parent(u, p, q))
                 continue;
-            for (int j = jb; j < je; j++) {
-                int o = a->e[j];
-                if (o == s && p != s) {
+            for (int j = 0; j < n_next; j++) {
+                int o = next[j];
+                if (o == s) {
                     if (sc_cycle_offer(r, u, v, s, p, q, base, key))
                         return;
                     continue;
                 }
-                if (!sc_u_member(u, o) && comp[o] == cs) {
-                    sc_marks_put(&u->in, o);
-                    u->par[o] = (uint16_t)q;
-                    u->gp[o] = (uint16_t)p;
-                    u->depth[o] = (uint16_t)(u->depth[p] + 1);
-                    u->anc[o] = u->anc[p] | sc_u_anc_bit(q);
-                    u->queue[tail++] = (uint16_t)o;
-                }
+                sc_marks_put(&u->in, o);
+                u->par[o] = (uint16_t)q;
+                u->gp[o] = (uint16_t)p;
+                u->depth[o] = (uint16_t)(u->depth[p] + 1);
+                u->anc[o] = u->anc[p] | sc_u_anc_bit(q);
+                u->queue[tail++] = (uint16_t)o;
             }
         }
     }
