@@ -293,16 +293,19 @@ static void sc_scc_reach(struct sc_scc *c, const struct sc_links *a, const struc
 {
     uint16_t ask[SC_POTS];
     int n_ask = 0, n_rank = 0, built = c->n_target <= 128;
-    for (int i = 0; i < a->n_nodes; i++) {
-        int id = a->nodes[i];
-        if (bits_count(g->cand[sc_cell(id)]) < 2)
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        unsigned cand = g->cand[cell];
+        if (bits_count(cand) < 2)
             continue;
-        int s = c->comp[id], t = c->comp[id ^ 1];
-        c->reach[id] = s == t;
-        if (s > t && built)
-            c->reach[id] = (uint8_t)(c->mask[s] >> c->rank[t] & 1);
-        else if (s > t)
-            ask[n_ask++] = (uint16_t)id;
+        for (unsigned dm = cand; dm; dm &= dm - 1)
+            for (int id = sc_id(cell, bits_lowest(dm) + 1, 0), e = id + 2; id < e; id++) {
+                int s = c->comp[id], t = c->comp[id ^ 1];
+                c->reach[id] = s == t;
+                if (s > t && built)
+                    c->reach[id] = (uint8_t)(c->mask[s] >> c->rank[t] & 1);
+                else if (s > t)
+                    ask[n_ask++] = (uint16_t)id;
+            }
     }
     if (!n_ask)
         return;
@@ -540,11 +543,12 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_una
             if (!sc_better(r, base + sc_length_difficulty(least), least, key))
                 return;
         }
-        for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, 1); i < ie && found < 0; i++) {
+        for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, 1); i < ie; i++) {
             int q = a->e[i];
             if ((q ^ 1) == s) {
                 found = q;
                 from = p;
+                break;
             }
             if (!sc_u_member(u, q) && comp[q] >= ct && comp[q ^ 1] <= cs) {
                 sc_marks_put(&u->in, q);
