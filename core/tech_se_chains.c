@@ -13,7 +13,7 @@
  * SE's sort key of the hint kind, then the first found in SE's order.
  *
  * Nothing is allocated: the work areas live on the stack of
- * tech_find_se_chains (about 225 KB).
+ * tech_find_se_chains (about 230 KB).
  */
 #include "tech_se_chaining.h"
 
