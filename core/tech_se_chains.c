@@ -13,7 +13,7 @@
  * SE's sort key of the hint kind, then the first found in SE's order.
  *
  * Nothing is allocated: the work areas live on the stack of
- * tech_find_se_chains (about 170 KB).
+ * tech_find_se_chains (about 230 KB).
  */
 #include "tech_se_chaining.h"
 
@@ -64,13 +64,67 @@ struct sc_scc {
     int n_target;             /* ranked while found; over 128: not done */
 };
 
+/* The Y-links' table: without x-links an "off" potential leads on only
+ * in a bivalue cell (to its cell's other value), so every Y-cycle runs
+ * through potentials of bivalue cells only, and a link to any other
+ * potential can never be part of one (in the Y-cycles' search a link
+ * that leaves the source's component is passed over).  b holds the
+ * potentials of bivalue cells only, each with its links to those in
+ * sc_links_build's order (the order SE's searches read): an "off" one
+ * its cell link, an "on" one sc_on_to_off_in's list on a grid with the
+ * bivalue cells' candidates only.  The Y-links' components and searches
+ * read b, and so never look at the other potentials. */
+static void sc_links_bivalue(struct sc_links *b, const struct sc_grid *g)
+{
+    struct sc_grid t; /* g's candidates of the bivalue cells only */
+    uint16_t in[TECH_HOUSES];
+    tech_cells two = 0;
+    int n = 0, h[3], pos[3];
+    memset(in, 0, sizeof in);
+    memcpy(t.cand, g->cand, sizeof t.cand);
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        if (bits_count(g->cand[cell]) == 2) {
+            two |= tech_cell_bit(cell);
+            sc_houses(cell, h, pos);
+            for (int k = 0; k < 3; k++)
+                in[h[k]] |= (uint16_t)(1u << pos[k]);
+        }
+    for (int d = 0; d < 9; d++)
+        for (int k = 0; k < TECH_HOUSES; k++)
+            t.pos[d][k] = g->pos[d][k] & in[k];
+    b->n_nodes = 0;
+    for (int d = 1; d <= 9; d++)
+        for (tech_cells m = g->dcells[d - 1] & two; m; m &= m - 1) {
+            int cell = bits_lowest128(m);
+            b->nodes[b->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
+            b->nodes[b->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
+        }
+    /* in the order of the ids, so that start[on + 1] (the end of an "on"
+     * potential's links) is the next potential's start when it is kept */
+    for (tech_cells m = two; m; m &= m - 1) {
+        int cell = bits_lowest128(m);
+        unsigned cand = g->cand[cell];
+        sc_houses(cell, h, pos);
+        for (unsigned dm = cand; dm; dm &= dm - 1) {
+            int d = bits_lowest(dm) + 1, off = sc_id(cell, d, 0), on = off + 1;
+            /* "off": its cell's link only (the one a Y-link reads) */
+            b->start[off] = (uint16_t)n;
+            b->house[off >> 1][0] = -1;
+            b->e[n++] = (uint16_t)sc_id(cell, bits_lowest(cand & ~tech_bit(d)) + 1, 1);
+            b->split[off] = b->start[on] = (uint16_t)n;
+            b->split[on] = (uint16_t)(n + 1);
+            n += sc_on_to_off_in(&t, cell, d, 1, h, pos, b->e + n);
+            b->start[on + 1] = (uint16_t)n;
+        }
+    }
+}
+
 /* Tarjan's components of the graph of setting (y, x), iteratively (the
  * walk's current potential and link in locals, the others in frame and
  * edge).  A potential placed in a component gets index SC_DONE, above
- * every low, so that a link to it never lowers one.  Without x-links an
- * "off" potential leads on only in a bivalue cell, so a cycle runs
- * through bivalue cells only: the other potentials are left out (as if
- * placed already; comp SC_NONE), and the walk is short.
+ * every low, so that a link to it never lowers one.  Without x-links it
+ * walks sc_links_bivalue's table, whose potentials are those of bivalue
+ * cells only.
  *
  * With x-links (the forcing chains: sc_scc_reach) the walk also finds
  * which targets each component reaches: a target is a component placed
@@ -81,20 +135,33 @@ struct sc_scc {
  * leads to a placed component, or to one of the walk's potentials, which
  * then end in C). */
 #define SC_DONE 0xFFFEu
-static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, const struct sc_grid *g,
-                               int y, int x)
+
+/* Numbers the component just gathered (its potentials order[cstart[n]
+ * ..)): m, the targets its links reach, target whether it is one, ons
+ * its "on" potentials; returns the mask of the targets it reaches. */
+static inline bits128 sc_scc_number(struct sc_scc *c, bits128 m, int target, int ons, int x)
+{
+    if (x) {
+        c->rank[c->n] = SC_NONE;
+        if (target && c->n_target < 128) {
+            c->rank[c->n] = (uint16_t)c->n_target;
+            m |= (bits128)1 << c->n_target;
+        }
+        c->n_target += target;
+        c->mask[c->n] = m;
+    }
+    c->elim[c->n] = 0;
+    c->ons[c->n++] = (uint8_t)(ons < 255 ? ons : 255);
+    return m;
+}
+
+static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, int y, int x)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
     c->n_target = 0;
-    for (int i = 0; i < a->n_nodes; i++) {
-        int id = a->nodes[i];
-        c->index[id] = SC_NONE;
-        if (!x && bits_count(g->cand[sc_cell(id)]) != 2) {
-            c->index[id] = SC_DONE;
-            c->comp[id] = SC_NONE;
-        }
-    }
+    for (int i = 0; i < a->n_nodes; i++)
+        c->index[a->nodes[i]] = SC_NONE;
     for (int i = 0; i < a->n_nodes; i++) {
         int v = a->nodes[i];
         if (c->index[v] != SC_NONE)
@@ -107,7 +174,19 @@ static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, const
         for (;;) {
             if (ei < ee) {
                 int w = a->e[ei++], iw = c->index[w];
-                if (iw == SC_NONE) {
+                if (iw == SC_NONE && sc_links_from(a, w, y) == sc_links_to(a, w, x)) {
+                    /* a potential without links is a component of its
+                     * own: the walk would enter it, place it and come
+                     * back at once; it is placed here, as the walk would
+                     * (its index is no other's low) */
+                    c->cstart[c->n] = (uint16_t)nord;
+                    c->comp[w] = (uint16_t)c->n;
+                    c->index[w] = SC_DONE;
+                    c->order[nord++] = (uint16_t)w;
+                    bits128 m = sc_scc_number(c, 0, c->index[w ^ 1] != SC_DONE, sc_on(w), x);
+                    if (x)
+                        acc |= m;
+                } else if (iw == SC_NONE) {
                     c->frame[fp] = (uint16_t)v;
                     c->edge[fp++] = (uint16_t)ei;
                     c->acc[v] = acc;
@@ -143,17 +222,7 @@ static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, const
                      * unsolvable grid has, makes a target of no use) */
                     target |= c->index[w ^ 1] != SC_DONE;
                 } while (w != v);
-                if (x) {
-                    c->rank[c->n] = SC_NONE;
-                    if (target && c->n_target < 128) {
-                        c->rank[c->n] = (uint16_t)c->n_target;
-                        m |= (bits128)1 << c->n_target;
-                    }
-                    c->n_target += target;
-                    c->mask[c->n] = m;
-                }
-                c->elim[c->n] = 0;
-                c->ons[c->n++] = (uint8_t)(ons < 255 ? ons : 255);
+                sc_scc_number(c, m, target, ons, x);
             }
             if (!fp)
                 break;
@@ -173,14 +242,13 @@ static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, const
     c->cstart[c->n] = (uint16_t)nord;
 }
 
-static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, const struct sc_grid *g,
-                         int y, int x)
+static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, int y, int x)
 {
     /* one walk per x, each with x a constant */
     if (x)
-        sc_scc_walk(c, a, g, y, 1);
+        sc_scc_walk(c, a, y, 1);
     else
-        sc_scc_walk(c, a, g, y, 0);
+        sc_scc_walk(c, a, y, 0);
 }
 
 /* 1 when a cycle of component k may remove a candidate: a cycle's
@@ -225,16 +293,19 @@ static void sc_scc_reach(struct sc_scc *c, const struct sc_links *a, const struc
 {
     uint16_t ask[SC_POTS];
     int n_ask = 0, n_rank = 0, built = c->n_target <= 128;
-    for (int i = 0; i < a->n_nodes; i++) {
-        int id = a->nodes[i];
-        if (bits_count(g->cand[sc_cell(id)]) < 2)
+    for (int cell = 0; cell < GRID_CELLS; cell++) {
+        unsigned cand = g->cand[cell];
+        if (bits_count(cand) < 2)
             continue;
-        int s = c->comp[id], t = c->comp[id ^ 1];
-        c->reach[id] = s == t;
-        if (s > t && built)
-            c->reach[id] = (uint8_t)(c->mask[s] >> c->rank[t] & 1);
-        else if (s > t)
-            ask[n_ask++] = (uint16_t)id;
+        for (unsigned dm = cand; dm; dm &= dm - 1)
+            for (int id = sc_id(cell, bits_lowest(dm) + 1, 0), e = id + 2; id < e; id++) {
+                int s = c->comp[id], t = c->comp[id ^ 1];
+                c->reach[id] = s == t;
+                if (s > t && built)
+                    c->reach[id] = (uint8_t)(c->mask[s] >> c->rank[t] & 1);
+                else if (s > t)
+                    ask[n_ask++] = (uint16_t)id;
+            }
     }
     if (!n_ask)
         return;
@@ -400,30 +471,33 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unar
             int q = a->e[i];
             if (comp[q] != cs)
                 continue;
-            int jb = sc_links_from(a, q, y), je = sc_links_to(a, q, x), need = 0;
             /* q matters only when it closes a cycle or reaches a new
-             * potential: only then is its ancestry asked */
-            for (int j = jb; j < je; j++) {
+             * potential: only then is its ancestry asked.  next: those
+             * of its links ("off" q has 4 at most), in order; putting one
+             * in the walk changes none of the others (they differ), so
+             * next is what a second look at q's links would find */
+            uint16_t next[4];
+            int n_next = 0;
+            for (int j = sc_links_from(a, q, y), je = sc_links_to(a, q, x); j < je; j++) {
                 int o = a->e[j];
-                need |= (o == s && p != s) || (!sc_u_member(u, o) && comp[o] == cs);
+                if ((o == s && p != s) || (!sc_u_member(u, o) && comp[o] == cs))
+                    next[n_next++] = (uint16_t)o;
             }
-            if (!need || sc_u_is_parent(u, p, q))
+            if (!n_next || sc_u_is_parent(u, p, q))
                 continue;
-            for (int j = jb; j < je; j++) {
-                int o = a->e[j];
-                if (o == s && p != s) {
+            for (int j = 0; j < n_next; j++) {
+                int o = next[j];
+                if (o == s) {
                     if (sc_cycle_offer(r, u, v, s, p, q, base, key))
                         return;
                     continue;
                 }
-                if (!sc_u_member(u, o) && comp[o] == cs) {
-                    sc_marks_put(&u->in, o);
-                    u->par[o] = (uint16_t)q;
-                    u->gp[o] = (uint16_t)p;
-                    u->depth[o] = (uint16_t)(u->depth[p] + 1);
-                    u->anc[o] = u->anc[p] | sc_u_anc_bit(q);
-                    u->queue[tail++] = (uint16_t)o;
-                }
+                sc_marks_put(&u->in, o);
+                u->par[o] = (uint16_t)q;
+                u->gp[o] = (uint16_t)p;
+                u->depth[o] = (uint16_t)(u->depth[p] + 1);
+                u->anc[o] = u->anc[p] | sc_u_anc_bit(q);
+                u->queue[tail++] = (uint16_t)o;
             }
         }
     }
@@ -469,11 +543,12 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_una
             if (!sc_better(r, base + sc_length_difficulty(least), least, key))
                 return;
         }
-        for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, 1); i < ie && found < 0; i++) {
+        for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, 1); i < ie; i++) {
             int q = a->e[i];
             if ((q ^ 1) == s) {
                 found = q;
                 from = p;
+                break;
             }
             if (!sc_u_member(u, q) && comp[q] >= ct && comp[q ^ 1] <= cs) {
                 sc_marks_put(&u->in, q);
@@ -532,7 +607,7 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
     int y = v->y, x = v->x;
     if (sc_loops_useless(r, y, x))
         return;
-    sc_scc_build(c, v->a, g, y, x);
+    sc_scc_build(c, v->a, y, x);
     if (x)
         sc_scc_reach(c, v->a, g, y, x);
     v->c = c;
@@ -564,7 +639,7 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     struct sc_run r;
     struct sc_grid g;
     struct sc_unary u;
-    struct sc_links a;
+    struct sc_links a, b;
     struct sc_scc c;
     struct sc_unary_env v;
     sc_run_init(&r, ctx, step);
@@ -581,8 +656,12 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     sc_loops(&r, &u, &v, &c);
     v.y = 1;
     v.x = 0;
-    if (!r.stop)
+    if (!r.stop && !sc_loops_useless(&r, 1, 0)) {
+        sc_links_bivalue(&b, &g);
+        v.a = &b;
         sc_loops(&r, &u, &v, &c);
+        v.a = &a;
+    }
     v.x = 1;
     if (!r.stop)
         sc_loops(&r, &u, &v, &c);
