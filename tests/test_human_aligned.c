@@ -12,6 +12,8 @@
  * common excluders or more is asked both ways:
  *  - aligned_pair_blocked must equal aligned_fills;
  *  - the screen must pass every pair aligned_fills finds a removal in.
+ * Then the memo's skips: along solve paths, the searches with the
+ * solving loop's memo against searches from nothing.
  * The static functions are reached by compiling tech_aligned.c into this
  * test (the library's copy of it is then not linked): the production API
  * stays as it is.
@@ -191,11 +193,80 @@ static void test_solve_paths(void **unused)
     assert_true(t.removals > 0);
 }
 
+/* The eliminations of a step, in order, as one comparable value. */
+static uint64_t elims_key(const struct human_step *step)
+{
+    uint64_t h = (uint64_t)step->n_elim;
+    for (int i = 0; i < step->n_elim; i++)
+        h = h * UINT64_C(0x100000001B3) ^ (uint64_t)(step->elim[i].cell * 10 + step->elim[i].digit);
+    return h;
+}
+
+/*
+ * The memo's skips (aligned_any: only the sets with a changed cell or
+ * common excluder since the last search in vain) against a search from
+ * nothing: along each solve path, both exclusions are searched at every
+ * position with the path's memo (as the solving loop keeps it, so each
+ * search in vain stamps it) and without, and must find the same step.
+ * Searching at every position is a use the solving loop may make too.
+ */
+static void test_memo_along_paths(void **unused)
+{
+    (void)unused;
+    FILE *f = test_data_open("sudoku_exchange_diabolical.txt");
+    if (!f) {
+        fprintf(stderr, "SKIPPED: sudoku_exchange_diabolical.txt absent (set SUDOKU_DATA_DIR)\n");
+        skip();
+    }
+    enum { MAX = 300 };
+    struct grid *g = calloc(MAX, sizeof *g);
+    struct human_path *path = malloc(sizeof *path);
+    struct tech_memo *memo = malloc(sizeof *memo);
+    assert_true(g && path && memo);
+    int n = test_data_read(f, g, MAX, 131);
+    fclose(f);
+    assert_true(n > 0);
+    long searches = 0, found = 0;
+    for (int i = 0; i < n; i++) {
+        struct human_state st;
+        assert_int_equal(human_init(&st, &g[i]), 0);
+        human_solve_path(&st, path);
+        assert_int_equal(human_init(&st, &g[i]), 0);
+        tech_memo_init(memo);
+        for (int s = 0; s < path->len; s++) {
+            for (int k = 0; k < 2; k++) {
+                tech_find_fn *find = k ? tech_find_aligned_triplet_exclusion
+                                       : tech_find_aligned_pair_exclusion;
+                struct tech_ctx with_memo, plain;
+                struct human_step a, b;
+                a.flags = b.flags = 0;
+                tech_ctx_init(&with_memo, &st);
+                with_memo.memo = memo;
+                tech_ctx_init(&plain, &st);
+                int ra = find(&with_memo, &a), rb = find(&plain, &b);
+                searches++;
+                found += rb;
+                if (ra != rb || (ra && elims_key(&a) != elims_key(&b)))
+                    fail_msg("puzzle %d, step %d, %s: with the memo %d, without %d", i,
+                             s, k ? "triplet" : "pair", ra, rb);
+            }
+            human_apply(&st, &path->step[s]);
+            tech_memo_step(memo);
+        }
+    }
+    fprintf(stderr, "aligned memo: %ld searches, %ld found a step\n", searches, found);
+    assert_true(found > 0);
+    free(memo);
+    free(path);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_made),
         cmocka_unit_test(test_solve_paths),
+        cmocka_unit_test(test_memo_along_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
