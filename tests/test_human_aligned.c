@@ -79,10 +79,8 @@ static long check_position(const struct human_state *st, struct tally *t)
             t->pairs++;
             found += full;
             if (blocked != full || (full && !passed)) {
-                char g[GRID_CELLS + 1];
-                for (int c = 0; c < GRID_CELLS; c++)
-                    g[c] = st->value[c] ? (char)('0' + st->value[c]) : '.';
-                g[GRID_CELLS] = '\0';
+                char g[GRID_LINE_LEN + 1];
+                state_line(st, g);
                 fail_msg("cells %c%d %c%d of %s: aligned_fills %d, "
                          "aligned_pair_blocked %d, screen %d",
                          'A' + ci / 9, ci % 9 + 1, 'A' + cj / 9, cj % 9 + 1, g, full,
@@ -161,32 +159,13 @@ static void test_hand_made(void **unused)
 static void test_solve_paths(void **unused)
 {
     (void)unused;
-    static const struct {
-        const char *file;
-        int max, stride;
-    } sets[] = {
+    static const struct test_data_sample sets[] = {
         {"sudoku_exchange_diabolical.txt", 600, 66},
         {"magictour_top1465.txt", 293, 5},
     };
     struct tally t = {0, 0, 0};
-    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
-        FILE *f = test_data_open(sets[s].file);
-        if (!f) {
-            fprintf(stderr, "SKIPPED: %s absent (set SUDOKU_DATA_DIR)\n", sets[s].file);
-            skip();
-        }
-        struct grid *g = calloc((size_t)sets[s].max, sizeof *g);
-        assert_non_null(g);
-        int n = test_data_read(f, g, sets[s].max, sets[s].stride);
-        fclose(f);
-        assert_true(n > 0);
-        for (int i = 0; i < n; i++) {
-            struct human_state st;
-            assert_int_equal(human_init(&st, &g[i]), 0);
-            human_solve(&st, 0, check_before, &t);
-        }
-        free(g);
-    }
+    if (test_data_solve(sets, (int)(sizeof sets / sizeof sets[0]), check_before, &t) < 0)
+        skip();
     fprintf(stderr, "aligned screens: %ld positions, %ld pairs, %ld with a removal\n",
             t.positions, t.pairs, t.removals);
     /* the check means something only if removals were met */
