@@ -283,30 +283,23 @@ static tech_cells seen_twice(const struct human_state *st, tech_cells s, unsigne
 static int aligned_any(const struct aligned *a, tech_cells wide, tech_cells changed)
 {
     int k = a->degree;
-    if (!changed)
-        return 0; /* every set unchanged */
     for (tech_cells mj = wide; mj; mj &= mj - 1) {
         int cj = tech_cells_lowest(mj);
         tech_cells above = ~(tech_cells)0 << (cj + 1);
         tech_cells excl_j = tech_peers(cj) & a->small;
-        /* the cells ci may be: wide, before cj */
-        tech_cells firsts = wide & ~above & ~tech_cell_bit(cj);
+        tech_cells adj_j = k > 2 ? aligned_adjacent(a, wide, cj) : 0;
+        /* the cells with two common excluders or more with cj */
+        unsigned with[9] = {0};
+        tech_cells firsts =
+            seen_twice(a->st, excl_j, k == 2 ? with : NULL) & wide & ~above & ~tech_cell_bit(cj);
         if (!(changed & tech_cell_bit(cj)) && (k == 2 || !(changed & wide & above))) {
             /* only the pairs with a changed cell or common excluder: the
-             * changed cells and the peers of cj's changed excluders
-             * (asked first: with few changes most cj have none, and
-             * then need nothing more) */
+             * changed cells and the peers of cj's changed excluders */
             tech_cells near = changed;
             for (tech_cells m = changed & excl_j; m; m &= m - 1)
                 near |= tech_peers(tech_cells_lowest(m));
             firsts &= near;
-            if (!firsts)
-                continue;
         }
-        tech_cells adj_j = k > 2 ? aligned_adjacent(a, wide, cj) : 0;
-        /* the cells with two common excluders or more with cj */
-        unsigned with[9] = {0};
-        firsts &= seen_twice(a->st, excl_j, k == 2 ? with : NULL);
         struct aligned_screen screen;
         if (k == 2 && (!firsts || !aligned_screen_of(a->st->cand[cj], with, &screen)))
             continue;
