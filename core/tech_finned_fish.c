@@ -10,6 +10,11 @@
  * the hard group (tech_fish.c); the plain fish too.
  *
  * Lines are scanned digit by digit, rows as base first, then columns.
+ * Before the search, what cannot remove anything is skipped (each skip
+ * proved where it is made; tests/test_human_finned.c checks the search
+ * against one written plainly): a digit and direction with n lines or
+ * fewer holding it, base sets with no stack to put their fins in, and a
+ * fin stack with no band where a base line and another line hold d.
  */
 #include "tech_digits.h"
 
@@ -23,6 +28,7 @@ struct fin {
     const uint16_t *pos; /* tech_digits positions of d, by house */
     int d, n, by_col;
     unsigned line_pos[9]; /* positions (cross index) of d per line */
+    unsigned in_stack[3]; /* [s]: the lines with d in stack s (fin_covers) */
 };
 
 /* Cell at line i, cross position j. */
@@ -164,6 +170,12 @@ static int fin_may_remove(const struct fin *f, unsigned base, unsigned cover,
     return 0;
 }
 
+/* The bands (all their lines) that lines (a set) meets. */
+static unsigned fin_bands(unsigned lines)
+{
+    return (lines & 7u ? 7u : 0) | (lines & 070u ? 070u : 0) | (lines & 0700u ? 0700u : 0);
+}
+
 /* The covers: all fins lie in one box, so in one stack (band) of cross
  * lines; every line of the union outside that stack is a cover, and the
  * rest are chosen inside it, leaving at least one fin.  With no cover
@@ -180,6 +192,15 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
     if (bits_count(uni) <= f->n || bits_count(uni) > f->n + 3)
         return 0;
     for (int stack = 0; stack < 3; stack++) {
+        /* A fish whose fins are in this stack removes d from a cell of
+         * the fins' box on a line off the base, which holds d there;
+         * the fins are base cells of that box, so a base line of the
+         * same band holds d in the stack too (and a base line's cells
+         * holding d are its positions).  Without such two lines in one
+         * band no covers chosen here remove anything. */
+        unsigned with_d = f->in_stack[stack];
+        if (!(fin_bands(with_d & base) & fin_bands(with_d & ~base)))
+            continue;
         unsigned inside = uni & (7u << (3 * stack)), outside = uni & ~inside;
         int need = f->n - bits_count(outside);
         if (need <= 0 || need >= bits_count(inside))
@@ -218,29 +239,34 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
     return tech_found(f->ctx, f->step);
 }
 
-/* Whether base lines with positions uni, or more, can have covers and
- * fins: fin_covers needs a stack (the fins') with fewer than n lines of
- * the union outside it, and more lines only add to the union. */
-static int fin_fits(const struct fin *f, unsigned uni)
+/* The stacks (bit s: stack s) of those asked in which base lines with
+ * positions uni, or more, can have their fins: fin_covers needs a stack
+ * (the fins') with fewer than n lines of the union outside it, and more
+ * lines only add to the union, so a stack that fails a set fails every
+ * set holding it. */
+static unsigned fin_fits(const struct fin *f, unsigned uni, unsigned stacks)
 {
-    for (int s = 0; s < 9; s += 3)
-        if (bits_count(uni & ~(7u << s)) < f->n)
-            return 1;
-    return 0;
+    unsigned ok = 0;
+    for (; stacks; stacks &= stacks - 1) {
+        int s = bits_lowest(stacks);
+        if (bits_count(uni & ~(7u << (3 * s)) & 0x1FFu) < f->n)
+            ok |= 1u << s;
+    }
+    return ok;
 }
 
-static int fin_bases(struct fin *f, int start, int depth, unsigned base,
-                     unsigned uni)
+/* The sets of n - depth more base lines from lines (a set: in
+ * increasing order, the order of a loop over them), added to base
+ * (positions uni; its fins possible in stacks only). */
+static int fin_bases(struct fin *f, unsigned lines, int depth, unsigned base,
+                     unsigned uni, unsigned stacks)
 {
     if (depth == f->n)
         return fin_covers(f, base, uni);
-    for (int line = start; line < 9; line++) {
-        if (!f->line_pos[line])
-            continue;
-        unsigned u = uni | f->line_pos[line];
-        if (!fin_fits(f, u))
-            continue;
-        if (fin_bases(f, line + 1, depth + 1, base | (1u << line), u))
+    for (unsigned m = lines; bits_count(m) >= f->n - depth; m &= m - 1) {
+        int line = bits_lowest(m);
+        unsigned u = uni | f->line_pos[line], ok = fin_fits(f, u, stacks);
+        if (ok && fin_bases(f, m & (m - 1), depth + 1, base | 1u << line, u, ok))
             return 1;
     }
     return 0;
@@ -256,13 +282,27 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
         if (tech_memo_digit_clean(ctx, slot, f.d))
             continue;
         f.pos = dg->pos[f.d - 1];
+        uint32_t placed = hv->placed_at[f.d - 1]; /* bit h: d placed in house h */
         for (f.by_col = 0; f.by_col < 2; f.by_col++) {
             /* a line where d is placed is no base line */
+            unsigned lines = 0; /* the lines that may be base lines */
+            unsigned in[3] = {0, 0, 0};
             for (int line = 0; line < 9; line++) {
                 int h = fin_house(&f, line);
-                f.line_pos[line] = hv->placed[h] & tech_bit(f.d) ? 0 : f.pos[h];
+                unsigned p = f.pos[h], t = (p | p >> 1 | p >> 2) & 0111u;
+                f.line_pos[line] = (placed >> h) & 1 ? 0 : p;
+                lines |= f.line_pos[line] ? 1u << line : 0;
+                in[0] |= (t & 1u) << line;
+                in[1] |= (t >> 3 & 1u) << line;
+                in[2] |= (t >> 6 & 1u) << line;
             }
-            if (fin_bases(&f, 0, 0, 0, 0))
+            /* a fish needs n base lines holding d, and a cell that loses
+             * d on another line, which holds d there (in[]: the lines
+             * holding d, by stack) */
+            if (bits_count(in[0] | in[1] | in[2]) <= n)
+                continue;
+            memcpy(f.in_stack, in, sizeof in);
+            if (fin_bases(&f, lines, 0, 0, 0, 7))
                 return 1;
         }
         tech_memo_digit_failed(ctx, slot, f.d);

@@ -68,6 +68,14 @@ static inline void elims_text(const struct human_step *step, char *out, size_t l
                 }
 }
 
+/* The digits placed in st as one 81-character line (for messages). */
+static inline void state_line(const struct human_state *st, char out[GRID_LINE_LEN + 1])
+{
+    struct grid g;
+    human_to_grid(st, &g);
+    grid_format_line(&g, out);
+}
+
 typedef tech_find_fn *find_fn;
 
 /* Runs one technique alone on st (a fresh context, no memo). */

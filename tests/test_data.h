@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "grid.h"
+#include "human.h"
 
 #define TEST_DATA_DIR "../shared/bench/data"
 
@@ -39,6 +40,43 @@ static inline int test_data_read(FILE *f, struct grid *out, int max, int step)
             n++;
     }
     return n;
+}
+
+/* Puzzles of a data file: up to max, every stride-th line. */
+struct test_data_sample {
+    const char *file;
+    int max, stride;
+};
+
+/* Solves the puzzles of each sample with human_solve, each step handed
+ * to cb with the position before it; returns how many puzzles, or -1
+ * (after printing "SKIPPED" and why) when a set is absent or empty. */
+static inline long test_data_solve(const struct test_data_sample *sets, int n_sets,
+                                   human_step_cb cb, void *arg)
+{
+    long total = 0;
+    for (int s = 0; s < n_sets; s++) {
+        FILE *f = test_data_open(sets[s].file);
+        if (!f) {
+            fprintf(stderr, "SKIPPED: %s absent (set SUDOKU_DATA_DIR)\n", sets[s].file);
+            return -1;
+        }
+        struct grid *g = calloc((size_t)sets[s].max, sizeof *g);
+        int n = g ? test_data_read(f, g, sets[s].max, sets[s].stride) : 0;
+        fclose(f);
+        for (int i = 0; i < n; i++) {
+            struct human_state st;
+            if (human_init(&st, &g[i]) == 0)
+                human_solve(&st, 0, cb, arg);
+        }
+        free(g);
+        if (n == 0) {
+            fprintf(stderr, "SKIPPED: no puzzle read from %s\n", sets[s].file);
+            return -1;
+        }
+        total += n;
+    }
+    return total;
 }
 
 #endif
