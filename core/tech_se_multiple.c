@@ -162,12 +162,18 @@ static int sc_cx_bound(const struct sc_run *r)
  * find can be taken.  What it has found by then is exactly what the full
  * chaining had found at that point (the same steps in the same order),
  * so every hint that can be taken is the same. */
+static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim);
+
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
     uint16_t offs[28], par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
     int lim = sc_cx_bound(r) - 3;
+    if (!r->dynamic) {
+        sc_chain_static(w->g.lk, s, lim);
+        return;
+    }
     int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
     while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
@@ -229,6 +235,50 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
     }
     if (r->dynamic)
         w->g = w->save;
+}
+
+/* sc_chain for a static chaining (SE's cell and region forcing chains:
+ * every link, y and x, read from lk, the grid unchanged): the same steps
+ * in the same order, without the parents, which a static chaining's
+ * users never read (its ancestor count is its depth + 1, sc_anc1; its
+ * contradictions are not offered).  s: its source added. */
+static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim)
+{
+    const uint32_t gen = s->in.gen;
+    uint32_t *mark = s->in.mark;
+    uint16_t *depth = s->depth, *on = s->list[1], *off = s->list[0];
+    int hon = 0, hoff = 0, n1 = s->n[1], n0 = s->n[0];
+    int live = lim >= 0; /* as in sc_chain: the source */
+    while (live && (hon < n1 || hoff < n0)) {
+        /* "on" first: its links turn potentials off, an "off"'s on */
+        int p = hon < n1 ? on[hon++] : off[hoff++];
+        int dp = depth[p] + 1;
+        live -= dp <= lim + 1;
+        for (int j = lk->start[p], e = lk->start[p + 1]; j < e; j++) {
+            int q = lk->e[j];
+            if (mark[q ^ 1] == gen) {
+                s->absurd = 1;
+                s->a_member = q ^ 1;
+                s->a_new = q;
+                s->xpar[0] = (uint16_t)p;
+                s->n_xpar = 1;
+                break;
+            }
+            if (mark[q] != gen) {
+                mark[q] = gen;
+                depth[q] = (uint16_t)dp;
+                if (sc_on(q))
+                    on[n1++] = (uint16_t)q;
+                else
+                    off[n0++] = (uint16_t)q;
+                live += dp <= lim;
+            }
+        }
+        if (s->absurd)
+            break;
+    }
+    s->n[1] = n1;
+    s->n[0] = n0;
 }
 
 /* Keeps s, the chaining of "on" source (cell, d), when it fits. */
