@@ -75,6 +75,9 @@ struct sc_multi {
     struct sc_set first, on, off, reg;
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
+    /* [on][d - 1]: the cells whose Nishio chaining of d ("on" or "off")
+     * cannot meet a contradiction, as far as sc_nishio_may found */
+    tech_cells nishio_none[2][9];
     struct sc_marks visit; /* ancestor counting */
     /* the running intersections (cell, region): ids and complexities */
     uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
@@ -585,9 +588,18 @@ static void sc_contra(struct sc_run *r, struct sc_multi *w, const struct sc_set 
  * last cell on has that cell on in the closure, unless the closure
  * emptied the house), so unless the closure turns a cell both on and off
  * or empties a house, the chaining meets no contradiction.
+ *
+ * The closure of a potential in the closure of another is part of it
+ * (the rules only add: a cell on turns its cells off, a house that lost
+ * a cell and keeps one turns it on, whatever else is known): so when a
+ * closure meets no contradiction, neither does that of any potential it
+ * holds, which w->nishio_none keeps (for the call: dcells is the grid
+ * the search started from) and the later questions read.
  */
-static int sc_nishio_may(const struct sc_multi *w, int cell, int d, int on)
+static int sc_nishio_may(struct sc_multi *w, int cell, int d, int on)
 {
+    if (w->nishio_none[on][d - 1] & tech_cell_bit(cell))
+        return 0;
     tech_cells all = w->g.dcells[d - 1], ons = 0, offs = 0, fresh = 0;
     uint32_t touched = 0; /* houses that lost a cell of d */
     if (on) {
@@ -614,8 +626,11 @@ static int sc_nishio_may(const struct sc_multi *w, int cell, int d, int on)
             if (!(m & (m - 1)) && !(m & ons))
                 fresh |= m;
         }
-        if (!fresh)
+        if (!fresh) {
+            w->nishio_none[1][d - 1] |= ons;
+            w->nishio_none[0][d - 1] |= offs;
             return 0;
+        }
     }
 }
 
@@ -722,6 +737,7 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     memset(w.keep.at, 0, sizeof w.keep.at);
     w.keep.used = 0;
     w.dynamic = dynamic;
+    memset(w.nishio_none, 0, sizeof w.nishio_none);
     sc_marks_init(&w.visit);
     sc_multiple(&r, &w);
     return sc_finish(&r);
