@@ -240,6 +240,40 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         w->g = w->save;
 }
 
+/* One step of a static chaining: follows p's links, adding the new
+ * potentials to list (the "off" ones of an "on" p, the "on" ones of an
+ * "off"), counted by *n, and to *live those no deeper than lim.  Returns
+ * 0 when a link meets a member's conjugate (the contradiction
+ * recorded). */
+static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, int p, int lim,
+                                 uint16_t *list, int *n, int *live)
+{
+    const uint32_t gen = s->in.gen;
+    uint32_t *mark = s->in.mark;
+    int dp = s->depth[p] + 1, k = *n;
+    *live -= dp <= lim + 1;
+    for (int j = lk->start[p], e = lk->start[p + 1]; j < e; j++) {
+        int q = lk->e[j];
+        if (mark[q ^ 1] == gen) {
+            s->absurd = 1;
+            s->a_member = q ^ 1;
+            s->a_new = q;
+            s->xpar[0] = (uint16_t)p;
+            s->n_xpar = 1;
+            *n = k;
+            return 0;
+        }
+        if (mark[q] != gen) {
+            mark[q] = gen;
+            s->depth[q] = (uint16_t)dp;
+            list[k++] = (uint16_t)q;
+            *live += dp <= lim;
+        }
+    }
+    *n = k;
+    return 1;
+}
+
 /* sc_chain for a static chaining (SE's cell and region forcing chains:
  * every link, y and x, read from lk, the grid unchanged): the same steps
  * in the same order, without the parents, which a static chaining's
@@ -247,41 +281,22 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
  * contradictions are not offered).  s: its source added. */
 static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim)
 {
-    const uint32_t gen = s->in.gen;
-    uint32_t *mark = s->in.mark;
-    uint16_t *depth = s->depth, *on = s->list[1], *off = s->list[0];
-    int hon = 0, hoff = 0, n1 = s->n[1], n0 = s->n[0];
+    uint16_t *on = s->list[1], *off = s->list[0];
+    int hon = 0, hoff = 0;
     int live = lim >= 0; /* as in sc_chain: the source */
-    while (live && (hon < n1 || hoff < n0)) {
-        /* "on" first: its links turn potentials off, an "off"'s on */
-        int p = hon < n1 ? on[hon++] : off[hoff++];
-        int dp = depth[p] + 1;
-        live -= dp <= lim + 1;
-        for (int j = lk->start[p], e = lk->start[p + 1]; j < e; j++) {
-            int q = lk->e[j];
-            if (mark[q ^ 1] == gen) {
-                s->absurd = 1;
-                s->a_member = q ^ 1;
-                s->a_new = q;
-                s->xpar[0] = (uint16_t)p;
-                s->n_xpar = 1;
+    /* "on" first (its links turn potentials off, an "off"'s on): two
+     * calls, so that each kind's loop has branches of its own */
+    while (live) {
+        if (hon < s->n[1]) {
+            if (!sc_static_step(lk, s, on[hon++], lim, off, &s->n[0], &live))
                 break;
-            }
-            if (mark[q] != gen) {
-                mark[q] = gen;
-                depth[q] = (uint16_t)dp;
-                if (sc_on(q))
-                    on[n1++] = (uint16_t)q;
-                else
-                    off[n0++] = (uint16_t)q;
-                live += dp <= lim;
-            }
-        }
-        if (s->absurd)
+        } else if (hoff < s->n[0]) {
+            if (!sc_static_step(lk, s, off[hoff++], lim, on, &s->n[1], &live))
+                break;
+        } else {
             break;
+        }
     }
-    s->n[1] = n1;
-    s->n[0] = n0;
 }
 
 /* Keeps s, the chaining of "on" source (cell, d), when it fits. */
