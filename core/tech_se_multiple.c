@@ -34,6 +34,7 @@
 /* A chaining's result: SE's toOn and toOff sets, each member with its
  * parents, in insertion order (list[1] the "on", list[0] the "off"). */
 struct sc_set {
+    int ready; /* in is set up (sc_set_clear does it when first used) */
     struct sc_marks in; /* the members */
     uint16_t par_at[SC_POTS];
     uint8_t par_n[SC_POTS];
@@ -75,7 +76,11 @@ struct sc_multi {
     struct sc_set first, on, off, reg;
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
-    struct sc_marks visit; /* ancestor counting */
+    /* [on][d - 1]: the cells whose Nishio chaining of d ("on" or "off")
+     * cannot meet a contradiction, as far as sc_nishio_may found */
+    tech_cells nishio_none[2][9];
+    struct sc_marks visit; /* ancestor counting (set up when first used) */
+    int visit_ready;
     /* the running intersections (cell, region): ids and complexities */
     uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
     int cell_cx[2][GRID_CELLS * 9], reg_cx[2][GRID_CELLS * 9];
@@ -89,6 +94,10 @@ static inline int sc_member(const struct sc_set *s, int id)
 
 static void sc_set_clear(struct sc_set *s)
 {
+    if (!s->ready) { /* the first use in the call (most Nishio calls chain nothing) */
+        sc_marks_init(&s->in);
+        s->ready = 1;
+    }
     sc_marks_clear(&s->in);
     s->n_par = 0;
     s->pbase = s->par;
@@ -162,12 +171,18 @@ static int sc_cx_bound(const struct sc_run *r)
  * find can be taken.  What it has found by then is exactly what the full
  * chaining had found at that point (the same steps in the same order),
  * so every hint that can be taken is the same. */
+static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim);
+
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
     uint16_t offs[28], par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
     int lim = sc_cx_bound(r) - 3;
+    if (!r->dynamic) {
+        sc_chain_static(w->g.lk, s, lim);
+        return;
+    }
     int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
     while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
@@ -229,6 +244,65 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
     }
     if (r->dynamic)
         w->g = w->save;
+}
+
+/* One step of a static chaining: follows p's links, adding the new
+ * potentials to list (the "off" ones of an "on" p, the "on" ones of an
+ * "off"), counted by *n, and to *live those no deeper than lim.  Returns
+ * 0 when a link meets a member's conjugate (the contradiction
+ * recorded). */
+static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, int p, int lim,
+                                 uint16_t *list, int *n, int *live)
+{
+    const uint32_t gen = s->in.gen;
+    uint32_t *mark = s->in.mark;
+    int dp = s->depth[p] + 1, k = *n;
+    *live -= dp <= lim + 1;
+    for (int j = lk->start[p], e = lk->start[p + 1]; j < e; j++) {
+        int q = lk->e[j];
+        if (mark[q ^ 1] == gen) {
+            s->absurd = 1;
+            s->a_member = q ^ 1;
+            s->a_new = q;
+            s->xpar[0] = (uint16_t)p;
+            s->n_xpar = 1;
+            *n = k;
+            return 0;
+        }
+        if (mark[q] != gen) {
+            mark[q] = gen;
+            s->depth[q] = (uint16_t)dp;
+            list[k++] = (uint16_t)q;
+            *live += dp <= lim;
+        }
+    }
+    *n = k;
+    return 1;
+}
+
+/* sc_chain for a static chaining (SE's cell and region forcing chains:
+ * every link, y and x, read from lk, the grid unchanged): the same steps
+ * in the same order, without the parents, which a static chaining's
+ * users never read (its ancestor count is its depth + 1, sc_anc1; its
+ * contradictions are not offered).  s: its source added. */
+static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim)
+{
+    uint16_t *on = s->list[1], *off = s->list[0];
+    int hon = 0, hoff = 0;
+    int live = lim >= 0; /* as in sc_chain: the source */
+    /* "on" first (its links turn potentials off, an "off"'s on): two
+     * calls, so that each kind's loop has branches of its own */
+    while (live) {
+        if (hon < s->n[1]) {
+            if (!sc_static_step(lk, s, on[hon++], lim, off, &s->n[0], &live))
+                break;
+        } else if (hoff < s->n[0]) {
+            if (!sc_static_step(lk, s, off[hoff++], lim, on, &s->n[1], &live))
+                break;
+        } else {
+            break;
+        }
+    }
 }
 
 /* Keeps s, the chaining of "on" source (cell, d), when it fits. */
@@ -328,6 +402,10 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
 {
     uint16_t todo[SC_POTS];
     int head = 0, tail = 0;
+    if (!w->visit_ready) {
+        sc_marks_init(&w->visit);
+        w->visit_ready = 1;
+    }
     sc_marks_clear(&w->visit);
     for (int i = 0; i < n; i++)
         if (!sc_marks_has(&w->visit, from[i])) {
@@ -535,9 +613,18 @@ static void sc_contra(struct sc_run *r, struct sc_multi *w, const struct sc_set 
  * last cell on has that cell on in the closure, unless the closure
  * emptied the house), so unless the closure turns a cell both on and off
  * or empties a house, the chaining meets no contradiction.
+ *
+ * The closure of a potential in the closure of another is part of it
+ * (the rules only add: a cell on turns its cells off, a house that lost
+ * a cell and keeps one turns it on, whatever else is known): so when a
+ * closure meets no contradiction, neither does that of any potential it
+ * holds, which w->nishio_none keeps (for the call: dcells is the grid
+ * the search started from) and the later questions read.
  */
-static int sc_nishio_may(const struct sc_multi *w, int cell, int d, int on)
+static int sc_nishio_may(struct sc_multi *w, int cell, int d, int on)
 {
+    if (w->nishio_none[on][d - 1] & tech_cell_bit(cell))
+        return 0;
     tech_cells all = w->g.dcells[d - 1], ons = 0, offs = 0, fresh = 0;
     uint32_t touched = 0; /* houses that lost a cell of d */
     if (on) {
@@ -564,8 +651,11 @@ static int sc_nishio_may(const struct sc_multi *w, int cell, int d, int on)
             if (!(m & (m - 1)) && !(m & ons))
                 fresh |= m;
         }
-        if (!fresh)
+        if (!fresh) {
+            w->nishio_none[1][d - 1] |= ons;
+            w->nishio_none[0][d - 1] |= offs;
             return 0;
+        }
     }
 }
 
@@ -665,14 +755,12 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
     w.save = w.g;
-    sc_marks_init(&w.first.in);
-    sc_marks_init(&w.on.in);
-    sc_marks_init(&w.off.in);
-    sc_marks_init(&w.reg.in);
+    w.first.ready = w.on.ready = w.off.ready = w.reg.ready = 0;
     memset(w.keep.at, 0, sizeof w.keep.at);
     w.keep.used = 0;
     w.dynamic = dynamic;
-    sc_marks_init(&w.visit);
+    memset(w.nishio_none, 0, sizeof w.nishio_none);
+    w.visit_ready = 0;
     sc_multiple(&r, &w);
     return sc_finish(&r);
 }
