@@ -234,7 +234,6 @@ static int node_cell(const struct gc_search *s, int node)
     return tech_cells_lowest(node_cells(s, node));
 }
 
-
 /* The node whose cells are exactly rest (of digit d): a candidate, a
  * group, or -1. */
 static int node_of(const struct gc_search *s, tech_cells rest, int d)

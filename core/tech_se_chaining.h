@@ -58,10 +58,12 @@ struct sc_marks {
     uint32_t mark[SC_POTS];
 };
 
+/* Nothing is wiped here: the first sc_marks_clear wraps gen round to 0
+ * and wipes the marks then, so a set that is never used costs nothing
+ * (most of a multiple chaining's sets, in most calls). */
 static inline void sc_marks_init(struct sc_marks *m)
 {
-    m->gen = 0;
-    memset(m->mark, 0, sizeof m->mark);
+    m->gen = UINT32_MAX;
 }
 static inline void sc_marks_clear(struct sc_marks *m)
 {

@@ -34,7 +34,6 @@
 /* A chaining's result: SE's toOn and toOff sets, each member with its
  * parents, in insertion order (list[1] the "on", list[0] the "off"). */
 struct sc_set {
-    int ready; /* in is set up (sc_set_clear does it when first used) */
     struct sc_marks in; /* the members */
     uint16_t par_at[SC_POTS];
     uint8_t par_n[SC_POTS];
@@ -79,8 +78,7 @@ struct sc_multi {
     /* [on][d - 1]: the cells whose Nishio chaining of d ("on" or "off")
      * cannot meet a contradiction, as far as sc_nishio_may found */
     tech_cells nishio_none[2][9];
-    struct sc_marks visit; /* ancestor counting (set up when first used) */
-    int visit_ready;
+    struct sc_marks visit; /* ancestor counting */
     /* the running intersections (cell, region): ids and complexities */
     uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
     int cell_cx[2][GRID_CELLS * 9], reg_cx[2][GRID_CELLS * 9];
@@ -94,10 +92,6 @@ static inline int sc_member(const struct sc_set *s, int id)
 
 static void sc_set_clear(struct sc_set *s)
 {
-    if (!s->ready) { /* the first use in the call (most Nishio calls chain nothing) */
-        sc_marks_init(&s->in);
-        s->ready = 1;
-    }
     sc_marks_clear(&s->in);
     s->n_par = 0;
     s->pbase = s->par;
@@ -402,10 +396,6 @@ static int sc_ancestors(struct sc_multi *w, const struct sc_set *s, const uint16
 {
     uint16_t todo[SC_POTS];
     int head = 0, tail = 0;
-    if (!w->visit_ready) {
-        sc_marks_init(&w->visit);
-        w->visit_ready = 1;
-    }
     sc_marks_clear(&w->visit);
     for (int i = 0; i < n; i++)
         if (!sc_marks_has(&w->visit, from[i])) {
@@ -755,12 +745,15 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
     w.save = w.g;
-    w.first.ready = w.on.ready = w.off.ready = w.reg.ready = 0;
+    sc_marks_init(&w.first.in);
+    sc_marks_init(&w.on.in);
+    sc_marks_init(&w.off.in);
+    sc_marks_init(&w.reg.in);
     memset(w.keep.at, 0, sizeof w.keep.at);
     w.keep.used = 0;
     w.dynamic = dynamic;
     memset(w.nishio_none, 0, sizeof w.nishio_none);
-    w.visit_ready = 0;
+    sc_marks_init(&w.visit);
     sc_multiple(&r, &w);
     return sc_finish(&r);
 }
