@@ -263,6 +263,32 @@ static tech_cells seen_twice(const struct human_state *st, tech_cells s, unsigne
 }
 
 /*
+ * The cells cj of wide for which aligned_any may try a set (cj its pair's
+ * second cell, the third of a triplet after it): every set it tries with
+ * cj unchanged has a changed cell or common excluder (the loop's tests),
+ * which is one of:
+ *  - a changed excluder x: x sees cj, so cj is among the peers of the
+ *    changed cells of a->small;
+ *  - a changed cell ci of wide (the first, or a triplet's third): the
+ *    set's cells have two common excluders or more, two peers of both in
+ *    a->small, so cj sees two excluders of ci (seen_twice of them).
+ * So the other cells (unless changed themselves) try nothing: skipped,
+ * they cost nothing.  Every cell when everything changed (no record).
+ */
+static tech_cells aligned_near_change(const struct aligned *a, tech_cells wide,
+                                      tech_cells changed)
+{
+    if (changed == ~(tech_cells)0)
+        return changed;
+    tech_cells near = changed;
+    for (tech_cells m = changed & a->small; m; m &= m - 1)
+        near |= tech_peers(tech_cells_lowest(m));
+    for (tech_cells m = changed & wide; m; m &= m - 1)
+        near |= seen_twice(a->st, tech_peers(tech_cells_lowest(m)) & a->small, NULL);
+    return near;
+}
+
+/*
  * 0 when no set of cells SE's search can meet has a removal, so that the
  * search in SE's order (which meets a triplet from several of its pairs)
  * is made only when it finds something.  The sets tried: a->degree
@@ -283,7 +309,7 @@ static tech_cells seen_twice(const struct human_state *st, tech_cells s, unsigne
 static int aligned_any(const struct aligned *a, tech_cells wide, tech_cells changed)
 {
     int k = a->degree;
-    for (tech_cells mj = wide; mj; mj &= mj - 1) {
+    for (tech_cells mj = wide & aligned_near_change(a, wide, changed); mj; mj &= mj - 1) {
         int cj = tech_cells_lowest(mj);
         tech_cells above = ~(tech_cells)0 << (cj + 1);
         tech_cells excl_j = tech_peers(cj) & a->small;
