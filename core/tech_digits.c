@@ -86,6 +86,7 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->se_loop_stamp, 0, sizeof memo->se_loop_stamp);
     memset(memo->se_loop_dead, 0, sizeof memo->se_loop_dead);
     memo->direct_valid = 0;
+    memo->finned_valid[0] = memo->finned_valid[1] = 0;
 }
 
 /* The cells whose candidates or value differ from the copy, as a set

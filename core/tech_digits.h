@@ -210,6 +210,12 @@ struct tech_memo {
      * a digit whose cells are still those holds no instance */
     tech_cells direct_seen[2][9];
     unsigned direct_valid;
+    /* finned Swordfish [0] and Jellyfish [1] (tech_finned_fish.c): each
+     * digit's cells when the last search of the digit found nothing
+     * (finned_seen[k][d - 1] meaningful when finned_valid[k] bit d - 1 is
+     * set): a base set whose lines still hold those cells holds no fish */
+    tech_cells finned_seen[2][9];
+    unsigned finned_valid[2];
 };
 
 /* A fresh memo (nothing searched yet). */

@@ -15,6 +15,9 @@
  * against one written plainly): a digit and direction with n lines or
  * fewer holding it, base sets with no stack to put their fins in, and a
  * fin stack with no band where a base line and another line hold d.
+ * With the solving loop's memo, the base sets whose lines' cells holding
+ * the digit are those the last search of the digit in vain saw are
+ * skipped too (fin_fresh).
  */
 #include "tech_digits.h"
 
@@ -29,6 +32,7 @@ struct fin {
     int d, n, by_col;
     unsigned line_pos[9]; /* positions (cross index) of d per line */
     unsigned in_stack[3]; /* [s]: the lines with d in stack s (fin_covers) */
+    unsigned fresh; /* the lines whose base sets are searched (fin_fresh) */
 };
 
 /* Cell at line i, cross position j. */
@@ -257,10 +261,13 @@ static unsigned fin_fits(const struct fin *f, unsigned uni, unsigned stacks)
 
 /* The sets of n - depth more base lines from lines (a set: in
  * increasing order, the order of a loop over them), added to base
- * (positions uni; its fins possible in stacks only). */
+ * (positions uni; its fins possible in stacks only); only those with a
+ * line of f->fresh. */
 static int fin_bases(struct fin *f, unsigned lines, int depth, unsigned base,
                      unsigned uni, unsigned stacks)
 {
+    if (!((base | lines) & f->fresh))
+        return 0;
     if (depth == f->n)
         return fin_covers(f, base, uni);
     for (unsigned m = lines; bits_count(m) >= f->n - depth; m &= m - 1) {
@@ -272,12 +279,37 @@ static int fin_bases(struct fin *f, unsigned lines, int depth, unsigned base,
     return 0;
 }
 
+/*
+ * The lines (of f->by_col's direction) whose cells holding d differ from
+ * those seen, d's cells when the last search of d in vain was made (the
+ * memo's record; every line without it).  A base set none of whose lines
+ * is among them held no fish that removed anything then, and holds none
+ * now: all a fish on it asks (the fins in one box, each base line in the
+ * covers, the covers inside the fin stack) is of its lines' cells
+ * holding d, the same now, or of where d is placed, which only ever
+ * empties a line of d (a change of its cells); the cells it would remove
+ * d from only lost d since.  So only base sets with a line of these are
+ * searched: the first fish found is the same.
+ */
+static unsigned fin_fresh(const struct fin *f, const struct tech_digits *dg,
+                          const struct tech_memo *m, int k)
+{
+    if (!m || !((m->finned_valid[k] >> (f->d - 1)) & 1u))
+        return 0x1FFu;
+    tech_cells diff = dg->cells[f->d - 1] ^ m->finned_seen[k][f->d - 1];
+    unsigned fresh = 0;
+    for (int line = 0; line < 9; line++)
+        fresh |= diff & tech_house_set[fin_house(f, line)] ? 1u << line : 0;
+    return fresh;
+}
+
 static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
 {
     struct fin f = {.ctx = ctx, .st = ctx->st, .step = step, .n = n};
     const struct tech_digits *dg = tech_ctx_digits(ctx);
     const struct tech_houses *hv = tech_ctx_houses(ctx);
     int slot = n == 3 ? TECH_MEMO_FINNED_3 : TECH_MEMO_FINNED_4;
+    struct tech_memo *m = tech_memo_of(ctx);
     for (f.d = 1; f.d <= 9; f.d++) {
         if (tech_memo_digit_clean(ctx, slot, f.d))
             continue;
@@ -302,10 +334,15 @@ static int find_finned(struct tech_ctx *ctx, struct human_step *step, int n)
             if (bits_count(in[0] | in[1] | in[2]) <= n)
                 continue;
             memcpy(f.in_stack, in, sizeof in);
+            f.fresh = fin_fresh(&f, dg, m, n - 3);
             if (fin_bases(&f, lines, 0, 0, 0, 7))
                 return 1;
         }
         tech_memo_digit_failed(ctx, slot, f.d);
+        if (m) {
+            m->finned_seen[n - 3][f.d - 1] = dg->cells[f.d - 1];
+            m->finned_valid[n - 3] |= 1u << (f.d - 1);
+        }
     }
     tech_step_reset(step);
     return 0;
