@@ -125,12 +125,12 @@ static int sdc_parts(struct sdc *s, int h, int side, const uint8_t *inter,
         if (!in_list(s->c_list, s->n_c, inter[i]) && !s->st->value[inter[i]])
             x_cell = inter[i];
     unsigned x_pos = 0, x_cand = 0, x_inter = 0;
-    int r = 0, x_in = x_cell >= 0;
+    int r = o->k, x_in = x_cell >= 0; /* r: all of them without the cell */
     if (x_in) {
         for (int i = 0; i < 9; i++)
             if (tech_house_cells[h][i] == x_cell)
                 x_pos = 1u << i;
-        while (r < o->k && o->at[r] < x_pos)
+        for (r = 0; r < o->k && o->at[r] < x_pos;)
             r++;
         x_cand = s->st->cand[x_cell];
         /* kept in 8 bits, as the parts' intersection cells always were:
@@ -139,17 +139,22 @@ static int sdc_parts(struct sdc *s, int h, int side, const uint8_t *inter,
          * as it was by this speed-only change, for a fidelity fix. */
         x_inter = (uint8_t)box_bit(x_cell, s->box);
     }
-    unsigned low = (1u << r) - 1;
+    /* t = hi, xb, lo (bits above r, bit r, bits below) in decreasing
+     * order, t = 0 left out */
     int n = 0;
-    for (unsigned t = (1u << (o->k + x_in)) - 1; t; t--) {
-        unsigned xb = x_in ? (t >> r) & 1u : 0;
-        unsigned u = x_in ? (t & low) | (t >> (r + 1) << r) : t;
-        unsigned digits = o->digits[u] | (xb ? x_cand : 0);
-        int gain = o->n[u] + (int)xb - bits_count(digits & ~s->v);
-        if (gain >= 1 && (digits & s->v))
-            out[n++] = (struct sdc_part){o->pos[u] | (xb ? x_pos : 0), digits,
-                                         xb ? x_inter : 0, gain};
-    }
+    for (unsigned hi = 1u << (o->k - r); hi-- > 0;)
+        for (int xb = x_in; xb >= 0; xb--) {
+            unsigned pos = xb ? x_pos : 0, cand = xb ? x_cand : 0;
+            unsigned inter_bits = xb ? x_inter : 0;
+            for (unsigned lo = 1u << r; lo-- > 0;) {
+                unsigned u = hi << r | lo;
+                unsigned digits = o->digits[u] | cand;
+                int gain = o->n[u] + xb - bits_count(digits & ~s->v);
+                if (gain >= 1 && (digits & s->v))
+                    out[n++] = (struct sdc_part){o->pos[u] | pos, digits, inter_bits,
+                                                 gain};
+            }
+        }
     return n;
 }
 
