@@ -87,6 +87,7 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->se_loop_dead, 0, sizeof memo->se_loop_dead);
     memo->direct_valid = 0;
     memo->finned_valid[0] = memo->finned_valid[1] = 0;
+    memset(memo->franken_valid, 0, sizeof memo->franken_valid);
 }
 
 /* The cells whose candidates or value differ from the copy, as a set

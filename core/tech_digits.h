@@ -216,6 +216,10 @@ struct tech_memo {
      * set): a base set whose lines still hold those cells holds no fish */
     tech_cells finned_seen[2][9];
     unsigned finned_valid[2];
+    /* Franken and Mutant fish (tech_franken_fish.c), per slot [s -
+     * TECH_MEMO_FRANKEN_2], kept the same way */
+    tech_cells franken_seen[TECH_MEMO_SLOTS - TECH_MEMO_FRANKEN_2][9];
+    unsigned franken_valid[TECH_MEMO_SLOTS - TECH_MEMO_FRANKEN_2];
 };
 
 /* A fresh memo (nothing searched yet). */

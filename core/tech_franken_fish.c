@@ -78,6 +78,7 @@ struct ff {
     uint32_t cover_houses[GRID_CELLS];
     tech_cells cover_cells[GRID_CELLS];
     uint32_t line;                /* Franken: the base set's kind of line */
+    uint32_t fresh; /* the houses whose base sets are searched (ff_fresh) */
     /* the base set being searched */
     uint32_t base, touch; /* touch: the cover houses meeting it */
     tech_cells cands, endo, touch_cells; /* touch_cells: their cells */
@@ -481,6 +482,8 @@ static int ff_base_set(struct ff *f, uint32_t base, tech_cells cands,
 static int ff_bases(struct ff *f, uint32_t avail, int depth, uint32_t base,
                     tech_cells cands, tech_cells endo)
 {
+    if (!((base | avail) & f->fresh))
+        return 0;
     if (depth == f->n)
         return ff_base_set(f, base, cands, endo);
     for (uint32_t m = avail; m && houses_count(m) >= f->n - depth; m &= m - 1) {
@@ -493,6 +496,30 @@ static int ff_bases(struct ff *f, uint32_t avail, int depth, uint32_t base,
             return 1;
     }
     return 0;
+}
+
+/*
+ * The houses whose cells holding d differ from those seen, d's cells
+ * when the last search of d in vain (of slot) was made (the memo's
+ * record; every house without it).  A base set none of whose houses is
+ * among them held no fish that removed anything then, and holds none
+ * now: its candidates are the same, so are the houses that may cover
+ * them (each holds one) and what the fins and the kinds ask; the cells
+ * that could lose d (off the base set, in the covers or seeing every
+ * fin) only lost d since, as did the cells the fins must see.  So only
+ * base sets with a house of these are searched: the fish found is the
+ * same.
+ */
+static uint32_t ff_fresh(const struct ff *f, const struct tech_memo *m, int slot)
+{
+    int k = slot - TECH_MEMO_FRANKEN_2;
+    if (!m || !((m->franken_valid[k] >> (f->d - 1)) & 1u))
+        return (1u << TECH_HOUSES) - 1;
+    tech_cells diff = f->all ^ m->franken_seen[k][f->d - 1];
+    uint32_t fresh = 0;
+    for (int h = 0; h < TECH_HOUSES; h++)
+        fresh |= diff & tech_house_set[h] ? 1u << h : 0;
+    return fresh;
 }
 
 /* slot: the row's memo slot (by digit): a digit's fish read only its
@@ -510,6 +537,7 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
                    .finned = finned};
     if (ctx->collect)
         memset(f.listed, 0, sizeof f.listed);
+    struct tech_memo *memo = tech_memo_of(ctx);
     for (f.d = 1; f.d <= 9; f.d++) {
         if (tech_memo_digit_clean(ctx, slot, f.d))
             continue;
@@ -522,6 +550,7 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
             few |= pos[h] && bits_count(pos[h]) <= n ? 1u << h : 0;
         }
         uint32_t bases = finned ? some : few;
+        f.fresh = ff_fresh(&f, memo, slot);
         for (int cols = 0; cols < (kind == FF_FRANKEN ? 2 : 1); cols++) {
             if (kind == FF_FRANKEN) {
                 f.line = cols ? FF_COLS : FF_ROWS;
@@ -542,6 +571,10 @@ static int ff_search(struct tech_ctx *ctx, struct human_step *step,
                 return 1;
         }
         tech_memo_digit_failed(ctx, slot, f.d);
+        if (memo) {
+            memo->franken_seen[slot - TECH_MEMO_FRANKEN_2][f.d - 1] = f.all;
+            memo->franken_valid[slot - TECH_MEMO_FRANKEN_2] |= 1u << (f.d - 1);
+        }
     }
     tech_step_reset(step);
     return 0;
