@@ -74,16 +74,39 @@ static void aligned_bases(struct aligned *a, const tech_cells *counts)
  * it (or every digit when p takes it whole).  The cell of most
  * candidates is put last, and the search ends once every candidate is
  * used: the result is the same, found with fewer ways tried.
+ *
+ * A common excluder with a digit that none of the cells has never has
+ * all its digits taken: left out.  With none left, only two cells that
+ * see each other and get the same digit rule a way out, and the cells
+ * have two candidates or more: a digit d of one cell A is in no way only
+ * when the others B and C both see A and each other and hold d and one
+ * same digit e alone (else B takes a digit other than d, or d when it
+ * does not see A, and C one that neither A's nor B's rules out).  So
+ * without such a pair of cells, every candidate is used: 0 at once.
  */
 static int aligned_fills(const struct aligned *a, const uint8_t *cells, tech_cells common,
                          unsigned used[3])
 {
     const struct human_state *st = a->st;
     int k = a->degree;
-    unsigned ex[20];
+    unsigned ex[20], digits = 0;
     int n_ex = 0;
-    for (tech_cells m = common; m && n_ex < 20; m &= m - 1)
-        ex[n_ex++] = st->cand[tech_cells_lowest(m)];
+    for (int i = 0; i < k; i++)
+        digits |= st->cand[cells[i]];
+    for (tech_cells m = common; m && n_ex < 20; m &= m - 1) {
+        unsigned x = st->cand[tech_cells_lowest(m)];
+        if (!(x & ~digits))
+            ex[n_ex++] = x;
+    }
+    if (n_ex == 0) {
+        int pair = 0; /* two cells of the same two candidates */
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++)
+                pair |= st->cand[cells[i]] == st->cand[cells[j]] &&
+                        bits_count(st->cand[cells[i]]) == 2;
+        if (!pair)
+            return 0;
+    }
     int o[3] = {0, 1, 2}; /* o[k - 1]: the cell taken as a mask */
     for (int i = 0; i < k - 1; i++)
         if (bits_count(st->cand[cells[o[i]]]) > bits_count(st->cand[cells[o[k - 1]]])) {

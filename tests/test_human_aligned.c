@@ -11,7 +11,12 @@
  * hand-made ones, every pair of cells of two candidates or more with two
  * common excluders or more is asked both ways:
  *  - aligned_pair_blocked must equal aligned_fills;
- *  - the screen must pass every pair aligned_fills finds a removal in.
+ *  - the screen must pass every pair aligned_fills finds a removal in;
+ * and every triplet of them after such a pair with two common excluders
+ * or more (Aligned Triplet Exclusion's sets), at one position in
+ * TRIPLET_EVERY (each has thousands): aligned_fills, which
+ * leaves out excluders that cannot be emptied and stops early without
+ * them, must equal every way tried plainly (plain_triplet).
  * Then the memo's skips: along solve paths, the searches with the
  * solving loop's memo against searches from nothing.
  * The static functions are reached by compiling tech_aligned.c into this
@@ -33,9 +38,65 @@
 #include "human_positions.h"
 #include "test_data.h"
 
+#define TRIPLET_EVERY 8
+
 struct tally {
-    long positions, pairs, removals;
+    long positions, pairs, removals, triplets, triplet_removals;
 };
+
+/* 1 when some candidate of the cells c[0..2] is in no way of giving each
+ * one of its candidates: no two that see each other get the same digit,
+ * and no cell of common loses all its candidates to them. */
+static int plain_triplet(const struct human_state *st, const uint8_t c[3], tech_cells common)
+{
+    unsigned used[3] = {0, 0, 0};
+    for (unsigned m0 = st->cand[c[0]]; m0; m0 &= m0 - 1)
+        for (unsigned m1 = st->cand[c[1]]; m1; m1 &= m1 - 1)
+            for (unsigned m2 = st->cand[c[2]]; m2; m2 &= m2 - 1) {
+                unsigned b[3] = {m0 & -m0, m1 & -m1, m2 & -m2};
+                int ok = 1;
+                for (int i = 0; i < 3; i++)
+                    for (int j = i + 1; j < 3; j++)
+                        ok &= !(b[i] == b[j] && tech_sees(c[i], c[j]));
+                for (tech_cells x = common; x; x &= x - 1)
+                    ok &= (st->cand[tech_cells_lowest(x)] & ~(b[0] | b[1] | b[2])) != 0;
+                for (int i = 0; ok && i < 3; i++)
+                    used[i] |= b[i];
+            }
+    return used[0] != st->cand[c[0]] || used[1] != st->cand[c[1]] ||
+           used[2] != st->cand[c[2]];
+}
+
+/* The triplets of ci < cj (common: their common excluders, two or more)
+ * and a third cell after cj of wide, checked (excluders: cells of two or
+ * three candidates). */
+static void check_triplets(const struct human_state *st, int ci, int cj, tech_cells wide,
+                           tech_cells small3, struct tally *t)
+{
+    struct aligned a;
+    memset(&a, 0, sizeof a);
+    a.st = st;
+    a.degree = 3;
+    a.small = small3;
+    tech_cells two = tech_peers(ci) & tech_peers(cj) & small3;
+    for (int ck = cj + 1; ck < GRID_CELLS; ck++) {
+        tech_cells common = two & tech_peers(ck);
+        if (!(wide & tech_cell_bit(ck)) || !two_or_more(common))
+            continue;
+        uint8_t cells[3] = {(uint8_t)ci, (uint8_t)cj, (uint8_t)ck};
+        unsigned used[3] = {0, 0, 0};
+        int fast = aligned_fills(&a, cells, common, used), plain = plain_triplet(st, cells, common);
+        t->triplets++;
+        t->triplet_removals += plain;
+        if (fast != plain) {
+            char g[GRID_LINE_LEN + 1];
+            state_line(st, g);
+            fail_msg("cells %c%d %c%d %c%d of %s: aligned_fills %d, every way %d",
+                     'A' + ci / 9, ci % 9 + 1, 'A' + cj / 9, cj % 9 + 1, 'A' + ck / 9,
+                     ck % 9 + 1, g, fast, plain);
+        }
+    }
+}
 
 /* Every pair of st as aligned_any forms them (ci < cj, both of two
  * candidates or more, two common excluders or more), checked; returns
@@ -46,7 +107,7 @@ static long check_position(const struct human_state *st, struct tally *t)
     memset(&a, 0, sizeof a);
     a.st = st;
     a.degree = 2;
-    tech_cells wide = 0, small = 0;
+    tech_cells wide = 0, small = 0, small3 = 0;
     for (int c = 0; c < GRID_CELLS; c++) {
         if (st->value[c] || !st->cand[c])
             continue;
@@ -54,6 +115,8 @@ static long check_position(const struct human_state *st, struct tally *t)
             wide |= tech_cell_bit(c);
         if (bits_count(st->cand[c]) == 2)
             small |= tech_cell_bit(c);
+        if (bits_count(st->cand[c]) == 2 || bits_count(st->cand[c]) == 3)
+            small3 |= tech_cell_bit(c);
     }
     a.small = small;
     long found = 0;
@@ -68,6 +131,9 @@ static long check_position(const struct human_state *st, struct tally *t)
         for (int ci = 0; ci < cj; ci++) {
             if (!(wide & tech_cell_bit(ci)))
                 continue;
+            if (t->positions % TRIPLET_EVERY == 0 &&
+                two_or_more(tech_peers(ci) & tech_peers(cj) & small3))
+                check_triplets(st, ci, cj, wide, small3, t);
             tech_cells common = tech_peers(ci) & excl_j;
             if (!two_or_more(common))
                 continue;
@@ -116,7 +182,7 @@ static void test_hand_made(void **unused)
 {
     (void)unused;
     struct human_state st;
-    struct tally t = {0, 0, 0};
+    struct tally t = {0, 0, 0, 0, 0};
     /* A1 = 2 is in no way: with A2 = 1 it empties A8 {1,2}, with A2 = 3
      * A9 {2,3}; A1 = 1 with A2 = 3 stays */
     pair_position(&st, "12", "13", "12", "23");
@@ -163,13 +229,16 @@ static void test_solve_paths(void **unused)
         {"sudoku_exchange_diabolical.txt", 600, 66},
         {"magictour_top1465.txt", 293, 5},
     };
-    struct tally t = {0, 0, 0};
+    struct tally t = {0, 0, 0, 0, 0};
     if (test_data_solve(sets, (int)(sizeof sets / sizeof sets[0]), check_before, &t) < 0)
         skip();
-    fprintf(stderr, "aligned screens: %ld positions, %ld pairs, %ld with a removal\n",
-            t.positions, t.pairs, t.removals);
+    fprintf(stderr,
+            "aligned screens: %ld positions, %ld pairs, %ld with a removal; "
+            "%ld triplets, %ld with a removal\n",
+            t.positions, t.pairs, t.removals, t.triplets, t.triplet_removals);
     /* the check means something only if removals were met */
     assert_true(t.removals > 0);
+    assert_true(t.triplet_removals > 0);
 }
 
 /* The eliminations of a step, in order, as one comparable value. */
