@@ -133,11 +133,7 @@ static int sdc_parts(struct sdc *s, int h, int side, const uint8_t *inter,
         for (r = 0; r < o->k && o->at[r] < x_pos;)
             r++;
         x_cand = s->st->cand[x_cell];
-        /* kept in 8 bits, as the parts' intersection cells always were:
-         * box position 8 is dropped, so both parts may hold that cell
-         * (sdc_pair's test misses it).  A flaw of the definition kept
-         * as it was by this speed-only change, for a fidelity fix. */
-        x_inter = (uint8_t)box_bit(x_cell, s->box);
+        x_inter = box_bit(x_cell, s->box);
     }
     /* t = hi, xb, lo (bits above r, bit r, bits below) in decreasing
      * order, t = 0 left out */

@@ -439,6 +439,28 @@ static void test_sue_de_coq_wider(void **unused)
     expect_none(tech_find_sue_de_coq, &st);
 }
 
+/* The intersection's cell outside C may join one part, never both: a
+ * cell counted in each would make the parts' cells one more than there
+ * are.  Here C = I7 I8 (1 2, 3 4) in box 9 and row I, and I9 (5 6), the
+ * intersection's other cell, is at box position 8 (the last bit of a
+ * box's nine).  The row part I1 I2 I9 (1 5 6) and the box part G7 G8 I9
+ * (3 5 6) would each gain one with I9, so together they seem to give
+ * the two digits C lacks; without I9 in both there is no Sue de Coq. */
+static void test_sue_de_coq_cell_in_one_part(void **unused)
+{
+    (void)unused;
+    struct human_state st;
+    empty_state(&st);
+    only(&st, "I7", "12");
+    only(&st, "I8", "34");
+    only(&st, "I9", "56");
+    only(&st, "I1", "15");
+    only(&st, "I2", "16");
+    only(&st, "G7", "35");
+    only(&st, "G8", "36");
+    expect_none(tech_find_sue_de_coq, &st);
+}
+
 static void test_als_xz(void **unused)
 {
     (void)unused;
@@ -1089,6 +1111,7 @@ int main(void)
         cmocka_unit_test(test_franken_swordfish_jellyfish),
         cmocka_unit_test(test_sue_de_coq),
         cmocka_unit_test(test_sue_de_coq_wider),
+        cmocka_unit_test(test_sue_de_coq_cell_in_one_part),
         cmocka_unit_test(test_als_xz),
         cmocka_unit_test(test_unique_rectangle_5),
         cmocka_unit_test(test_unique_rectangle_6),
