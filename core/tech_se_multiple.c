@@ -72,6 +72,12 @@ struct sc_store {
 
 struct sc_multi {
     struct sc_grid g, save;
+    /* the links of the grid the search started from, read by a dynamic
+     * chaining for its "on" potentials (sc_chain says why that is
+     * exact); NULL until the first dynamic chaining builds them (g->lk
+     * stays NULL: a dynamic chaining's "off" links are the grid's) */
+    const struct sc_links *lk;
+    struct sc_links *lk_area;
     struct sc_set first, on, off, reg;
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
@@ -169,7 +175,7 @@ static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim
 
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
-    uint16_t offs[28], par[9];
+    uint16_t par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
     int lim = sc_cx_bound(r) - 3;
@@ -177,14 +183,26 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         sc_chain_static(w->g.lk, s, lim);
         return;
     }
+    if (!w->lk) {
+        struct sc_grid g0 = w->save;
+        sc_links_build(w->lk_area, &g0);
+        w->lk = w->lk_area;
+    }
+    const struct sc_links *lk = w->lk;
     int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
     while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
             live -= s->depth[p] <= lim;
-            int n = sc_on_to_off(&w->g, p, y, offs);
-            for (int i = 0; i < n; i++) {
-                int q = offs[i];
+            /* the "off" links of the grid the search started from: those
+             * of the candidates this chaining removed are extra, and
+             * change nothing - a removed candidate's "off" is a member
+             * (it was removed when followed) and its "on" is not (a
+             * chaining holding both stopped at the first), so the tests
+             * below pass over it as they pass over any member; the
+             * others are the grid's, in the same order (sc_on_to_off) */
+            for (int j = sc_links_from(lk, p, y), e = lk->start[p + 1]; j < e; j++) {
+                int q = lk->e[j];
                 if (sc_member(s, q ^ 1)) {
                     s->absurd = 1;
                     s->a_member = q ^ 1;
@@ -742,6 +760,8 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     r.dynamic = dynamic;
     r.nishio = nishio;
     sc_grid_init(&w.g, ctx);
+    w.lk = NULL;
+    w.lk_area = &lk;
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
     w.save = w.g;
