@@ -78,6 +78,9 @@ struct sc_multi {
      * stays NULL: a dynamic chaining's "off" links are the grid's) */
     const struct sc_links *lk;
     struct sc_links *lk_area;
+    /* [cell]: its houses, then its places in them (sc_houses), set with
+     * lk: a dynamic chaining reads them for each "off" it follows */
+    int8_t where[GRID_CELLS][6];
     struct sc_set first, on, off, reg;
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
@@ -187,6 +190,14 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         struct sc_grid g0 = w->save;
         sc_links_build(w->lk_area, &g0);
         w->lk = w->lk_area;
+        for (int cell = 0; cell < GRID_CELLS; cell++) {
+            int h[3], pos[3];
+            sc_houses(cell, h, pos);
+            for (int k = 0; k < 3; k++) {
+                w->where[cell][k] = (int8_t)h[k];
+                w->where[cell][3 + k] = (int8_t)pos[k];
+            }
+        }
     }
     const struct sc_links *lk = w->lk;
     int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
@@ -222,7 +233,12 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         } else {
             int p = s->list[0][hoff++];
             live -= s->depth[p] <= lim;
-            int n = sc_off_to_on(&w->g, p, y, 1, ons);
+            int cell = sc_cell(p), d = sc_digit(p), h[3], pos[3];
+            for (int k = 0; k < 3; k++) {
+                h[k] = w->where[cell][k];
+                pos[k] = w->where[cell][3 + k];
+            }
+            int n = sc_off_to_on_in(&w->g, cell, d, y, 1, h, pos, ons);
             uint16_t opar[4][9];
             int on_par[4];
             /* the parents of those the loop below adds or finds absurd
@@ -233,8 +249,10 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 else
                     on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
                                            : (opar[i][0] = (uint16_t)p, 1);
-            if (r->dynamic)
-                sc_grid_off(&w->g, sc_cell(p), sc_digit(p));
+            /* p leaves the grid (sc_grid_off, the houses known) */
+            w->g.cand[cell] &= (uint16_t)~tech_bit(d);
+            for (int k = 0; k < 3; k++)
+                w->g.pos[d - 1][h[k]] &= (uint16_t)~(1u << pos[k]);
             for (int i = 0; i < n; i++) {
                 int o = ons[i].id;
                 if (sc_member(s, o ^ 1)) {
