@@ -73,14 +73,17 @@ struct sc_store {
 struct sc_multi {
     struct sc_grid g, save;
     /* the links of the grid the search started from, read by a dynamic
-     * chaining for its "on" potentials (sc_chain says why that is
-     * exact); NULL until the first dynamic chaining builds them (g->lk
-     * stays NULL: a dynamic chaining's "off" links are the grid's) */
+     * chaining (not Nishio) for its "on" potentials (sc_chain says why
+     * that is exact); NULL until the first such chaining builds them
+     * (g->lk stays NULL: a dynamic chaining's "off" links are the
+     * grid's) */
     const struct sc_links *lk;
     struct sc_links *lk_area;
-    /* [cell]: its houses, then its places in them (sc_houses), set with
-     * lk: a dynamic chaining reads them for each "off" it follows */
+    /* [cell]: its houses, then its places in them (sc_houses), set by
+     * the first dynamic chaining (where_set): it reads them for each
+     * "off" it follows */
     int8_t where[GRID_CELLS][6];
+    int where_set;
     struct sc_set first, on, off, reg;
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
@@ -178,7 +181,7 @@ static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim
 
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
-    uint16_t par[9];
+    uint16_t offs[28], par[9];
     struct sc_on ons[4];
     int y = !r->nishio, hon = 0, hoff = 0;
     int lim = sc_cx_bound(r) - 3;
@@ -186,10 +189,15 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         sc_chain_static(w->g.lk, s, lim);
         return;
     }
-    if (!w->lk) {
-        struct sc_grid g0 = w->save;
-        sc_links_build(w->lk_area, &g0);
-        w->lk = w->lk_area;
+    if (!w->where_set) {
+        /* Nishio's chainings are few (sc_nishio_may): they compute their
+         * links, which costs less there than building the table */
+        if (!r->nishio) {
+            struct sc_grid g0 = w->save;
+            sc_links_build(w->lk_area, &g0);
+            w->lk = w->lk_area;
+        }
+        w->where_set = 1;
         for (int cell = 0; cell < GRID_CELLS; cell++) {
             int h[3], pos[3];
             sc_houses(cell, h, pos);
@@ -205,15 +213,24 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
             live -= s->depth[p] <= lim;
-            /* the "off" links of the grid the search started from: those
+            /* with lk, the "off" links of the grid the search started
+             * from (else the grid's): those
              * of the candidates this chaining removed are extra, and
              * change nothing - a removed candidate's "off" is a member
              * (it was removed when followed) and its "on" is not (a
              * chaining holding both stopped at the first), so the tests
              * below pass over it as they pass over any member; the
              * others are the grid's, in the same order (sc_on_to_off) */
-            for (int j = sc_links_from(lk, p, y), e = lk->start[p + 1]; j < e; j++) {
-                int q = lk->e[j];
+            const uint16_t *qs = offs;
+            int n;
+            if (lk) {
+                qs = lk->e + sc_links_from(lk, p, y);
+                n = lk->start[p + 1] - sc_links_from(lk, p, y);
+            } else {
+                n = sc_on_to_off(&w->g, p, y, offs);
+            }
+            for (int i = 0; i < n; i++) {
+                int q = qs[i];
                 if (sc_member(s, q ^ 1)) {
                     s->absurd = 1;
                     s->a_member = q ^ 1;
@@ -780,6 +797,7 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     sc_grid_init(&w.g, ctx);
     w.lk = NULL;
     w.lk_area = &lk;
+    w.where_set = 0;
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
     w.save = w.g;
