@@ -72,6 +72,18 @@ struct sc_store {
 
 struct sc_multi {
     struct sc_grid g, save;
+    /* the links of the grid the search started from, read by a dynamic
+     * chaining (not Nishio) for its "on" potentials (sc_chain says why
+     * that is exact); NULL until the first such chaining builds them
+     * (g->lk stays NULL: a dynamic chaining's "off" links are the
+     * grid's) */
+    const struct sc_links *lk;
+    struct sc_links *lk_area;
+    /* [cell]: its houses, then its places in them (sc_houses), set by
+     * the first dynamic chaining (where_set): it reads them for each
+     * "off" it follows */
+    int8_t where[GRID_CELLS][6];
+    int where_set;
     struct sc_set first, on, off, reg;
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
@@ -177,14 +189,48 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         sc_chain_static(w->g.lk, s, lim);
         return;
     }
+    if (!w->where_set) {
+        /* Nishio's chainings are few (sc_nishio_may): they compute their
+         * links, which costs less there than building the table */
+        if (!r->nishio) {
+            struct sc_grid g0 = w->save;
+            sc_links_build(w->lk_area, &g0);
+            w->lk = w->lk_area;
+        }
+        w->where_set = 1;
+        for (int cell = 0; cell < GRID_CELLS; cell++) {
+            int h[3], pos[3];
+            sc_houses(cell, h, pos);
+            for (int k = 0; k < 3; k++) {
+                w->where[cell][k] = (int8_t)h[k];
+                w->where[cell][3 + k] = (int8_t)pos[k];
+            }
+        }
+    }
+    const struct sc_links *lk = w->lk;
     int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
     while (live && (hon < s->n[1] || hoff < s->n[0])) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
             live -= s->depth[p] <= lim;
-            int n = sc_on_to_off(&w->g, p, y, offs);
+            /* with lk, the "off" links of the grid the search started
+             * from (else the grid's): those
+             * of the candidates this chaining removed are extra, and
+             * change nothing - a removed candidate's "off" is a member
+             * (it was removed when followed) and its "on" is not (a
+             * chaining holding both stopped at the first), so the tests
+             * below pass over it as they pass over any member; the
+             * others are the grid's, in the same order (sc_on_to_off) */
+            const uint16_t *qs = offs;
+            int n;
+            if (lk) {
+                qs = lk->e + sc_links_from(lk, p, y);
+                n = lk->start[p + 1] - sc_links_from(lk, p, y);
+            } else {
+                n = sc_on_to_off(&w->g, p, y, offs);
+            }
             for (int i = 0; i < n; i++) {
-                int q = offs[i];
+                int q = qs[i];
                 if (sc_member(s, q ^ 1)) {
                     s->absurd = 1;
                     s->a_member = q ^ 1;
@@ -204,7 +250,12 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         } else {
             int p = s->list[0][hoff++];
             live -= s->depth[p] <= lim;
-            int n = sc_off_to_on(&w->g, p, y, 1, ons);
+            int cell = sc_cell(p), d = sc_digit(p), h[3], pos[3];
+            for (int k = 0; k < 3; k++) {
+                h[k] = w->where[cell][k];
+                pos[k] = w->where[cell][3 + k];
+            }
+            int n = sc_off_to_on_in(&w->g, cell, d, y, 1, h, pos, ons);
             uint16_t opar[4][9];
             int on_par[4];
             /* the parents of those the loop below adds or finds absurd
@@ -215,8 +266,10 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 else
                     on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
                                            : (opar[i][0] = (uint16_t)p, 1);
-            if (r->dynamic)
-                sc_grid_off(&w->g, sc_cell(p), sc_digit(p));
+            /* p leaves the grid (sc_grid_off, the houses known) */
+            w->g.cand[cell] &= (uint16_t)~tech_bit(d);
+            for (int k = 0; k < 3; k++)
+                w->g.pos[d - 1][h[k]] &= (uint16_t)~(1u << pos[k]);
             for (int i = 0; i < n; i++) {
                 int o = ons[i].id;
                 if (sc_member(s, o ^ 1)) {
@@ -742,6 +795,9 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     r.dynamic = dynamic;
     r.nishio = nishio;
     sc_grid_init(&w.g, ctx);
+    w.lk = NULL;
+    w.lk_area = &lk;
+    w.where_set = 0;
     if (!dynamic) /* the grid of a static chaining does not change */
         sc_links_build(&lk, &w.g);
     w.save = w.g;
