@@ -260,6 +260,12 @@ static int find_chosen(const struct tech_ctx *outer, const struct tech_order_row
      * kept: the search may leave those out (tech_kept_beats) */
     ctx.kept = c.choose == TECH_CHOOSE_MOST ? &c.kept : NULL;
     tech_ctx_row(&ctx, r->tech);
+    /* the chain rows' strong links of the same state, when outer (not on
+     * the plain path) built them: they are built from the state alone */
+    if (!outer->plain && outer->built.links) {
+        ctx.links = outer->links;
+        ctx.built.links = 1;
+    }
     tech_step_reset(step);
     /* a search that returns its step without tech_found gives one */
     if (r->find(&ctx, step))
