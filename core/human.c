@@ -239,10 +239,11 @@ static int choose_step(struct tech_ctx *ctx, struct human_step *step)
     return 0;
 }
 
-/* Every instance of row r in st, the one its choice takes kept into
- * step: a search of its own, on the plain path (collect mode keeps no
- * memo). */
-static int find_chosen(const struct human_state *st, const struct tech_order_row *r,
+/* Every instance of row r in the state of the search outer, the one its
+ * choice takes kept into step: a search of its own, on the plain path
+ * (collect mode keeps no memo), sharing outer's ALS sets (tech_ctx's
+ * als). */
+static int find_chosen(const struct tech_ctx *outer, const struct tech_order_row *r,
                        struct human_step *step)
 {
     struct tech_ctx ctx;
@@ -250,14 +251,21 @@ static int find_chosen(const struct human_state *st, const struct tech_order_row
     c.kept.have = 0;
     c.choose = r->choose;
     c.best.flags = step->flags;
-    tech_ctx_init(&ctx, st);
+    tech_ctx_init(&ctx, outer->st);
     ctx.plain = 1;
+    ctx.als = outer->als;
     ctx.collect = choose_step;
     ctx.collect_arg = &c;
     /* HoDoKu's comparison takes no step with fewer eliminations than one
      * kept: the search may leave those out (tech_kept_beats) */
     ctx.kept = c.choose == TECH_CHOOSE_MOST ? &c.kept : NULL;
     tech_ctx_row(&ctx, r->tech);
+    /* the chain rows' strong links of the same state, when outer (not on
+     * the plain path) built them: they are built from the state alone */
+    if (!outer->plain && outer->built.links) {
+        ctx.links = outer->links;
+        ctx.built.links = 1;
+    }
     tech_step_reset(step);
     /* a search that returns its step without tech_found gives one */
     if (r->find(&ctx, step))
@@ -294,10 +302,10 @@ static int order_row_find(struct tech_ctx *ctx, const struct tech_order_row *r,
     /* the search stops at a first instance (with the memo, fast); only a
      * row that has one is searched for every instance */
     if (r->choose != TECH_CHOOSE_FIRST && r->find == row->find && row->all_at_once) {
-        if (!find_chosen(ctx->st, r, step))
+        if (!find_chosen(ctx, r, step))
             return 0;
     } else if (!r->find(ctx, step) ||
-               (r->choose != TECH_CHOOSE_FIRST && !find_chosen(ctx->st, r, step))) {
+               (r->choose != TECH_CHOOSE_FIRST && !find_chosen(ctx, r, step))) {
         return 0;
     }
     step->tech = r->tech;
@@ -312,10 +320,14 @@ int tech_find_order(const struct human_state *st, const struct tech_order_row *r
                     tech_rows skip, int shared, tech_rows *empty)
 {
     struct tech_ctx ctx;
+    struct tech_als_share als; /* about 160 KB, built by the first row asking */
     tech_rows none = 0;
     tech_ctx_init(&ctx, st);
     ctx.plain = (step->flags & HUMAN_PLAIN) != 0;
     ctx.alone = 1;
+    /* the plain path's rows each start from nothing built */
+    als.ready = 0;
+    ctx.als = ctx.plain ? NULL : &als;
     for (int i = 0; i < n; i++) {
         const struct tech_order_row *r = &rows[i];
         int own = r->find == tech_table[r->tech].find;

@@ -34,52 +34,22 @@
 
 #include <string.h>
 
-/* ALS-XZ takes sets of 1 to 4 cells, 256 at most (the words of its set
- * masks); the wing and chain take HoDoKu's, 1 to 8 cells, 512 at most. */
-#define ALS_MAX 512
-#define ALS_CELLS 8
-#define ALS_XZ_MAX 256
+#define ALS_MAX TECH_ALS_MAX
+#define ALS_CELLS TECH_ALS_CELLS
+#define ALS_XZ_MAX TECH_ALS_XZ_MAX
 #define ALS_XZ_CELLS 4
-#define ALS_WORDS (ALS_XZ_MAX / 64)
+#define ALS_WORDS TECH_ALS_WORDS
 /* Links an ALS-XY-Chain search tries from each first set at most: the
  * paths grow exponentially with the sets on an open grid (HoDoKu walks
  * them all; seconds on some positions). */
 #define ALS_CHAIN_BUDGET 1000L
 
-struct als_set {
-    tech_cells seen[9]; /* cells seeing all of its cells holding digit d */
-    tech_cells cells;   /* cell bit set */
-    uint16_t digits;
-    uint8_t house, n;
-    uint8_t list[ALS_CELLS];
-};
-
-struct als_search {
-    struct tech_ctx *ctx;
-    const struct human_state *st;
-    struct human_step *step;
-    const tech_cells *with; /* [d-1]: empty cells holding d */
-    int n, cap, max_cells;  /* sets, at most cap, of max_cells cells at most */
-    int overlap;            /* HoDoKu's ALS-overlap option: sets may share cells */
-    uint64_t having[9][ALS_WORDS]; /* [d-1]: the sets holding d */
-    /* each set's cells and digits again, packed: what most pairs need */
-    tech_cells cells[ALS_MAX];
-    /* [i]: the cells holding a digit d of set i and seeing all of its d:
-     * a set restricted with it on some digit has a cell there */
-    tech_cells reach[ALS_MAX];
-    uint16_t digits[ALS_MAX];
-    /* [i]: the digits d of set i that a cell outside it holds and sees
-     * every d of it from: the only digits it can help remove */
-    uint16_t open[ALS_MAX];
-    struct als_set set[ALS_MAX];
-};
-
 /* A set's cells hold only its digits: each cell narrows the reach of
  * the digits it holds. */
-static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
+static void als_add(struct tech_als_search *s, int h, unsigned pos, unsigned digits)
 {
     int i = s->n++;
-    struct als_set *a = &s->set[i];
+    struct tech_als_set *a = &s->set[i];
     tech_cells reach = 0;
     unsigned open = 0;
     a->house = (uint8_t)h;
@@ -116,7 +86,7 @@ static void als_add(struct als_search *s, int h, unsigned pos, unsigned digits)
  * position first and a set after its children (post-order), which is
  * that order; a set with more than 5 digits has no such superset. */
 struct als_house {
-    struct als_search *s;
+    struct tech_als_search *s;
     int h;
     int line;       /* a row or column: skip sets inside a box */
     unsigned empty; /* positions of the empty cells */
@@ -143,7 +113,7 @@ static void als_walk(struct als_house *w, unsigned pos, unsigned digits, int n,
     als_add(w->s, w->h, pos, digits);
 }
 
-static void collect(struct als_search *s)
+static void collect(struct tech_als_search *s)
 {
     static const int order[3][2] = {{18, 27}, {0, 9}, {9, 18}};
     s->n = 0;
@@ -169,7 +139,7 @@ static void collect(struct als_search *s)
 static void als_walk_lex(struct als_house *w, unsigned pos, unsigned digits, int n,
                          int next)
 {
-    struct als_search *s = w->s;
+    struct tech_als_search *s = w->s;
     for (int p = next; p < 9 && s->n < s->cap; p++) {
         if (!(w->empty & (1u << p)))
             continue;
@@ -190,7 +160,7 @@ static void als_walk_lex(struct als_house *w, unsigned pos, unsigned digits, int
     }
 }
 
-static void collect_hodoku(struct als_search *s)
+static void collect_hodoku(struct tech_als_search *s)
 {
     s->n = 0;
     s->cap = ALS_MAX;
@@ -207,7 +177,7 @@ static void collect_hodoku(struct als_search *s)
     }
 }
 
-static void say_set(struct human_step *step, const struct als_set *a)
+static void say_set(struct human_step *step, const struct tech_als_set *a)
 {
     tech_say_cells(step, a->list, a->n, 1);
     tech_say(step, " (");
@@ -216,8 +186,8 @@ static void say_set(struct human_step *step, const struct als_set *a)
 }
 
 /* Every x of a sees every x of b. */
-static int restricted(const struct als_search *s, const struct als_set *a,
-                      const struct als_set *b, int x)
+static int restricted(const struct tech_als_search *s, const struct tech_als_set *a,
+                      const struct tech_als_set *b, int x)
 {
     return (b->cells & s->with[x - 1] & ~a->seen[x - 1]) == 0;
 }
@@ -225,8 +195,8 @@ static int restricted(const struct als_search *s, const struct als_set *a,
 /* Whether the pair, with x restricted, removes some other common digit.
  * Neither set has a cell there: its cells holding z do not see
  * themselves, the others do not hold z. */
-static int pair_removes(const struct als_search *s, const struct als_set *a,
-                        const struct als_set *b, unsigned zs)
+static int pair_removes(const struct tech_als_search *s, const struct tech_als_set *a,
+                        const struct tech_als_set *b, unsigned zs)
 {
     for (unsigned zm = zs; zm; zm &= zm - 1) {
         int z = bits_lowest(zm);
@@ -236,8 +206,8 @@ static int pair_removes(const struct als_search *s, const struct als_set *a,
     return 0;
 }
 
-static void say_pair(struct human_step *step, const struct als_set *a,
-                     const struct als_set *b)
+static void say_pair(struct human_step *step, const struct tech_als_set *a,
+                     const struct tech_als_set *b)
 {
     tech_say(step, "ALS-XZ: ");
     say_set(step, a);
@@ -245,8 +215,8 @@ static void say_pair(struct human_step *step, const struct als_set *a,
     say_set(step, b);
 }
 
-static void cause_pair(struct als_search *s, const struct als_set *a,
-                       const struct als_set *b)
+static void cause_pair(struct tech_als_search *s, const struct tech_als_set *a,
+                       const struct tech_als_set *b)
 {
     for (int i = 0; i < a->n; i++)
         tech_cause_mask(s->step, s->st, a->list[i], a->digits);
@@ -258,8 +228,8 @@ static void cause_pair(struct als_search *s, const struct als_set *a,
 
 /* Removes each digit of zs from the cells outside a and b seeing every
  * one of it in a (and in b, when b is not NULL). */
-static void eliminate_seeing(struct als_search *s, const struct als_set *a,
-                             const struct als_set *b, const struct als_set *out,
+static void eliminate_seeing(struct tech_als_search *s, const struct tech_als_set *a,
+                             const struct tech_als_set *b, const struct tech_als_set *out,
                              unsigned zs)
 {
     for (unsigned zm = zs; zm; zm &= zm - 1) {
@@ -275,8 +245,8 @@ static void eliminate_seeing(struct als_search *s, const struct als_set *a,
 /* The doubly linked pair (restricted commons rcc, two digits): the
  * common digits from the cells seeing all of them in both, and each
  * set's other digits from the cells seeing all of them in it. */
-static int als_doubly(struct als_search *s, const struct als_set *a,
-                      const struct als_set *b, unsigned rcc)
+static int als_doubly(struct tech_als_search *s, const struct tech_als_set *a,
+                      const struct tech_als_set *b, unsigned rcc)
 {
     tech_step_reset(s->step);
     eliminate_seeing(s, a, b, b, a->digits & b->digits);
@@ -295,8 +265,8 @@ static int als_doubly(struct als_search *s, const struct als_set *a,
 }
 
 /* Sets a and b share two digits or more and no cell (the caller's masks). */
-static int als_pair(struct als_search *s, const struct als_set *a,
-                    const struct als_set *b)
+static int als_pair(struct tech_als_search *s, const struct tech_als_set *a,
+                    const struct tech_als_set *b)
 {
     unsigned common = a->digits & b->digits, rcc = 0;
     for (unsigned xm = common; xm; xm &= xm - 1)
@@ -362,7 +332,7 @@ static void sets_of_cells(uint64_t out[ALS_WORDS],
  * (memo), a pair of sets whose cells did not change (both of them) was
  * there then, removing nothing: only pairs with a changed cell are
  * tried. */
-static int search_pairs(struct als_search *s, tech_cells changed)
+static int search_pairs(struct tech_als_search *s, tech_cells changed)
 {
     int words = (s->n + 63) / 64; /* the words holding sets */
     uint64_t touched[ALS_WORDS] = {0};
@@ -408,7 +378,7 @@ static int search_pairs(struct als_search *s, tech_cells changed)
 
 int tech_find_als_xz(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct als_search s; /* about 110 KB on the stack: no allocation */
+    struct tech_als_search s; /* about 110 KB on the stack: no allocation */
     s.ctx = ctx;
     s.st = ctx->st;
     s.step = step;
@@ -430,14 +400,7 @@ int tech_find_als_xz(struct tech_ctx *ctx, struct human_step *step)
  * set then lacks: that is one step of the chain.
  */
 
-#define ALS_LINKS_MAX 8192
-
-struct als_links {
-    int n;
-    uint16_t first[ALS_MAX + 1]; /* set i's links to later sets: first[i].. */
-    uint16_t to[ALS_LINKS_MAX];
-    uint16_t digits[ALS_LINKS_MAX];
-};
+#define ALS_LINKS_MAX TECH_ALS_LINKS_MAX
 
 #define ALS_ALL_WORDS (ALS_MAX / 64)
 
@@ -454,7 +417,7 @@ static void mark_cells(uint64_t by_cell[GRID_CELLS][ALS_ALL_WORDS], tech_cells c
  * them, forward only); at most ALS_LINKS_MAX.  Only the sets with a cell
  * in set i's reach, holding a cell in its, and (without the option) none
  * of its cells are tested (masks of sets per cell). */
-static void collect_links(const struct als_search *s, struct als_links *l)
+static void collect_links(const struct tech_als_search *s, struct tech_als_links *l)
 {
     uint64_t at[GRID_CELLS][ALS_ALL_WORDS], reached[GRID_CELLS][ALS_ALL_WORDS];
     int words = (s->n + 63) / 64;
@@ -467,7 +430,7 @@ static void collect_links(const struct als_search *s, struct als_links *l)
     l->n = 0;
     for (int i = 0; i < s->n; i++) {
         l->first[i] = (uint16_t)l->n;
-        const struct als_set *a = &s->set[i];
+        const struct tech_als_set *a = &s->set[i];
         uint64_t in_reach[ALS_ALL_WORDS] = {0}, back[ALS_ALL_WORDS] = {0},
                  overlap[ALS_ALL_WORDS] = {0};
         for (tech_cells c = s->reach[i]; c; c &= c - 1)
@@ -501,8 +464,8 @@ static void collect_links(const struct als_search *s, struct als_links *l)
 /* The digits z of zs that the end sets a and b both hold, each removed
  * from the cells outside both that see every z of both; returns how many
  * were recorded. */
-static int eliminate_common(struct als_search *s, const struct als_set *a,
-                            const struct als_set *b, unsigned zs)
+static int eliminate_common(struct tech_als_search *s, const struct tech_als_set *a,
+                            const struct tech_als_set *b, unsigned zs)
 {
     tech_step_reset(s->step);
     for (unsigned zm = zs & a->digits & b->digits; zm; zm &= zm - 1) {
@@ -528,7 +491,7 @@ struct als_seen {
 
 /* 1 when the step's eliminations were reported before (collect mode);
  * else records them. */
-static int als_seen_before(const struct als_search *s, struct als_seen *seen)
+static int als_seen_before(const struct tech_als_search *s, struct als_seen *seen)
 {
     if (!s->ctx->collect)
         return 0;
@@ -544,7 +507,7 @@ static int als_seen_before(const struct als_search *s, struct als_seen *seen)
     return 0;
 }
 
-static void cause_set(struct als_search *s, const struct als_set *a)
+static void cause_set(struct tech_als_search *s, const struct tech_als_set *a)
 {
     for (int i = 0; i < a->n; i++)
         tech_cause_mask(s->step, s->st, a->list[i], a->digits);
@@ -556,7 +519,7 @@ static void cause_set(struct als_search *s, const struct als_set *a)
  * inside the other, and some two of the three sets sharing a cell).  If
  * some z of both were not in either, both would be locked on the rest,
  * holding ra and rb, which c would lack: two digits, one too many. */
-static int als_wing(struct als_search *s, struct als_seen *seen, int ia, int ib,
+static int als_wing(struct tech_als_search *s, struct als_seen *seen, int ia, int ib,
                     int ic, unsigned ra, unsigned rb)
 {
     if (!(s->open[ia] & s->open[ib] & ~(ra | rb)) || (ra == rb && bits_count(ra) == 1))
@@ -566,7 +529,7 @@ static int als_wing(struct als_search *s, struct als_seen *seen, int ia, int ib,
     int apart = !(ca & cb) && !(s->cells[ic] & ab);
     if (s->overlap ? apart || ab == ca || ab == cb : (ca & cb) != 0)
         return 0;
-    const struct als_set *a = &s->set[ia], *b = &s->set[ib], *c = &s->set[ic];
+    const struct tech_als_set *a = &s->set[ia], *b = &s->set[ib], *c = &s->set[ic];
     if (!eliminate_common(s, a, b, ~(ra | rb)) || als_seen_before(s, seen))
         return 0;
     cause_set(s, a);
@@ -598,7 +561,7 @@ struct als_incidence {
     uint16_t from[ALS_LINKS_MAX]; /* the earlier set of each link */
 };
 
-static void collect_incidence(const struct als_search *s, const struct als_links *l,
+static void collect_incidence(const struct tech_als_search *s, const struct tech_als_links *l,
                               struct als_incidence *in)
 {
     uint16_t count[ALS_MAX + 1] = {0};
@@ -621,7 +584,7 @@ static void collect_incidence(const struct als_search *s, const struct als_links
 
 /* HoDoKu's sets of ctx's state and (l not NULL) their links, with the
  * overlap option or without. */
-static void als_begin(struct als_search *s, struct als_links *l,
+static void als_begin(struct tech_als_search *s, struct tech_als_links *l,
                       struct tech_ctx *ctx, struct human_step *step, int overlap)
 {
     s->ctx = ctx;
@@ -632,6 +595,29 @@ static void als_begin(struct als_search *s, struct als_links *l,
     collect_hodoku(s);
     if (l)
         collect_links(s, l);
+}
+
+/* The same into *sp and *lp: the search's share of them when it has
+ * one (tech_ctx's als: built there by the first row asking, with the
+ * same overlap option, and only pointed at by the next, as the state is
+ * the same; the fields of one search set anew), else built into own_s
+ * and own_l. */
+static void als_begin_shared(struct tech_als_search **sp, struct tech_als_links **lp,
+                             struct tech_als_search *own_s, struct tech_als_links *own_l,
+                             struct tech_ctx *ctx, struct human_step *step, int overlap)
+{
+    struct tech_als_share *sh = ctx->als;
+    *sp = sh ? &sh->s : own_s;
+    *lp = sh ? &sh->l : own_l;
+    if (sh && sh->ready == 1 + overlap && sh->s.st == ctx->st) {
+        sh->s.ctx = ctx;
+        sh->s.step = step;
+        sh->s.with = tech_ctx_digits(ctx)->cells;
+        return;
+    }
+    als_begin(*sp, *lp, ctx, step, overlap);
+    if (sh)
+        sh->ready = 1 + overlap;
 }
 
 /* The position in set u's incidence list of its first link after link k
@@ -654,30 +640,30 @@ static int links_after(const struct als_incidence *in, int u, int k)
  * for each link kp, the later links of its two sets, merged in order. */
 static int als_xy_wing(struct tech_ctx *ctx, struct human_step *step, int overlap)
 {
-    struct als_search s; /* with the links, about 200 KB of stack */
-    struct als_links l;
+    struct tech_als_search own_s, *s; /* with the links, about 200 KB of stack */
+    struct tech_als_links own_l, *l;
     struct als_incidence in;
     struct als_seen seen = {0};
-    als_begin(&s, &l, ctx, step, overlap);
-    collect_incidence(&s, &l, &in);
-    for (int kp = 0; kp < l.n; kp++) {
-        int u = in.from[kp], v = l.to[kp];
-        unsigned r = l.digits[kp];
+    als_begin_shared(&s, &l, &own_s, &own_l, ctx, step, overlap);
+    collect_incidence(s, l, &in);
+    for (int kp = 0; kp < l->n; kp++) {
+        int u = in.from[kp], v = l->to[kp];
+        unsigned r = l->digits[kp];
         /* the outer sets must share a digit neither link carries that
          * each can help remove (als_wing's first test): with u the middle
          * set, v is an outer one, so v's side needs open[v] off kp's
          * digits, else its pairs are all passed over (the others keep
          * their order) */
-        int pu = s.open[v] & ~r ? links_after(&in, u, kp) : in.first[u + 1];
-        int pv = s.open[u] & ~r ? links_after(&in, v, kp) : in.first[v + 1];
+        int pu = s->open[v] & ~r ? links_after(&in, u, kp) : in.first[u + 1];
+        int pv = s->open[u] & ~r ? links_after(&in, v, kp) : in.first[v + 1];
         while (pu < in.first[u + 1] || pv < in.first[v + 1]) {
             /* the next later link of u or of v; c the set it shares */
             int take_u = pv == in.first[v + 1] ||
                          (pu < in.first[u + 1] && in.link[pu] < in.link[pv]);
             int kq = take_u ? in.link[pu++] : in.link[pv++];
             int c = take_u ? u : v, a = take_u ? v : u;
-            int b = in.from[kq] == c ? l.to[kq] : in.from[kq];
-            if (als_wing(&s, &seen, a, b, c, l.digits[kp], l.digits[kq]))
+            int b = in.from[kq] == c ? l->to[kq] : in.from[kq];
+            if (als_wing(s, &seen, a, b, c, l->digits[kp], l->digits[kq]))
                 return 1;
         }
     }
@@ -706,8 +692,8 @@ int tech_find_als_xy_wing_overlap(struct tech_ctx *ctx, struct human_step *step)
 #define ALS_CHAIN_MAX 8
 
 struct als_chain {
-    struct als_search *s;
-    const struct als_links *l;
+    struct tech_als_search *s;
+    const struct tech_als_links *l;
     int n;
     uint16_t set[ALS_CHAIN_MAX + 1];
     uint16_t carried[ALS_CHAIN_MAX]; /* digits link k carries */
@@ -717,8 +703,8 @@ struct als_chain {
 
 static int chain_found(struct als_chain *ch)
 {
-    struct als_search *s = ch->s;
-    const struct als_set *a = &s->set[ch->set[0]], *b = &s->set[ch->set[ch->n]];
+    struct tech_als_search *s = ch->s;
+    const struct tech_als_set *a = &s->set[ch->set[0]], *b = &s->set[ch->set[ch->n]];
     if (!(s->open[ch->set[0]] & s->open[ch->set[ch->n]] &
           ~(ch->carried[0] | ch->carried[ch->n - 1])) ||
         !eliminate_common(s, a, b, ~(ch->carried[0] | ch->carried[ch->n - 1])) ||
@@ -726,7 +712,7 @@ static int chain_found(struct als_chain *ch)
         return 0;
     tech_say(s->step, "ALS-XY-Chain: ");
     for (int k = 0; k <= ch->n; k++) {
-        const struct als_set *x = &s->set[ch->set[k]];
+        const struct tech_als_set *x = &s->set[ch->set[k]];
         cause_set(s, x);
         if (k) {
             tech_say(s->step, " -");
@@ -776,17 +762,17 @@ static int chain_walk(struct als_chain *ch)
 /* From each set in order, the paths depth first, links in order. */
 int tech_find_als_xy_chain(struct tech_ctx *ctx, struct human_step *step)
 {
-    struct als_search s;
-    struct als_links l;
-    als_begin(&s, &l, ctx, step, 0);
+    struct tech_als_search own_s, *s;
+    struct tech_als_links own_l, *l;
+    als_begin_shared(&s, &l, &own_s, &own_l, ctx, step, 0);
     static const struct als_chain none;
     struct als_chain ch = none;
-    ch.s = &s;
-    ch.l = &l;
-    for (int i = 0; i < s.n; i++) {
+    ch.s = s;
+    ch.l = l;
+    for (int i = 0; i < s->n; i++) {
         /* a first set none of whose digits some cell outside it holds and
          * sees all of removes nothing: not walked */
-        if (!s.open[i])
+        if (!s->open[i])
             continue;
         ch.budget = ALS_CHAIN_BUDGET;
         ch.n = 0;
@@ -810,7 +796,7 @@ int tech_find_als_xy_chain(struct tech_ctx *ctx, struct human_step *step)
 #define DB_BUDGET 4000L    /* petal choices tried per stem at most */
 
 struct blossom {
-    struct als_search *s;
+    struct tech_als_search *s;
     struct als_seen seen;
     int stem;
     unsigned stem_digits;
@@ -824,7 +810,7 @@ struct blossom {
 static int blossom_found(struct blossom *b, unsigned common, tech_cells used,
                          int shared)
 {
-    struct als_search *s = b->s;
+    struct tech_als_search *s = b->s;
     if (s->overlap && !shared)
         return 0; /* the plain row's */
     tech_step_reset(s->step);
@@ -848,7 +834,7 @@ static int blossom_found(struct blossom *b, unsigned common, tech_cells used,
     tech_say_digits(s->step, common & ~b->stem_digits);
     tech_say(s->step, ":");
     for (unsigned dm = b->stem_digits; dm; dm &= dm - 1) {
-        const struct als_set *a = &s->set[b->chosen[bits_lowest(dm)]];
+        const struct tech_als_set *a = &s->set[b->chosen[bits_lowest(dm)]];
         cause_set(s, a);
         tech_say(s->step, " %d in ", tech_lowest_digit(dm));
         say_set(s->step, a);
@@ -872,7 +858,7 @@ static int blossom_grow(struct blossom *b, unsigned digits, unsigned common,
 {
     if (!digits)
         return blossom_found(b, common, used, shared);
-    const struct als_search *s = b->s;
+    const struct tech_als_search *s = b->s;
     int d = bits_lowest(digits);
     for (int k = 0; k < b->n_petal[d] && b->budget > 0; k++) {
         int i = b->petal[d][k];
@@ -899,7 +885,7 @@ static int blossom_grow(struct blossom *b, unsigned digits, unsigned common,
 
 static int death_blossom(struct tech_ctx *ctx, struct human_step *step, int overlap)
 {
-    struct als_search s;
+    struct tech_als_search s;
     struct blossom b;
     als_begin(&s, NULL, ctx, step, overlap);
     b.s = &s;

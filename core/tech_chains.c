@@ -389,8 +389,40 @@ static void chain_tell(struct human_step *step, const struct ch_search *s,
  * eliminations than the receiver's kept step: never taken, so not
  * built further) and the walk goes on unless the collector asks to
  * stop. */
+/* Collect mode: whether the receiver cannot take the step of an end of
+ * this kind at (v on) that is not a loop, told before it is built.  Such
+ * an end's step (conclude) depends on its two ends alone: a placement
+ * (no elimination), or elim_both of the start and v, which removes the
+ * start's digit from the cells seeing both ends when the digits are the
+ * same (tech_kept_beats_set: fewer than the kept step, or as many with a
+ * larger index sum), else the start's other digits (one cell) or the
+ * two digits crosswise (two cells seeing each other), each candidate
+ * only where it is, as tech_eliminate records it; a count is then
+ * enough (tech_kept_beats), as keep_end asks after building it. */
+static int end_beaten(const struct ch_search *s, int v, int kind)
+{
+    const struct human_state *st = s->st;
+    int ca = s->s_cell, cb = node_cell(v), da = s->s_digit, db = node_digit(v);
+    if (kind == CH_KIND_PLACE)
+        return tech_kept_beats(s->ctx, 0);
+    if (kind != CH_KIND_AIC)
+        return 0;
+    if (da == db && ca != cb)
+        return tech_kept_beats_set(s->ctx, tech_peers(ca) & tech_peers(cb) & s->with[da - 1],
+                                   da);
+    if (ca == cb)
+        return tech_kept_beats(s->ctx,
+                               bits_count(st->cand[ca] & ~(tech_bit(da) | tech_bit(db)) &
+                                          HUMAN_ALL_DIGITS));
+    return tech_kept_beats(s->ctx, sees(ca, cb) ? ((st->cand[ca] & tech_bit(db)) != 0) +
+                                                      ((st->cand[cb] & tech_bit(da)) != 0)
+                                                : 0);
+}
+
 static int keep_end(struct ch_search *s, int v, int n, int kind)
 {
+    if (__builtin_expect(s->all, 0) && end_beaten(s, v, kind))
+        return 0;
     s->best_len = n;
     s->best_kind = kind;
     path_to(s, v, n, s->best);

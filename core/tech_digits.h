@@ -10,6 +10,7 @@
 
 #include "tech.h"
 /* what each family keeps in the context, beside the family */
+#include "tech_als.h"
 #include "tech_als_wings.h"
 #include "tech_basic_fish.h"
 #include "tech_chains.h"
@@ -311,6 +312,9 @@ struct tech_ctx {
     /* collect mode: the receiver's kept step (above), or NULL when every
      * instance is wanted (human_all_steps) */
     const struct tech_kept *kept;
+    /* HoDoKu's ALS rows' sets and links, kept for the rows of one
+     * tech_find_order search (which holds them and sets this), or NULL */
+    struct tech_als_share *als;
     struct tech_built built;
     /* the caches, valid where built says */
     struct tech_houses houses;
@@ -346,6 +350,7 @@ static inline void tech_ctx_init(struct tech_ctx *ctx, const struct human_state 
     ctx->alone = 0;
     ctx->any = 0;
     ctx->kept = NULL;
+    ctx->als = NULL;
     memset(&ctx->built, 0, sizeof ctx->built);
 }
 
