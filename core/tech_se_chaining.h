@@ -65,14 +65,6 @@ static inline void sc_marks_init(struct sc_marks *m)
 {
     m->gen = UINT32_MAX;
 }
-/* For a set whose members are all below n: wipes those marks at once,
- * so that no sc_marks_clear wipes the whole set (a search numbering its
- * potentials densely touches only the first n marks). */
-static inline void sc_marks_init_below(struct sc_marks *m, int n)
-{
-    m->gen = 0;
-    memset(m->mark, 0, (size_t)n * sizeof m->mark[0]);
-}
 static inline void sc_marks_clear(struct sc_marks *m)
 {
     if (++m->gen == 0) {

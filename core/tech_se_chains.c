@@ -13,7 +13,7 @@
  * SE's sort key of the hint kind, then the first found in SE's order.
  *
  * Nothing is allocated: the work areas live on the stack of
- * tech_find_se_chains (about 235 KB).
+ * tech_find_se_chains (about 230 KB).
  */
 #include "tech_se_chaining.h"
 
@@ -39,29 +39,7 @@
  * which order the potentials that can are reached (their parents can
  * lead to the target too), so the breadth-first order, the parents and
  * hence the hint found are those of the full search.
- *
- * Every table and work area of these searches numbers the potentials
- * densely (sc_dense): the candidates in the order of their ids, "off" 2k
- * and "on" 2k + 1 for the k-th, so that the conjugate of n is n ^ 1 as
- * with the ids.  Every walk reads its potentials and links in the same
- * order as it would by ids, and nothing depends on the numbers' values
- * (sc_u_anc_bit's filter is only a filter), so the searches are the same
- * while touching about a third of the memory (a grid has some 250
- * candidates of the 729 places).  The ids come back for the hints.
  */
-
-/* The dense numbers of one call's potentials: of[cell * 9 + d - 1], the
- * candidate's k; id[n], potential n's id; n, how many. */
-struct sc_dense {
-    uint16_t of[GRID_CELLS * 9];
-    uint16_t id[SC_POTS];
-    int n;
-};
-
-static inline int sc_dense_of(const struct sc_dense *dn, int id)
-{
-    return dn->of[id >> 1] << 1 | (id & 1);
-}
 
 /* The components of one link setting; comp numbers them in the order
  * they complete (a component only reaches itself and lower ones). */
@@ -95,9 +73,8 @@ struct sc_scc {
  * sc_links_build's order (the order SE's searches read): an "off" one
  * its cell link, an "on" one sc_on_to_off_in's list on a grid with the
  * bivalue cells' candidates only.  The Y-links' components and searches
- * read b, and so never look at the other potentials.  Numbered as dn. */
-static void sc_links_bivalue(struct sc_links *b, const struct sc_grid *g,
-                             const struct sc_dense *dn)
+ * read b, and so never look at the other potentials. */
+static void sc_links_bivalue(struct sc_links *b, const struct sc_grid *g)
 {
     struct sc_grid t; /* g's candidates of the bivalue cells only */
     uint16_t in[TECH_HOUSES];
@@ -119,78 +96,27 @@ static void sc_links_bivalue(struct sc_links *b, const struct sc_grid *g,
     for (int d = 1; d <= 9; d++)
         for (tech_cells m = g->dcells[d - 1] & two; m; m &= m - 1) {
             int cell = bits_lowest128(m);
-            int k = dn->of[cell * 9 + d - 1];
-            b->nodes[b->n_nodes++] = (uint16_t)(2 * k);
-            b->nodes[b->n_nodes++] = (uint16_t)(2 * k + 1);
+            b->nodes[b->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
+            b->nodes[b->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
         }
-    /* in the order of the numbers, so that start[on + 1] (the end of an
-     * "on" potential's links) is the next potential's start when it is
-     * kept */
+    /* in the order of the ids, so that start[on + 1] (the end of an "on"
+     * potential's links) is the next potential's start when it is kept */
     for (tech_cells m = two; m; m &= m - 1) {
         int cell = bits_lowest128(m);
         unsigned cand = g->cand[cell];
         sc_houses(cell, h, pos);
         for (unsigned dm = cand; dm; dm &= dm - 1) {
-            int d = bits_lowest(dm) + 1, off = 2 * dn->of[cell * 9 + d - 1], on = off + 1;
+            int d = bits_lowest(dm) + 1, off = sc_id(cell, d, 0), on = off + 1;
             /* "off": its cell's link only (the one a Y-link reads) */
             b->start[off] = (uint16_t)n;
-            b->e[n++] = (uint16_t)sc_dense_of(dn, sc_id(cell, bits_lowest(cand & ~tech_bit(d)) + 1, 1));
+            b->house[off >> 1][0] = -1;
+            b->e[n++] = (uint16_t)sc_id(cell, bits_lowest(cand & ~tech_bit(d)) + 1, 1);
             b->split[off] = b->start[on] = (uint16_t)n;
             b->split[on] = (uint16_t)(n + 1);
-            int k = sc_on_to_off_in(&t, cell, d, 1, h, pos, b->e + n);
-            for (int i = 0; i < k; i++, n++)
-                b->e[n] = (uint16_t)sc_dense_of(dn, b->e[n]);
+            n += sc_on_to_off_in(&t, cell, d, 1, h, pos, b->e + n);
             b->start[on + 1] = (uint16_t)n;
         }
     }
-}
-
-/* dn and the table of every potential's links, numbered as dn, in
- * sc_links_build's layout and order (house is not kept: these searches
- * do not read it). */
-static void sc_links_dense(struct sc_links *lk, struct sc_dense *dn, const struct sc_grid *g)
-{
-    struct sc_on ons[4];
-    int n = 0, k = 0;
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        for (unsigned dm = g->cand[cell]; dm; dm &= dm - 1, k++) {
-            int d = bits_lowest(dm) + 1;
-            dn->of[cell * 9 + d - 1] = (uint16_t)k;
-            dn->id[2 * k] = (uint16_t)sc_id(cell, d, 0);
-            dn->id[2 * k + 1] = (uint16_t)sc_id(cell, d, 1);
-        }
-    dn->n = 2 * k;
-    lk->n_nodes = 0;
-    for (int d = 1; d <= 9; d++)
-        for (tech_cells m = g->dcells[d - 1]; m; m &= m - 1) {
-            int j = dn->of[bits_lowest128(m) * 9 + d - 1];
-            lk->nodes[lk->n_nodes++] = (uint16_t)(2 * j);
-            lk->nodes[lk->n_nodes++] = (uint16_t)(2 * j + 1);
-        }
-    for (int cell = 0; cell < GRID_CELLS; cell++) {
-        unsigned cand = g->cand[cell];
-        if (!cand)
-            continue;
-        int h[3], pos[3], others = bits_count(cand) - 1;
-        sc_houses(cell, h, pos);
-        for (unsigned dm = cand; dm; dm &= dm - 1) {
-            int d = bits_lowest(dm) + 1, off = 2 * dn->of[cell * 9 + d - 1];
-            /* "off": the cell's link (first, when there is one), then
-             * the houses' */
-            int m = sc_off_to_on_in(g, cell, d, 1, 1, h, pos, ons);
-            lk->start[off] = (uint16_t)n;
-            lk->split[off] = (uint16_t)(n + (m && ons[0].house < 0));
-            for (int i = 0; i < m; i++)
-                lk->e[n++] = (uint16_t)sc_dense_of(dn, ons[i].id);
-            /* "on": the cell's other values, then the houses' cells */
-            lk->start[off + 1] = (uint16_t)n;
-            lk->split[off + 1] = (uint16_t)(n + others);
-            m = sc_on_to_off_in(g, cell, d, 1, h, pos, lk->e + n);
-            for (int i = 0; i < m; i++, n++)
-                lk->e[n] = (uint16_t)sc_dense_of(dn, lk->e[n]);
-        }
-    }
-    lk->start[dn->n] = (uint16_t)n;
 }
 
 /* Tarjan's components of the graph of setting (y, x), iteratively (the
@@ -330,15 +256,14 @@ static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, int y, int 
  * its "off" potentials of the same digit, and a cycle keeps to one
  * component, so a component where no cell sees both has no cycle worth
  * a hint (most have none: their searches are skipped). */
-static int sc_scc_may_elim(struct sc_scc *c, const struct sc_dense *dn,
-                           const tech_cells dcells[9], int k)
+static int sc_scc_may_elim(struct sc_scc *c, const tech_cells dcells[9], int k)
 {
     if (!c->elim[k]) {
         tech_cells on[9], off[9], both = 0;
         memset(on, 0, sizeof on);
         memset(off, 0, sizeof off);
         for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
-            int w = dn->id[c->order[i]], d = sc_digit(w) - 1;
+            int w = c->order[i], d = sc_digit(w) - 1;
             tech_cells see = tech_peers(sc_cell(w)) & dcells[d];
             if (sc_on(w))
                 on[d] |= see;
@@ -364,7 +289,7 @@ static int sc_scc_may_elim(struct sc_scc *c, const struct sc_dense *dn,
  * lower one, so the masks it reads are those of this batch or its own
  * start). */
 static void sc_scc_reach(struct sc_scc *c, const struct sc_links *a, const struct sc_grid *g,
-                         const struct sc_dense *dn, int y, int x)
+                         int y, int x)
 {
     uint16_t ask[SC_POTS];
     int n_ask = 0, n_rank = 0, built = c->n_target <= 128;
@@ -373,7 +298,7 @@ static void sc_scc_reach(struct sc_scc *c, const struct sc_links *a, const struc
         if (bits_count(cand) < 2)
             continue;
         for (unsigned dm = cand; dm; dm &= dm - 1)
-            for (int id = 2 * dn->of[cell * 9 + bits_lowest(dm)], e = id + 2; id < e; id++) {
+            for (int id = sc_id(cell, bits_lowest(dm) + 1, 0), e = id + 2; id < e; id++) {
                 int s = c->comp[id], t = c->comp[id ^ 1];
                 c->reach[id] = s == t;
                 if (s > t && built)
@@ -461,7 +386,6 @@ struct sc_unary_env {
     const struct sc_grid *g;
     const struct sc_links *a;
     const struct sc_scc *c;
-    const struct sc_dense *dn;
     const tech_cells *dcells;
     int y, x;
 };
@@ -488,10 +412,8 @@ static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const stru
     tech_cells cells = 0, fw[9], bk[9];
     memset(fw, 0, sizeof fw);
     memset(bk, 0, sizeof bk);
-    for (int k = 0; k < len; k++) {
-        rev[k] = v->dn->id[rev[k]];
+    for (int k = 0; k < len; k++)
         cells |= tech_cell_bit(sc_cell(rev[k]));
-    }
     for (int k = 0; k < len; k++) {
         int c = sc_cell(rev[k]), d = sc_digit(rev[k]);
         tech_cells see = tech_peers(c) & v->dcells[d - 1] & ~cells;
@@ -513,7 +435,7 @@ static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const stru
     h->diff = diff;
     h->cx = cx;
     h->key = key;
-    h->target = rev[0];
+    h->target = s;
     h->n_path = 0;
     /* source first: the reverse of the walk */
     for (int k = len - 1; k >= 0 && h->n_path < SC_PATH_MAX; k--)
@@ -646,8 +568,7 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_una
         len++;
     /* an "on" target places a value SE only counts as worth when the
      * cell has another candidate; an "off" one always removes */
-    const uint16_t *id = v->dn->id;
-    if (sc_on(found) && !(r->st->cand[sc_cell(id[found])] & ~tech_bit(sc_digit(id[found]))))
+    if (sc_on(found) && !(r->st->cand[sc_cell(found)] & ~tech_bit(sc_digit(found))))
         return;
     h->kind = SC_FORCING;
     h->y = y;
@@ -655,15 +576,15 @@ static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_una
     h->cx = len;
     h->diff = base + sc_length_difficulty(len);
     h->key = key;
-    h->target = id[found];
-    h->src = id[s];
+    h->target = found;
+    h->src = s;
     if (!r->ctx->collect && !sc_better(r, h->diff, h->cx, h->key))
         return;
     int k = len < SC_PATH_MAX ? len : SC_PATH_MAX;
     h->n_path = k;
-    h->path[--k] = id[found];
+    h->path[--k] = (uint16_t)found;
     for (int w = from; w != SC_NONE && k > 0; w = u->par[w])
-        h->path[--k] = id[w];
+        h->path[--k] = (uint16_t)w;
     sc_offer(r);
 }
 
@@ -688,7 +609,7 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
         return;
     sc_scc_build(c, v->a, y, x);
     if (x)
-        sc_scc_reach(c, v->a, g, v->dn, y, x);
+        sc_scc_reach(c, v->a, g, y, x);
     v->c = c;
     for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
         unsigned cand = g->cand[cell];
@@ -698,10 +619,10 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
             continue; /* Y-cycles start from a bivalue cell */
         for (unsigned m = cand; m && !r->stop; m &= m - 1) {
             int d = bits_lowest(m) + 1;
-            int on = 2 * v->dn->of[cell * 9 + d - 1] + 1;
+            int on = sc_id(cell, d, 1);
             /* a cycle needs another "on" potential in on's component,
              * and a hint a cell that sees both states in it */
-            if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dn, v->dcells, c->comp[on]))
+            if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on]))
                 sc_cycles(r, u, v, on);
             if (x && !r->stop) {
                 if (c->reach[on])
@@ -719,17 +640,15 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     struct sc_grid g;
     struct sc_unary u;
     struct sc_links a, b;
-    struct sc_dense dn;
     struct sc_scc c;
     struct sc_unary_env v;
     sc_run_init(&r, ctx, step);
     sc_grid_init(&g, ctx);
-    sc_links_dense(&a, &dn, &g);
-    sc_marks_init_below(&u.in, dn.n);
+    sc_links_build(&a, &g);
+    sc_marks_init(&u.in);
     v.g = &g;
     v.a = &a;
     v.c = NULL;
-    v.dn = &dn;
     v.dcells = g.dcells;
     /* SE's order: X-links, then Y-links, then both */
     v.y = 0;
@@ -738,7 +657,7 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     v.y = 1;
     v.x = 0;
     if (!r.stop && !sc_loops_useless(&r, 1, 0)) {
-        sc_links_bivalue(&b, &g, &dn);
+        sc_links_bivalue(&b, &g);
         v.a = &b;
         sc_loops(&r, &u, &v, &c);
         v.a = &a;
