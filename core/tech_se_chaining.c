@@ -35,6 +35,13 @@ void sc_links_build(struct sc_links *lk, struct sc_grid *g)
         }
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned cand = g->cand[cell];
+        if (!cand) {
+            /* a filled cell: its 18 potentials have no links (what the
+             * loop below would write, at once) */
+            for (int i = 0; i < 18; i++)
+                lk->start[cell * 18 + i] = lk->split[cell * 18 + i] = (uint16_t)n;
+            continue;
+        }
         int h[3], pos[3];
         sc_houses(cell, h, pos);
         for (int d = 1; d <= 9; d++) {
