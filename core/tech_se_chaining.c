@@ -33,20 +33,25 @@ void sc_links_build(struct sc_links *lk, struct sc_grid *g)
             lk->nodes[lk->n_nodes++] = (uint16_t)sc_id(cell, d, 0);
             lk->nodes[lk->n_nodes++] = (uint16_t)sc_id(cell, d, 1);
         }
+    /* the candidates' potentials in the order of their ids; those of
+     * the places without a candidate (all of a filled cell's) have no
+     * links, and get their empty ranges in runs: next is the first id
+     * not laid out yet */
+    int next = 0;
     for (int cell = 0; cell < GRID_CELLS; cell++) {
         unsigned cand = g->cand[cell];
-        int h[3], pos[3];
-        sc_houses(cell, h, pos);
-        for (int d = 1; d <= 9; d++) {
-            int off = sc_id(cell, d, 0);
-            lk->start[off] = lk->split[off] = (uint16_t)n;
-            if (!(cand & tech_bit(d))) {
-                lk->start[off + 1] = lk->split[off + 1] = (uint16_t)n;
-                continue;
-            }
+        int h[3], pos[3], others = bits_count(cand) - 1;
+        if (cand)
+            sc_houses(cell, h, pos);
+        for (unsigned dm = cand; dm; dm &= dm - 1) {
+            int d = bits_lowest(dm) + 1, off = sc_id(cell, d, 0);
+            for (; next < off; next++)
+                lk->start[next] = lk->split[next] = (uint16_t)n;
+            next = off + 2;
             /* "off": the cell's link (first, when there is one), then
              * the houses' */
             int k = sc_off_to_on_in(g, cell, d, 1, 1, h, pos, ons);
+            lk->start[off] = (uint16_t)n;
             lk->split[off] = (uint16_t)(n + (k && ons[0].house < 0));
             for (int i = 0; i < k; i++) {
                 lk->house[off >> 1][i] = ons[i].house;
@@ -54,10 +59,12 @@ void sc_links_build(struct sc_links *lk, struct sc_grid *g)
             }
             /* "on": the cell's other values, then the houses' cells */
             lk->start[off + 1] = (uint16_t)n;
-            lk->split[off + 1] = (uint16_t)(n + bits_count(cand) - 1);
+            lk->split[off + 1] = (uint16_t)(n + others);
             n += sc_on_to_off_in(g, cell, d, 1, h, pos, lk->e + n);
         }
     }
+    for (; next < SC_POTS; next++)
+        lk->start[next] = lk->split[next] = (uint16_t)n;
     lk->start[SC_POTS] = (uint16_t)n;
     g->lk = lk;
 }

@@ -143,7 +143,7 @@ static inline void sc_grid_off(struct sc_grid *g, int cell, int d)
  * the block, row and column); h, pos: the cell's houses and places
  * (sc_houses).  Returns how many, into out. */
 static inline int sc_on_to_off_in(const struct sc_grid *g, int cell, int d, int y,
-                                  const int h[3], const int pos[3], uint16_t out[28])
+                                  const int h[3], const int pos[3], uint16_t out[restrict 28])
 {
     int n = 0;
     if (y)
@@ -188,7 +188,7 @@ struct sc_on {
  * digit in the block, row or column when x and it has two there, each
  * potential once); h, pos as for sc_on_to_off_in. */
 static inline int sc_off_to_on_in(const struct sc_grid *g, int cell, int d, int y, int x,
-                                  const int h[3], const int pos[3], struct sc_on out[4])
+                                  const int h[3], const int pos[3], struct sc_on out[restrict 4])
 {
     int n = 0;
     if (y && bits_count(g->cand[cell]) == 2) {

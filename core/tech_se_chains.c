@@ -380,14 +380,69 @@ static int sc_u_is_parent(const struct sc_unary *u, int p, int q)
     return 0;
 }
 
-/* What one call's searches share: the grid's links and the components
- * of the link setting being searched. */
+/* The kept hint as a bound on the hints of one kind (base, key): lim,
+ * the greatest complexity a hint of that kind may have and still come
+ * before the kept one, for the kept hint (have, diff, cx, bkey) it was
+ * worked out from.  sc_better is monotone in the complexity cx for one
+ * kind: base + sc_length_difficulty(cx) never decreases as cx grows, and
+ * at an equal difficulty the lower cx comes first; so
+ * sc_better(r, base + sc_length_difficulty(cx), cx, key) holds exactly
+ * when cx <= lim, and a search compares its least complexity with lim
+ * instead of working the difficulty out at every potential. */
+struct sc_bound {
+    double base;
+    int key;
+    int have, cx, bkey, lim;
+    double diff;
+};
+
+/* Greater than any complexity a search asks about (2 * depth + 2, with
+ * a depth below SC_POTS). */
+#define SC_LIM_CAP (2 * SC_POTS + 2)
+
+static void sc_bound_init(struct sc_bound *b, double base, int key)
+{
+    b->base = base;
+    b->key = key;
+    b->have = 0;
+}
+
+/* b's lim for the hint r keeps now: SC_LIM_CAP when there is none (or
+ * in collect mode, where nothing is cut), else found by halving [0,
+ * SC_LIM_CAP] (sc_better is monotone in cx), and kept until the kept
+ * hint changes. */
+static int sc_bound_lim(const struct sc_run *r, struct sc_bound *b)
+{
+    if (r->ctx->collect || !r->have)
+        return SC_LIM_CAP;
+    if (b->have && b->diff == r->best.diff && b->cx == r->best.cx && b->bkey == r->best.key)
+        return b->lim;
+    int lo = 0, hi = SC_LIM_CAP; /* sc_better holds at lo (or lo is 0), not above hi */
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        if (sc_better(r, b->base + sc_length_difficulty(mid), mid, b->key))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    b->have = 1;
+    b->diff = r->best.diff;
+    b->cx = r->best.cx;
+    b->bkey = r->best.key;
+    b->lim = lo;
+    return lo;
+}
+
+/* What one call's searches share: the grid's links, the components of
+ * the link setting being searched and the bounds of its two kinds of
+ * hint (cycles, forcing chains). */
 struct sc_unary_env {
     const struct sc_grid *g;
     const struct sc_links *a;
     const struct sc_scc *c;
     const tech_cells *dcells;
     int y, x;
+    struct sc_bound cyc, fc;
 };
 
 /* Offers the cycle closed by "off" q (a link of "on" p) back to s. */
@@ -445,7 +500,7 @@ static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const stru
 
 /* SE's doCycles from "on" source s: each cycle back to s is offered as a
  * bidirectional cycle hint.  Only s's component is walked. */
-static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unary_env *v, int s)
+static void sc_cycles(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v, int s)
 {
     const struct sc_links *a = v->a;
     const uint16_t *comp = v->c->comp;
@@ -456,16 +511,14 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unar
     u->depth[s] = 0;
     u->anc[s] = 0;
     u->queue[tail++] = (uint16_t)s;
-    double base = x && y ? 7.0 : 6.5;
-    int key = x && y ? 4 : y ? 3 : 2;
+    double base = v->cyc.base;
+    int key = v->cyc.key, lim = sc_bound_lim(r, &v->cyc);
     while (head < tail && !r->stop) {
         int p = u->queue[head++];
         /* a cycle closed from p has 2 * depth + 2 potentials; the "on"
          * potentials come in order of depth, so once such a cycle could
-         * not be taken no later one could */
-        int least = 2 * u->depth[p] + 2;
-        if (!r->ctx->collect && r->have &&
-            !sc_better(r, base + sc_length_difficulty(least), least, key))
+         * not be taken no later one could (lim: sc_bound) */
+        if (2 * u->depth[p] + 2 > lim)
             break;
         for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, x); i < ie; i++) {
             int q = a->e[i];
@@ -490,6 +543,7 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unar
                 if (o == s) {
                     if (sc_cycle_offer(r, u, v, s, p, q, base, key))
                         return;
+                    lim = sc_bound_lim(r, &v->cyc); /* the kept hint may be this one */
                     continue;
                 }
                 sc_marks_put(&u->in, o);
@@ -517,30 +571,29 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, const struct sc_unar
  * be taken is left after depth about L / 2, and only one whose chain
  * would be kept is walked on (the same walk, so the same parents) to
  * its end. */
-static void sc_forcing(struct sc_run *r, struct sc_unary *u, const struct sc_unary_env *v, int s)
+static void sc_forcing(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v, int s)
 {
     const struct sc_links *a = v->a;
     const uint16_t *comp = v->c->comp;
     int head = 0, tail = 0, found = -1, from = -1, y = v->y;
     int cs = comp[s], ct = comp[s ^ 1];
-    int prune = !r->ctx->collect && r->have, pair = SC_POTS, known = 0;
+    int lim = sc_bound_lim(r, &v->fc), pair = SC_POTS, known = 0;
     sc_marks_clear(&u->in);
     sc_marks_put(&u->in, s);
     u->par[s] = SC_NONE;
     u->depth[s] = 0;
     u->queue[tail++] = (uint16_t)s;
-    double base = y ? 7.0 : 6.6;
-    int key = y ? 4 : 2;
+    double base = v->fc.base;
+    int key = v->fc.key;
     while (head < tail && found < 0) {
         int p = u->queue[head++], dp = u->depth[p];
         /* every potential up to depth dp has been met: the chain has
          * pair + 1 potentials when pair <= 2 dp, else 2 dp + 2 or more
          * (in order of depth: once it could not be taken, no later one
-         * could) */
-        if (prune && !known) {
+         * could; lim: sc_bound) */
+        if (!known) {
             known = pair <= 2 * dp;
-            int least = known ? pair + 1 : 2 * dp + 2;
-            if (!sc_better(r, base + sc_length_difficulty(least), least, key))
+            if ((known ? pair + 1 : 2 * dp + 2) > lim)
                 return;
         }
         for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, 1); i < ie; i++) {
@@ -607,6 +660,8 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
     int y = v->y, x = v->x;
     if (sc_loops_useless(r, y, x))
         return;
+    sc_bound_init(&v->cyc, x && y ? 7.0 : 6.5, x && y ? 4 : y ? 3 : 2);
+    sc_bound_init(&v->fc, y ? 7.0 : 6.6, y ? 4 : 2);
     sc_scc_build(c, v->a, y, x);
     if (x)
         sc_scc_reach(c, v->a, g, y, x);
