@@ -383,12 +383,6 @@ static void conclude(struct human_step *step, const struct ch_search *s,
 static void chain_tell(struct human_step *step, const struct ch_search *s,
                        const char *name);
 
-/* Keeps the chain to (v on), n nodes, of this kind as the best.  Returns
- * 1 when the walk is to stop there: always in normal mode; in collect
- * mode (s->all) the chain is handed on as a step (unless it has fewer
- * eliminations than the receiver's kept step: never taken, so not
- * built further) and the walk goes on unless the collector asks to
- * stop. */
 /* Collect mode: whether the receiver cannot take the step of an end of
  * this kind at (v on) that is not a loop, told before it is built.  Such
  * an end's step (conclude) depends on its two ends alone: a placement
@@ -419,6 +413,12 @@ static int end_beaten(const struct ch_search *s, int v, int kind)
                                                 : 0);
 }
 
+/* Keeps the chain to (v on), n nodes, of this kind as the best.  Returns
+ * 1 when the walk is to stop there: always in normal mode; in collect
+ * mode (s->all) the chain is handed on as a step (unless it has fewer
+ * eliminations than the receiver's kept step: never taken, so not
+ * built further) and the walk goes on unless the collector asks to
+ * stop. */
 static int keep_end(struct ch_search *s, int v, int n, int kind)
 {
     if (__builtin_expect(s->all, 0) && end_beaten(s, v, kind))

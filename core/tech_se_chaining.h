@@ -128,12 +128,12 @@ struct sc_grid {
  * or its memo), valid for the call. */
 void sc_grid_init(struct sc_grid *g, struct tech_ctx *ctx);
 
-/* Removes digit d from cell (SE's Potential.off, dynamic chains). */
-static inline void sc_grid_off(struct sc_grid *g, int cell, int d)
+/* Removes digit d from cell (SE's Potential.off, dynamic chains); h,
+ * pos: the cell's houses and places (sc_houses). */
+static inline void sc_grid_off(struct sc_grid *g, int cell, int d, const int *h,
+                               const int *pos)
 {
-    int h[3], pos[3];
     g->cand[cell] &= (uint16_t)~tech_bit(d);
-    sc_houses(cell, h, pos);
     for (int k = 0; k < 3; k++)
         g->pos[d - 1][h[k]] &= (uint16_t)~(1u << pos[k]);
 }

@@ -266,10 +266,7 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 else
                     on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
                                            : (opar[i][0] = (uint16_t)p, 1);
-            /* p leaves the grid (sc_grid_off, the houses known) */
-            w->g.cand[cell] &= (uint16_t)~tech_bit(d);
-            for (int k = 0; k < 3; k++)
-                w->g.pos[d - 1][h[k]] &= (uint16_t)~(1u << pos[k]);
+            sc_grid_off(&w->g, cell, d, h, pos);
             for (int i = 0; i < n; i++) {
                 int o = ons[i].id;
                 if (sc_member(s, o ^ 1)) {
