@@ -669,11 +669,17 @@ static void build_bits(struct gc_search *s)
     memset(s->rows[1], 0, sizeof s->rows[1][0] * (size_t)(n * w));
     for (int k = 0; k < n; k++) {
         int node = s->node[k];
-        for (int i = s->start[node * 2]; i < s->start[node * 2 + 2]; i++) {
-            int j = s->index[s->adj[i]];
-            if (j == 0xffff)
-                return;
-            s->rows[i >= s->start[node * 2 + 1]][k * w + j / 64] |= (uint64_t)1 << (j % 64);
+        /* its weak links (start[node * 2] ..), then its strong ones */
+        for (int strong = 0; strong <= 1; strong++) {
+            uint64_t *row = s->rows[strong] + k * w;
+            const uint16_t *nb = s->adj + s->start[node * 2 + strong];
+            int m = s->start[node * 2 + strong + 1] - s->start[node * 2 + strong];
+            for (int i = 0; i < m; i++) {
+                int j = s->index[nb[i]];
+                if (j == 0xffff)
+                    return;
+                row[j / 64] |= (uint64_t)1 << (j % 64);
+            }
         }
     }
     s->bits = 1;
