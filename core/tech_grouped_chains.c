@@ -702,10 +702,15 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
 {
     uint64_t seen[2][GC_WORDS], ends[2][GC_WORDS];
     uint64_t next[GC_WORDS], nflag[GC_WORDS];
+    /* far_flag and the groups' set kept here while walking: the level
+     * sets written through s could alias them */
+    uint64_t far_flag[2][GC_WORDS], groups[GC_WORDS];
     int on = start & 1, k0 = s->index[start >> 1], cell = (start >> 1) / 9;
     for (int i = 0; i < w; i++)
         seen[0][i] = seen[1][i] = s->lv_nodes[1][i] = s->lv_flag[1][i] = ends[0][i] =
-            ends[1][i] = s->far_flag[0][i] = s->far_flag[1][i] = 0;
+            ends[1][i] = far_flag[0][i] = far_flag[1][i] = 0;
+    for (int i = 0; i < w; i++)
+        groups[i] = s->groups[i];
     s->start_on = on;
     s->n_levels = 1;
     seen[on][k0 / 64] = s->lv_nodes[1][k0 / 64] = (uint64_t)1 << (k0 % 64);
@@ -747,12 +752,12 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
         /* far_flag gathers the flags of the levels 4 on (level lv + 1) */
         const uint64_t far = lv + 1 >= 4 ? ~(uint64_t)0 : 0;
         for (int i = 0; i < w; i++) {
-            uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | s->groups[i]) & n;
+            uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | groups[i]) & n;
             seen[on][i] |= n;
             any |= n;
             nfront[i] = n;
             nf[i] = f;
-            s->far_flag[on][i] |= f & far;
+            far_flag[on][i] |= f & far;
         }
         s->n_levels = lv + 1;
         if (!any)
@@ -763,6 +768,10 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
             if (!missing)
                 break;
         }
+    }
+    for (int i = 0; i < w; i++) {
+        s->far_flag[0][i] = far_flag[0][i];
+        s->far_flag[1][i] = far_flag[1][i];
     }
 }
 
