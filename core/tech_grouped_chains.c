@@ -178,6 +178,10 @@ struct gc_search {
     int start_on, n_levels;
     uint64_t lv_nodes[GC_MAX_PATH + 1][GC_WORDS];
     uint64_t lv_flag[GC_MAX_PATH + 1][GC_WORDS];
+    /* the union of lv_flag over the levels 4 on, by the polarity of their
+     * states (off, on): a state is reached at one level at most, so its
+     * bit here says it was reached at level 4 or more and flagged there */
+    uint64_t far_flag[2][GC_WORDS];
     /* the chain read back */
     int len;
     uint16_t path[GC_MAX_PATH]; /* states: node * 2 + on */
@@ -577,6 +581,21 @@ static int state_level(const struct gc_search *s, int st)
     return 0;
 }
 
+/* The level of state st in the last walk when it is 4 or more and one of
+ * its shortest walks passes a group; else 0.  walk_bits: far_flag says
+ * whether, and only then are the levels looked through. */
+static int flagged_level(const struct gc_search *s, int st)
+{
+    if (!s->bits) {
+        int lv = level_of(s, st);
+        return lv >= 4 && grouped_at(s, st) ? lv : 0;
+    }
+    int k = s->index[st >> 1];
+    if (k == 0xffff || !((s->far_flag[st & 1][k / 64] >> (k % 64)) & 1))
+        return 0;
+    return state_level(s, st);
+}
+
 /*
  * Breadth first from the state start (node * 2 + on).  The states of a
  * level learn, from every state of the level before that links to them,
@@ -650,11 +669,17 @@ static void build_bits(struct gc_search *s)
     memset(s->rows[1], 0, sizeof s->rows[1][0] * (size_t)(n * w));
     for (int k = 0; k < n; k++) {
         int node = s->node[k];
-        for (int i = s->start[node * 2]; i < s->start[node * 2 + 2]; i++) {
-            int j = s->index[s->adj[i]];
-            if (j == 0xffff)
-                return;
-            s->rows[i >= s->start[node * 2 + 1]][k * w + j / 64] |= (uint64_t)1 << (j % 64);
+        /* its weak links (start[node * 2] ..), then its strong ones */
+        for (int strong = 0; strong <= 1; strong++) {
+            uint64_t *row = s->rows[strong] + k * w;
+            const uint16_t *nb = s->adj + s->start[node * 2 + strong];
+            int m = s->start[node * 2 + strong + 1] - s->start[node * 2 + strong];
+            for (int i = 0; i < m; i++) {
+                int j = s->index[nb[i]];
+                if (j == 0xffff)
+                    return;
+                row[j / 64] |= (uint64_t)1 << (j % 64);
+            }
         }
     }
     s->bits = 1;
@@ -677,10 +702,15 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
 {
     uint64_t seen[2][GC_WORDS], ends[2][GC_WORDS];
     uint64_t next[GC_WORDS], nflag[GC_WORDS];
+    /* far_flag and the groups' set kept here while walking: the level
+     * sets written through s could alias them */
+    uint64_t far_flag[2][GC_WORDS], groups[GC_WORDS];
     int on = start & 1, k0 = s->index[start >> 1], cell = (start >> 1) / 9;
     for (int i = 0; i < w; i++)
         seen[0][i] = seen[1][i] = s->lv_nodes[1][i] = s->lv_flag[1][i] = ends[0][i] =
-            ends[1][i] = 0;
+            ends[1][i] = far_flag[0][i] = far_flag[1][i] = 0;
+    for (int i = 0; i < w; i++)
+        groups[i] = s->groups[i];
     s->start_on = on;
     s->n_levels = 1;
     seen[on][k0 / 64] = s->lv_nodes[1][k0 / 64] = (uint64_t)1 << (k0 % 64);
@@ -719,17 +749,29 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
         }
         on = !on;
         uint64_t missing = 0;
+        /* far_flag gathers the flags of the levels 4 on (level lv + 1) */
+        const uint64_t far = lv + 1 >= 4 ? ~(uint64_t)0 : 0;
         for (int i = 0; i < w; i++) {
-            uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | s->groups[i]) & n;
+            uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | groups[i]) & n;
             seen[on][i] |= n;
             any |= n;
             nfront[i] = n;
             nf[i] = f;
-            missing |= (ends[0][i] & ~seen[0][i]) | (ends[1][i] & ~seen[1][i]);
+            far_flag[on][i] |= f & far;
         }
         s->n_levels = lv + 1;
-        if (!any || ((start & 1) && !missing))
+        if (!any)
             break;
+        if (start & 1) { /* ends[] are empty from an off start */
+            for (int i = 0; i < w; i++)
+                missing |= (ends[0][i] & ~seen[0][i]) | (ends[1][i] & ~seen[1][i]);
+            if (!missing)
+                break;
+        }
+    }
+    for (int i = 0; i < w; i++) {
+        s->far_flag[0][i] = far_flag[0][i];
+        s->far_flag[1][i] = far_flag[1][i];
     }
 }
 
@@ -1134,8 +1176,8 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
     for (unsigned m = s->st->cand[cell]; m; m &= m - 1) {
         int end_node = cell * 9 + bits_lowest(m);
         for (int on = !weak_ends && end_node != node; on <= 1; on++) {
-            int end = end_node * 2 + on, lv = end == start ? 0 : state_level(s, end);
-            if (lv < 4 || !flagged_at(s, end, lv))
+            int end = end_node * 2 + on, lv = end == start ? 0 : flagged_level(s, end);
+            if (!lv)
                 continue;
             /* a discontinuous loop with fewer eliminations than the
              * receiver's kept step is never taken: not read back */
@@ -1154,12 +1196,7 @@ static int from_start(struct tech_ctx *ctx, struct human_step *step,
         return 0;
     /* walk_bits: the candidates on at level 4 or more (even levels, the
      * start being off) with a group, as a set */
-    uint64_t ends[GC_WORDS];
-    for (int i = 0; s->bits && i < s->words; i++) {
-        ends[i] = 0;
-        for (int lv = 4; lv <= s->n_levels; lv += 2)
-            ends[i] |= s->lv_flag[lv][i];
-    }
+    const uint64_t *ends = s->far_flag[1];
     for (int k = 0; k < s->n_live; k++) {
         if (s->bits) { /* on to the next such candidate */
             int i = k / 64;
