@@ -156,104 +156,123 @@ static inline bits128 sc_scc_number(struct sc_scc *c, bits128 m, int target, int
 }
 
 static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, int y, int x,
-                               unsigned digits)
+                               const int *span, int n_span)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
     c->n_target = 0;
-    for (int i = 0; i < a->n_nodes; i++)
-        c->index[a->nodes[i]] = SC_NONE;
-    for (int i = 0; i < a->n_nodes; i++) {
-        int v = a->nodes[i];
-        if (c->index[v] != SC_NONE || !(digits >> (sc_digit(v) - 1) & 1u))
-            continue;
-        int fp = 0, ei = sc_links_from(a, v, y), ee = sc_links_to(a, v, x);
-        bits128 acc = 0; /* v's; the other potentials' in c->acc */
-        int lowv = counter; /* v's; the others' in c->low */
-        c->index[v] = (uint16_t)counter++;
-        c->stack[sp++] = (uint16_t)v;
-        for (;;) {
-            if (ei < ee) {
-                int w = a->e[ei++], iw = c->index[w];
-                if (iw == SC_NONE && sc_links_from(a, w, y) == sc_links_to(a, w, x)) {
-                    /* a potential without links is a component of its
-                     * own: the walk would enter it, place it and come
-                     * back at once; it is placed here, as the walk would
-                     * (its index is no other's low) */
-                    c->cstart[c->n] = (uint16_t)nord;
-                    c->comp[w] = (uint16_t)c->n;
-                    c->index[w] = SC_DONE;
-                    c->order[nord++] = (uint16_t)w;
-                    bits128 m = sc_scc_number(c, 0, c->index[w ^ 1] != SC_DONE, sc_on(w), x);
-                    if (x)
-                        acc |= m;
-                } else if (iw == SC_NONE) {
-                    c->frame[fp] = (uint16_t)v;
-                    c->edge[fp++] = (uint16_t)ei;
-                    c->acc[v] = acc;
-                    c->low[v] = (uint16_t)lowv;
-                    acc = 0;
-                    v = w;
-                    ei = sc_links_from(a, v, y);
-                    ee = sc_links_to(a, v, x);
-                    lowv = counter;
-                    c->index[v] = (uint16_t)counter++;
-                    c->stack[sp++] = (uint16_t)v;
-                } else if (iw == SC_DONE) {
-                    if (x)
-                        acc |= c->mask[c->comp[w]];
-                } else if (iw < lowv) {
-                    lowv = iw;
-                }
+    for (int k = 0; k < n_span; k += 2)
+        for (int i = span[k]; i < span[k + 1]; i++)
+            c->index[a->nodes[i]] = SC_NONE;
+    for (int k = 0; k < n_span; k += 2) {
+        for (int i = span[k]; i < span[k + 1]; i++) {
+            int v = a->nodes[i];
+            if (c->index[v] != SC_NONE)
                 continue;
+            int fp = 0, ei = sc_links_from(a, v, y), ee = sc_links_to(a, v, x);
+            bits128 acc = 0; /* v's; the other potentials' in c->acc */
+            int lowv = counter; /* v's; the others' in c->low */
+            c->index[v] = (uint16_t)counter++;
+            c->stack[sp++] = (uint16_t)v;
+            for (;;) {
+                if (ei < ee) {
+                    int w = a->e[ei++], iw = c->index[w];
+                    if (iw == SC_NONE && sc_links_from(a, w, y) == sc_links_to(a, w, x)) {
+                        /* a potential without links is a component of its
+                         * own: the walk would enter it, place it and come
+                         * back at once; it is placed here, as the walk would
+                         * (its index is no other's low) */
+                        c->cstart[c->n] = (uint16_t)nord;
+                        c->comp[w] = (uint16_t)c->n;
+                        c->index[w] = SC_DONE;
+                        c->order[nord++] = (uint16_t)w;
+                        bits128 m = sc_scc_number(c, 0, c->index[w ^ 1] != SC_DONE, sc_on(w), x);
+                        if (x)
+                            acc |= m;
+                    } else if (iw == SC_NONE) {
+                        c->frame[fp] = (uint16_t)v;
+                        c->edge[fp++] = (uint16_t)ei;
+                        c->acc[v] = acc;
+                        c->low[v] = (uint16_t)lowv;
+                        acc = 0;
+                        v = w;
+                        ei = sc_links_from(a, v, y);
+                        ee = sc_links_to(a, v, x);
+                        lowv = counter;
+                        c->index[v] = (uint16_t)counter++;
+                        c->stack[sp++] = (uint16_t)v;
+                    } else if (iw == SC_DONE) {
+                        if (x)
+                            acc |= c->mask[c->comp[w]];
+                    } else if (iw < lowv) {
+                        lowv = iw;
+                    }
+                    continue;
+                }
+                c->acc[v] = acc;
+                if (lowv == c->index[v]) {
+                    int ons = 0, w, target = 0;
+                    bits128 m = 0;
+                    c->cstart[c->n] = (uint16_t)nord;
+                    do {
+                        w = c->stack[--sp];
+                        c->comp[w] = (uint16_t)c->n;
+                        c->index[w] = SC_DONE;
+                        c->order[nord++] = (uint16_t)w;
+                        ons += sc_on(w);
+                        m |= c->acc[w];
+                        /* (a conjugate later in this component, which only an
+                         * unsolvable grid has, makes a target of no use) */
+                        target |= c->index[w ^ 1] != SC_DONE;
+                    } while (w != v);
+                    sc_scc_number(c, m, target, ons, x);
+                }
+                if (!fp)
+                    break;
+                int low = lowv, done = c->index[v] == SC_DONE;
+                int child = v;
+                v = c->frame[--fp];
+                ei = c->edge[fp];
+                ee = sc_links_to(a, v, x);
+                acc = c->acc[v];
+                if (x && done)
+                    acc |= c->mask[c->comp[child]];
+                lowv = c->low[v];
+                if (low < lowv)
+                    lowv = low;
             }
-            c->acc[v] = acc;
-            if (lowv == c->index[v]) {
-                int ons = 0, w, target = 0;
-                bits128 m = 0;
-                c->cstart[c->n] = (uint16_t)nord;
-                do {
-                    w = c->stack[--sp];
-                    c->comp[w] = (uint16_t)c->n;
-                    c->index[w] = SC_DONE;
-                    c->order[nord++] = (uint16_t)w;
-                    ons += sc_on(w);
-                    m |= c->acc[w];
-                    /* (a conjugate later in this component, which only an
-                     * unsolvable grid has, makes a target of no use) */
-                    target |= c->index[w ^ 1] != SC_DONE;
-                } while (w != v);
-                sc_scc_number(c, m, target, ons, x);
-            }
-            if (!fp)
-                break;
-            int low = lowv, done = c->index[v] == SC_DONE;
-            int child = v;
-            v = c->frame[--fp];
-            ei = c->edge[fp];
-            ee = sc_links_to(a, v, x);
-            acc = c->acc[v];
-            if (x && done)
-                acc |= c->mask[c->comp[child]];
-            lowv = c->low[v];
-            if (low < lowv)
-                lowv = low;
         }
     }
     c->cstart[c->n] = (uint16_t)nord;
 }
 
 /* The components of the potentials of digits (bit d - 1 for digit d;
- * with y-links, every digit): without y-links no link leaves a digit, so
- * the walk of the others' potentials is left out. */
+ * every digit with y-links): without y-links no link leaves a digit, so
+ * the walk of the others' potentials is left out - a's nodes are laid
+ * out digit by digit, each digit's cells (dcells) in order, so a digit's
+ * run of them starts after two per cell of the digits before. */
 static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, int y, int x,
-                         unsigned digits)
+                         unsigned digits, const tech_cells dcells[9])
 {
+    int span[18], n_span = 0;
+    if (digits == 0x1FFu) {
+        span[n_span++] = 0;
+        span[n_span++] = a->n_nodes;
+    } else {
+        for (int d = 0, at = 0; d < 9; d++) {
+            int n = 2 * tech_cells_count(dcells[d]);
+            if (digits >> d & 1u) {
+                span[n_span++] = at;
+                span[n_span++] = at + n;
+            }
+            at += n;
+        }
+    }
     /* one walk per x, each with x a constant */
     if (x)
-        sc_scc_walk(c, a, y, 1, digits);
+        sc_scc_walk(c, a, y, 1, span, n_span);
     else
-        sc_scc_walk(c, a, y, 0, digits);
+        sc_scc_walk(c, a, y, 0, span, n_span);
 }
 
 /* 1 when a cycle of component k may remove a candidate: a cycle's
@@ -683,7 +702,7 @@ static void sc_loops_setup(struct sc_unary_env *v, struct sc_scc *c, unsigned di
     int y = v->y, x = v->x;
     sc_bound_init(&v->cyc, x && y ? 7.0 : 6.5, x && y ? 4 : y ? 3 : 2);
     sc_bound_init(&v->fc, y ? 7.0 : 6.6, y ? 4 : 2);
-    sc_scc_build(c, v->a, y, x, digits);
+    sc_scc_build(c, v->a, y, x, digits, v->dcells);
     if (x)
         sc_scc_reach(c, v->a, v->g, y, x, digits);
     v->c = c;
