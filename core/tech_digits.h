@@ -161,6 +161,9 @@ enum tech_memo_slot {
 
 #define TECH_MEMO_VERSIONS (HUMAN_PATH_MAX + 1)
 #define TECH_MEMO_NEVER 0xFFFFu
+/* room for one struct sc_hint (tech_se_chaining.h; tech_se_chains.c
+ * checks that it fits) */
+#define TECH_SE_X_HINT_BYTES 544
 
 /*
  * The changes are found when a technique first asks, by comparing the
@@ -221,6 +224,15 @@ struct tech_memo {
      * TECH_MEMO_FRANKEN_2], kept the same way */
     tech_cells franken_seen[TECH_MEMO_SLOTS - TECH_MEMO_FRANKEN_2][9];
     unsigned franken_valid[TECH_MEMO_SLOTS - TECH_MEMO_FRANKEN_2];
+    /* SE's forcing chains with x-links only (tech_se_chains.c), per
+     * digit d - 1, meaningful when se_x_valid bit d - 1 is set: the
+     * digit's cells and those of them with another candidate when its
+     * own best hint of that setting was last worked out, whether it had
+     * one (se_x_have bit d - 1) and that hint (the bytes of a struct
+     * sc_hint, which this header cannot name) */
+    tech_cells se_x_cells[9], se_x_multi[9];
+    unsigned se_x_valid, se_x_have;
+    unsigned char se_x_hint[9][TECH_SE_X_HINT_BYTES];
 };
 
 /* A fresh memo (nothing searched yet). */

@@ -155,100 +155,124 @@ static inline bits128 sc_scc_number(struct sc_scc *c, bits128 m, int target, int
     return m;
 }
 
-static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, int y, int x)
+static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, int y, int x,
+                               const int *span, int n_span)
 {
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
     c->n_target = 0;
-    for (int i = 0; i < a->n_nodes; i++)
-        c->index[a->nodes[i]] = SC_NONE;
-    for (int i = 0; i < a->n_nodes; i++) {
-        int v = a->nodes[i];
-        if (c->index[v] != SC_NONE)
-            continue;
-        int fp = 0, ei = sc_links_from(a, v, y), ee = sc_links_to(a, v, x);
-        bits128 acc = 0; /* v's; the other potentials' in c->acc */
-        int lowv = counter; /* v's; the others' in c->low */
-        c->index[v] = (uint16_t)counter++;
-        c->stack[sp++] = (uint16_t)v;
-        for (;;) {
-            if (ei < ee) {
-                int w = a->e[ei++], iw = c->index[w];
-                if (iw == SC_NONE && sc_links_from(a, w, y) == sc_links_to(a, w, x)) {
-                    /* a potential without links is a component of its
-                     * own: the walk would enter it, place it and come
-                     * back at once; it is placed here, as the walk would
-                     * (its index is no other's low) */
-                    c->cstart[c->n] = (uint16_t)nord;
-                    c->comp[w] = (uint16_t)c->n;
-                    c->index[w] = SC_DONE;
-                    c->order[nord++] = (uint16_t)w;
-                    bits128 m = sc_scc_number(c, 0, c->index[w ^ 1] != SC_DONE, sc_on(w), x);
-                    if (x)
-                        acc |= m;
-                } else if (iw == SC_NONE) {
-                    c->frame[fp] = (uint16_t)v;
-                    c->edge[fp++] = (uint16_t)ei;
-                    c->acc[v] = acc;
-                    c->low[v] = (uint16_t)lowv;
-                    acc = 0;
-                    v = w;
-                    ei = sc_links_from(a, v, y);
-                    ee = sc_links_to(a, v, x);
-                    lowv = counter;
-                    c->index[v] = (uint16_t)counter++;
-                    c->stack[sp++] = (uint16_t)v;
-                } else if (iw == SC_DONE) {
-                    if (x)
-                        acc |= c->mask[c->comp[w]];
-                } else if (iw < lowv) {
-                    lowv = iw;
-                }
+    for (int k = 0; k < n_span; k += 2)
+        for (int i = span[k]; i < span[k + 1]; i++)
+            c->index[a->nodes[i]] = SC_NONE;
+    for (int k = 0; k < n_span; k += 2) {
+        for (int i = span[k]; i < span[k + 1]; i++) {
+            int v = a->nodes[i];
+            if (c->index[v] != SC_NONE)
                 continue;
+            int fp = 0, ei = sc_links_from(a, v, y), ee = sc_links_to(a, v, x);
+            bits128 acc = 0; /* v's; the other potentials' in c->acc */
+            int lowv = counter; /* v's; the others' in c->low */
+            c->index[v] = (uint16_t)counter++;
+            c->stack[sp++] = (uint16_t)v;
+            for (;;) {
+                if (ei < ee) {
+                    int w = a->e[ei++], iw = c->index[w];
+                    if (iw == SC_NONE && sc_links_from(a, w, y) == sc_links_to(a, w, x)) {
+                        /* a potential without links is a component of its
+                         * own: the walk would enter it, place it and come
+                         * back at once; it is placed here, as the walk would
+                         * (its index is no other's low) */
+                        c->cstart[c->n] = (uint16_t)nord;
+                        c->comp[w] = (uint16_t)c->n;
+                        c->index[w] = SC_DONE;
+                        c->order[nord++] = (uint16_t)w;
+                        bits128 m = sc_scc_number(c, 0, c->index[w ^ 1] != SC_DONE, sc_on(w), x);
+                        if (x)
+                            acc |= m;
+                    } else if (iw == SC_NONE) {
+                        c->frame[fp] = (uint16_t)v;
+                        c->edge[fp++] = (uint16_t)ei;
+                        c->acc[v] = acc;
+                        c->low[v] = (uint16_t)lowv;
+                        acc = 0;
+                        v = w;
+                        ei = sc_links_from(a, v, y);
+                        ee = sc_links_to(a, v, x);
+                        lowv = counter;
+                        c->index[v] = (uint16_t)counter++;
+                        c->stack[sp++] = (uint16_t)v;
+                    } else if (iw == SC_DONE) {
+                        if (x)
+                            acc |= c->mask[c->comp[w]];
+                    } else if (iw < lowv) {
+                        lowv = iw;
+                    }
+                    continue;
+                }
+                c->acc[v] = acc;
+                if (lowv == c->index[v]) {
+                    int ons = 0, w, target = 0;
+                    bits128 m = 0;
+                    c->cstart[c->n] = (uint16_t)nord;
+                    do {
+                        w = c->stack[--sp];
+                        c->comp[w] = (uint16_t)c->n;
+                        c->index[w] = SC_DONE;
+                        c->order[nord++] = (uint16_t)w;
+                        ons += sc_on(w);
+                        m |= c->acc[w];
+                        /* (a conjugate later in this component, which only an
+                         * unsolvable grid has, makes a target of no use) */
+                        target |= c->index[w ^ 1] != SC_DONE;
+                    } while (w != v);
+                    sc_scc_number(c, m, target, ons, x);
+                }
+                if (!fp)
+                    break;
+                int low = lowv, done = c->index[v] == SC_DONE;
+                int child = v;
+                v = c->frame[--fp];
+                ei = c->edge[fp];
+                ee = sc_links_to(a, v, x);
+                acc = c->acc[v];
+                if (x && done)
+                    acc |= c->mask[c->comp[child]];
+                lowv = c->low[v];
+                if (low < lowv)
+                    lowv = low;
             }
-            c->acc[v] = acc;
-            if (lowv == c->index[v]) {
-                int ons = 0, w, target = 0;
-                bits128 m = 0;
-                c->cstart[c->n] = (uint16_t)nord;
-                do {
-                    w = c->stack[--sp];
-                    c->comp[w] = (uint16_t)c->n;
-                    c->index[w] = SC_DONE;
-                    c->order[nord++] = (uint16_t)w;
-                    ons += sc_on(w);
-                    m |= c->acc[w];
-                    /* (a conjugate later in this component, which only an
-                     * unsolvable grid has, makes a target of no use) */
-                    target |= c->index[w ^ 1] != SC_DONE;
-                } while (w != v);
-                sc_scc_number(c, m, target, ons, x);
-            }
-            if (!fp)
-                break;
-            int low = lowv, done = c->index[v] == SC_DONE;
-            int child = v;
-            v = c->frame[--fp];
-            ei = c->edge[fp];
-            ee = sc_links_to(a, v, x);
-            acc = c->acc[v];
-            if (x && done)
-                acc |= c->mask[c->comp[child]];
-            lowv = c->low[v];
-            if (low < lowv)
-                lowv = low;
         }
     }
     c->cstart[c->n] = (uint16_t)nord;
 }
 
-static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, int y, int x)
+/* The components of the potentials of digits (bit d - 1 for digit d;
+ * every digit with y-links): without y-links no link leaves a digit, so
+ * the walk of the others' potentials is left out - a's nodes are laid
+ * out digit by digit, each digit's cells (dcells) in order, so a digit's
+ * run of them starts after two per cell of the digits before. */
+static void sc_scc_build(struct sc_scc *c, const struct sc_links *a, int y, int x,
+                         unsigned digits, const tech_cells dcells[9])
 {
+    int span[18], n_span = 0;
+    if (digits == 0x1FFu) {
+        span[n_span++] = 0;
+        span[n_span++] = a->n_nodes;
+    } else {
+        for (int d = 0, at = 0; d < 9; d++) {
+            int n = 2 * tech_cells_count(dcells[d]);
+            if (digits >> d & 1u) {
+                span[n_span++] = at;
+                span[n_span++] = at + n;
+            }
+            at += n;
+        }
+    }
     /* one walk per x, each with x a constant */
     if (x)
-        sc_scc_walk(c, a, y, 1);
+        sc_scc_walk(c, a, y, 1, span, n_span);
     else
-        sc_scc_walk(c, a, y, 0);
+        sc_scc_walk(c, a, y, 0, span, n_span);
 }
 
 /* 1 when a cycle of component k may remove a candidate: a cycle's
@@ -289,7 +313,7 @@ static int sc_scc_may_elim(struct sc_scc *c, const tech_cells dcells[9], int k)
  * lower one, so the masks it reads are those of this batch or its own
  * start). */
 static void sc_scc_reach(struct sc_scc *c, const struct sc_links *a, const struct sc_grid *g,
-                         int y, int x)
+                         int y, int x, unsigned digits)
 {
     uint16_t ask[SC_POTS];
     int n_ask = 0, n_rank = 0, built = c->n_target <= 128;
@@ -297,7 +321,7 @@ static void sc_scc_reach(struct sc_scc *c, const struct sc_links *a, const struc
         unsigned cand = g->cand[cell];
         if (bits_count(cand) < 2)
             continue;
-        for (unsigned dm = cand; dm; dm &= dm - 1)
+        for (unsigned dm = cand & digits; dm; dm &= dm - 1)
             for (int id = sc_id(cell, bits_lowest(dm) + 1, 0), e = id + 2; id < e; id++) {
                 int s = c->comp[id], t = c->comp[id ^ 1];
                 c->reach[id] = s == t;
@@ -652,39 +676,138 @@ static int sc_loops_useless(const struct sc_run *r, int y, int x)
     return !sc_better(r, cycle, 2, ckey) && (!x || !sc_better(r, forcing, 2, fkey));
 }
 
+/* The searches of SE's loop hint list from the sources of one cell and
+ * digit, in SE's order: cycles from "on", forcing chains from "on" and
+ * from "off". */
+static void sc_loops_source(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
+                            struct sc_scc *c, int cell, int d)
+{
+    int on = sc_id(cell, d, 1);
+    /* a cycle needs another "on" potential in on's component, and a hint
+     * a cell that sees both states in it */
+    if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on]))
+        sc_cycles(r, u, v, on);
+    if (v->x && !r->stop) {
+        if (c->reach[on])
+            sc_forcing(r, u, v, on);
+        if (!r->stop && c->reach[on ^ 1])
+            sc_forcing(r, u, v, on ^ 1);
+    }
+}
+
+/* The bounds of link setting (v->y, v->x) and its components (and with
+ * x-links what each source reaches), for the potentials of digits. */
+static void sc_loops_setup(struct sc_unary_env *v, struct sc_scc *c, unsigned digits)
+{
+    int y = v->y, x = v->x;
+    sc_bound_init(&v->cyc, x && y ? 7.0 : 6.5, x && y ? 4 : y ? 3 : 2);
+    sc_bound_init(&v->fc, y ? 7.0 : 6.6, y ? 4 : 2);
+    sc_scc_build(c, v->a, y, x, digits, v->dcells);
+    if (x)
+        sc_scc_reach(c, v->a, v->g, y, x, digits);
+    v->c = c;
+}
+
 /* SE's loop hint list for one link setting (getLoopHintList). */
 static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
                      struct sc_scc *c)
 {
     const struct sc_grid *g = v->g;
-    int y = v->y, x = v->x;
-    if (sc_loops_useless(r, y, x))
+    int x = v->x;
+    if (sc_loops_useless(r, v->y, x))
         return;
-    sc_bound_init(&v->cyc, x && y ? 7.0 : 6.5, x && y ? 4 : y ? 3 : 2);
-    sc_bound_init(&v->fc, y ? 7.0 : 6.6, y ? 4 : 2);
-    sc_scc_build(c, v->a, y, x);
-    if (x)
-        sc_scc_reach(c, v->a, g, y, x);
-    v->c = c;
+    sc_loops_setup(v, c, 0x1FFu);
     for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
         unsigned cand = g->cand[cell];
         if (bits_count(cand) < 2)
             continue;
         if (bits_count(cand) > 2 && !x)
             continue; /* Y-cycles start from a bivalue cell */
-        for (unsigned m = cand; m && !r->stop; m &= m - 1) {
-            int d = bits_lowest(m) + 1;
-            int on = sc_id(cell, d, 1);
-            /* a cycle needs another "on" potential in on's component,
-             * and a hint a cell that sees both states in it */
-            if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on]))
-                sc_cycles(r, u, v, on);
-            if (x && !r->stop) {
-                if (c->reach[on])
-                    sc_forcing(r, u, v, on);
-                if (!r->stop && c->reach[on ^ 1])
-                    sc_forcing(r, u, v, on ^ 1);
-            }
+        for (unsigned m = cand; m && !r->stop; m &= m - 1)
+            sc_loops_source(r, u, v, c, cell, bits_lowest(m) + 1);
+    }
+}
+
+_Static_assert(sizeof(struct sc_hint) <= TECH_SE_X_HINT_BYTES,
+               "tech_memo's se_x_hint must hold a struct sc_hint");
+
+/* The source potential of an X-links hint (a cycle's is its target). */
+static int sc_hint_source(const struct sc_hint *h)
+{
+    return h->kind == SC_CYCLE ? h->target : h->src;
+}
+
+/*
+ * The X-links setting, SE's first (r keeps nothing yet), with the
+ * solving loop's memo: each digit's own best hint of the setting is kept
+ * across the steps, and worked out again only for the digits whose cells
+ * changed.  This is exact:
+ *   - without y-links every link joins two potentials of one digit
+ *     (getOnToOff: the digit's other places in the houses; getOffToOn:
+ *     the digit's other place in a house with two), so the links, the
+ *     components, what each source reaches, every cycle and forcing
+ *     X-chain from a source of digit d, and a cycle's removals (of d, in
+ *     d's cells), depend only on d's cells - and on which of them are
+ *     sources (cells with two candidates or more), which the key holds
+ *     too (a forcing chain's "on" target is its source's cell, so SE
+ *     always counts it);
+ *   - the hints a source offers do not depend on the kept one: the bound
+ *     only leaves out those that could not be kept (sc_bound), so the
+ *     whole search keeps the first, in SE's order of sources, of the
+ *     hints least in (difficulty, complexity, kind); a digit searched
+ *     alone keeps the first such of its own, and the first least of all
+ *     is the least of the digits' own, the tie going to the earlier
+ *     source: SE's order is by cell, then digit, so sources of different
+ *     digits never tie.
+ * Without a memo (the plain path, collect mode) it is the plain search.
+ */
+static void sc_loops_x(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
+                       struct sc_scc *c)
+{
+    struct tech_memo *m = r->ctx->collect || r->have ? NULL : tech_memo_of(r->ctx);
+    if (!m) {
+        sc_loops(r, u, v, c);
+        return;
+    }
+    const struct sc_grid *g = v->g;
+    const tech_cells *dc = v->dcells;
+    tech_cells multi = 0;
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        if (bits_count(g->cand[cell]) >= 2)
+            multi |= tech_cell_bit(cell);
+    unsigned dirty = 0;
+    for (int d = 0; d < 9; d++)
+        if (!(m->se_x_valid >> d & 1u) || m->se_x_cells[d] != dc[d] ||
+            m->se_x_multi[d] != (dc[d] & multi))
+            dirty |= 1u << d;
+    if (dirty) {
+        sc_loops_setup(v, c, dirty);
+        for (unsigned dm = dirty; dm; dm &= dm - 1) {
+            int d = bits_lowest(dm);
+            r->have = 0;
+            for (tech_cells cm = dc[d] & multi; cm; cm &= cm - 1)
+                sc_loops_source(r, u, v, c, bits_lowest128(cm), d + 1);
+            m->se_x_cells[d] = dc[d];
+            m->se_x_multi[d] = dc[d] & multi;
+            m->se_x_valid |= 1u << d;
+            m->se_x_have = (m->se_x_have & ~(1u << d)) | (unsigned)r->have << d;
+            if (r->have)
+                memcpy(m->se_x_hint[d], &r->best, sizeof r->best);
+        }
+    }
+    /* the least of the digits' own hints, the earlier source on a tie */
+    int win_src = 0;
+    r->have = 0;
+    for (unsigned dm = m->se_x_have & 0x1FFu; dm; dm &= dm - 1) {
+        int d = bits_lowest(dm);
+        memcpy(&r->cur, m->se_x_hint[d], sizeof r->cur);
+        int src = sc_hint_source(&r->cur);
+        if (sc_better(r, r->cur.diff, r->cur.cx, r->cur.key) ||
+            (r->cur.diff == r->best.diff && r->cur.cx == r->best.cx &&
+             r->cur.key == r->best.key && sc_cell(src) < sc_cell(win_src))) {
+            r->best = r->cur;
+            r->have = 1;
+            win_src = src;
         }
     }
 }
@@ -708,7 +831,7 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     /* SE's order: X-links, then Y-links, then both */
     v.y = 0;
     v.x = 1;
-    sc_loops(&r, &u, &v, &c);
+    sc_loops_x(&r, &u, &v, &c);
     v.y = 1;
     v.x = 0;
     if (!r.stop && !sc_loops_useless(&r, 1, 0)) {
