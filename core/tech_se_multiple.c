@@ -237,8 +237,7 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                     s->a_new = q;
                     s->xpar[0] = (uint16_t)p;
                     s->n_xpar = 1;
-                    if (r->dynamic)
-                        w->g = w->save;
+                    w->g = w->save;
                     return;
                 }
                 if (!sc_member(s, q)) {
@@ -264,8 +263,7 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 if (sc_member(s, ons[i].id) && !sc_member(s, ons[i].id ^ 1))
                     on_par[i] = 0;
                 else
-                    on_par[i] = r->dynamic ? sc_parents(w, &ons[i], p, opar[i])
-                                           : (opar[i][0] = (uint16_t)p, 1);
+                    on_par[i] = sc_parents(w, &ons[i], p, opar[i]);
             sc_grid_off(&w->g, cell, d, h, pos);
             for (int i = 0; i < n; i++) {
                 int o = ons[i].id;
@@ -275,8 +273,7 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                     s->a_new = o;
                     memcpy(s->xpar, opar[i], (size_t)on_par[i] * sizeof *par);
                     s->n_xpar = on_par[i];
-                    if (r->dynamic)
-                        w->g = w->save;
+                    w->g = w->save;
                     return;
                 }
                 if (!sc_member(s, o)) {
@@ -286,8 +283,7 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
             }
         }
     }
-    if (r->dynamic)
-        w->g = w->save;
+    w->g = w->save;
 }
 
 /* One step of a static chaining: follows p's links, adding the new
