@@ -433,16 +433,30 @@ static void sc_bound_init(struct sc_bound *b, double base, int key)
 }
 
 /* b's lim for the hint r keeps now: SC_LIM_CAP when there is none (or
- * in collect mode, where nothing is cut), else found by halving [0,
- * SC_LIM_CAP] (sc_better is monotone in cx), and kept until the kept
- * hint changes. */
+ * in collect mode, where nothing is cut), else found by doubling and
+ * halving in [0, SC_LIM_CAP] (sc_better is monotone in cx), and kept
+ * until the kept hint changes. */
 static int sc_bound_lim(const struct sc_run *r, struct sc_bound *b)
 {
     if (r->ctx->collect || !r->have)
         return SC_LIM_CAP;
     if (b->have && b->diff == r->best.diff && b->cx == r->best.cx && b->bkey == r->best.key)
         return b->lim;
-    int lo = 0, hi = SC_LIM_CAP; /* sc_better holds at lo (or lo is 0), not above hi */
+    /* sc_better holds at lo (or lo is 0), not above hi: hi found by
+     * doubling (lim is most often small), then halved down to lim */
+    int lo = 0, hi = 2;
+    for (;;) {
+        if (hi >= SC_LIM_CAP) {
+            hi = SC_LIM_CAP;
+            break;
+        }
+        if (!sc_better(r, b->base + sc_length_difficulty(hi), hi, b->key)) {
+            hi--;
+            break;
+        }
+        lo = hi;
+        hi *= 2;
+    }
     while (lo < hi) {
         int mid = lo + (hi - lo + 1) / 2;
         if (sc_better(r, b->base + sc_length_difficulty(mid), mid, b->key))
