@@ -13,7 +13,7 @@
  * SE's sort key of the hint kind, then the first found in SE's order.
  *
  * Nothing is allocated: the work areas live on the stack of
- * tech_find_se_chains (about 230 KB).
+ * tech_find_se_chains (about 280 KB).
  */
 #include "tech_se_chaining.h"
 
@@ -54,7 +54,8 @@ struct sc_scc {
     uint16_t cstart[SC_POTS + 1];
     uint8_t ons[SC_POTS];     /* "on" potentials per component, capped */
     uint8_t elim[SC_POTS];    /* cycles: 0 not asked yet, 1 a cycle of the
-                                 component may remove, 2 none can */
+                                 component may remove, 2 none can, 3 as 1
+                                 and its links laid out (kbeg) */
     uint8_t reach[SC_POTS];   /* forcing: s reaches its conjugate */
     uint16_t rank[SC_POTS];   /* reach: the target components, ranked */
     bits128 mask[SC_POTS];    /* reach: per component, the targets reached */
@@ -62,6 +63,12 @@ struct sc_scc {
                                  is found: the targets its links reach */
     int n;                    /* components */
     int n_target;             /* ranked while found; over 128: not done */
+    /* cycles: the links of a component's potentials that stay in it, in
+     * their order, ke[kbeg[id] .. kend[id]), laid out (sc_scc_lay) when
+     * the component's cycles are first searched; n_ke: ke's length */
+    uint16_t kbeg[SC_POTS], kend[SC_POTS];
+    uint16_t ke[GRID_CELLS * 9 * 32];
+    int n_ke;
 };
 
 /* The Y-links' table: without x-links an "off" potential leads on only
@@ -162,6 +169,7 @@ static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, int y
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
     c->n_target = 0;
+    c->n_ke = 0;
     for (int k = 0; k < n_span; k += 2)
         for (int i = span[k]; i < span[k + 1]; i++)
             c->index[a->nodes[i]] = SC_NONE;
@@ -299,7 +307,26 @@ static int sc_scc_may_elim(struct sc_scc *c, const tech_cells dcells[9], int k)
             both |= on[d] & off[d];
         c->elim[k] = both ? 1 : 2;
     }
-    return c->elim[k] == 1;
+    return c->elim[k] & 1;
+}
+
+/* Lays out the links of component k's potentials that stay in k (under
+ * link setting (y, x)), once (c->elim[k] 3): a cycle search from a
+ * source of k reads no other link (sc_cycles), and each of k's sources
+ * would otherwise pass over the others again. */
+static void sc_scc_lay(struct sc_scc *c, const struct sc_links *a, int y, int x, int k)
+{
+    if (c->elim[k] == 3)
+        return;
+    c->elim[k] = 3;
+    for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
+        int w = c->order[i];
+        c->kbeg[w] = (uint16_t)c->n_ke;
+        for (int j = sc_links_from(a, w, y), e = sc_links_to(a, w, x); j < e; j++)
+            if (c->comp[a->e[j]] == k)
+                c->ke[c->n_ke++] = a->e[j];
+        c->kend[w] = (uint16_t)c->n_ke;
+    }
 }
 
 /* reach[s] for every source s of SE's loops (a potential of a cell with
@@ -547,12 +574,14 @@ static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const stru
 }
 
 /* SE's doCycles from "on" source s: each cycle back to s is offered as a
- * bidirectional cycle hint.  Only s's component is walked. */
+ * bidirectional cycle hint.  Only s's component is walked: the links
+ * read are those that stay in it (sc_scc_lay: a link that leaves it is
+ * passed over), in their order. */
 static void sc_cycles(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v, int s)
 {
-    const struct sc_links *a = v->a;
-    const uint16_t *comp = v->c->comp;
-    int head = 0, tail = 0, y = v->y, x = v->x, cs = comp[s];
+    const struct sc_scc *c = v->c;
+    const uint16_t *ke = c->ke;
+    int head = 0, tail = 0;
     sc_marks_clear(&u->in);
     sc_marks_put(&u->in, s);
     u->par[s] = u->gp[s] = SC_NONE;
@@ -568,20 +597,19 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, struct sc_unary_env 
          * not be taken no later one could (lim: sc_bound) */
         if (2 * u->depth[p] + 2 > lim)
             break;
-        for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, x); i < ie; i++) {
-            int q = a->e[i];
-            if (comp[q] != cs)
-                continue;
+        for (int i = c->kbeg[p], ie = c->kend[p]; i < ie; i++) {
+            int q = ke[i];
             /* q matters only when it closes a cycle or reaches a new
              * potential: only then is its ancestry asked.  next: those
              * of its links ("off" q has 4 at most), in order; putting one
              * in the walk changes none of the others (they differ), so
-             * next is what a second look at q's links would find */
+             * next is what a second look at q's links would find (s is
+             * in the walk: it is in next only when p is not s) */
             uint16_t next[4];
             int n_next = 0;
-            for (int j = sc_links_from(a, q, y), je = sc_links_to(a, q, x); j < je; j++) {
-                int o = a->e[j];
-                if ((o == s && p != s) || (!sc_u_member(u, o) && comp[o] == cs))
+            for (int j = c->kbeg[q], je = c->kend[q]; j < je; j++) {
+                int o = ke[j];
+                if ((o == s && p != s) || !sc_u_member(u, o))
                     next[n_next++] = (uint16_t)o;
             }
             if (!n_next || sc_u_is_parent(u, p, q))
@@ -709,8 +737,10 @@ static void sc_loops_source(struct sc_run *r, struct sc_unary *u, struct sc_unar
     int on = sc_id(cell, d, 1);
     /* a cycle needs another "on" potential in on's component, and a hint
      * a cell that sees both states in it */
-    if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on]))
+    if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on])) {
+        sc_scc_lay(c, v->a, v->y, v->x, c->comp[on]);
         sc_cycles(r, u, v, on);
+    }
     if (v->x && !r->stop) {
         if (c->reach[on])
             sc_forcing(r, u, v, on);
