@@ -792,6 +792,7 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
 
 _Static_assert(sizeof(struct sc_hint) <= TECH_SE_X_HINT_BYTES,
                "tech_memo's se_x_hint must hold a struct sc_hint");
+_Static_assert(TECH_SE_Y_COMPS <= 32, "sc_loops_y's slot masks hold 32 slots");
 
 /* The source potential of a hint (a cycle's is its target). */
 static int sc_hint_source(const struct sc_hint *h)
@@ -961,8 +962,8 @@ static void sc_loops_y(struct sc_run *r, struct sc_unary *u, struct sc_unary_env
     }
     tech_cells part[GRID_CELLS], key[9], dirty = 0;
     int n = sc_bivalue_parts(g, two, part), slot[GRID_CELLS];
-    unsigned claimed = 0;
-    uint64_t clean = 0; /* bit i: component i's kept hint holds */
+    unsigned claimed = 0; /* bit j: slot j is a component's */
+    uint64_t clean = 0;   /* bit i: component i's kept hint holds (n <= 40) */
     /* each component's slot: the one kept for its key, else a free one
      * (none past TECH_SE_Y_COMPS: worked out at every call) */
     for (int i = 0; i < n; i++) {
