@@ -164,6 +164,8 @@ enum tech_memo_slot {
 /* room for one struct sc_hint (tech_se_chaining.h; tech_se_chains.c
  * checks that it fits) */
 #define TECH_SE_X_HINT_BYTES 544
+/* the components of bivalue cells whose Y-cycles the memo keeps */
+#define TECH_SE_Y_COMPS 12
 
 /*
  * The changes are found when a technique first asks, by comparing the
@@ -233,6 +235,19 @@ struct tech_memo {
     tech_cells se_x_cells[9], se_x_multi[9];
     unsigned se_x_valid, se_x_have;
     unsigned char se_x_hint[9][TECH_SE_X_HINT_BYTES];
+    /* ---- SE's forcing chains and cycles, Y-links (tech_se_chains.c) ----
+     * per component of the bivalue cells (joined when two share a house
+     * and a digit) of two cells or more, se_y_n of them, the first
+     * TECH_SE_Y_COMPS when there are more: the component's cells of each
+     * digit (key), every digit's cells (seen) when its own best Y-cycle
+     * was last worked out, whether it had one (have) and that hint (the
+     * bytes of a struct sc_hint) */
+    struct tech_se_y_comp {
+        tech_cells key[9], seen[9];
+        int have;
+        unsigned char hint[TECH_SE_X_HINT_BYTES];
+    } se_y[TECH_SE_Y_COMPS];
+    int se_y_n;
 };
 
 /* A fresh memo (nothing searched yet). */

@@ -13,7 +13,7 @@
  * SE's sort key of the hint kind, then the first found in SE's order.
  *
  * Nothing is allocated: the work areas live on the stack of
- * tech_find_se_chains (about 230 KB).
+ * tech_find_se_chains (about 280 KB).
  */
 #include "tech_se_chaining.h"
 
@@ -54,7 +54,8 @@ struct sc_scc {
     uint16_t cstart[SC_POTS + 1];
     uint8_t ons[SC_POTS];     /* "on" potentials per component, capped */
     uint8_t elim[SC_POTS];    /* cycles: 0 not asked yet, 1 a cycle of the
-                                 component may remove, 2 none can */
+                                 component may remove, 2 none can, 3 as 1
+                                 and its links laid out (kbeg) */
     uint8_t reach[SC_POTS];   /* forcing: s reaches its conjugate */
     uint16_t rank[SC_POTS];   /* reach: the target components, ranked */
     bits128 mask[SC_POTS];    /* reach: per component, the targets reached */
@@ -62,6 +63,12 @@ struct sc_scc {
                                  is found: the targets its links reach */
     int n;                    /* components */
     int n_target;             /* ranked while found; over 128: not done */
+    /* cycles: the links of a component's potentials that stay in it, in
+     * their order, ke[kbeg[id] .. kend[id]), laid out (sc_scc_lay) when
+     * the component's cycles are first searched; n_ke: ke's length */
+    uint16_t kbeg[SC_POTS], kend[SC_POTS];
+    uint16_t ke[GRID_CELLS * 9 * 32];
+    int n_ke;
 };
 
 /* The Y-links' table: without x-links an "off" potential leads on only
@@ -73,22 +80,23 @@ struct sc_scc {
  * sc_links_build's order (the order SE's searches read): an "off" one
  * its cell link, an "on" one sc_on_to_off_in's list on a grid with the
  * bivalue cells' candidates only.  The Y-links' components and searches
- * read b, and so never look at the other potentials. */
-static void sc_links_bivalue(struct sc_links *b, const struct sc_grid *g)
+ * read b, and so never look at the other potentials.  two: the bivalue
+ * cells laid out, all of them or whole components of them (sc_loops_y):
+ * a potential's links stay in its cell's component (they join bivalue
+ * cells that share a house and a digit), so each component's part of b
+ * is the same either way. */
+static void sc_links_bivalue(struct sc_links *b, const struct sc_grid *g, tech_cells two)
 {
-    struct sc_grid t; /* g's candidates of the bivalue cells only */
+    struct sc_grid t; /* g's candidates of the cells two only */
     uint16_t in[TECH_HOUSES];
-    tech_cells two = 0;
     int n = 0, h[3], pos[3];
     memset(in, 0, sizeof in);
     memcpy(t.cand, g->cand, sizeof t.cand);
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        if (bits_count(g->cand[cell]) == 2) {
-            two |= tech_cell_bit(cell);
-            sc_houses(cell, h, pos);
-            for (int k = 0; k < 3; k++)
-                in[h[k]] |= (uint16_t)(1u << pos[k]);
-        }
+    for (tech_cells m = two; m; m &= m - 1) {
+        sc_houses(bits_lowest128(m), h, pos);
+        for (int k = 0; k < 3; k++)
+            in[h[k]] |= (uint16_t)(1u << pos[k]);
+    }
     for (int d = 0; d < 9; d++)
         for (int k = 0; k < TECH_HOUSES; k++)
             t.pos[d][k] = g->pos[d][k] & in[k];
@@ -161,6 +169,7 @@ static inline void sc_scc_walk(struct sc_scc *c, const struct sc_links *a, int y
     int counter = 0, sp = 0, nord = 0;
     c->n = 0;
     c->n_target = 0;
+    c->n_ke = 0;
     for (int k = 0; k < n_span; k += 2)
         for (int i = span[k]; i < span[k + 1]; i++)
             c->index[a->nodes[i]] = SC_NONE;
@@ -298,7 +307,26 @@ static int sc_scc_may_elim(struct sc_scc *c, const tech_cells dcells[9], int k)
             both |= on[d] & off[d];
         c->elim[k] = both ? 1 : 2;
     }
-    return c->elim[k] == 1;
+    return c->elim[k] & 1;
+}
+
+/* Lays out the links of component k's potentials that stay in k (under
+ * link setting (y, x)), once (c->elim[k] 3): a cycle search from a
+ * source of k reads no other link (sc_cycles), and each of k's sources
+ * would otherwise pass over the others again. */
+static void sc_scc_lay(struct sc_scc *c, const struct sc_links *a, int y, int x, int k)
+{
+    if (c->elim[k] == 3)
+        return;
+    c->elim[k] = 3;
+    for (int i = c->cstart[k]; i < c->cstart[k + 1]; i++) {
+        int w = c->order[i];
+        c->kbeg[w] = (uint16_t)c->n_ke;
+        for (int j = sc_links_from(a, w, y), e = sc_links_to(a, w, x); j < e; j++)
+            if (c->comp[a->e[j]] == k)
+                c->ke[c->n_ke++] = a->e[j];
+        c->kend[w] = (uint16_t)c->n_ke;
+    }
 }
 
 /* reach[s] for every source s of SE's loops (a potential of a cell with
@@ -432,16 +460,30 @@ static void sc_bound_init(struct sc_bound *b, double base, int key)
 }
 
 /* b's lim for the hint r keeps now: SC_LIM_CAP when there is none (or
- * in collect mode, where nothing is cut), else found by halving [0,
- * SC_LIM_CAP] (sc_better is monotone in cx), and kept until the kept
- * hint changes. */
+ * in collect mode, where nothing is cut), else found by doubling and
+ * halving in [0, SC_LIM_CAP] (sc_better is monotone in cx), and kept
+ * until the kept hint changes. */
 static int sc_bound_lim(const struct sc_run *r, struct sc_bound *b)
 {
     if (r->ctx->collect || !r->have)
         return SC_LIM_CAP;
     if (b->have && b->diff == r->best.diff && b->cx == r->best.cx && b->bkey == r->best.key)
         return b->lim;
-    int lo = 0, hi = SC_LIM_CAP; /* sc_better holds at lo (or lo is 0), not above hi */
+    /* sc_better holds at lo (or lo is 0), not above hi: hi found by
+     * doubling (lim is most often small), then halved down to lim */
+    int lo = 0, hi = 2;
+    for (;;) {
+        if (hi >= SC_LIM_CAP) {
+            hi = SC_LIM_CAP;
+            break;
+        }
+        if (!sc_better(r, b->base + sc_length_difficulty(hi), hi, b->key)) {
+            hi--;
+            break;
+        }
+        lo = hi;
+        hi *= 2;
+    }
     while (lo < hi) {
         int mid = lo + (hi - lo + 1) / 2;
         if (sc_better(r, b->base + sc_length_difficulty(mid), mid, b->key))
@@ -469,6 +511,33 @@ struct sc_unary_env {
     struct sc_bound cyc, fc;
 };
 
+/* The removals of the cycle of the potentials path[0 .. len) (each
+ * once), into elim: the candidates (of dcells) off the cycle that see
+ * one of its "on" potentials and one of its "off" potentials of their
+ * digit.  Returns whether there is any. */
+static int sc_cycle_elims(const uint16_t *path, int len, const tech_cells dcells[9],
+                          tech_cells elim[9])
+{
+    tech_cells cells = 0, fw[9], bk[9], any = 0;
+    memset(fw, 0, sizeof fw);
+    memset(bk, 0, sizeof bk);
+    for (int k = 0; k < len; k++)
+        cells |= tech_cell_bit(sc_cell(path[k]));
+    for (int k = 0; k < len; k++) {
+        int c = sc_cell(path[k]), d = sc_digit(path[k]);
+        tech_cells see = tech_peers(c) & dcells[d - 1] & ~cells;
+        if (sc_on(path[k]))
+            fw[d - 1] |= see;
+        else
+            bk[d - 1] |= see;
+    }
+    for (int d = 0; d < 9; d++) {
+        elim[d] = fw[d] & bk[d];
+        any |= elim[d];
+    }
+    return any != 0;
+}
+
 /* Offers the cycle closed by "off" q (a link of "on" p) back to s. */
 static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const struct sc_unary_env *v,
                           int s, int p, int q, double base, int key)
@@ -488,25 +557,7 @@ static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const stru
     double diff = base + sc_length_difficulty(cx);
     if (!r->ctx->collect && !sc_better(r, diff, cx, key))
         return 0;
-    tech_cells cells = 0, fw[9], bk[9];
-    memset(fw, 0, sizeof fw);
-    memset(bk, 0, sizeof bk);
-    for (int k = 0; k < len; k++)
-        cells |= tech_cell_bit(sc_cell(rev[k]));
-    for (int k = 0; k < len; k++) {
-        int c = sc_cell(rev[k]), d = sc_digit(rev[k]);
-        tech_cells see = tech_peers(c) & v->dcells[d - 1] & ~cells;
-        if (sc_on(rev[k]))
-            fw[d - 1] |= see;
-        else
-            bk[d - 1] |= see;
-    }
-    tech_cells any = 0;
-    for (int d = 0; d < 9; d++) {
-        h->elim[d] = fw[d] & bk[d];
-        any |= h->elim[d];
-    }
-    if (!any)
+    if (!sc_cycle_elims(rev, len, v->dcells, h->elim))
         return 0;
     h->kind = SC_CYCLE;
     h->y = v->y;
@@ -523,12 +574,14 @@ static int sc_cycle_offer(struct sc_run *r, const struct sc_unary *u, const stru
 }
 
 /* SE's doCycles from "on" source s: each cycle back to s is offered as a
- * bidirectional cycle hint.  Only s's component is walked. */
+ * bidirectional cycle hint.  Only s's component is walked: the links
+ * read are those that stay in it (sc_scc_lay: a link that leaves it is
+ * passed over), in their order. */
 static void sc_cycles(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v, int s)
 {
-    const struct sc_links *a = v->a;
-    const uint16_t *comp = v->c->comp;
-    int head = 0, tail = 0, y = v->y, x = v->x, cs = comp[s];
+    const struct sc_scc *c = v->c;
+    const uint16_t *ke = c->ke;
+    int head = 0, tail = 0;
     sc_marks_clear(&u->in);
     sc_marks_put(&u->in, s);
     u->par[s] = u->gp[s] = SC_NONE;
@@ -544,20 +597,19 @@ static void sc_cycles(struct sc_run *r, struct sc_unary *u, struct sc_unary_env 
          * not be taken no later one could (lim: sc_bound) */
         if (2 * u->depth[p] + 2 > lim)
             break;
-        for (int i = sc_links_from(a, p, y), ie = sc_links_to(a, p, x); i < ie; i++) {
-            int q = a->e[i];
-            if (comp[q] != cs)
-                continue;
+        for (int i = c->kbeg[p], ie = c->kend[p]; i < ie; i++) {
+            int q = ke[i];
             /* q matters only when it closes a cycle or reaches a new
              * potential: only then is its ancestry asked.  next: those
              * of its links ("off" q has 4 at most), in order; putting one
              * in the walk changes none of the others (they differ), so
-             * next is what a second look at q's links would find */
+             * next is what a second look at q's links would find (s is
+             * in the walk: it is in next only when p is not s) */
             uint16_t next[4];
             int n_next = 0;
-            for (int j = sc_links_from(a, q, y), je = sc_links_to(a, q, x); j < je; j++) {
-                int o = a->e[j];
-                if ((o == s && p != s) || (!sc_u_member(u, o) && comp[o] == cs))
+            for (int j = c->kbeg[q], je = c->kend[q]; j < je; j++) {
+                int o = ke[j];
+                if ((o == s && p != s) || !sc_u_member(u, o))
                     next[n_next++] = (uint16_t)o;
             }
             if (!n_next || sc_u_is_parent(u, p, q))
@@ -685,8 +737,10 @@ static void sc_loops_source(struct sc_run *r, struct sc_unary *u, struct sc_unar
     int on = sc_id(cell, d, 1);
     /* a cycle needs another "on" potential in on's component, and a hint
      * a cell that sees both states in it */
-    if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on]))
+    if (c->ons[c->comp[on]] > 1 && sc_scc_may_elim(c, v->dcells, c->comp[on])) {
+        sc_scc_lay(c, v->a, v->y, v->x, c->comp[on]);
         sc_cycles(r, u, v, on);
+    }
     if (v->x && !r->stop) {
         if (c->reach[on])
             sc_forcing(r, u, v, on);
@@ -708,15 +762,13 @@ static void sc_loops_setup(struct sc_unary_env *v, struct sc_scc *c, unsigned di
     v->c = c;
 }
 
-/* SE's loop hint list for one link setting (getLoopHintList). */
-static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
-                     struct sc_scc *c)
+/* The sources of SE's loop hint list for one link setting, in SE's
+ * order, the components set up (sc_loops_setup). */
+static void sc_loops_sweep(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
+                           struct sc_scc *c)
 {
     const struct sc_grid *g = v->g;
     int x = v->x;
-    if (sc_loops_useless(r, v->y, x))
-        return;
-    sc_loops_setup(v, c, 0x1FFu);
     for (int cell = 0; cell < GRID_CELLS && !r->stop; cell++) {
         unsigned cand = g->cand[cell];
         if (bits_count(cand) < 2)
@@ -728,13 +780,42 @@ static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *
     }
 }
 
+/* SE's loop hint list for one link setting (getLoopHintList). */
+static void sc_loops(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
+                     struct sc_scc *c)
+{
+    if (sc_loops_useless(r, v->y, v->x))
+        return;
+    sc_loops_setup(v, c, 0x1FFu);
+    sc_loops_sweep(r, u, v, c);
+}
+
 _Static_assert(sizeof(struct sc_hint) <= TECH_SE_X_HINT_BYTES,
                "tech_memo's se_x_hint must hold a struct sc_hint");
+_Static_assert(TECH_SE_Y_COMPS <= 32, "sc_loops_y's slot masks hold 32 slots");
 
-/* The source potential of an X-links hint (a cycle's is its target). */
+/* The source potential of a hint (a cycle's is its target). */
 static int sc_hint_source(const struct sc_hint *h)
 {
     return h->kind == SC_CYCLE ? h->target : h->src;
+}
+
+/* Hint h, the own best of a part of a setting's sources, put together
+ * with those of the other parts: r keeps it when it comes first in
+ * (difficulty, complexity, kind), or ties and its source's cell comes
+ * before the kept one's in SE's order of sources (*win: that source, or
+ * -1 when the kept hint comes from an earlier setting and so before
+ * every source). */
+static void sc_merge(struct sc_run *r, const struct sc_hint *h, int *win)
+{
+    int src = sc_hint_source(h);
+    if (sc_better(r, h->diff, h->cx, h->key) ||
+        (h->diff == r->best.diff && h->cx == r->best.cx && h->key == r->best.key &&
+         *win >= 0 && sc_cell(src) < sc_cell(*win))) {
+        r->best = *h;
+        r->have = 1;
+        *win = src;
+    }
 }
 
 /*
@@ -796,20 +877,186 @@ static void sc_loops_x(struct sc_run *r, struct sc_unary *u, struct sc_unary_env
         }
     }
     /* the least of the digits' own hints, the earlier source on a tie */
-    int win_src = 0;
+    int win_src = -1;
     r->have = 0;
     for (unsigned dm = m->se_x_have & 0x1FFu; dm; dm &= dm - 1) {
-        int d = bits_lowest(dm);
-        memcpy(&r->cur, m->se_x_hint[d], sizeof r->cur);
-        int src = sc_hint_source(&r->cur);
-        if (sc_better(r, r->cur.diff, r->cur.cx, r->cur.key) ||
-            (r->cur.diff == r->best.diff && r->cur.cx == r->best.cx &&
-             r->cur.key == r->best.key && sc_cell(src) < sc_cell(win_src))) {
-            r->best = r->cur;
-            r->have = 1;
-            win_src = src;
-        }
+        memcpy(&r->cur, m->se_x_hint[bits_lowest(dm)], sizeof r->cur);
+        sc_merge(r, &r->cur, &win_src);
     }
+}
+
+/* The components of the bivalue cells two (joined when two cells share a
+ * house and a digit: a Y-link's cells) of two cells or more, into k in
+ * the order of their first cells; returns how many. */
+static int sc_bivalue_parts(const struct sc_grid *g, tech_cells two, tech_cells k[GRID_CELLS])
+{
+    int n = 0;
+    while (two) {
+        tech_cells part = 0, front = two & (~two + 1);
+        while (front) {
+            int cell = bits_lowest128(front);
+            tech_cells near = 0;
+            for (unsigned dm = g->cand[cell]; dm; dm &= dm - 1)
+                near |= g->dcells[bits_lowest(dm)];
+            part |= front & (~front + 1);
+            front &= front - 1;
+            near &= tech_peers(cell) & two & ~part;
+            part |= near;
+            front |= near;
+        }
+        two &= ~part;
+        if (tech_cells_count(part) >= 2)
+            k[n++] = part;
+    }
+    return n;
+}
+
+/*
+ * The Y-links setting (SE's second: r keeps the X-links' hint, if any),
+ * with the solving loop's memo: the own best Y-cycle of each component
+ * of the bivalue cells (sc_bivalue_parts) is kept across the steps
+ * (struct tech_se_y_comp), and worked out again only for a component
+ * whose cells or candidates changed.  This is exact:
+ *   - a Y-cycle's links join bivalue cells of one component (or a cell's
+ *     two values), and its sources are its cells' potentials, so the
+ *     links, components and cycles of a component's sources depend only
+ *     on its cells and their candidates: its cells of each digit (key),
+ *     and a component of one cell has none (its one cycle would close
+ *     from the source itself);
+ *   - a cycle's removals (sc_cycle_elims) are the candidates of dcells
+ *     that see both states of a digit in it: with dcells a subset of
+ *     those seen when the hint was worked out, every cycle's removals
+ *     are a subset of its removals then, so a component that had no
+ *     cycle with removals still has none, and its hint, when it still
+ *     removes (its removals are worked out again), is still the first,
+ *     in the order of its sources, of the cycles with removals least in
+ *     (difficulty, complexity, kind) (a search with a bound only leaves
+ *     out hints that could not be kept: sc_bound): else it is searched
+ *     again;
+ *   - the hint kept is then the least of the X-links' and the
+ *     components' own (sc_merge), as for the X-links' digits: sources of
+ *     different components are different cells, and the X-links' hint
+ *     comes first in SE's order.
+ * Without a memo (the plain path, collect mode) it is the plain search.
+ */
+static void sc_loops_y(struct sc_run *r, struct sc_unary *u, struct sc_unary_env *v,
+                       struct sc_scc *c, struct sc_links *b)
+{
+    const struct sc_grid *g = v->g;
+    const struct sc_links *a = v->a;
+    const tech_cells *dc = v->dcells;
+    if (sc_loops_useless(r, 1, 0))
+        return;
+    tech_cells two = 0;
+    for (int cell = 0; cell < GRID_CELLS; cell++)
+        if (bits_count(g->cand[cell]) == 2)
+            two |= tech_cell_bit(cell);
+    struct tech_memo *m = r->ctx->collect ? NULL : tech_memo_of(r->ctx);
+    v->a = b;
+    if (!m) {
+        sc_links_bivalue(b, g, two);
+        sc_loops_setup(v, c, 0x1FFu);
+        sc_loops_sweep(r, u, v, c);
+        v->a = a;
+        return;
+    }
+    tech_cells part[GRID_CELLS], key[9], dirty = 0;
+    int n = sc_bivalue_parts(g, two, part), slot[GRID_CELLS];
+    unsigned claimed = 0; /* bit j: slot j is a component's */
+    uint64_t clean = 0;   /* bit i: component i's kept hint holds (n <= 40) */
+    /* each component's slot: the one kept for its key, else a free one
+     * (none past TECH_SE_Y_COMPS: worked out at every call) */
+    for (int i = 0; i < n; i++) {
+        slot[i] = -1;
+        for (int d = 0; d < 9; d++)
+            key[d] = dc[d] & part[i];
+        for (int j = 0; j < m->se_y_n && slot[i] < 0; j++)
+            if (!(claimed >> j & 1u) && !memcmp(m->se_y[j].key, key, sizeof key)) {
+                slot[i] = j;
+                claimed |= 1u << j;
+            }
+    }
+    for (int i = 0, j = 0; i < n; i++) {
+        if (slot[i] < 0) {
+            while (j < TECH_SE_Y_COMPS && (claimed >> j & 1u))
+                j++;
+            if (j < TECH_SE_Y_COMPS) {
+                slot[i] = j;
+                claimed |= 1u << j;
+                for (int d = 0; d < 9; d++)
+                    m->se_y[j].key[d] = dc[d] & part[i];
+            }
+        } else {
+            struct tech_se_y_comp *e = &m->se_y[slot[i]];
+            int sub = 1;
+            for (int d = 0; d < 9; d++)
+                sub &= !(dc[d] & ~e->seen[d]);
+            if (sub && !e->have) {
+                clean |= (uint64_t)1 << i;
+            } else if (sub) {
+                struct sc_hint *h = &r->cur;
+                memcpy(h, e->hint, sizeof *h);
+                if (h->n_path == h->cx && sc_cycle_elims(h->path, h->n_path, dc, h->elim)) {
+                    clean |= (uint64_t)1 << i;
+                    memcpy(e->hint, h, sizeof *h);
+                }
+            }
+            if (clean >> i & 1u)
+                memcpy(e->seen, dc, sizeof e->seen);
+        }
+        if (!(clean >> i & 1u))
+            dirty |= part[i];
+    }
+    m->se_y_n = 0;
+    for (int j = 0; j < TECH_SE_Y_COMPS; j++)
+        if (claimed >> j & 1u)
+            m->se_y_n = j + 1;
+    for (int j = 0; j < m->se_y_n; j++)
+        if (!(claimed >> j & 1u))
+            memset(m->se_y[j].key, 0, sizeof m->se_y[j].key); /* matches no component */
+    /* the X-links' hint, then each component's own */
+    struct sc_hint win;
+    int have = r->have, win_src = -1;
+    if (have)
+        win = r->best;
+    if (dirty) {
+        sc_links_bivalue(b, g, dirty);
+        sc_loops_setup(v, c, 0x1FFu);
+    }
+    for (int i = 0; i < n; i++) {
+        struct tech_se_y_comp *e = slot[i] >= 0 ? &m->se_y[slot[i]] : NULL;
+        if (clean >> i & 1u) {
+            r->have = e->have;
+            if (e->have)
+                memcpy(&r->best, e->hint, sizeof r->best);
+        } else {
+            r->have = 0;
+            for (tech_cells cm = part[i]; cm; cm &= cm - 1) {
+                int cell = bits_lowest128(cm);
+                for (unsigned dm = g->cand[cell]; dm; dm &= dm - 1)
+                    sc_loops_source(r, u, v, c, cell, bits_lowest(dm) + 1);
+            }
+            if (e) {
+                e->have = r->have;
+                memcpy(e->seen, dc, sizeof e->seen);
+                if (r->have)
+                    memcpy(e->hint, &r->best, sizeof r->best);
+            }
+        }
+        if (!r->have)
+            continue;
+        r->cur = r->best;
+        r->have = have;
+        if (have)
+            r->best = win;
+        sc_merge(r, &r->cur, &win_src);
+        have = r->have;
+        win = r->best;
+    }
+    r->have = have;
+    if (have)
+        r->best = win;
+    v->a = a;
 }
 
 int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
@@ -834,12 +1081,8 @@ int tech_find_se_chains(struct tech_ctx *ctx, struct human_step *step)
     sc_loops_x(&r, &u, &v, &c);
     v.y = 1;
     v.x = 0;
-    if (!r.stop && !sc_loops_useless(&r, 1, 0)) {
-        sc_links_bivalue(&b, &g);
-        v.a = &b;
-        sc_loops(&r, &u, &v, &c);
-        v.a = &a;
-    }
+    if (!r.stop)
+        sc_loops_y(&r, &u, &v, &c, &b);
     v.x = 1;
     if (!r.stop)
         sc_loops(&r, &u, &v, &c);
