@@ -288,16 +288,14 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
 
 /* One step of a static chaining: follows p's links, adding the new
  * potentials to list (the "off" ones of an "on" p, the "on" ones of an
- * "off"), counted by *n, and to *live those no deeper than lim.  Returns
- * 0 when a link meets a member's conjugate (the contradiction
- * recorded). */
-static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, int p, int lim,
-                                 uint16_t *list, int *n, int *live)
+ * "off"), counted by *n.  Returns 0 when a link meets a member's
+ * conjugate (the contradiction recorded). */
+static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, int p,
+                                 uint16_t *list, int *n)
 {
     const uint32_t gen = s->in.gen;
     uint32_t *mark = s->in.mark;
     int dp = s->depth[p] + 1, k = *n;
-    *live -= dp <= lim + 1;
     for (int j = lk->start[p], e = lk->start[p + 1]; j < e; j++) {
         int q = lk->e[j];
         if (mark[q ^ 1] == gen) {
@@ -313,7 +311,6 @@ static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, in
             mark[q] = gen;
             s->depth[q] = (uint16_t)dp;
             list[k++] = (uint16_t)q;
-            *live += dp <= lim;
         }
     }
     *n = k;
@@ -328,19 +325,31 @@ static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, in
 static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim)
 {
     uint16_t *on = s->list[1], *off = s->list[0];
+    const uint16_t *depth = s->depth;
     int hon = 0, hoff = 0;
-    int live = lim >= 0; /* as in sc_chain: the source */
-    /* "on" first (its links turn potentials off, an "off"'s on): two
+    /* sc_chain's rule, "stop once no potential still to be followed is
+     * lim deep or less", without counting them: here the potentials are
+     * followed in order of depth, so the next ones tell.  Each "on"
+     * added is followed before the next "off" (its turn comes first),
+     * so those waiting are all from the last "off" followed, one deeper
+     * than it (from the source, alone, at first); and the "off" list
+     * never decreases in depth: an "off" added comes from an "on" one
+     * deeper than the last "off" followed, every "off" before it from
+     * an "on" no deeper.  So some potential waiting is lim deep or less
+     * exactly when the first waiting "on" or the first waiting "off" is.
+     *
+     * "on" first (its links turn potentials off, an "off"'s on): two
      * calls, so that each kind's loop has branches of its own */
-    while (live) {
-        if (hon < s->n[1]) {
-            if (!sc_static_step(lk, s, on[hon++], lim, off, &s->n[0], &live))
-                break;
-        } else if (hoff < s->n[0]) {
-            if (!sc_static_step(lk, s, off[hoff++], lim, on, &s->n[1], &live))
+    for (;;) {
+        int von = hon < s->n[1], voff = hoff < s->n[0];
+        if (!((von && depth[on[hon]] <= lim) || (voff && depth[off[hoff]] <= lim)))
+            break;
+        if (von) {
+            if (!sc_static_step(lk, s, on[hon++], off, &s->n[0]))
                 break;
         } else {
-            break;
+            if (!sc_static_step(lk, s, off[hoff++], on, &s->n[1]))
+                break;
         }
     }
 }
@@ -526,12 +535,12 @@ static void sc_offer_anc(struct sc_run *r, struct sc_multi *w, const struct sc_s
 static void sc_retain(const struct sc_run *r, const struct sc_set *s, uint16_t *ids, int *cx,
                       int *n, int rest)
 {
-    int k = 0, bound = sc_cx_bound(r);
-    for (int i = 0; i < *n; i++) {
-        int c = cx[i] + s->depth[ids[i]] + 1;
-        if (!sc_member(s, ids[i]) || c + rest > bound)
+    int k = 0, bound = sc_cx_bound(r) - rest, m = *n;
+    for (int i = 0; i < m; i++) {
+        int id = ids[i], c = cx[i] + s->depth[id] + 1;
+        if (!sc_member(s, id) || c > bound)
             continue;
-        ids[k] = ids[i];
+        ids[k] = (uint16_t)id;
         cx[k] = c;
         k++;
     }
