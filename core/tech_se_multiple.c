@@ -336,20 +336,25 @@ static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim
      * never decreases in depth: an "off" added comes from an "on" one
      * deeper than the last "off" followed, every "off" before it from
      * an "on" no deeper.  So some potential waiting is lim deep or less
-     * exactly when the first waiting "on" or the first waiting "off" is.
+     * exactly when the first waiting "on" or the first waiting "off" is;
+     * following the waiting "on" ones adds only "off" ones, after the
+     * first, so that holds for all of them or none.
      *
      * "on" first (its links turn potentials off, an "off"'s on): two
      * calls, so that each kind's loop has branches of its own */
     for (;;) {
-        int von = hon < s->n[1], voff = hoff < s->n[0];
-        if (!((von && depth[on[hon]] <= lim) || (voff && depth[off[hoff]] <= lim)))
-            break;
-        if (von) {
-            if (!sc_static_step(lk, s, on[hon++], off, &s->n[0]))
+        if (hon < s->n[1]) {
+            if (depth[on[hon]] > lim && !(hoff < s->n[0] && depth[off[hoff]] <= lim))
                 break;
-        } else {
+            do
+                if (!sc_static_step(lk, s, on[hon++], off, &s->n[0]))
+                    return;
+            while (hon < s->n[1]);
+        } else if (hoff < s->n[0] && depth[off[hoff]] <= lim) {
             if (!sc_static_step(lk, s, off[hoff++], on, &s->n[1]))
-                break;
+                return;
+        } else {
+            break;
         }
     }
 }
