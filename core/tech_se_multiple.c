@@ -179,6 +179,23 @@ static int sc_cx_bound(const struct sc_run *r)
  * so every hint that can be taken is the same. */
 static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim);
 
+/* 1 when some potential waiting to be followed in s (from hon in its
+ * "on" list, hoff in its "off" list) is lim deep or less: sc_chain's
+ * rule, "stop once none is", without counting them.  The potentials are
+ * followed in order of depth, so the first ones waiting tell: each "on"
+ * added is followed before the next "off" (its turn comes first), so
+ * those waiting are all from the last "off" followed, one deeper than
+ * it (the source alone at first); and the "off" list never decreases in
+ * depth: an "off" added comes from an "on" one deeper than the last
+ * "off" followed, every "off" before it from an "on" no deeper.  (A
+ * potential's depth is that of the one followed when it was added, its
+ * first parent, + 1.) */
+static inline int sc_waiting(const struct sc_set *s, int hon, int hoff, int lim)
+{
+    return (hon < s->n[1] && s->depth[s->list[1][hon]] <= lim) ||
+           (hoff < s->n[0] && s->depth[s->list[0][hoff]] <= lim);
+}
+
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
     uint16_t offs[28], par[9];
@@ -208,11 +225,9 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         }
     }
     const struct sc_links *lk = w->lk;
-    int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
-    while (live && (hon < s->n[1] || hoff < s->n[0])) {
+    while (sc_waiting(s, hon, hoff, lim)) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
-            live -= s->depth[p] <= lim;
             /* with lk, the "off" links of the grid the search started
              * from (else the grid's): those
              * of the candidates this chaining removed are extra, and
@@ -243,12 +258,10 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 if (!sc_member(s, q)) {
                     par[0] = (uint16_t)p;
                     sc_set_add(s, q, par, 1);
-                    live += s->depth[q] <= lim;
                 }
             }
         } else {
             int p = s->list[0][hoff++];
-            live -= s->depth[p] <= lim;
             int cell = sc_cell(p), d = sc_digit(p), h[3], pos[3];
             for (int k = 0; k < 3; k++) {
                 h[k] = w->where[cell][k];
@@ -278,7 +291,6 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 }
                 if (!sc_member(s, o)) {
                     sc_set_add(s, o, opar[i], on_par[i]);
-                    live += s->depth[o] <= lim;
                 }
             }
         }
@@ -327,24 +339,15 @@ static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim
     uint16_t *on = s->list[1], *off = s->list[0];
     const uint16_t *depth = s->depth;
     int hon = 0, hoff = 0;
-    /* sc_chain's rule, "stop once no potential still to be followed is
-     * lim deep or less", without counting them: here the potentials are
-     * followed in order of depth, so the next ones tell.  Each "on"
-     * added is followed before the next "off" (its turn comes first),
-     * so those waiting are all from the last "off" followed, one deeper
-     * than it (from the source, alone, at first); and the "off" list
-     * never decreases in depth: an "off" added comes from an "on" one
-     * deeper than the last "off" followed, every "off" before it from
-     * an "on" no deeper.  So some potential waiting is lim deep or less
-     * exactly when the first waiting "on" or the first waiting "off" is;
-     * following the waiting "on" ones adds only "off" ones, after the
-     * first, so that holds for all of them or none.
+    /* sc_waiting's test, once for all the "on" potentials waiting:
+     * following them adds only "off" ones, after the first waiting, so
+     * it holds for all of them or none.
      *
      * "on" first (its links turn potentials off, an "off"'s on): two
      * calls, so that each kind's loop has branches of its own */
     for (;;) {
         if (hon < s->n[1]) {
-            if (depth[on[hon]] > lim && !(hoff < s->n[0] && depth[off[hoff]] <= lim))
+            if (!sc_waiting(s, hon, hoff, lim))
                 break;
             do
                 if (!sc_static_step(lk, s, on[hon++], off, &s->n[0]))
@@ -388,9 +391,10 @@ static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, i
             *e++ = (uint16_t)id;
             *e++ = s->depth[id];
             if (dynamic) {
+                const uint16_t *pp = s->pbase + s->par_at[id];
                 *e++ = s->par_n[id];
-                memcpy(e, s->pbase + s->par_at[id], s->par_n[id] * sizeof *e);
-                e += s->par_n[id];
+                for (int j = 0; j < s->par_n[id]; j++) /* at most 9: no call to memcpy */
+                    *e++ = pp[j];
             }
         }
 }
