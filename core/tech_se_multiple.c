@@ -88,8 +88,10 @@ struct sc_multi {
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
     /* [on][d - 1]: the cells whose Nishio chaining of d ("on" or "off")
-     * cannot meet a contradiction, as far as sc_nishio_may found */
-    tech_cells nishio_none[2][9];
+     * cannot meet a contradiction (none) or may (may), as far as
+     * sc_nishio_may found, in this call or in an earlier one on the same
+     * cells of d (the solving loop's memo keeps them) */
+    tech_cells nishio_none[2][9], nishio_may[2][9];
     struct sc_marks visit; /* ancestor counting */
     /* the running intersections (cell, region): ids and complexities */
     uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
@@ -679,6 +681,8 @@ static int sc_nishio_may(struct sc_multi *w, int cell, int d, int on)
 {
     if (w->nishio_none[on][d - 1] & tech_cell_bit(cell))
         return 0;
+    if (w->nishio_may[on][d - 1] & tech_cell_bit(cell))
+        return 1;
     tech_cells all = w->g.dcells[d - 1], ons = 0, offs = 0, fresh = 0;
     uint32_t touched = 0; /* houses that lost a cell of d */
     if (on) {
@@ -697,20 +701,24 @@ static int sc_nishio_may(struct sc_multi *w, int cell, int d, int on)
                 touched |= tech_cell_houses[tech_cells_lowest(k)];
         }
         if (ons & offs)
-            return 1;
-        for (; touched; touched &= touched - 1) {
+            break;
+        int empty = 0;
+        for (; touched && !empty; touched &= touched - 1) {
             tech_cells m = all & ~offs & tech_house_set[bits_lowest(touched)];
-            if (!m)
-                return 1;
+            empty = !m;
             if (!(m & (m - 1)) && !(m & ons))
                 fresh |= m;
         }
+        if (empty)
+            break;
         if (!fresh) {
             w->nishio_none[1][d - 1] |= ons;
             w->nishio_none[0][d - 1] |= offs;
             return 0;
         }
     }
+    w->nishio_may[on][d - 1] |= tech_cell_bit(cell);
+    return 1;
 }
 
 /* SE's getMultipleChainsHintList for one producer's setting (r). */
@@ -820,8 +828,26 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     w.keep.used = 0;
     w.dynamic = dynamic;
     memset(w.nishio_none, 0, sizeof w.nishio_none);
+    memset(w.nishio_may, 0, sizeof w.nishio_may);
+    /* sc_nishio_may's answers for d are a function of d's cells alone
+     * (and the cell and state asked): those found on the same cells
+     * hold */
+    struct tech_memo *memo = nishio ? tech_memo_of(ctx) : NULL;
+    if (memo)
+        for (int d = 0; d < 9; d++)
+            if ((memo->se_nishio_valid >> d & 1u) && memo->se_nishio_cells[d] == w.g.dcells[d])
+                for (int on = 0; on < 2; on++) {
+                    w.nishio_none[on][d] = memo->se_nishio_none[on][d];
+                    w.nishio_may[on][d] = memo->se_nishio_may[on][d];
+                }
     sc_marks_init(&w.visit);
     sc_multiple(&r, &w);
+    if (memo) {
+        memcpy(memo->se_nishio_cells, w.g.dcells, sizeof memo->se_nishio_cells);
+        memcpy(memo->se_nishio_none, w.nishio_none, sizeof memo->se_nishio_none);
+        memcpy(memo->se_nishio_may, w.nishio_may, sizeof memo->se_nishio_may);
+        memo->se_nishio_valid = 0x1FF;
+    }
     return sc_finish(&r);
 }
 
