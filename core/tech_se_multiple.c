@@ -403,9 +403,10 @@ static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, i
 
 /* Makes s the kept chaining of "on" (cell, d), a dynamic one's parents
  * read in place (s is not added to), a static one's left out (sc_anc1
- * reads its depth); 0 when it was not kept. */
+ * reads its depth), and its lists only when lists (else s->list is left
+ * as it was: a set whose lists nothing reads); 0 when it was not kept. */
 static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, int d,
-                        int dynamic)
+                        int dynamic, int lists)
 {
     uint32_t at = k->at[cell * 9 + d - 1];
     if (!at)
@@ -422,12 +423,15 @@ static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, in
         memcpy(s->xpar, e, (size_t)s->n_xpar * sizeof *e);
         e += s->n_xpar;
     }
+    const uint32_t gen = s->in.gen;
+    uint32_t *mark = s->in.mark;
     for (int side = 1; side >= 0; side--)
         for (int i = 0, n = side ? n1 : n0; i < n; i++) {
             int id = e[0];
-            sc_marks_put(&s->in, id);
+            mark[id] = gen;
             s->depth[id] = e[1];
-            s->list[side][i] = (uint16_t)id;
+            if (lists)
+                s->list[side][i] = (uint16_t)id;
             if (!dynamic) {
                 e += 2;
                 continue;
@@ -442,11 +446,14 @@ static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, in
 }
 
 /* s: the chaining of "on" (cell, d), kept or chained (and kept when
- * keep: a region chain's position, met again later). */
+ * keep: a region chain's position, met again later).  A kept one read
+ * into w->reg leaves its lists out: the positions after a region's first
+ * serve its intersection (sc_retain, sc_exact), which reads membership,
+ * depths and parents. */
 static void sc_chain_on(const struct sc_run *r, struct sc_multi *w, struct sc_set *s,
                         int cell, int d, int keep)
 {
-    if (sc_store_get(&w->keep, s, cell, d, w->dynamic))
+    if (sc_store_get(&w->keep, s, cell, d, w->dynamic, s != &w->reg))
         return;
     sc_set_start(s, sc_id(cell, d, 1));
     sc_chain(r, w, s);
