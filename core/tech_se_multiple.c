@@ -19,7 +19,9 @@
  * tech_se_chaining's.
  *
  * Nothing is allocated: the work areas live on the stack of the find
- * function (about 350 KB).
+ * function (about 350 KB); the Nishio check's answers, which hold while
+ * their digit's cells stay, are kept across steps in the solving loop's
+ * memo (struct tech_memo).
  *
  * Not here: SE's "Dynamic Forcing Chains (+)" and nested chains (its
  * levels 1-5, 9.0 and up), which SE tries only when these find nothing.
@@ -342,8 +344,9 @@ static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim
     const uint16_t *depth = s->depth;
     int hon = 0, hoff = 0;
     /* sc_waiting's test, once for all the "on" potentials waiting:
-     * following them adds only "off" ones, after the first waiting, so
-     * it holds for all of them or none.
+     * following them adds only "off" potentials, at the end of the "off"
+     * list, so neither the depth of the "on" ones waiting nor the first
+     * "off" one waiting changes: the test holds for all of them or none.
      *
      * "on" first (its links turn potentials off, an "off"'s on): two
      * calls, so that each kind's loop has branches of its own */
