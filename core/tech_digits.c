@@ -90,6 +90,7 @@ static void memo_reset(struct tech_memo *memo)
     memset(memo->franken_valid, 0, sizeof memo->franken_valid);
     memo->se_x_valid = 0;
     memo->se_y_n = 0;
+    memo->se_nishio_valid = 0;
 }
 
 /* The cells whose candidates or value differ from the copy, as a set

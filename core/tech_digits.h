@@ -248,6 +248,15 @@ struct tech_memo {
         unsigned char hint[TECH_SE_X_HINT_BYTES];
     } se_y[TECH_SE_Y_COMPS];
     int se_y_n;
+    /* SE's dynamic chainings (tech_se_multiple.c): Nishio's test of
+     * whether a chaining of digit d can meet a contradiction reads only
+     * the digit's cells, so its answers hold while those stay: per digit
+     * d - 1, meaningful when se_nishio_valid bit d - 1 is set, the
+     * digit's cells when they were found, and [on][d - 1] the cells
+     * found unable to meet one (none) and able to (may) */
+    tech_cells se_nishio_cells[9];
+    tech_cells se_nishio_none[2][9], se_nishio_may[2][9];
+    unsigned se_nishio_valid;
 };
 
 /* A fresh memo (nothing searched yet). */

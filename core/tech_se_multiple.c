@@ -19,7 +19,9 @@
  * tech_se_chaining's.
  *
  * Nothing is allocated: the work areas live on the stack of the find
- * function (about 350 KB).
+ * function (about 350 KB); the Nishio check's answers, which hold while
+ * their digit's cells stay, are kept across steps in the solving loop's
+ * memo (struct tech_memo).
  *
  * Not here: SE's "Dynamic Forcing Chains (+)" and nested chains (its
  * levels 1-5, 9.0 and up), which SE tries only when these find nothing.
@@ -88,8 +90,10 @@ struct sc_multi {
     struct sc_store keep;
     int dynamic; /* the chainings have several parents per potential */
     /* [on][d - 1]: the cells whose Nishio chaining of d ("on" or "off")
-     * cannot meet a contradiction, as far as sc_nishio_may found */
-    tech_cells nishio_none[2][9];
+     * cannot meet a contradiction (none) or may (may), as far as
+     * sc_nishio_may found, in this call or in an earlier one on the same
+     * cells of d (the solving loop's memo keeps them) */
+    tech_cells nishio_none[2][9], nishio_may[2][9];
     struct sc_marks visit; /* ancestor counting */
     /* the running intersections (cell, region): ids and complexities */
     uint16_t cell_id[2][GRID_CELLS * 9], reg_id[2][GRID_CELLS * 9];
@@ -179,6 +183,23 @@ static int sc_cx_bound(const struct sc_run *r)
  * so every hint that can be taken is the same. */
 static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim);
 
+/* 1 when some potential waiting to be followed in s (from hon in its
+ * "on" list, hoff in its "off" list) is lim deep or less: sc_chain's
+ * rule, "stop once none is", without counting them.  The potentials are
+ * followed in order of depth, so the first ones waiting tell: each "on"
+ * added is followed before the next "off" (its turn comes first), so
+ * those waiting are all from the last "off" followed, one deeper than
+ * it (the source alone at first); and the "off" list never decreases in
+ * depth: an "off" added comes from an "on" one deeper than the last
+ * "off" followed, every "off" before it from an "on" no deeper.  (A
+ * potential's depth is that of the one followed when it was added, its
+ * first parent, + 1.) */
+static inline int sc_waiting(const struct sc_set *s, int hon, int hoff, int lim)
+{
+    return (hon < s->n[1] && s->depth[s->list[1][hon]] <= lim) ||
+           (hoff < s->n[0] && s->depth[s->list[0][hoff]] <= lim);
+}
+
 static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *s)
 {
     uint16_t offs[28], par[9];
@@ -208,11 +229,9 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
         }
     }
     const struct sc_links *lk = w->lk;
-    int live = lim >= 0; /* potentials to follow no deeper than lim: the source */
-    while (live && (hon < s->n[1] || hoff < s->n[0])) {
+    while (sc_waiting(s, hon, hoff, lim)) {
         if (hon < s->n[1]) {
             int p = s->list[1][hon++];
-            live -= s->depth[p] <= lim;
             /* with lk, the "off" links of the grid the search started
              * from (else the grid's): those
              * of the candidates this chaining removed are extra, and
@@ -243,12 +262,10 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 if (!sc_member(s, q)) {
                     par[0] = (uint16_t)p;
                     sc_set_add(s, q, par, 1);
-                    live += s->depth[q] <= lim;
                 }
             }
         } else {
             int p = s->list[0][hoff++];
-            live -= s->depth[p] <= lim;
             int cell = sc_cell(p), d = sc_digit(p), h[3], pos[3];
             for (int k = 0; k < 3; k++) {
                 h[k] = w->where[cell][k];
@@ -278,7 +295,6 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
                 }
                 if (!sc_member(s, o)) {
                     sc_set_add(s, o, opar[i], on_par[i]);
-                    live += s->depth[o] <= lim;
                 }
             }
         }
@@ -288,16 +304,14 @@ static void sc_chain(const struct sc_run *r, struct sc_multi *w, struct sc_set *
 
 /* One step of a static chaining: follows p's links, adding the new
  * potentials to list (the "off" ones of an "on" p, the "on" ones of an
- * "off"), counted by *n, and to *live those no deeper than lim.  Returns
- * 0 when a link meets a member's conjugate (the contradiction
- * recorded). */
-static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, int p, int lim,
-                                 uint16_t *list, int *n, int *live)
+ * "off"), counted by *n.  Returns 0 when a link meets a member's
+ * conjugate (the contradiction recorded). */
+static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, int p,
+                                 uint16_t *list, int *n)
 {
     const uint32_t gen = s->in.gen;
     uint32_t *mark = s->in.mark;
     int dp = s->depth[p] + 1, k = *n;
-    *live -= dp <= lim + 1;
     for (int j = lk->start[p], e = lk->start[p + 1]; j < e; j++) {
         int q = lk->e[j];
         if (mark[q ^ 1] == gen) {
@@ -313,7 +327,6 @@ static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, in
             mark[q] = gen;
             s->depth[q] = (uint16_t)dp;
             list[k++] = (uint16_t)q;
-            *live += dp <= lim;
         }
     }
     *n = k;
@@ -328,17 +341,26 @@ static inline int sc_static_step(const struct sc_links *lk, struct sc_set *s, in
 static void sc_chain_static(const struct sc_links *lk, struct sc_set *s, int lim)
 {
     uint16_t *on = s->list[1], *off = s->list[0];
+    const uint16_t *depth = s->depth;
     int hon = 0, hoff = 0;
-    int live = lim >= 0; /* as in sc_chain: the source */
-    /* "on" first (its links turn potentials off, an "off"'s on): two
+    /* sc_waiting's test, once for all the "on" potentials waiting:
+     * following them adds only "off" potentials, at the end of the "off"
+     * list, so neither the depth of the "on" ones waiting nor the first
+     * "off" one waiting changes: the test holds for all of them or none.
+     *
+     * "on" first (its links turn potentials off, an "off"'s on): two
      * calls, so that each kind's loop has branches of its own */
-    while (live) {
+    for (;;) {
         if (hon < s->n[1]) {
-            if (!sc_static_step(lk, s, on[hon++], lim, off, &s->n[0], &live))
+            if (!sc_waiting(s, hon, hoff, lim))
                 break;
-        } else if (hoff < s->n[0]) {
-            if (!sc_static_step(lk, s, off[hoff++], lim, on, &s->n[1], &live))
-                break;
+            do
+                if (!sc_static_step(lk, s, on[hon++], off, &s->n[0]))
+                    return;
+            while (hon < s->n[1]);
+        } else if (hoff < s->n[0] && depth[off[hoff]] <= lim) {
+            if (!sc_static_step(lk, s, off[hoff++], on, &s->n[1]))
+                return;
         } else {
             break;
         }
@@ -374,18 +396,20 @@ static void sc_store_put(struct sc_store *k, const struct sc_set *s, int cell, i
             *e++ = (uint16_t)id;
             *e++ = s->depth[id];
             if (dynamic) {
+                const uint16_t *pp = s->pbase + s->par_at[id];
                 *e++ = s->par_n[id];
-                memcpy(e, s->pbase + s->par_at[id], s->par_n[id] * sizeof *e);
-                e += s->par_n[id];
+                for (int j = 0; j < s->par_n[id]; j++) /* at most 9: no call to memcpy */
+                    *e++ = pp[j];
             }
         }
 }
 
 /* Makes s the kept chaining of "on" (cell, d), a dynamic one's parents
  * read in place (s is not added to), a static one's left out (sc_anc1
- * reads its depth); 0 when it was not kept. */
+ * reads its depth), and its lists only when lists (else s->list is left
+ * as it was: a set whose lists nothing reads); 0 when it was not kept. */
 static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, int d,
-                        int dynamic)
+                        int dynamic, int lists)
 {
     uint32_t at = k->at[cell * 9 + d - 1];
     if (!at)
@@ -402,12 +426,15 @@ static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, in
         memcpy(s->xpar, e, (size_t)s->n_xpar * sizeof *e);
         e += s->n_xpar;
     }
+    const uint32_t gen = s->in.gen;
+    uint32_t *mark = s->in.mark;
     for (int side = 1; side >= 0; side--)
         for (int i = 0, n = side ? n1 : n0; i < n; i++) {
             int id = e[0];
-            sc_marks_put(&s->in, id);
+            mark[id] = gen;
             s->depth[id] = e[1];
-            s->list[side][i] = (uint16_t)id;
+            if (lists)
+                s->list[side][i] = (uint16_t)id;
             if (!dynamic) {
                 e += 2;
                 continue;
@@ -422,11 +449,14 @@ static int sc_store_get(const struct sc_store *k, struct sc_set *s, int cell, in
 }
 
 /* s: the chaining of "on" (cell, d), kept or chained (and kept when
- * keep: a region chain's position, met again later). */
+ * keep: a region chain's position, met again later).  A kept one read
+ * into w->reg leaves its lists out: the positions after a region's first
+ * serve its intersection (sc_retain, sc_exact), which reads membership,
+ * depths and parents. */
 static void sc_chain_on(const struct sc_run *r, struct sc_multi *w, struct sc_set *s,
                         int cell, int d, int keep)
 {
-    if (sc_store_get(&w->keep, s, cell, d, w->dynamic))
+    if (sc_store_get(&w->keep, s, cell, d, w->dynamic, s != &w->reg))
         return;
     sc_set_start(s, sc_id(cell, d, 1));
     sc_chain(r, w, s);
@@ -526,12 +556,12 @@ static void sc_offer_anc(struct sc_run *r, struct sc_multi *w, const struct sc_s
 static void sc_retain(const struct sc_run *r, const struct sc_set *s, uint16_t *ids, int *cx,
                       int *n, int rest)
 {
-    int k = 0, bound = sc_cx_bound(r);
-    for (int i = 0; i < *n; i++) {
-        int c = cx[i] + s->depth[ids[i]] + 1;
-        if (!sc_member(s, ids[i]) || c + rest > bound)
+    int k = 0, bound = sc_cx_bound(r) - rest, m = *n;
+    for (int i = 0; i < m; i++) {
+        int id = ids[i], c = cx[i] + s->depth[id] + 1;
+        if (!sc_member(s, id) || c > bound)
             continue;
-        ids[k] = ids[i];
+        ids[k] = (uint16_t)id;
         cx[k] = c;
         k++;
     }
@@ -661,6 +691,8 @@ static int sc_nishio_may(struct sc_multi *w, int cell, int d, int on)
 {
     if (w->nishio_none[on][d - 1] & tech_cell_bit(cell))
         return 0;
+    if (w->nishio_may[on][d - 1] & tech_cell_bit(cell))
+        return 1;
     tech_cells all = w->g.dcells[d - 1], ons = 0, offs = 0, fresh = 0;
     uint32_t touched = 0; /* houses that lost a cell of d */
     if (on) {
@@ -679,20 +711,24 @@ static int sc_nishio_may(struct sc_multi *w, int cell, int d, int on)
                 touched |= tech_cell_houses[tech_cells_lowest(k)];
         }
         if (ons & offs)
-            return 1;
-        for (; touched; touched &= touched - 1) {
+            break;
+        int empty = 0;
+        for (; touched && !empty; touched &= touched - 1) {
             tech_cells m = all & ~offs & tech_house_set[bits_lowest(touched)];
-            if (!m)
-                return 1;
+            empty = !m;
             if (!(m & (m - 1)) && !(m & ons))
                 fresh |= m;
         }
+        if (empty)
+            break;
         if (!fresh) {
             w->nishio_none[1][d - 1] |= ons;
             w->nishio_none[0][d - 1] |= offs;
             return 0;
         }
     }
+    w->nishio_may[on][d - 1] |= tech_cell_bit(cell);
+    return 1;
 }
 
 /* SE's getMultipleChainsHintList for one producer's setting (r). */
@@ -802,8 +838,26 @@ static int sc_find_multiple(struct tech_ctx *ctx, struct human_step *step, doubl
     w.keep.used = 0;
     w.dynamic = dynamic;
     memset(w.nishio_none, 0, sizeof w.nishio_none);
+    memset(w.nishio_may, 0, sizeof w.nishio_may);
+    /* sc_nishio_may's answers for d are a function of d's cells alone
+     * (and the cell and state asked): those found on the same cells
+     * hold */
+    struct tech_memo *memo = nishio ? tech_memo_of(ctx) : NULL;
+    if (memo)
+        for (int d = 0; d < 9; d++)
+            if ((memo->se_nishio_valid >> d & 1u) && memo->se_nishio_cells[d] == w.g.dcells[d])
+                for (int on = 0; on < 2; on++) {
+                    w.nishio_none[on][d] = memo->se_nishio_none[on][d];
+                    w.nishio_may[on][d] = memo->se_nishio_may[on][d];
+                }
     sc_marks_init(&w.visit);
     sc_multiple(&r, &w);
+    if (memo) {
+        memcpy(memo->se_nishio_cells, w.g.dcells, sizeof memo->se_nishio_cells);
+        memcpy(memo->se_nishio_none, w.nishio_none, sizeof memo->se_nishio_none);
+        memcpy(memo->se_nishio_may, w.nishio_may, sizeof memo->se_nishio_may);
+        memo->se_nishio_valid = 0x1FF;
+    }
     return sc_finish(&r);
 }
 
