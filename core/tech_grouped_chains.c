@@ -796,13 +796,14 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
         for (int i = 0; i < w; i++)
             next[i] |= nflag[i];
         on = !on;
-        uint64_t missing = 0;
+        uint64_t missing = 0, new_ends = 0;
         /* far_flag gathers the flags of the levels 4 on (level lv + 1) */
         const uint64_t far = lv + 1 >= 4 ? ~(uint64_t)0 : 0;
         for (int i = 0; i < w; i++) {
             uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | groups[i]) & n;
             seen[on][i] |= n;
             any |= n;
+            new_ends |= n & ends[on][i];
             nfront[i] = n;
             nf[i] = f;
             far_flag[on][i] |= f & far;
@@ -810,7 +811,9 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
         s->n_levels = lv + 1;
         if (!any)
             break;
-        if (start & 1) { /* ends[] are empty from an off start */
+        /* the ends all reached: only at a level reaching one of them
+         * (ends[] are empty from an off start) */
+        if (new_ends) {
             for (int i = 0; i < w; i++)
                 missing |= (ends[0][i] & ~seen[0][i]) | (ends[1][i] & ~seen[1][i]);
             if (!missing)
