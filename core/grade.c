@@ -366,7 +366,8 @@ static int hodoku_grid(const struct human_state *st, const struct rater_singles 
  * singles since the two passes last took the same step; empty: the
  * table rows its search found nothing in st.  HoDoKu's pass takes its
  * singles.  When that leaves it SE's grid, it chooses its step in st
- * with SE's memo, skipping the rows known empty: SHARED when it is se,
+ * with SE's memo (se_rows: the table rows SE's order searches, whose
+ * slots hold SE's records), skipping the rows known empty: SHARED when it is se,
  * taken for both; DIVERGED when not (tr goes on alone from its step).
  * When SE has taken fewer singles (its direct rules and hidden singles
  * come before naked singles), HoDoKu goes on alone from its own grid:
@@ -375,7 +376,7 @@ static int hodoku_grid(const struct human_state *st, const struct rater_singles 
  * singles stay singles), so it must be run alone from the start.
  */
 static enum share hodoku_step(const struct human_state *st, struct tech_memo *memo,
-                              tech_rows empty, const struct human_step *se,
+                              tech_rows empty, tech_rows se_rows, const struct human_step *se,
                               const struct resolved *rs, struct tier_run *tr,
                               struct grade *g, int *status)
 {
@@ -388,7 +389,7 @@ static enum share hodoku_step(const struct human_state *st, struct tech_memo *me
         return DIVERGED;
     }
     ho.flags = 0;
-    if (!tech_find_order(st, rs->rows, rs->n, &ho, memo, empty, 1, NULL)) {
+    if (!tech_find_order(st, rs->rows, rs->n, &ho, memo, empty, se_rows, NULL)) {
         *status = human_check(st) ? HUMAN_INVALID : HUMAN_STUCK;
         return TIER_DONE;
     }
@@ -429,6 +430,9 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
     }
     if (resolve(&rater_hodoku, &rs) != 0)
         share = TIER_DONE; /* no tier: a rater row names no table row */
+    tech_rows se_rows = 0;
+    for (int i = 0; i < se_rs.n; i++)
+        se_rows |= (tech_rows)1 << se_rs.rows[i].tech;
     rater_singles_init(&tr.sq, puzzle);
     tr.level = GRADE_EASY;
     tech_memo_init(&memo);
@@ -441,7 +445,8 @@ int grade_puzzle(const struct grid *puzzle, struct grade *out)
             break;
         }
         if (share == SHARED && tech_table[se.tech].kind != TECH_KIND_SINGLE)
-            share = hodoku_step(&st, &memo, empty, &se, &rs, &tr, out, &tier_status);
+            share = hodoku_step(&st, &memo, empty, se_rows, &se, &rs, &tr, out,
+                                &tier_status);
         se_take(out, &se);
         human_apply(&st, &se);
         tech_memo_step(&memo);

@@ -293,10 +293,11 @@ static void placements_as_eliminations(const struct human_state *st,
  * set): its step into step, chosen as r says, its tech and rating set.
  * Returns 1 when it found one. */
 static int order_row_find(struct tech_ctx *ctx, const struct tech_order_row *r,
-                          struct human_step *step, struct tech_memo *memo, int shared)
+                          struct human_step *step, struct tech_memo *memo, tech_rows shared)
 {
     const struct tech_row *row = &tech_table[r->tech];
-    ctx->memo = ctx->plain || (shared && r->find != row->find) ? NULL : memo;
+    ctx->memo = ctx->plain || (r->find != row->find && ((shared >> r->tech) & 1)) ? NULL
+                                                                                 : memo;
     ctx->any = r->choose != TECH_CHOOSE_FIRST;
     tech_step_reset(step);
     /* the search stops at a first instance (with the memo, fast); only a
@@ -317,7 +318,7 @@ static int order_row_find(struct tech_ctx *ctx, const struct tech_order_row *r,
 
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
                     int n, struct human_step *step, struct tech_memo *memo,
-                    tech_rows skip, int shared, tech_rows *empty)
+                    tech_rows skip, tech_rows shared, tech_rows *empty)
 {
     struct tech_ctx ctx;
     struct tech_als_share als; /* about 160 KB, built by the first row asking */

@@ -193,14 +193,16 @@ struct tech_memo;
  * the caller's solving loop's (tech_memo_init, tech_memo_step after each
  * step applied), or NULL.  Rows searching with their table row's own
  * find whose table row is in skip are skipped (known to find nothing in
- * st).  shared: memo is also another order's, so a row with a find of
- * its own searches without it (the slot holds the table row's record).
+ * st).  shared: the table rows another order sharing memo searches
+ * (their slots hold that order's records of the table rows' finds): a
+ * row with a find of its own whose table row is among them searches
+ * without memo; one whose table row is not keeps the slot to itself.
  * *empty (when empty is not NULL) gets the table rows that were searched
  * with their own find and found nothing in st.  Returns 1, or 0 when no
  * row applies. */
 int tech_find_order(const struct human_state *st, const struct tech_order_row *rows,
                     int n, struct human_step *step, struct tech_memo *memo,
-                    tech_rows skip, int shared, tech_rows *empty);
+                    tech_rows skip, tech_rows shared, tech_rows *empty);
 
 /* human_solve (human.h) in the order rows[0..n) (tech_find_order's steps,
  * with its own memo). */

@@ -238,19 +238,67 @@ static int node_cell(const struct gc_search *s, int node)
     return tech_cells_lowest(node_cells(s, node));
 }
 
-/* The node whose cells are exactly rest (of digit d): a candidate, a
- * group, or -1. */
-static int node_of(const struct gc_search *s, tech_cells rest, int d)
+/* The groups of one digit by line (rows 0-8, columns 9-17) and their k-th
+ * box along it (build_groups' order): the group's number, or -1. */
+typedef int16_t gc_group_at[18][3];
+
+/* The group of line and box, from at: -1 when there is none. */
+static int group_at(const gc_group_at at, int line, int box)
+{
+    return at[line][line < 9 ? box % 3 : box / 3];
+}
+
+/* The node whose cells are exactly rest (of digit d, whose groups at
+ * says): a candidate, a group, or -1.  A group's cells are the places
+ * of its digit in one line and one box, so only the group of the line
+ * and the box holding all of rest (two cells or more lie on one line at
+ * most) can have exactly those cells. */
+static int node_of(const struct gc_search *s, const gc_group_at at, tech_cells rest, int d)
 {
     int n = tech_cells_count(rest);
     if (n == 1)
         return tech_cells_lowest(rest) * 9 + d - 1;
     if (n < 2)
         return -1;
-    for (int i = s->first_group[d - 1]; i < s->first_group[d]; i++)
-        if (s->group[i].cells == rest)
-            return GC_CANDS + i;
-    return -1;
+    int cell = tech_cells_lowest(rest), box = tech_box_of(cell);
+    if (rest & ~tech_house_set[TECH_BOX(box)])
+        return -1;
+    int line = (rest & ~tech_house_set[TECH_ROW(tech_row_of(cell))]) == 0
+                   ? TECH_ROW(tech_row_of(cell))
+               : (rest & ~tech_house_set[TECH_COL(tech_col_of(cell))]) == 0
+                   ? TECH_COL(tech_col_of(cell))
+                   : -1;
+    int i = line < 0 ? -1 : group_at(at, line, box);
+    return i >= 0 && s->group[i].cells == rest ? GC_CANDS + i : -1;
+}
+
+/* The weak links of group i (gr) to the other groups of its digit (at):
+ * those sharing no cell with it on its line or in its box, in group
+ * order.  Only the groups of its line (three boxes) and of its box (its
+ * three rows and three columns) can be such: they are gathered, sorted
+ * and tested in order, which is the order of a scan of all the digit's
+ * groups (nine at most, so weak[]'s ten always hold them). */
+static void group_weak(struct gc_search *s, struct gc_group *gr, int i, const gc_group_at at)
+{
+    int near[9], m = 0, box = gr->box - TECH_BOX(0);
+    for (int k = 0; k < 3; k++) {
+        near[m++] = at[gr->line][k];
+        near[m++] = group_at(at, TECH_ROW((box / 3) * 3 + k), box);
+        near[m++] = group_at(at, TECH_COL((box % 3) * 3 + k), box);
+    }
+    for (int a = 1; a < m; a++) /* insertion sort: nine at most */
+        for (int b = a; b > 0 && near[b - 1] > near[b]; b--) {
+            int t = near[b];
+            near[b] = near[b - 1];
+            near[b - 1] = t;
+        }
+    for (int a = 0; a < m; a++) {
+        int j = near[a];
+        if (j < 0 || j == i || (a > 0 && near[a - 1] == j) ||
+            (s->group[j].cells & gr->cells) || gr->n_weak == 10)
+            continue;
+        gr->weak[gr->n_weak++] = (uint16_t)(GC_CANDS + j);
+    }
 }
 
 /* The groups of the state, by digit, lines (rows, then columns) then
@@ -258,6 +306,7 @@ static int node_of(const struct gc_search *s, tech_cells rest, int d)
 static void build_groups(struct gc_search *s)
 {
     int n = 0;
+    gc_group_at at[9];
     for (int d = 1; d <= 9; d++) {
         s->first_group[d - 1] = n;
         for (int line = 0; line < 18; line++)
@@ -265,8 +314,10 @@ static void build_groups(struct gc_search *s)
                 int box = line < 9 ? (line / 3) * 3 + k : k * 3 + (line - 9) / 3;
                 tech_cells cells = tech_house_set[line] & tech_house_set[TECH_BOX(box)] &
                                    s->with[d - 1];
+                at[d - 1][line][k] = -1;
                 if (tech_cells_count(cells) < 2)
                     continue;
+                at[d - 1][line][k] = (int16_t)n;
                 struct gc_group *gr = &s->group[n++];
                 gr->cells = cells;
                 gr->digit = (uint8_t)d;
@@ -292,7 +343,7 @@ static void build_groups(struct gc_search *s)
                 (uint64_t)1 << (i - s->first_group[d - 1]);
         for (int k = 0; k < 2; k++) {
             tech_cells rest = tech_house_set[houses[k]] & s->with[d - 1] & ~gr->cells;
-            int other = node_of(s, rest, d);
+            int other = node_of(s, at[d - 1], rest, d);
             gr->strong[k] = (uint16_t)(other < 0 ? 0xffff : other);
             if (other >= 0 && !is_group(other) &&
                 s->n_cand_group[other] < 3) /* the cand's strong link back */
@@ -300,13 +351,7 @@ static void build_groups(struct gc_search *s)
         }
         s->n_strong_groups += gr->strong[0] != 0xffff || gr->strong[1] != 0xffff;
         gr->n_weak = 0;
-        for (int j = s->first_group[d - 1]; j < s->first_group[d]; j++) {
-            const struct gc_group *o = &s->group[j];
-            if (j == i || (o->cells & gr->cells) ||
-                (o->line != gr->line && o->box != gr->box) || gr->n_weak == 10)
-                continue;
-            gr->weak[gr->n_weak++] = (uint16_t)(GC_CANDS + j);
-        }
+        group_weak(s, gr, i, at[d - 1]);
     }
 }
 
@@ -732,11 +777,12 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
         uint64_t any = 0;
         for (int i = 0; i < w; i++)
             next[i] = nflag[i] = 0;
-        /* weak links from an on state, strong from an off one; the
-         * flagged nodes (fewer) once more, for the flags */
+        /* weak links from an on state, strong from an off one: the
+         * flagged nodes' links into nflag, the others' into next, each
+         * row read once; next is then the union of both (below) */
         const uint64_t *rows = s->rows[!on];
         for (int i = 0; i < w; i++) {
-            for (uint64_t b = front[i]; b; b &= b - 1) {
+            for (uint64_t b = front[i] & ~flag[i]; b; b &= b - 1) {
                 const uint64_t *row = rows + (i * 64 + bits_lowest64(b)) * w;
                 for (int j = 0; j < w; j++)
                     next[j] |= row[j];
@@ -747,14 +793,17 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
                     nflag[j] |= row[j];
             }
         }
+        for (int i = 0; i < w; i++)
+            next[i] |= nflag[i];
         on = !on;
-        uint64_t missing = 0;
+        uint64_t missing = 0, new_ends = 0;
         /* far_flag gathers the flags of the levels 4 on (level lv + 1) */
         const uint64_t far = lv + 1 >= 4 ? ~(uint64_t)0 : 0;
         for (int i = 0; i < w; i++) {
             uint64_t n = next[i] & ~seen[on][i], f = (nflag[i] | groups[i]) & n;
             seen[on][i] |= n;
             any |= n;
+            new_ends |= n & ends[on][i];
             nfront[i] = n;
             nf[i] = f;
             far_flag[on][i] |= f & far;
@@ -762,7 +811,9 @@ static inline __attribute__((always_inline)) void walk_bits_w(struct gc_search *
         s->n_levels = lv + 1;
         if (!any)
             break;
-        if (start & 1) { /* ends[] are empty from an off start */
+        /* the ends all reached: only at a level reaching one of them
+         * (ends[] are empty from an off start) */
+        if (new_ends) {
             for (int i = 0; i < w; i++)
                 missing |= (ends[0][i] & ~seen[0][i]) | (ends[1][i] & ~seen[1][i]);
             if (!missing)
