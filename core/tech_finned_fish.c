@@ -250,13 +250,12 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
  * set holding it. */
 static unsigned fin_fits(const struct fin *f, unsigned uni, unsigned stacks)
 {
-    unsigned ok = 0;
-    for (; stacks; stacks &= stacks - 1) {
-        int s = bits_lowest(stacks);
-        if (bits_count(uni & ~(7u << (3 * s)) & 0x1FFu) < f->n)
-            ok |= 1u << s;
-    }
-    return ok;
+    /* the lines of the union in each stack, added up two at a time */
+    int c0 = bits_count(uni & 7u), c1 = bits_count(uni >> 3 & 7u),
+        c2 = bits_count(uni >> 6 & 7u), n = f->n;
+    unsigned ok = (unsigned)(c1 + c2 < n) | (unsigned)(c0 + c2 < n) << 1 |
+                  (unsigned)(c0 + c1 < n) << 2;
+    return ok & stacks;
 }
 
 /* The sets of n - depth more base lines from lines (a set: in
