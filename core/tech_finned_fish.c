@@ -269,10 +269,13 @@ static int fin_bases(struct fin *f, unsigned lines, int depth, unsigned base,
         return 0;
     if (depth == f->n)
         return fin_covers(f, base, uni);
-    for (unsigned m = lines; bits_count(m) >= f->n - depth; m &= m - 1) {
-        int line = bits_lowest(m);
+    /* each line in turn, the lowest, while enough are left (counted
+     * down, not counted again) */
+    for (int left = bits_count(lines); left >= f->n - depth; left--) {
+        int line = bits_lowest(lines);
+        lines &= lines - 1;
         unsigned u = uni | f->line_pos[line], ok = fin_fits(f, u, stacks);
-        if (ok && fin_bases(f, m & (m - 1), depth + 1, base | 1u << line, u, ok))
+        if (ok && fin_bases(f, lines, depth + 1, base | 1u << line, u, ok))
             return 1;
     }
     return 0;
