@@ -227,7 +227,9 @@ house_hidden(struct tech_ctx *ctx, const tech_cells *counts, int h)
 
 const struct tech_house_hidden *tech_ctx_house_hidden(struct tech_ctx *ctx, int h)
 {
-    return house_hidden(ctx, tech_ctx_counts(ctx), h);
+    if (!(ctx->built.hidden & (1u << h))) /* (the counts only then) */
+        house_hidden_build(ctx, tech_ctx_counts(ctx), h);
+    return &ctx->hidden[h];
 }
 
 /*
