@@ -368,7 +368,8 @@ static int hodoku_grid(const struct human_state *st, const struct rater_singles 
  * come before naked singles), HoDoKu goes on alone from its own grid:
  * DIVERGED.  Going on alone, HoDoKu's pass keeps what SE's memo knows (its
  * grid comes from st by steps of its own: tech_memo_fork), so its rows do
- * not search again what was searched in vain on the shared grid.  TIER_DONE: HoDoKu's pass is stuck (its status in *status);
+ * not search again what was searched in vain on the shared grid.
+ * TIER_DONE: HoDoKu's pass is stuck (its status in *status);
  * TIER_AGAIN: its grid cannot be told from st (cannot happen while
  * singles stay singles), so it must be run alone from the start.
  */
