@@ -371,7 +371,10 @@ static int hodoku_grid(const struct human_state *st, const struct rater_singles 
  * taken for both; DIVERGED when not (tr goes on alone from its step).
  * When SE has taken fewer singles (its direct rules and hidden singles
  * come before naked singles), HoDoKu goes on alone from its own grid:
- * DIVERGED.  TIER_DONE: HoDoKu's pass is stuck (its status in *status);
+ * DIVERGED.  Going on alone, HoDoKu's pass keeps what SE's memo knows (its
+ * grid comes from st by steps of its own: tech_memo_fork), so its rows do
+ * not search again what was searched in vain on the shared grid.
+ * TIER_DONE: HoDoKu's pass is stuck (its status in *status);
  * TIER_AGAIN: its grid cannot be told from st (cannot happen while
  * singles stay singles), so it must be run alone from the start.
  */
@@ -385,7 +388,7 @@ static enum share hodoku_step(const struct human_state *st, struct tech_memo *me
     if (memcmp(tr->sq.value, st->value, sizeof st->value)) {
         if (hodoku_grid(st, &tr->sq, &tr->st) != 0)
             return TIER_AGAIN;
-        tech_memo_init(&tr->memo);
+        tech_memo_fork(&tr->memo, memo);
         return DIVERGED;
     }
     ho.flags = 0;
@@ -399,7 +402,7 @@ static enum share hodoku_step(const struct human_state *st, struct tech_memo *me
         return SHARED;
     tr->st = *st;
     human_apply(&tr->st, &ho);
-    tech_memo_init(&tr->memo);
+    tech_memo_fork(&tr->memo, memo);
     return DIVERGED;
 }
 

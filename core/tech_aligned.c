@@ -336,19 +336,21 @@ static int aligned_any(const struct aligned *a, tech_cells wide, tech_cells chan
         int cj = tech_cells_lowest(mj);
         tech_cells above = ~(tech_cells)0 << (cj + 1);
         tech_cells excl_j = tech_peers(cj) & a->small;
-        tech_cells adj_j = k > 2 ? aligned_adjacent(a, wide, cj) : 0;
-        /* the cells with two common excluders or more with cj */
-        unsigned with[9] = {0};
-        tech_cells firsts =
-            seen_twice(a->st, excl_j, k == 2 ? with : NULL) & wide & ~above & ~tech_cell_bit(cj);
+        tech_cells below = wide & ~above & ~tech_cell_bit(cj);
         if (!(changed & tech_cell_bit(cj)) && (k == 2 || !(changed & wide & above))) {
             /* only the pairs with a changed cell or common excluder: the
              * changed cells and the peers of cj's changed excluders */
             tech_cells near = changed;
             for (tech_cells m = changed & excl_j; m; m &= m - 1)
                 near |= tech_peers(tech_cells_lowest(m));
-            firsts &= near;
+            below &= near;
+            if (!below)
+                continue; /* no first cell to try */
         }
+        tech_cells adj_j = k > 2 ? aligned_adjacent(a, wide, cj) : 0;
+        /* the cells with two common excluders or more with cj */
+        unsigned with[9] = {0};
+        tech_cells firsts = seen_twice(a->st, excl_j, k == 2 ? with : NULL) & below;
         struct aligned_screen screen;
         if (k == 2 && (!firsts || !aligned_screen_of(a->st->cand[cj], with, &screen)))
             continue;

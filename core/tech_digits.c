@@ -7,6 +7,7 @@
  */
 #include "tech_digits.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* The cells of each digit come from its rows' positions at the end: one
@@ -64,6 +65,29 @@ void tech_memo_init(struct tech_memo *memo)
 {
     memo->version = 0;
     memo->synced = TECH_MEMO_NEVER;
+}
+
+/* Field by field where it pays: changed[] past the version is never
+ * read (a comparison writes a version's entry before it is read), and
+ * SE's x-links hints are dropped (their record marked empty, as a memo
+ * may always forget) - the second solve is HoDoKu's, whose rows never
+ * read them. */
+void tech_memo_fork(struct tech_memo *to, const struct tech_memo *from)
+{
+    const char *f = (const char *)from;
+    char *t = (char *)to;
+    size_t changed = offsetof(struct tech_memo, changed),
+           after = offsetof(struct tech_memo, house_changed),
+           hint = offsetof(struct tech_memo, se_x_hint),
+           hint_end = hint + sizeof from->se_x_hint;
+    size_t versions = from->version < TECH_MEMO_VERSIONS ? from->version + 1u
+                                                         : TECH_MEMO_VERSIONS;
+    memcpy(t, f, changed);
+    memcpy(to->changed, from->changed, versions * sizeof from->changed[0]);
+    memcpy(t + after, f + after, hint - after);
+    memcpy(t + hint_end, f + hint_end, sizeof *to - hint_end);
+    to->se_x_valid = 0;
+    tech_memo_step(to);
 }
 
 /* Forgets every stamp (the first comparison of a solve, or a solve longer

@@ -262,6 +262,16 @@ struct tech_memo {
 /* A fresh memo (nothing searched yet). */
 void tech_memo_init(struct tech_memo *memo);
 
+/*
+ * A memo for a second solve that goes on from the grid the solve of from
+ * has now (from's grid, then steps of its own: candidates still only go),
+ * into to: from's records hold for it as they hold for from's solve, as
+ * the grid from compared last is one the second solve's grid comes from.
+ * A step is counted, so the next search compares the grid with that copy
+ * and finds every change since, the second solve's steps included.
+ */
+void tech_memo_fork(struct tech_memo *to, const struct tech_memo *from);
+
 /* A step was applied. */
 static inline void tech_memo_step(struct tech_memo *memo)
 {

@@ -250,13 +250,12 @@ static int fin_covers(struct fin *f, unsigned base, unsigned uni)
  * set holding it. */
 static unsigned fin_fits(const struct fin *f, unsigned uni, unsigned stacks)
 {
-    unsigned ok = 0;
-    for (; stacks; stacks &= stacks - 1) {
-        int s = bits_lowest(stacks);
-        if (bits_count(uni & ~(7u << (3 * s)) & 0x1FFu) < f->n)
-            ok |= 1u << s;
-    }
-    return ok;
+    /* the lines of the union in each stack, added up two at a time */
+    int c0 = bits_count(uni & 7u), c1 = bits_count(uni >> 3 & 7u),
+        c2 = bits_count(uni >> 6 & 7u), n = f->n;
+    unsigned ok = (unsigned)(c1 + c2 < n) | (unsigned)(c0 + c2 < n) << 1 |
+                  (unsigned)(c0 + c1 < n) << 2;
+    return ok & stacks;
 }
 
 /* The sets of n - depth more base lines from lines (a set: in
@@ -270,10 +269,13 @@ static int fin_bases(struct fin *f, unsigned lines, int depth, unsigned base,
         return 0;
     if (depth == f->n)
         return fin_covers(f, base, uni);
-    for (unsigned m = lines; bits_count(m) >= f->n - depth; m &= m - 1) {
-        int line = bits_lowest(m);
+    /* each line in turn, the lowest, while enough are left (counted
+     * down, not counted again) */
+    for (int left = bits_count(lines); left >= f->n - depth; left--) {
+        int line = bits_lowest(lines);
+        lines &= lines - 1;
         unsigned u = uni | f->line_pos[line], ok = fin_fits(f, u, stacks);
-        if (ok && fin_bases(f, m & (m - 1), depth + 1, base | 1u << line, u, ok))
+        if (ok && fin_bases(f, lines, depth + 1, base | 1u << line, u, ok))
             return 1;
     }
     return 0;

@@ -205,23 +205,31 @@ static void house_build(struct tech_house_hidden *z, const struct tech_houses *h
                               : 0);
 }
 
+/* house_hidden's build, out of line: the test that it is built is what
+ * the searches' loops mostly make. */
+static __attribute__((noinline)) void house_hidden_build(struct tech_ctx *ctx,
+                                                         const tech_cells *counts, int h)
+{
+    house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h, house_positions(counts[0], h),
+                house_positions(counts[1], h) != 0);
+    ctx->built.hidden |= 1u << h;
+}
+
 /* House h as its subsets see it, built once per context: the six rows
  * of a search read it.  counts: tech_ctx_counts. */
-static inline const struct tech_house_hidden *
+static inline __attribute__((always_inline)) const struct tech_house_hidden *
 house_hidden(struct tech_ctx *ctx, const tech_cells *counts, int h)
 {
-    if (!(ctx->built.hidden & (1u << h))) {
-        house_build(&ctx->hidden[h], tech_ctx_houses(ctx), h,
-                    house_positions(counts[0], h),
-                    house_positions(counts[1], h) != 0);
-        ctx->built.hidden |= 1u << h;
-    }
+    if (!(ctx->built.hidden & (1u << h)))
+        house_hidden_build(ctx, counts, h);
     return &ctx->hidden[h];
 }
 
 const struct tech_house_hidden *tech_ctx_house_hidden(struct tech_ctx *ctx, int h)
 {
-    return house_hidden(ctx, tech_ctx_counts(ctx), h);
+    if (!(ctx->built.hidden & (1u << h))) /* (the counts only then) */
+        house_hidden_build(ctx, tech_ctx_counts(ctx), h);
+    return &ctx->hidden[h];
 }
 
 /*

@@ -145,7 +145,8 @@ static int sdc_parts(struct sdc *s, int h, int side, const uint8_t *inter,
             for (unsigned lo = 1u << r; lo-- > 0;) {
                 unsigned u = hi << r | lo;
                 unsigned digits = o->digits[u] | cand;
-                int gain = o->n[u] + xb - bits_count(digits & ~s->v);
+                /* (nine bits: the count table at once) */
+                int gain = o->n[u] + xb - bits_count_table[digits & ~s->v & HUMAN_ALL_DIGITS];
                 if (gain >= 1 && (digits & s->v))
                     out[n++] = (struct sdc_part){o->pos[u] | pos, digits, inter_bits,
                                                  gain};

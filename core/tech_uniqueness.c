@@ -449,6 +449,15 @@ static int each_avoidable(struct tech_ctx *ctx, struct human_step *step,
     const struct human_state *st = ctx->st;
     tech_cells two = tech_ctx_counts(ctx)[2];
     tech_cells solved = (tech_cells)st->solved[1] << 64 | st->solved[0];
+    /* the cells of two candidates as positions: [0][r] the columns of row
+     * r, [1][c] the rows of column c (a rectangle's far corners are
+     * asked of them, all nine places of a line at once) */
+    unsigned two_at[2][9] = {{0}};
+    for (tech_cells m = two; m; m &= m - 1) {
+        int c = tech_cells_lowest(m);
+        two_at[0][tech_row_of(c)] |= 1u << tech_col_of(c);
+        two_at[1][tech_col_of(c)] |= 1u << tech_row_of(c);
+    }
     for (tech_cells ma = solved; ma; ma &= ma - 1) {
         int a = tech_cells_lowest(ma);
         if (!is_solved(st, a))
@@ -465,15 +474,17 @@ static int each_avoidable(struct tech_ctx *ctx, struct human_step *step,
             int row = tech_row_of(a) == tech_row_of(b);
             if (!is_solved(st, b))
                 continue;
-            for (int k = 0; k < 9; k++) {
-                /* along the other line through a and through b */
-                struct avoidable av = {a, b, {row ? k * 9 + tech_col_of(a)
-                                                  : tech_row_of(a) * 9 + k,
-                                              row ? k * 9 + tech_col_of(b)
-                                                  : tech_row_of(b) * 9 + k}};
-                if (tech_box_of(av.far[0]) == tech_box_of(a) ||
-                    !((tech_cell_bit(av.far[0]) | tech_cell_bit(av.far[1])) & two))
-                    continue;
+            /* along the other line through a and through b: the places k
+             * outside a's box where one of the two far corners has two
+             * candidates */
+            int ia = row ? tech_col_of(a) : tech_row_of(a),
+                ib = row ? tech_col_of(b) : tech_row_of(b);
+            unsigned own = 7u << (row ? tech_row_of(a) / 3 * 3 : tech_col_of(a) / 3 * 3);
+            unsigned places = (two_at[row][ia] | two_at[row][ib]) & ~own;
+            for (; places; places &= places - 1) {
+                int k = bits_lowest(places);
+                struct avoidable av = {a, b, {row ? k * 9 + ia : ia * 9 + k,
+                                              row ? k * 9 + ib : ib * 9 + k}};
                 if (try(ctx, step, &av) && tech_found(ctx, step))
                     return 1;
             }
