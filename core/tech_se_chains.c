@@ -850,12 +850,11 @@ static void sc_loops_x(struct sc_run *r, struct sc_unary *u, struct sc_unary_env
         sc_loops(r, u, v, c);
         return;
     }
-    const struct sc_grid *g = v->g;
     const tech_cells *dc = v->dcells;
-    tech_cells multi = 0;
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        if (bits_count(g->cand[cell]) >= 2)
-            multi |= tech_cell_bit(cell);
+    /* the empty cells of two candidates or more: the table's counts, kept
+     * by the context (g is its grid laid out) */
+    const tech_cells *counts = tech_ctx_counts(r->ctx);
+    tech_cells multi = counts[0] & ~counts[1];
     unsigned dirty = 0;
     for (int d = 0; d < 9; d++)
         if (!(m->se_x_valid >> d & 1u) || m->se_x_cells[d] != dc[d] ||
@@ -947,10 +946,7 @@ static void sc_loops_y(struct sc_run *r, struct sc_unary *u, struct sc_unary_env
     const tech_cells *dc = v->dcells;
     if (sc_loops_useless(r, 1, 0))
         return;
-    tech_cells two = 0;
-    for (int cell = 0; cell < GRID_CELLS; cell++)
-        if (bits_count(g->cand[cell]) == 2)
-            two |= tech_cell_bit(cell);
+    tech_cells two = tech_ctx_counts(r->ctx)[2];
     struct tech_memo *m = r->ctx->collect ? NULL : tech_memo_of(r->ctx);
     v->a = b;
     if (!m) {
