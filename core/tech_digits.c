@@ -69,24 +69,25 @@ void tech_memo_init(struct tech_memo *memo)
 
 /* Field by field where it pays: changed[] past the version is never
  * read (a comparison writes a version's entry before it is read), and
- * SE's x-links hints are dropped (their record marked empty, as a memo
- * may always forget) - the second solve is HoDoKu's, whose rows never
- * read them. */
+ * SE's chain records, the struct's last fields (from se_x_cells on), are
+ * left out and marked empty, as memo_reset does (a memo may always
+ * forget): the second solve is HoDoKu's, whose rows never read them, and
+ * they are most of the struct (the kept hints). */
 void tech_memo_fork(struct tech_memo *to, const struct tech_memo *from)
 {
     const char *f = (const char *)from;
     char *t = (char *)to;
     size_t changed = offsetof(struct tech_memo, changed),
            after = offsetof(struct tech_memo, house_changed),
-           hint = offsetof(struct tech_memo, se_x_hint),
-           hint_end = hint + sizeof from->se_x_hint;
+           se_chains = offsetof(struct tech_memo, se_x_cells);
     size_t versions = from->version < TECH_MEMO_VERSIONS ? from->version + 1u
                                                          : TECH_MEMO_VERSIONS;
     memcpy(t, f, changed);
     memcpy(to->changed, from->changed, versions * sizeof from->changed[0]);
-    memcpy(t + after, f + after, hint - after);
-    memcpy(t + hint_end, f + hint_end, sizeof *to - hint_end);
+    memcpy(t + after, f + after, se_chains - after);
     to->se_x_valid = 0;
+    to->se_y_n = 0;
+    to->se_nishio_valid = 0;
     tech_memo_step(to);
 }
 

@@ -226,6 +226,9 @@ struct tech_memo {
      * TECH_MEMO_FRANKEN_2], kept the same way */
     tech_cells franken_seen[TECH_MEMO_SLOTS - TECH_MEMO_FRANKEN_2][9];
     unsigned franken_valid[TECH_MEMO_SLOTS - TECH_MEMO_FRANKEN_2];
+    /* SE's chain records come last, from se_x_cells on: tech_memo_fork
+     * leaves them out, marking each empty (se_x_valid, se_y_n,
+     * se_nishio_valid) */
     /* SE's forcing chains with x-links only (tech_se_chains.c), per
      * digit d - 1, meaningful when se_x_valid bit d - 1 is set: the
      * digit's cells and those of them with another candidate when its
